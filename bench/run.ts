@@ -1,0 +1,102 @@
+/**
+ * `npm run bench`: runs `mediator bench` (the real CLI, one process per case, so each figure is a
+ * single core's) over every golden pair and a 204-cell alignment, and prints a table. Every
+ * figure is set against baselines measured in the same run: the JSON-LD parse + serialise floor
+ * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
+ * ones the engine issue gives for this machine. Nothing here asserts on time.
+ *
+ * BENCH_SECONDS sets the measuring time per figure (default 2).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileAlignment } from '@mediator/core';
+import { measureNaive } from './naive-baseline.js';
+import { repeatCells } from './synthetic-alignment.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const dataDir = process.env.MEDIATOR_SHARED_DIR ? join(process.env.MEDIATOR_SHARED_DIR, 'data') : resolve(repoRoot, '../shared/data');
+const cli = join(repoRoot, 'core/dist/node/cli.js');
+const seconds = Number(process.env.BENCH_SECONDS ?? '2');
+const resultsDir = join(repoRoot, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+
+interface Case {
+  readonly name: string;
+  readonly message: string;
+  readonly alignments: string[];
+  /** Reference IPSM throughput for this kind of case, from the engine issue (messages/s). */
+  readonly reference?: number;
+}
+
+interface Manifest {
+  pair: string;
+  message: string;
+  alignments: string[];
+  outputPayloadTriples: number;
+}
+
+const manifest = JSON.parse(readFileSync(join(dataDir, 'golden/manifest.json'), 'utf8')) as Manifest[];
+const cases: Case[] = manifest.map((m) => ({
+  name: m.pair,
+  message: join(dataDir, m.message),
+  alignments: m.alignments.map((a) => join(dataDir, a)),
+  ...(m.alignments.length === 2
+    ? { reference: 105 }
+    : m.alignments[0]?.endsWith('CO_FIWARE.rdf')
+      ? { reference: 190 }
+      : {}),
+}));
+const large = join(resultsDir, 'BodyCloud_CO_x204.rdf');
+writeFileSync(large, repeatCells(readFileSync(join(dataDir, 'alignments/BodyCloud_CO.rdf'), 'utf8'), 204));
+cases.push({ name: 'bc-questionnaire__204-cell alignment', message: join(dataDir, 'messages/bc-questionnaire.json'), alignments: [large], reference: 11 });
+
+interface CliBench {
+  messagesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  floorMessagesPerSecond: number;
+  ratioToFloor: number;
+}
+
+const rows: string[][] = [];
+const json: unknown[] = [];
+for (const c of cases) {
+  const args = [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)];
+  const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
+  const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as CliBench;
+  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const naive = await measureNaive(readFileSync(c.message, 'utf8'), compiled, seconds);
+  const cells = compiled.reduce((n, a) => n + a.steps.length, 0);
+  json.push({ case: c.name, cells, ...r, naiveMessagesPerSecond: naive, referenceMessagesPerSecond: c.reference ?? null });
+  rows.push([
+    c.name,
+    String(cells),
+    r.messagesPerSecond.toFixed(0),
+    r.p50Ms.toFixed(3),
+    r.p99Ms.toFixed(3),
+    r.floorMessagesPerSecond.toFixed(0),
+    `${(r.ratioToFloor * 100).toFixed(0)}%`,
+    naive.toFixed(0),
+    `${(r.messagesPerSecond / naive).toFixed(1)}x`,
+    c.reference === undefined ? '-' : String(c.reference),
+    c.reference === undefined ? '-' : `${(r.messagesPerSecond / c.reference).toFixed(0)}x`,
+  ]);
+  process.stderr.write(`measured ${c.name}\n`);
+}
+
+const header = ['case', 'cells', 'msg/s', 'p50 ms', 'p99 ms', 'floor msg/s', 'of floor', 'naive msg/s', 'vs naive', 'IPSM msg/s', 'vs IPSM'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+console.log(`\nTranslation throughput, one core, ${seconds} s per figure (node ${process.version})`);
+console.log(fmt(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows) console.log(fmt(r));
+console.log(`
+floor: JSON-LD parse + serialise of the same message alone (our codec), measured in the same process.
+naive: jsonld.js + oxigraph running each cell's SPARQL text per message, measured in this run.
+IPSM: the reference mediator's figures for this machine quoted by the engine issue (not re-measured).
+Targets: >= 10x IPSM; >= 50% of floor (within 2x).`);
+writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -1,0 +1,9 @@
+export {
+  parseMessage,
+  parseMessageFast,
+  parseMessageWithJsonLd,
+  serializeMessage,
+  serializeMessageWithJsonLd,
+  type ParsedMessage,
+  type SerializeOptions,
+} from './message-codec.js';

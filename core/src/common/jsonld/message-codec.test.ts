@@ -1,0 +1,488 @@
+import jsonld from 'jsonld';
+import { describe, expect, it } from 'vitest';
+import { ErrorCodes, ParseError } from '../errors.js';
+import { isomorphic } from '../rdf/isomorphism.js';
+import { MESSAGE_GRAPHS, NS, RDF_TYPE, factory, quadToNTriples, type RDF } from '../rdf/terms.js';
+import { goldenFile, goldenPairs, messageFiles, readData } from '../../test-support/shared-data.js';
+import {
+  parseMessage,
+  parseMessageFast,
+  parseMessageWithJsonLd,
+  serializeMessage,
+  serializeMessageWithJsonLd,
+  type ParsedMessage,
+} from './index.js';
+
+interface Sample {
+  readonly name: string;
+  readonly text: string;
+}
+
+const samples: Sample[] = [
+  ...messageFiles().map((f) => ({ name: `messages/${f}`, text: readData(`messages/${f}`) })),
+  ...goldenPairs().flatMap((p) => [
+    { name: `golden/${p.pair}/input.json`, text: goldenFile(p.pair, 'input.json') },
+    { name: `golden/${p.pair}/output.json`, text: goldenFile(p.pair, 'output.json') },
+  ]),
+];
+
+function fast(text: string): ParsedMessage {
+  const parsed = parseMessageFast(text);
+  if (parsed === undefined) throw new Error('fast path declined');
+  return parsed;
+}
+
+function nt(quads: readonly RDF.Quad[]): string {
+  return quads.map((q) => quadToNTriples(q, true)).sort().join('\n');
+}
+
+const ex = (local: string): RDF.NamedNode => factory.namedNode(`http://example.org/${local}`);
+const payload = factory.namedNode(MESSAGE_GRAPHS.payload);
+
+/** Parse with both paths and check they agree (blank-node-insensitive). */
+async function expectSameAsJsonLd(doc: unknown): Promise<ParsedMessage> {
+  const text = JSON.stringify(doc);
+  const ours = fast(text);
+  const reference = await parseMessageWithJsonLd(text);
+  expect(reference.fastPath).toBe(false);
+  if (!isomorphic(ours.quads, reference.quads)) {
+    expect(nt(ours.quads)).toBe(nt(reference.quads)); // shows the difference
+  }
+  expect(isomorphic(ours.quads, reference.quads)).toBe(true);
+  return ours;
+}
+
+describe('isomorphism check', () => {
+  const b = (label: string): RDF.BlankNode => factory.blankNode(label);
+  it('accepts renamed blank nodes and rejects structural differences', () => {
+    const a = [
+      factory.quad(b('x'), ex('p'), b('y')),
+      factory.quad(b('y'), ex('p'), b('x')),
+      factory.quad(b('z'), ex('p'), b('z')),
+    ];
+    const renamed = [
+      factory.quad(b('1'), ex('p'), b('2')),
+      factory.quad(b('3'), ex('p'), b('3')),
+      factory.quad(b('2'), ex('p'), b('1')),
+    ];
+    const different = [
+      factory.quad(b('1'), ex('p'), b('2')),
+      factory.quad(b('2'), ex('p'), b('3')),
+      factory.quad(b('3'), ex('p'), b('1')),
+    ];
+    expect(isomorphic(a, renamed)).toBe(true);
+    expect(isomorphic(a, different)).toBe(false);
+    expect(isomorphic(a, a.slice(1))).toBe(false);
+    expect(isomorphic([factory.quad(ex('s'), ex('p'), ex('o'))], [factory.quad(ex('s'), ex('p'), ex('o2'))])).toBe(false);
+  });
+
+  it('needs backtracking for regular graphs (two triangles vs one hexagon)', () => {
+    const ring = (labels: string[]): RDF.Quad[] =>
+      labels.map((l, i) => factory.quad(b(l), ex('p'), b(labels[(i + 1) % labels.length] ?? '')));
+    const triangles = [...ring(['a', 'b', 'c']), ...ring(['d', 'e', 'f'])];
+    const hexagon = ring(['1', '2', '3', '4', '5', '6']);
+    const triangles2 = [...ring(['u', 'v', 'w']), ...ring(['x', 'y', 'z'])].reverse();
+    expect(isomorphic(triangles, hexagon)).toBe(false);
+    expect(isomorphic(triangles, triangles2)).toBe(true);
+  });
+
+  it('distinguishes graph names and literal forms', () => {
+    const q1 = [factory.quad(ex('s'), ex('p'), factory.literal('1'), payload)];
+    const q2 = [factory.quad(ex('s'), ex('p'), factory.literal('1'))];
+    const q3 = [factory.quad(ex('s'), ex('p'), factory.literal('1', factory.namedNode(`${NS.xsd}integer`)), payload)];
+    expect(isomorphic(q1, q2)).toBe(false);
+    expect(isomorphic(q1, q3)).toBe(false);
+    expect(isomorphic(q1, [...q1, ...q1])).toBe(true);
+  });
+});
+
+describe.each(samples)('sample $name', ({ text }) => {
+  it('fast parse gives the same dataset as jsonld.js toRDF', async () => {
+    const ours = fast(text);
+    expect(ours.fastPath).toBe(true);
+    const reference = await parseMessageWithJsonLd(text);
+    expect(ours.quads.length).toBe(reference.quads.length);
+    expect(isomorphic(ours.quads, reference.quads)).toBe(true);
+    expect(ours.prefixes).toEqual(reference.prefixes);
+    expect(ours.prefixes).toEqual(Object.entries(JSON.parse(text)['@context'] as Record<string, string>));
+    const viaParseMessage = await parseMessage(text);
+    expect(viaParseMessage.fastPath).toBe(true);
+    expect(isomorphic(viaParseMessage.quads, ours.quads)).toBe(true);
+  });
+
+  it('serialises to JSON-LD that reads back as the same dataset', () => {
+    const parsed = fast(text);
+    for (const pretty of [true, false]) {
+      const out = serializeMessage(parsed.quads, parsed.prefixes, { pretty });
+      const back = fast(out);
+      expect(isomorphic(back.quads, parsed.quads)).toBe(true);
+      expect(back.prefixes).toEqual(parsed.prefixes);
+    }
+  });
+
+  it('serialises exactly as jsonld.js fromRDF + compact does', async () => {
+    const parsed = fast(text);
+    const ours = serializeMessage(parsed.quads, parsed.prefixes);
+    const reference = await serializeMessageWithJsonLd(parsed.quads, parsed.prefixes);
+    expect(ours).toBe(reference);
+  });
+});
+
+describe('reference outputs', () => {
+  it.each(goldenPairs().map((p) => p.pair))('%s: reserialising golden output.json reproduces it', (pair) => {
+    const text = goldenFile(pair, 'output.json');
+    const parsed = fast(text);
+    const ours = serializeMessage(parsed.quads, parsed.prefixes);
+    expect(isomorphic(fast(ours).quads, parsed.quads)).toBe(true);
+    // Same document as the reference wrote (blank labels, node order, value order, unwrapping).
+    expect(JSON.parse(ours)).toEqual(JSON.parse(text));
+  });
+
+  it('writes the reference layout (rdf:type as property, typed values, graphs, @context last)', () => {
+    const parsed = fast(readData('messages/weight.UniversAAL_CO.json'));
+    const out = JSON.parse(serializeMessage(parsed.quads, parsed.prefixes)) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['@graph', '@context']);
+    const graphs = out['@graph'] as Array<Record<string, unknown>>;
+    expect(graphs.map((g) => Object.keys(g))).toEqual([
+      ['@graph', '@id'],
+      ['@graph', '@id'],
+    ]);
+    expect(graphs.map((g) => g['@id'])).toEqual(['InterIoTMsg:metadata', 'InterIoTMsg:payload']);
+    const payloadNodes = graphs[1]?.['@graph'] as Array<Record<string, unknown>>;
+    const ids = payloadNodes.map((n) => n['@id'] as string);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids.slice(0, 4)).toEqual(['_:b0', '_:b1', '_:b2', '_:b3']);
+    const weight = payloadNodes.find((n) => n['@id'] === 'ns1:weight1');
+    expect(weight).toEqual({
+      '@id': 'ns1:weight1',
+      'InterIoT:GOIoTP#hasUnit': { '@id': 'http://sweet.jpl.nasa.gov/2.3/reprSciUnits.owl#kilogram' },
+      'InterIoT:GOIoTP#hasValue': { '@type': 'xsd:float', '@value': '0.0' },
+      'rdf:type': [{ '@id': 'ns3:PersonWeight' }, { '@id': 'http://www.w3.org/ns/sosa/Result' }],
+    });
+    expect(Object.keys(weight ?? {})).toEqual(['@id', 'InterIoT:GOIoTP#hasUnit', 'InterIoT:GOIoTP#hasValue', 'rdf:type']);
+    expect(out['@context']).toEqual(JSON.parse(readData('messages/weight.UniversAAL_CO.json'))['@context']);
+  });
+});
+
+describe('serialiser on datasets beyond the samples', () => {
+  const base = fast(readData('messages/weight.UniversAAL_CO.json'));
+  const XSD = NS.xsd;
+  const b = (label: string): RDF.BlankNode => factory.blankNode(label);
+  const extra: RDF.Quad[] = [
+    factory.quad(ex('s1'), ex('label'), factory.literal('Waage', 'de'), payload),
+    factory.quad(ex('s1'), ex('label'), factory.literal('scale', 'en-gb'), payload),
+    factory.quad(ex('s1'), ex('count'), factory.literal('3', factory.namedNode(`${XSD}integer`)), payload),
+    factory.quad(ex('s1'), ex('when'), factory.literal('2017-05-08T13:48:18', factory.namedNode(`${XSD}dateTime`)), payload),
+    factory.quad(ex('s1'), ex('custom'), factory.literal('x', factory.namedNode('http://example.org/dt')), payload),
+    factory.quad(ex('s1'), ex('blank'), b('n1'), payload),
+    factory.quad(b('n1'), ex('inner'), b('n2'), payload),
+    factory.quad(b('n2'), factory.namedNode(RDF_TYPE), factory.namedNode('urn:uuid:1234'), payload),
+    factory.quad(b('n2'), ex('self'), b('n2'), payload),
+    factory.quad(ex('s1'), factory.namedNode('http://inter-iot.eu/'), factory.namedNode('http://inter-iot.eu/'), payload),
+    factory.quad(factory.namedNode('http://inter-iot.eu/'), ex('p'), factory.literal('prefix IRI as subject'), payload),
+    factory.quad(ex('s1'), ex('quote'), factory.literal('say "hi"\n\ttab \u00e9 \u2028'), payload),
+    factory.quad(ex('s1'), ex('empty'), factory.literal(''), payload),
+    // default graph and a graph name that is also a subject
+    factory.quad(ex('d'), ex('p'), factory.literal('in default graph')),
+    factory.quad(payload, ex('describedBy'), ex('d')),
+    // another named graph
+    factory.quad(ex('s'), ex('p'), b('n1'), ex('g2')),
+  ];
+  const list: RDF.Quad[] = [
+    factory.quad(ex('s2'), ex('list'), b('l1'), payload),
+    factory.quad(b('l1'), factory.namedNode(`${NS.rdf}first`), factory.literal('a'), payload),
+    factory.quad(b('l1'), factory.namedNode(`${NS.rdf}rest`), b('l2'), payload),
+    factory.quad(b('l2'), factory.namedNode(`${NS.rdf}first`), ex('b'), payload),
+    factory.quad(b('l2'), factory.namedNode(`${NS.rdf}rest`), factory.namedNode(`${NS.rdf}nil`), payload),
+    factory.quad(ex('s2'), ex('empty'), factory.namedNode(`${NS.rdf}nil`), payload),
+    // not a well-formed list node (extra property): stays as triples
+    factory.quad(ex('s2'), ex('bad'), b('l3'), payload),
+    factory.quad(b('l3'), factory.namedNode(`${NS.rdf}first`), factory.literal('z'), payload),
+    factory.quad(b('l3'), factory.namedNode(`${NS.rdf}rest`), factory.namedNode(`${NS.rdf}nil`), payload),
+    factory.quad(b('l3'), ex('extra'), factory.literal('e'), payload),
+  ];
+  const prefixSets: Array<[string, Array<[string, string]>]> = [
+    ['message prefixes', base.prefixes],
+    ['message prefixes + ex', [...base.prefixes, ['ex', 'http://example.org/'], ['exs', 'http://example.org/s']]],
+    ['no prefixes', []],
+  ];
+
+  it.each(prefixSets)('with %s: same document as jsonld.js, round trip isomorphic', async (_name, prefixes) => {
+    for (const quads of [[...base.quads, ...extra], [...base.quads, ...list], extra, list, extra.slice(0, 1), []]) {
+      for (const pretty of [true, false]) {
+        const ours = serializeMessage(quads, prefixes, { pretty });
+        expect(ours).toBe(await serializeMessageWithJsonLd(quads, prefixes, { pretty }));
+        const back = fast(ours);
+        expect(isomorphic(back.quads, quads)).toBe(true);
+      }
+    }
+  });
+
+  it('compacts IRIs as JSON-LD 1.0 (shortest, then least; terms for whole vocabulary IRIs)', () => {
+    const prefixes: Array<[string, string]> = [
+      ['ex', 'http://example.org/'],
+      ['exa', 'http://example.org/a'],
+      ['long', 'http://example.org/abc/'],
+      ['t', 'http://example.org/dt'],
+    ];
+    const quads = [
+      factory.quad(ex('abc/x'), ex('abc'), ex('abc'), payload),
+      factory.quad(ex('abc/x'), ex('dt'), factory.literal('1', ex('dt')), payload),
+      factory.quad(ex('abc/x'), factory.namedNode('http://example.org/dt'), ex('dt'), payload),
+    ];
+    const out = JSON.parse(serializeMessage(quads, prefixes)) as Record<string, unknown>;
+    const node = (out['@graph'] as Array<Record<string, unknown>>)[0];
+    expect(node).toEqual({
+      '@id': 'ex:abc/x',
+      'ex:abc': { '@id': 'ex:abc' },
+      t: [{ '@type': 't', '@value': '1' }, { '@id': 'ex:dt' }],
+    });
+    expect(out['@id']).toBe(MESSAGE_GRAPHS.payload);
+  });
+
+  it('folds RDF lists into @list and leaves malformed ones as triples', () => {
+    const out = serializeMessage(list, [['ex', 'http://example.org/']], { pretty: false });
+    const doc = JSON.parse(out) as { '@graph': Array<Record<string, unknown>> };
+    const s2 = doc['@graph'].find((n) => n['@id'] === 'ex:s2');
+    expect(s2?.['ex:list']).toEqual({ '@list': ['a', { '@id': 'ex:b' }] });
+    expect(s2?.['ex:empty']).toEqual({ '@list': [] });
+    expect(s2?.['ex:bad']).toEqual({ '@id': '_:b2' });
+    expect(doc['@graph'].map((n) => n['@id'])).toEqual(['_:b2', 'ex:s2']);
+  });
+
+  it('reuses the per-prefix tables and keeps results independent of earlier calls', () => {
+    const prefixes = base.prefixes;
+    const first = serializeMessage(base.quads, prefixes);
+    const copy = prefixes.map(([k, v]): [string, string] => [k, v]);
+    expect(serializeMessage(base.quads, copy)).toBe(first);
+    expect(serializeMessage(base.quads, prefixes)).toBe(first);
+    expect(serializeMessage(base.quads, [])).not.toBe(first);
+  });
+
+  it('deviation: keeps an IRI absolute when its compact form would start with "//"', async () => {
+    const quads = [factory.quad(ex('s'), factory.namedNode('http://example.org///p'), factory.namedNode('http://example.org///o'), payload)];
+    const prefixes: Array<[string, string]> = [['ex', 'http://example.org/']];
+    const ours = JSON.parse(serializeMessage(quads, prefixes)) as { '@graph': Array<Record<string, unknown>> };
+    expect(ours['@graph'][0]).toEqual({ '@id': 'ex:s', 'http://example.org///p': { '@id': 'http://example.org///o' } });
+    const theirs = JSON.parse(await serializeMessageWithJsonLd(quads, prefixes)) as { '@graph': Array<Record<string, unknown>> };
+    expect(theirs['@graph'][0]).toEqual({ '@id': 'ex:s', 'ex://p': { '@id': 'ex://o' } });
+    expect(isomorphic(fast(JSON.stringify(ours)).quads, quads)).toBe(true);
+  });
+});
+
+describe('fast parser against jsonld.js on constructs beyond the samples', () => {
+  const context = { ex: 'http://example.org/', xsd: NS.xsd, rdf: NS.rdf, InterIoTMsg: 'http://inter-iot.eu/message/' };
+
+  it('values: strings, numbers, booleans, typed, language-tagged, null, arrays', async () => {
+    await expectSameAsJsonLd({
+      '@context': context,
+      '@graph': [
+        {
+          '@id': 'InterIoTMsg:payload',
+          '@graph': [
+            {
+              '@id': 'ex:s',
+              '@type': ['ex:T', 'http://other.org/T', 'ex'],
+              'ex:str': ['a', '', 'multi\nline "quoted"'],
+              'ex:int': [0, -12, 123456789012, 1e20],
+              'ex:dbl': [21.5, -0.001, 1e21, 1.5e300, 0.1],
+              'ex:bool': [true, false],
+              'ex:typed': [
+                { '@value': 'x', '@type': 'ex:dt' },
+                { '@value': '2017-05-08T13:48:18', '@type': 'http://www.w3.org/2001/XMLSchema#dateTime' },
+                { '@value': 5, '@type': 'xsd:float' },
+                { '@value': 5.5, '@type': 'xsd:float' },
+                { '@value': 7, '@type': 'xsd:double' },
+                { '@value': true, '@type': 'xsd:string' },
+                { '@value': 'plain', '@type': 'xsd:string' },
+              ],
+              'ex:lang': [{ '@value': 'Hallo', '@language': 'de' }, { '@value': 'colour', '@language': 'EN-GB' }],
+              'ex:nothing': null,
+              'ex:nulls': [null, { '@value': null }, 'kept'],
+              'ex:empty': [],
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('nodes: embedded, blank, references, terms as keys and types, dropped keys, absolute IRIs', async () => {
+    const parsed = await expectSameAsJsonLd({
+      '@context': context,
+      '@graph': [
+        {
+          '@id': 'InterIoTMsg:payload',
+          '@graph': [
+            {
+              '@id': '_:a',
+              'ex:knows': [{ '@id': '_:b' }, { '@id': 'ex:c' }, { 'ex:name': 'anonymous' }, {}],
+              'ex:embedded': { '@id': 'ex:e', '@type': 'ex:E', 'ex:deep': { 'ex:deeper': 1 } },
+              ex: 'term as property',
+              undefinedTerm: 'dropped',
+              'urn:x:y': 'absolute IRI property',
+              'ex://not-a-curie': { '@id': 'ex://also-absolute' },
+              'http://example.org/abs': { '@id': 'mailto:someone@example.org' },
+            },
+            { '@id': '_:b', 'ex:back': { '@id': '_:a' }, '@type': '_:blankType' },
+            { '@id': 'ex:onlyId' },
+          ],
+        },
+      ],
+    });
+    const blankSubjects = new Set(parsed.quads.filter((q) => q.subject.termType === 'BlankNode').map((q) => q.subject.value));
+    expect(blankSubjects.size).toBe(5); // _:a, _:b, the anonymous node, its deeper node, and {}? ({} has no triples)
+  });
+
+  it('graphs: nested named graph, node properties in the enclosing graph, top-level node, single @graph object', async () => {
+    await expectSameAsJsonLd({
+      '@context': context,
+      '@graph': [
+        { '@id': 'ex:g1', 'ex:about': 'graph node property', '@graph': [{ '@id': 'ex:s', 'ex:p': 1, '@graph': { '@id': 'ex:x', 'ex:q': 2 } }] },
+        { '@id': 'ex:g1', '@graph': [{ '@id': 'ex:s', 'ex:p': 1, 'ex:r': 3 }] },
+        { '@id': 'ex:d', 'ex:p': 'default graph' },
+      ],
+    });
+    await expectSameAsJsonLd({ '@context': context, '@id': 'ex:g', 'ex:p': 1, '@graph': [{ '@id': 'ex:s', 'ex:q': 2 }] });
+    await expectSameAsJsonLd({ '@context': context, '@graph': { '@id': 'ex:s', 'ex:q': 2 } });
+    await expectSameAsJsonLd({ '@id': 'http://example.org/s', 'http://example.org/p': 'no context' });
+    await expectSameAsJsonLd({ '@context': context });
+  });
+
+  it('gives fresh blank nodes per message, shared within it', () => {
+    const text = JSON.stringify({ '@context': context, '@graph': [{ '@id': '_:b0', 'ex:p': { '@id': '_:b0' } }] });
+    const one = fast(text).quads[0];
+    const two = fast(text).quads[0];
+    expect(one?.subject.termType).toBe('BlankNode');
+    expect(one?.subject.equals(one.object)).toBe(true);
+    expect(one?.subject.equals(two?.subject ?? null)).toBe(false);
+  });
+
+  it('reads a message with no payload graph', async () => {
+    const text = readData('messages/emptyPayload.json');
+    const parsed = fast(text);
+    expect(parsed.quads.length).toBeGreaterThan(0);
+    expect(parsed.quads.every((q) => q.graph.value === MESSAGE_GRAPHS.metadata)).toBe(true);
+    const noGraphs = fast(JSON.stringify({ '@context': context, '@graph': [{ '@id': 'InterIoTMsg:metadata', '@graph': [] }] }));
+    expect(noGraphs.quads).toEqual([]);
+    expect((await parseMessage(text)).quads.length).toBe(parsed.quads.length);
+  });
+
+  it('deviation: typed xsd:double strings keep their lexical form (jsonld-java); jsonld.js rewrites them', async () => {
+    const text = JSON.stringify({
+      '@context': context,
+      '@id': 'ex:s',
+      'ex:typed': { '@value': '21.5', '@type': 'xsd:double' },
+      'ex:native': 21.5,
+      'ex:tiny': 1e-7,
+    });
+    const values = (quads: RDF.Quad[]): Record<string, string> =>
+      Object.fromEntries(quads.map((q) => [q.predicate.value.slice('http://example.org/'.length), `${q.object.value}^^${(q.object as RDF.Literal).datatype.value.slice(NS.xsd.length)}`]));
+    expect(values(fast(text).quads)).toEqual({ typed: '21.5^^double', native: '2.15E1^^double', tiny: '1.0E-7^^double' });
+    expect(values((await parseMessageWithJsonLd(text)).quads)).toEqual({ typed: '2.15E1^^double', native: '2.15E1^^double', tiny: '0^^integer' });
+  });
+
+  it('deviation: prefixes not ending in a delimiter expand as in JSON-LD 1.0 (demoMsg6 "sosa")', async () => {
+    const text = readData('messages/demoMsg6.json');
+    const sosaResult = 'http://www.w3.org/ns/sosaResult';
+    const types = (quads: readonly RDF.Quad[]): string[] => quads.filter((q) => q.predicate.value === RDF_TYPE).map((q) => q.object.value);
+    expect(types(fast(text).quads)).toContain(sosaResult);
+    expect(types((await parseMessageWithJsonLd(text)).quads)).toContain(sosaResult);
+    const plain = (await jsonld.toRDF(JSON.parse(text) as jsonld.JsonLdDocument, {})) as unknown as Array<{ object: { value: string } }>;
+    const plainObjects = plain.map((q) => q.object.value);
+    expect(plainObjects).toContain('sosa:Result');
+    expect(plainObjects).not.toContain(sosaResult);
+    // And they compact back with the same prefix.
+    const parsed = fast(text);
+    expect(serializeMessage(parsed.quads, parsed.prefixes)).toContain('"@id": "sosa:Result"');
+  });
+});
+
+describe('fallback to jsonld.js', () => {
+  const cases: Array<[string, unknown]> = [
+    ['@vocab', { '@context': { '@vocab': 'http://example.org/' }, '@id': 'http://example.org/s', p: 'x' }],
+    ['term definition object', { '@context': { p: { '@id': 'http://example.org/p', '@type': '@id' } }, '@id': 'http://example.org/s', p: 'http://example.org/o' }],
+    ['@list', { '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:l': { '@list': ['a', 'b'] } }],
+    ['top-level array', [{ '@id': 'http://example.org/s', 'http://example.org/p': 'x' }]],
+    ['relative @id', { '@context': { ex: 'http://example.org/' }, '@id': 'relative', 'ex:p': 'x' }],
+    ['nested @context', { '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:p': { '@context': { y: 'http://y/' }, 'y:q': 1 } }],
+    ['blank graph name', { '@context': { ex: 'http://example.org/' }, '@graph': [{ 'ex:p': 1, '@graph': [{ '@id': 'ex:s', 'ex:q': 2 }] }] }],
+    ['@reverse', { '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', '@reverse': { 'ex:p': { '@id': 'ex:o' } } }],
+    ['prefix defined by another prefix', { '@context': { ex: 'http://example.org/', sub: 'ex:sub/' }, '@id': 'sub:s', 'ex:p': 1 }],
+  ];
+
+  it.each(cases)('%s: fast path declines, parseMessage uses jsonld.js', async (_name, doc) => {
+    const text = JSON.stringify(doc);
+    expect(parseMessageFast(text)).toBeUndefined();
+    const parsed = await parseMessage(text);
+    expect(parsed.fastPath).toBe(false);
+    const reference = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {})) as unknown as unknown[];
+    expect(parsed.quads.length).toBe(reference.length);
+  });
+
+  it('reads the @list through jsonld.js and writes it back as @list', async () => {
+    const doc = { '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:l': { '@list': ['a', { '@id': 'ex:b' }] } };
+    const parsed = await parseMessage(JSON.stringify(doc));
+    expect(parsed.quads.length).toBe(5);
+    expect(JSON.parse(serializeMessage(parsed.quads, parsed.prefixes))).toEqual({
+      '@id': 'ex:s',
+      'ex:l': { '@list': ['a', { '@id': 'ex:b' }] },
+      '@context': { ex: 'http://example.org/' },
+    });
+  });
+});
+
+describe('errors', () => {
+  function catchError(fn: () => unknown): ParseError {
+    try {
+      fn();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ParseError);
+      return error as ParseError;
+    }
+    throw new Error('no error thrown');
+  }
+
+  it('invalid JSON: MESSAGE_NOT_JSON with line and column', async () => {
+    const text = '{\n  "@graph": [\n    { "@id": "x" }\n    { "@id": "y" }\n  ]\n}';
+    const error = catchError(() => parseMessageFast(text));
+    expect(error.code).toBe(ErrorCodes.messageNotJson);
+    expect(error.code).toBe('MESSAGE_NOT_JSON');
+    expect(error.line).toBe(4);
+    expect(error.column).toBe(5);
+    await expect(parseMessage(text)).rejects.toMatchObject({ code: ErrorCodes.messageNotJson, line: 4, column: 5 });
+    const truncated = catchError(() => parseMessageFast('{\n  "a": [1,'));
+    expect(truncated).toMatchObject({ code: ErrorCodes.messageNotJson, line: 2, column: 11 });
+    const garbage = catchError(() => parseMessageFast('not json'));
+    expect(garbage.code).toBe(ErrorCodes.messageNotJson);
+  });
+
+  it.each(['42', '"a string"', 'null', 'true'])('JSON %s that is not an object or array: MESSAGE_INVALID_JSONLD', async (text) => {
+    expect(catchError(() => parseMessageFast(text)).code).toBe(ErrorCodes.messageInvalidJsonLd);
+    await expect(parseMessage(text)).rejects.toMatchObject({ code: ErrorCodes.messageInvalidJsonLd });
+  });
+
+  it('remote @context: refused with a ParseError, nothing fetched', async () => {
+    const url = 'http://127.0.0.1:9/never-fetched/context.jsonld';
+    for (const doc of [
+      { '@context': url, '@id': 'http://example.org/s', p: 'x' },
+      { '@context': [url, { ex: 'http://example.org/' }], '@id': 'ex:s', 'ex:p': 'x' },
+    ]) {
+      const text = JSON.stringify(doc);
+      expect(parseMessageFast(text)).toBeUndefined();
+      const error = await parseMessage(text).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ParseError);
+      expect((error as ParseError).code).toBe(ErrorCodes.messageInvalidJsonLd);
+      expect((error as ParseError).message).toContain(url);
+    }
+  });
+
+  it('JSON-LD errors from jsonld.js become MESSAGE_INVALID_JSONLD', async () => {
+    const text = JSON.stringify({ '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:p': { '@value': 'x', '@language': 'en', '@type': 'ex:t' } });
+    expect(parseMessageFast(text)).toBeUndefined();
+    await expect(parseMessage(text)).rejects.toMatchObject({ code: ErrorCodes.messageInvalidJsonLd });
+  });
+});

@@ -1,0 +1,880 @@
+/**
+ * INTER-IoT message codec (reference-mediator.md 5.1-5.3): JSON-LD text <-> RDF dataset.
+ *
+ * Reading follows JSON-LD 1.0 toRDF semantics as jsonld-java (the reference) applies them. A fast,
+ * synchronous path handles the shape every INTER-IoT message has (a prefix-only @context, node
+ * objects, named graphs); anything else goes to jsonld.js. Writing produces what the reference
+ * writes (jsonld-java fromRDF with useRdfType + compaction with the input's prefixes); a fast
+ * serialiser does it directly, and `serializeMessageWithJsonLd` does it through jsonld.js as the
+ * slow reference the fast one is tested against.
+ *
+ * Deliberate differences between the fast path (which follows the reference) and jsonld.js 9:
+ *  - Prefixes whose IRI does not end in a gen-delim character (`"sosa": "http://www.w3.org/ns/sosa"`,
+ *    seen in demoMsg6.json) expand and compact as JSON-LD 1.0 says (`sosa:Result` ->
+ *    `http://www.w3.org/ns/sosaResult`); jsonld.js (1.1 rules) would leave `sosa:Result` as an IRI
+ *    with the scheme `sosa`. The jsonld.js paths below flag every context entry with `@prefix: true`
+ *    so that they follow 1.0 here too.
+ *  - A typed string value keeps its lexical form: `{"@value":"21.5","@type":"xsd:double"}` reads as
+ *    "21.5"^^xsd:double, as in jsonld-java; jsonld.js (and so the fallback) rewrites it to "2.15E1".
+ *  - A native number is a double when it is not an integer or is >= 1e21 (the spec's rule), so 1e-7
+ *    reads as "1.0E-7"^^xsd:double; jsonld.js types it "0"^^xsd:integer (it looks for a '.').
+ *    A JSON number written `5.0` is an integer here and in jsonld.js (JSON.parse cannot tell it
+ *    from `5`), while jsonld-java makes it "5.0E0"^^xsd:double.
+ *  - Writing, an IRI whose compact form would start its suffix with `//` (e.g. `ex://x`) stays
+ *    absolute, since `prefix://...` reads back as an absolute IRI; jsonld.js compacts it anyway.
+ *  - Writing, RDF lists become `@list` only through blank list nodes (the spec's rule); jsonld.js
+ *    also folds an IRI list tail, which loses that IRI.
+ *  - Writing, an rdf:JSON literal is an ordinary typed literal (JSON-LD 1.0 has no `@json`).
+ * Known limit shared with the reference: an absolute IRI whose scheme equals a context prefix
+ * (`urn:x` with a `urn` prefix) is written as is and reads back differently.
+ */
+import jsonld from 'jsonld';
+import type * as RDF from '@rdfjs/types';
+import { ErrorCodes, ParseError } from '../errors.js';
+import { NS, RDF_TYPE, XSD_STRING, factory } from '../rdf/terms.js';
+
+export interface ParsedMessage {
+  /** The whole dataset; graph terms are NamedNode for named graphs, DefaultGraph otherwise. */
+  quads: RDF.Quad[];
+  /** Every string-valued entry of the top-level @context object, in document order (prefix -> IRI). */
+  prefixes: Array<[string, string]>;
+  /** True when the fast path handled the message. */
+  fastPath: boolean;
+}
+
+export interface SerializeOptions {
+  /** Pretty-print with a 2-space indent (default true), as the reference does. */
+  pretty?: boolean;
+}
+
+const XSD_INTEGER = `${NS.xsd}integer`;
+const XSD_DOUBLE = `${NS.xsd}double`;
+const XSD_BOOLEAN = `${NS.xsd}boolean`;
+const RDF_FIRST = `${NS.rdf}first`;
+const RDF_REST = `${NS.rdf}rest`;
+const RDF_NIL = `${NS.rdf}nil`;
+
+const rdfTypeNode = factory.namedNode(RDF_TYPE);
+const xsdIntegerNode = factory.namedNode(XSD_INTEGER);
+const xsdDoubleNode = factory.namedNode(XSD_DOUBLE);
+const xsdBooleanNode = factory.namedNode(XSD_BOOLEAN);
+const defaultGraphTerm = factory.defaultGraph();
+
+/** jsonld.js's absolute-IRI test (url.js), used so both paths keep and drop the same IRIs. */
+const ABSOLUTE_IRI = /^([A-Za-z][A-Za-z0-9+-.]*|_):[^\s]*$/;
+const WHITESPACE = /\s/;
+const GEN_DELIM_END = /[:/?#[\]@]$/;
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+function notJson(text: string, error: unknown): ParseError {
+  const detail = error instanceof Error ? error.message : String(error);
+  let where: { line: number; column: number } | undefined;
+  const lc = /\(line (\d+) column (\d+)\)/.exec(detail);
+  const pos = /at position (\d+)/.exec(detail);
+  if (lc !== null) where = { line: Number(lc[1]), column: Number(lc[2]) };
+  else if (pos !== null) where = lineColumn(text, Number(pos[1]));
+  else if (/Unexpected end of JSON input/.test(detail)) where = lineColumn(text, text.length);
+  return new ParseError(`Message is not JSON: ${detail}`, {
+    code: ErrorCodes.messageNotJson,
+    source: 'message',
+    cause: error,
+    ...(where ?? {}),
+  });
+}
+
+/** JSON.parse with the mediator's errors; the result is an object or an array. */
+function parseJson(text: string): object {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw notJson(text, error);
+  }
+  if (typeof doc !== 'object' || doc === null) {
+    throw new ParseError(
+      `Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`,
+      { code: ErrorCodes.messageInvalidJsonLd, source: 'message' },
+    );
+  }
+  return doc;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Every string-valued entry of the top-level @context (of each object in a @context array). */
+function collectPrefixes(doc: object): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  if (!isPlainObject(doc)) return out;
+  const ctx = doc['@context'];
+  const objects = Array.isArray(ctx) ? ctx : [ctx];
+  for (const c of objects) {
+    if (!isPlainObject(c)) continue;
+    for (const key in c) {
+      const v = c[key];
+      if (typeof v === 'string') out.push([key, v]);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fast parser
+
+/** Thrown inside the fast parser when the document needs the full JSON-LD processor. */
+const UNSUPPORTED = Symbol('unsupported');
+
+let blankCounter = 0;
+/** A fresh blank-node label, unique in this process (so messages never share blank nodes). */
+function freshBlank(): RDF.BlankNode {
+  return factory.blankNode(`jb${(blankCounter++).toString(36)}`);
+}
+
+/** N3 terms carry their N-Triples-like `id`: a cheap, unique key for deduplication. */
+function idOf(term: RDF.Term): string {
+  return (term as unknown as { id: string }).id;
+}
+
+function canonicalDouble(v: number): string {
+  // jsonld.js's canonical xsd:double form (toRdf.js), e.g. 21.5 -> 2.15E1, which is also
+  // jsonld-java's DecimalFormat("0.0###############E0") for these values.
+  return v.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
+}
+
+function isIntegral(v: number): boolean {
+  return Number.isInteger(v) && Math.abs(v) < 1e21;
+}
+
+class FastParser {
+  readonly quads: RDF.Quad[] = [];
+  private readonly seen = new Set<string>();
+  private readonly blanks = new Map<string, RDF.BlankNode>();
+
+  constructor(private readonly terms: Map<string, string>) {}
+
+  /** A compact IRI or an absolute IRI (never a term): the part shared by @id and vocab expansion. */
+  private expandCurie(value: string): string {
+    const colon = value.indexOf(':');
+    if (colon <= 0) throw UNSUPPORTED; // relative IRI: left to jsonld.js
+    // `prefix://...` is an absolute IRI, never a compact one.
+    if (!(value.charCodeAt(colon + 1) === 47 && value.charCodeAt(colon + 2) === 47)) {
+      const base = this.terms.get(value.slice(0, colon));
+      if (base !== undefined) {
+        if (WHITESPACE.test(value)) throw UNSUPPORTED;
+        return base + value.slice(colon + 1);
+      }
+    }
+    if (!ABSOLUTE_IRI.test(value)) throw UNSUPPORTED;
+    return value;
+  }
+
+  private blank(label: string): RDF.BlankNode {
+    let node = this.blanks.get(label);
+    if (node === undefined) {
+      node = freshBlank();
+      this.blanks.set(label, node);
+    }
+    return node;
+  }
+
+  /** An @id value: blank node label, compact IRI or absolute IRI (document-relative: no terms). */
+  private idTerm(value: unknown): RDF.NamedNode | RDF.BlankNode {
+    if (typeof value !== 'string') throw UNSUPPORTED;
+    if (value.charCodeAt(0) === 95 && value.charCodeAt(1) === 58) return this.blank(value);
+    return factory.namedNode(this.expandCurie(value));
+  }
+
+  /** An @type value (vocabulary-relative: a term, a compact IRI, an absolute IRI or a blank node). */
+  private typeTerm(value: unknown): RDF.NamedNode | RDF.BlankNode {
+    if (typeof value !== 'string') throw UNSUPPORTED;
+    const term = this.terms.get(value);
+    if (term !== undefined) return factory.namedNode(term);
+    if (value.charCodeAt(0) === 95 && value.charCodeAt(1) === 58) return this.blank(value);
+    return factory.namedNode(this.expandCurie(value));
+  }
+
+  /** A property key; undefined when JSON-LD drops it (no colon and not a term). */
+  private predicate(key: string): RDF.NamedNode | undefined {
+    const term = this.terms.get(key);
+    if (term !== undefined) return factory.namedNode(term);
+    const colon = key.indexOf(':');
+    if (colon < 0) return undefined;
+    if (colon === 1 && key.charCodeAt(0) === 95) throw UNSUPPORTED; // blank-node predicate
+    return factory.namedNode(this.expandCurie(key));
+  }
+
+  private emit(s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object, g: RDF.Quad_Graph): void {
+    const key = `${idOf(g)} ${idOf(s)} ${p.value} ${idOf(o)}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.quads.push(factory.quad(s, p, o, g));
+  }
+
+  /** Processes a node object into graph `g`; returns its subject. */
+  node(obj: Record<string, unknown>, g: RDF.Quad_Graph, top = false): RDF.NamedNode | RDF.BlankNode {
+    const rawId = obj['@id'];
+    const subject = rawId === undefined ? freshBlank() : this.idTerm(rawId);
+    let graph: unknown;
+    for (const key in obj) {
+      const value = obj[key];
+      if (key.charCodeAt(0) === 64) {
+        switch (key) {
+          case '@id':
+            break;
+          case '@type':
+            if (Array.isArray(value)) {
+              for (const t of value) this.emit(subject, rdfTypeNode, this.typeTerm(t), g);
+            } else {
+              this.emit(subject, rdfTypeNode, this.typeTerm(value), g);
+            }
+            break;
+          case '@graph':
+            graph = value;
+            break;
+          case '@context':
+            if (top) break;
+            throw UNSUPPORTED;
+          default:
+            throw UNSUPPORTED;
+        }
+        continue;
+      }
+      const p = this.predicate(key);
+      if (p === undefined) continue;
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          if (Array.isArray(item)) throw UNSUPPORTED;
+          this.value(subject, p, item, g);
+        }
+      } else {
+        this.value(subject, p, value, g);
+      }
+    }
+    if (graph !== undefined) {
+      // A named graph; a blank-node graph name is left to jsonld.js.
+      if (subject.termType !== 'NamedNode') throw UNSUPPORTED;
+      this.graphItems(graph, subject);
+    }
+    return subject;
+  }
+
+  graphItems(items: unknown, g: RDF.Quad_Graph): void {
+    if (items === null) return;
+    if (Array.isArray(items)) {
+      for (const item of items) {
+        if (item === null) continue;
+        if (!isPlainObject(item)) throw UNSUPPORTED;
+        this.node(item, g);
+      }
+    } else if (isPlainObject(items)) {
+      this.node(items, g);
+    } else {
+      throw UNSUPPORTED;
+    }
+  }
+
+  private value(s: RDF.NamedNode | RDF.BlankNode, p: RDF.NamedNode, v: unknown, g: RDF.Quad_Graph): void {
+    switch (typeof v) {
+      case 'string':
+        this.emit(s, p, factory.literal(v), g);
+        return;
+      case 'number':
+        this.emit(s, p, this.number(v, undefined), g);
+        return;
+      case 'boolean':
+        this.emit(s, p, factory.literal(v ? 'true' : 'false', xsdBooleanNode), g);
+        return;
+      case 'object':
+        if (v === null) return;
+        if (Array.isArray(v)) throw UNSUPPORTED;
+        if ('@value' in v) {
+          const literal = this.valueObject(v as Record<string, unknown>);
+          if (literal !== undefined) this.emit(s, p, literal, g);
+          return;
+        }
+        this.emit(s, p, this.node(v as Record<string, unknown>, g), g);
+        return;
+      default:
+        throw UNSUPPORTED;
+    }
+  }
+
+  private number(v: number, datatype: RDF.NamedNode | undefined): RDF.Literal {
+    if (isIntegral(v) && datatype?.value !== XSD_DOUBLE) {
+      return factory.literal(v.toFixed(0), datatype ?? xsdIntegerNode);
+    }
+    return factory.literal(canonicalDouble(v), datatype ?? xsdDoubleNode);
+  }
+
+  private valueObject(obj: Record<string, unknown>): RDF.Literal | undefined {
+    let value: unknown;
+    let type: unknown;
+    let language: unknown;
+    for (const key in obj) {
+      if (key === '@value') value = obj[key];
+      else if (key === '@type') type = obj[key];
+      else if (key === '@language') language = obj[key];
+      else throw UNSUPPORTED;
+    }
+    if (value === null) return undefined;
+    if (language !== undefined) {
+      if (typeof language !== 'string' || language === '' || typeof value !== 'string' || type !== undefined) {
+        throw UNSUPPORTED;
+      }
+      return factory.literal(value, language);
+    }
+    let datatype: RDF.NamedNode | undefined;
+    if (type !== undefined) {
+      const t = this.typeTerm(type);
+      if (t.termType !== 'NamedNode') throw UNSUPPORTED;
+      datatype = t;
+    }
+    switch (typeof value) {
+      case 'string':
+        // The lexical form is kept, even for xsd:double (jsonld-java; jsonld.js would canonicalise).
+        return datatype === undefined ? factory.literal(value) : factory.literal(value, datatype);
+      case 'number':
+        return this.number(value, datatype);
+      case 'boolean':
+        return factory.literal(value ? 'true' : 'false', datatype ?? xsdBooleanNode);
+      default:
+        throw UNSUPPORTED;
+    }
+  }
+}
+
+/** The prefix map of a prefix-only @context; undefined when the context needs jsonld.js. */
+function fastContext(ctx: unknown): Map<string, string> | undefined {
+  const terms = new Map<string, string>();
+  if (ctx === undefined || ctx === null) return terms;
+  if (!isPlainObject(ctx)) return undefined;
+  for (const key in ctx) {
+    const v = ctx[key];
+    // Keywords (@vocab, @base, @language, ...), compact-IRI-like terms and term definition objects
+    // are left to jsonld.js.
+    if (typeof v !== 'string' || key === '' || key.charCodeAt(0) === 64 || key.includes(':')) return undefined;
+    terms.set(key, v);
+  }
+  // Each value must be an absolute IRI as it stands (not a compact IRI using another entry).
+  for (const v of terms.values()) {
+    const colon = v.indexOf(':');
+    if (colon <= 0 || !ABSOLUTE_IRI.test(v)) return undefined;
+    const scheme = v.slice(0, colon);
+    if (scheme === '_') return undefined;
+    if (terms.has(scheme) && !(v.charCodeAt(colon + 1) === 47 && v.charCodeAt(colon + 2) === 47)) return undefined;
+  }
+  return terms;
+}
+
+function fastFromDoc(doc: object): ParsedMessage | undefined {
+  if (!isPlainObject(doc)) return undefined;
+  const terms = fastContext(doc['@context']);
+  if (terms === undefined) return undefined;
+  const parser = new FastParser(terms);
+  try {
+    let onlyGraph = true;
+    for (const key in doc) {
+      if (key !== '@context' && key !== '@graph') {
+        onlyGraph = false;
+        break;
+      }
+    }
+    if (onlyGraph) {
+      const graph = doc['@graph'];
+      if (graph !== undefined) parser.graphItems(graph, defaultGraphTerm);
+    } else {
+      parser.node(doc, defaultGraphTerm, true);
+    }
+  } catch (error) {
+    if (error === UNSUPPORTED) return undefined;
+    throw error;
+  }
+  const prefixes: Array<[string, string]> = [];
+  for (const entry of terms) prefixes.push(entry);
+  return { quads: parser.quads, prefixes, fastPath: true };
+}
+
+/**
+ * Sync fast path: returns undefined if the document uses anything it does not support (then call
+ * parseMessage). Throws ParseError on invalid JSON (MESSAGE_NOT_JSON, with line and column when
+ * the JSON parser reports an offset) and on JSON that is not an object or array
+ * (MESSAGE_INVALID_JSONLD).
+ */
+export function parseMessageFast(text: string): ParsedMessage | undefined {
+  return fastFromDoc(parseJson(text));
+}
+
+// ---------------------------------------------------------------------------------------------
+// jsonld.js
+
+/** Refuses every remote context: messages are read offline. */
+async function refuseRemote(url: string): Promise<never> {
+  throw new ParseError(
+    `Message refers to the remote JSON-LD context ${url}; remote contexts are never loaded (use an inline @context)`,
+    { code: ErrorCodes.messageInvalidJsonLd, source: 'message' },
+  );
+}
+
+/** Our own ParseError somewhere in jsonld.js's cause chain (it wraps loader errors). */
+function findParseError(error: unknown, depth = 0): ParseError | undefined {
+  if (error instanceof ParseError) return error;
+  if (depth > 8 || typeof error !== 'object' || error === null) return undefined;
+  const e = error as { cause?: unknown; details?: { cause?: unknown } };
+  return findParseError(e.cause, depth + 1) ?? findParseError(e.details?.cause, depth + 1);
+}
+
+/** A context object with every plain prefix entry marked `@prefix: true` (JSON-LD 1.0 prefix rules). */
+function flagPrefixes(ctx: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in ctx) {
+    const v = ctx[key];
+    out[key] =
+      typeof v === 'string' &&
+      key !== '' &&
+      !key.startsWith('@') &&
+      !key.includes(':') &&
+      !key.includes('/') &&
+      !v.startsWith('@') &&
+      !v.startsWith('_:') &&
+      !GEN_DELIM_END.test(v)
+        ? { '@id': v, '@prefix': true }
+        : v;
+  }
+  return out;
+}
+
+function withFlaggedPrefixes(doc: object): object {
+  if (!isPlainObject(doc)) return doc;
+  const ctx = doc['@context'];
+  if (isPlainObject(ctx)) return { ...doc, '@context': flagPrefixes(ctx) };
+  if (Array.isArray(ctx)) return { ...doc, '@context': ctx.map((c) => (isPlainObject(c) ? flagPrefixes(c) : c)) };
+  return doc;
+}
+
+interface JsonLdTerm {
+  termType: string;
+  value: string;
+  language?: string;
+  datatype?: { value: string };
+}
+interface JsonLdQuad {
+  subject: JsonLdTerm;
+  predicate: JsonLdTerm;
+  object: JsonLdTerm;
+  graph: JsonLdTerm;
+}
+
+async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
+  let dataset: JsonLdQuad[];
+  try {
+    dataset = (await jsonld.toRDF(withFlaggedPrefixes(doc) as jsonld.JsonLdDocument, {
+      documentLoader: refuseRemote,
+    } as jsonld.Options.ToRdf)) as unknown as JsonLdQuad[];
+  } catch (error) {
+    const own = findParseError(error);
+    if (own !== undefined) throw own;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ParseError(`Message is not valid JSON-LD: ${detail}`, {
+      code: ErrorCodes.messageInvalidJsonLd,
+      source: 'message',
+      cause: error,
+    });
+  }
+  const blanks = new Map<string, RDF.BlankNode>();
+  const node = (t: JsonLdTerm): RDF.NamedNode | RDF.BlankNode => {
+    if (t.termType !== 'BlankNode') return factory.namedNode(t.value);
+    let b = blanks.get(t.value);
+    if (b === undefined) {
+      b = freshBlank();
+      blanks.set(t.value, b);
+    }
+    return b;
+  };
+  const quads: RDF.Quad[] = [];
+  for (const q of dataset) {
+    const o = q.object;
+    let object: RDF.Quad_Object;
+    if (o.termType === 'Literal') {
+      const dt = o.datatype?.value ?? XSD_STRING;
+      object =
+        o.language !== undefined && o.language !== ''
+          ? factory.literal(o.value, o.language)
+          : dt === XSD_STRING
+            ? factory.literal(o.value)
+            : factory.literal(o.value, factory.namedNode(dt));
+    } else {
+      object = node(o);
+    }
+    const graph = q.graph.termType === 'DefaultGraph' ? defaultGraphTerm : node(q.graph);
+    quads.push(factory.quad(node(q.subject), factory.namedNode(q.predicate.value), object, graph));
+  }
+  return { quads, prefixes: collectPrefixes(doc), fastPath: false };
+}
+
+/**
+ * Reads a message with jsonld.js only (JSON-LD 1.0 prefix rules, remote contexts refused): the
+ * fallback of parseMessage and the reference the fast path is tested against.
+ */
+export async function parseMessageWithJsonLd(text: string): Promise<ParsedMessage> {
+  return parseWithJsonLd(parseJson(text));
+}
+
+/** Fast path, else jsonld.js toRDF (remote contexts are refused with a ParseError). */
+export async function parseMessage(text: string): Promise<ParsedMessage> {
+  const doc = parseJson(text);
+  return fastFromDoc(doc) ?? parseWithJsonLd(doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serialisation
+
+/** Blank nodes relabelled b0, b1, ... in order of first appearance (graph, subject, object). */
+class BlankLabels {
+  private readonly labels = new Map<string, string>();
+
+  label(value: string): string {
+    let label = this.labels.get(value);
+    if (label === undefined) {
+      label = `b${this.labels.size}`;
+      this.labels.set(value, label);
+    }
+    return label;
+  }
+}
+
+/** Per prefix list: the output context and the IRI compaction tables (JSON-LD 1.0 rules). */
+interface PrefixData {
+  readonly context: Record<string, string>;
+  readonly hasContext: boolean;
+  /** IRI -> term (shortest, then least), for vocabulary-relative compaction. */
+  readonly exact: Map<string, string>;
+  /** [term, IRI] usable as compact-IRI prefixes. */
+  readonly prefixes: ReadonlyArray<readonly [string, string]>;
+  readonly keys: Set<string>;
+  readonly vocabCache: Map<string, string>;
+  readonly idCache: Map<string, string>;
+}
+
+const CACHE_LIMIT = 10_000;
+const prefixDataByList = new WeakMap<object, PrefixData>();
+const prefixDataByKey = new Map<string, PrefixData>();
+
+function shorterOrLess(a: string, b: string): boolean {
+  return a.length < b.length || (a.length === b.length && a < b);
+}
+
+function buildPrefixData(list: ReadonlyArray<[string, string]>): PrefixData {
+  const context: Record<string, string> = {};
+  for (const [k, v] of list) context[k] = v;
+  const exact = new Map<string, string>();
+  const prefixes: Array<readonly [string, string]> = [];
+  const keys = new Set<string>();
+  for (const key in context) {
+    const iri = context[key] ?? '';
+    keys.add(key);
+    if (key === '' || key.startsWith('@') || iri === '' || iri.startsWith('@')) continue;
+    const current = exact.get(iri);
+    if (current === undefined || shorterOrLess(key, current)) exact.set(iri, key);
+    if (!key.includes(':')) prefixes.push([key, iri]);
+  }
+  return {
+    context,
+    hasContext: keys.size > 0,
+    exact,
+    prefixes,
+    keys,
+    vocabCache: new Map(),
+    idCache: new Map(),
+  };
+}
+
+function prefixData(list: ReadonlyArray<[string, string]>): PrefixData {
+  let data = prefixDataByList.get(list);
+  if (data !== undefined) return data;
+  const key = JSON.stringify(list);
+  data = prefixDataByKey.get(key);
+  if (data === undefined) {
+    if (prefixDataByKey.size >= 64) prefixDataByKey.clear();
+    data = buildPrefixData(list);
+    prefixDataByKey.set(key, data);
+  }
+  prefixDataByList.set(list, data);
+  return data;
+}
+
+/** JSON-LD 1.0 IRI compaction with a prefix-only context (vocab: terms may stand for whole IRIs). */
+function compactIri(data: PrefixData, iri: string, vocab: boolean): string {
+  const cache = vocab ? data.vocabCache : data.idCache;
+  const hit = cache.get(iri);
+  if (hit !== undefined) return hit;
+  let result = vocab ? data.exact.get(iri) : undefined;
+  if (result === undefined) {
+    let best: string | undefined;
+    for (const [term, prefix] of data.prefixes) {
+      if (iri.length <= prefix.length || !iri.startsWith(prefix)) continue;
+      // `term://...` would read back as an absolute IRI.
+      if (iri.charCodeAt(prefix.length) === 47 && iri.charCodeAt(prefix.length + 1) === 47) continue;
+      const curie = `${term}:${iri.slice(prefix.length)}`;
+      if (data.keys.has(curie)) continue;
+      if (best === undefined || shorterOrLess(curie, best)) best = curie;
+    }
+    result = best ?? iri;
+  }
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(iri, result);
+  return result;
+}
+
+const V_ID = 0;
+const V_LITERAL = 1;
+const V_LIST = 2;
+
+/** One object value of a node (a mutable record: list conversion rewrites it in place). */
+interface Value {
+  kind: number;
+  /** Node id (IRI or `_:bN`) or literal lexical form. */
+  value: string;
+  language: string;
+  datatype: string;
+  items: Value[] | undefined;
+}
+
+interface NodeRecord {
+  readonly id: string;
+  readonly props: Map<string, Value[]>;
+}
+
+interface Usage {
+  readonly node: NodeRecord;
+  readonly property: string;
+  readonly value: Value;
+}
+
+interface GraphRecord {
+  readonly nodes: Map<string, NodeRecord>;
+  nilUsages: Usage[] | undefined;
+}
+
+function newGraph(): GraphRecord {
+  return { nodes: new Map(), nilUsages: undefined };
+}
+
+function getNode(graph: GraphRecord, id: string): NodeRecord {
+  let node = graph.nodes.get(id);
+  if (node === undefined) {
+    node = { id, props: new Map() };
+    graph.nodes.set(id, node);
+  }
+  return node;
+}
+
+function isBlankId(id: string): boolean {
+  return id.charCodeAt(0) === 95 && id.charCodeAt(1) === 58;
+}
+
+function sameValue(a: Value, b: Value): boolean {
+  return a.kind === b.kind && a.value === b.value && a.language === b.language && a.datatype === b.datatype;
+}
+
+/** Builds jsonld.js-style node maps (fromRDF with useRdfType), lists folded into @list values. */
+function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
+  const labels = new BlankLabels();
+  const graphs = new Map<string, GraphRecord>();
+  const defaultGraph = newGraph();
+  graphs.set('@default', defaultGraph);
+  const referencedOnce = new Map<string, Usage | false>();
+  for (const q of quads) {
+    const g = q.graph;
+    const name =
+      g.termType === 'DefaultGraph' ? '@default' : g.termType === 'BlankNode' ? `_:${labels.label(g.value)}` : g.value;
+    let graph = graphs.get(name);
+    if (graph === undefined) {
+      graph = newGraph();
+      graphs.set(name, graph);
+    }
+    if (name !== '@default') getNode(defaultGraph, name);
+    const s = q.subject;
+    const node = getNode(graph, s.termType === 'BlankNode' ? `_:${labels.label(s.value)}` : s.value);
+    const o = q.object;
+    let value: Value;
+    let objectId: string | undefined;
+    if (o.termType === 'Literal') {
+      value = { kind: V_LITERAL, value: o.value, language: o.language, datatype: o.datatype.value, items: undefined };
+    } else {
+      objectId = o.termType === 'BlankNode' ? `_:${labels.label(o.value)}` : o.value;
+      getNode(graph, objectId);
+      value = { kind: V_ID, value: objectId, language: '', datatype: '', items: undefined };
+    }
+    const p = q.predicate.value;
+    let values = node.props.get(p);
+    if (values === undefined) {
+      values = [];
+      node.props.set(p, values);
+    } else if (values.some((v) => sameValue(v, value))) {
+      continue; // a dataset holds each quad once
+    }
+    values.push(value);
+    if (objectId !== undefined) {
+      const usage: Usage = { node, property: p, value };
+      if (objectId === RDF_NIL) {
+        (graph.nilUsages ??= []).push(usage);
+      } else if (referencedOnce.has(objectId)) {
+        referencedOnce.set(objectId, false);
+      } else {
+        referencedOnce.set(objectId, usage);
+      }
+    }
+  }
+  // Fold well-formed RDF lists (fromRDF, JSON-LD 1.0/1.1 "convert linked lists").
+  for (const graph of graphs.values()) {
+    if (graph.nilUsages === undefined) continue;
+    for (const start of graph.nilUsages) {
+      let node = start.node;
+      let property = start.property;
+      let head = start.value;
+      const list: Value[] = [];
+      const listNodes: string[] = [];
+      for (;;) {
+        if (property !== RDF_REST || !isBlankId(node.id) || node.props.size !== 2) break;
+        const usage = referencedOnce.get(node.id);
+        const first = node.props.get(RDF_FIRST);
+        const rest = node.props.get(RDF_REST);
+        if (usage === undefined || usage === false || first?.length !== 1 || rest?.length !== 1) break;
+        list.push(first[0] as Value);
+        listNodes.push(node.id);
+        node = usage.node;
+        property = usage.property;
+        head = usage.value;
+        if (!isBlankId(node.id)) break;
+      }
+      head.kind = V_LIST;
+      head.value = '';
+      head.items = list.reverse();
+      for (const id of listNodes) graph.nodes.delete(id);
+    }
+    graph.nilUsages = undefined;
+  }
+  return graphs;
+}
+
+function compactValue(data: PrefixData, v: Value): unknown {
+  if (v.kind === V_ID) return { '@id': isBlankId(v.value) ? v.value : compactIri(data, v.value, false) };
+  if (v.kind === V_LIST) return { '@list': (v.items ?? []).map((item) => compactValue(data, item)) };
+  if (v.language !== '') return { '@language': v.language, '@value': v.value };
+  if (v.datatype === XSD_STRING) return v.value;
+  return { '@type': compactIri(data, v.datatype, true), '@value': v.value };
+}
+
+function compactNode(data: PrefixData, node: NodeRecord, graph: unknown[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (graph !== undefined) out['@graph'] = graph;
+  out['@id'] = isBlankId(node.id) ? node.id : compactIri(data, node.id, false);
+  const predicates = [...node.props.keys()].sort();
+  for (const p of predicates) {
+    const values = node.props.get(p) ?? [];
+    const key = compactIri(data, p, true);
+    if (values.length === 1) {
+      out[key] = compactValue(data, values[0] as Value);
+    } else {
+      const arr: unknown[] = new Array(values.length);
+      for (let i = 0; i < values.length; i++) arr[i] = compactValue(data, values[i] as Value);
+      out[key] = arr;
+    }
+  }
+  return out;
+}
+
+function graphNodes(data: PrefixData, graph: GraphRecord): unknown[] {
+  const out: unknown[] = [];
+  for (const id of [...graph.nodes.keys()].sort()) {
+    const node = graph.nodes.get(id) as NodeRecord;
+    if (node.props.size > 0) out.push(compactNode(data, node, undefined));
+  }
+  return out;
+}
+
+function finish(doc: Record<string, unknown>, data: PrefixData, pretty: boolean): string {
+  if (data.hasContext) doc['@context'] = data.context;
+  return pretty ? JSON.stringify(doc, null, 2) : JSON.stringify(doc);
+}
+
+/**
+ * Serialises the dataset like the reference (section 5.3): compact JSON-LD with the given prefixes
+ * as @context, rdf:type as a property, no native types, named graphs as {"@id": g, "@graph": [...]},
+ * nodes sorted by @id, single values unwrapped, blank nodes relabelled _:b0, _:b1, ... in order
+ * of first appearance. Pretty (2-space) by default.
+ */
+export function serializeMessage(
+  quads: readonly RDF.Quad[],
+  prefixes: ReadonlyArray<[string, string]>,
+  options: SerializeOptions = {},
+): string {
+  const data = prefixData(prefixes);
+  const graphs = nodeMaps(quads);
+  const defaultGraph = graphs.get('@default') as GraphRecord;
+  const top: unknown[] = [];
+  for (const id of [...defaultGraph.nodes.keys()].sort()) {
+    const node = defaultGraph.nodes.get(id) as NodeRecord;
+    const named = graphs.get(id);
+    if (named !== undefined && id !== '@default') {
+      top.push(compactNode(data, node, graphNodes(data, named)));
+    } else if (node.props.size > 0) {
+      top.push(compactNode(data, node, undefined));
+    }
+  }
+  const doc: Record<string, unknown> =
+    top.length === 1 ? (top[0] as Record<string, unknown>) : top.length === 0 ? {} : { '@graph': top };
+  return finish(doc, data, options.pretty ?? true);
+}
+
+/**
+ * The same through jsonld.js (fromRDF {useRdfType: true, useNativeTypes: false} + compact with
+ * the prefix context, every prefix flagged `@prefix: true` for JSON-LD 1.0 compact IRIs): the slow
+ * reference implementation, used by tests and as a fallback option. Blank nodes are relabelled as
+ * serializeMessage does and duplicate quads dropped, so both give the same document.
+ */
+export async function serializeMessageWithJsonLd(
+  quads: readonly RDF.Quad[],
+  prefixes: ReadonlyArray<[string, string]>,
+  options: SerializeOptions = {},
+): Promise<string> {
+  const labels = new BlankLabels();
+  const relabel = <T extends RDF.Term>(t: T): T =>
+    (t.termType === 'BlankNode' ? factory.blankNode(labels.label(t.value)) : t) as T;
+  const seen = new Set<string>();
+  const input: RDF.Quad[] = [];
+  for (const q of quads) {
+    const g = relabel(q.graph);
+    const s = relabel(q.subject);
+    const o = relabel(q.object);
+    const quad = factory.quad(s, q.predicate, o, g);
+    const key = [s, q.predicate, o, g].map((t) => `${t.termType}|${t.value}|${t.termType === 'Literal' ? `${t.language}|${t.datatype.value}` : ''}`).join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    input.push(quad);
+  }
+  const data = prefixData(prefixes);
+  const expanded = await jsonld.fromRDF(input as unknown as object, { useRdfType: true, useNativeTypes: false });
+  const compacted = (await jsonld.compact(
+    expanded,
+    flagPrefixes(data.context) as jsonld.ContextDefinition,
+  )) as Record<string, unknown>;
+  delete compacted['@context'];
+  return finish(compacted, data, options.pretty ?? true);
+}

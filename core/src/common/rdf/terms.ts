@@ -1,0 +1,102 @@
+/**
+ * RDF/JS terms for the whole core. Terms are made by one DataFactory (N3.js's, which implements
+ * the RDF/JS interfaces) and compared with `.equals()` or by their `termKey`.
+ */
+import { DataFactory } from 'n3';
+import type * as RDF from '@rdfjs/types';
+
+export type { RDF };
+export const factory: RDF.DataFactory<RDF.Quad, RDF.Quad> = DataFactory as unknown as RDF.DataFactory<
+  RDF.Quad,
+  RDF.Quad
+>;
+
+export const NS = {
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  sripas: 'http://www.inter-iot.eu/sripas#',
+  align: 'http://knowledgeweb.semanticweb.org/heterogeneity/alignment#',
+  dc: 'http://purl.org/dc/elements/1.1/',
+  exmo: 'http://exmo.inrialpes.fr/align/ext/1.0/#',
+  iiot: 'http://inter-iot.eu/GOIoTP#',
+} as const;
+
+export const RDF_TYPE = `${NS.rdf}type`;
+export const RDF_LANG_STRING = `${NS.rdf}langString`;
+export const XSD_STRING = `${NS.xsd}string`;
+
+/** Graph names of an INTER-IoT message (reference-mediator.md 5.1). */
+export const MESSAGE_GRAPHS = {
+  metadata: 'http://inter-iot.eu/message/metadata',
+  payload: 'http://inter-iot.eu/message/payload',
+} as const;
+
+/** Escapes a string for an N-Triples / SPARQL quoted literal (ECHAR form for the usual controls). */
+export function escapeLiteral(value: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    switch (c) {
+      case 0x22: out += '\\"'; break;
+      case 0x5c: out += '\\\\'; break;
+      case 0x0a: out += '\\n'; break;
+      case 0x0d: out += '\\r'; break;
+      case 0x09: out += '\\t'; break;
+      case 0x08: out += '\\b'; break;
+      case 0x0c: out += '\\f'; break;
+      default:
+        if (c < 0x20) out += `\\u${c.toString(16).padStart(4, '0').toUpperCase()}`;
+        else out += value[i];
+    }
+  }
+  return out;
+}
+
+/** N-Triples form of a term (blank nodes as `_:label`). */
+export function termToNTriples(term: RDF.Term): string {
+  switch (term.termType) {
+    case 'NamedNode':
+      return `<${term.value}>`;
+    case 'BlankNode':
+      return `_:${term.value}`;
+    case 'Literal': {
+      const lex = `"${escapeLiteral(term.value)}"`;
+      if (term.language !== '') return `${lex}@${term.language}`;
+      if (term.datatype.value === XSD_STRING) return lex;
+      return `${lex}^^<${term.datatype.value}>`;
+    }
+    case 'Variable':
+      return `?${term.value}`;
+    case 'DefaultGraph':
+      return '';
+    default:
+      return '';
+  }
+}
+
+/**
+ * A string that identifies a term uniquely among terms of one graph: used as a map key by the
+ * translation engine. Distinct term types never collide (IRIs get no prefix, blank nodes `_:`,
+ * literals a leading quote).
+ */
+export function termKey(term: RDF.Term): string {
+  switch (term.termType) {
+    case 'NamedNode':
+      return term.value;
+    case 'BlankNode':
+      return `_:${term.value}`;
+    case 'Literal':
+      if (term.language !== '') return `"${term.value}"@${term.language}`;
+      return `"${term.value}"^^${term.datatype.value}`;
+    case 'Variable':
+      return `?${term.value}`;
+    default:
+      return '';
+  }
+}
+
+export function quadToNTriples(q: RDF.Quad, withGraph = false): string {
+  const g = withGraph && q.graph.termType !== 'DefaultGraph' ? ` ${termToNTriples(q.graph)}` : '';
+  return `${termToNTriples(q.subject)} ${termToNTriples(q.predicate)} ${termToNTriples(q.object)}${g} .`;
+}

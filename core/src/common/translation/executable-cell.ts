@@ -1,0 +1,377 @@
+/**
+ * Native execution of a compiled cell: the SPARQL 1.1 Update `DELETE {..} INSERT {..} WHERE {..}`
+ * of reference-mediator.md 3.6, evaluated directly on a TermGraph instead of re-parsing SPARQL for
+ * every message (the reference spent 4.3 of its 4.7 ms per message doing that).
+ *
+ * Semantics kept from the standard: all solutions of WHERE first, then every DELETE, then every
+ * INSERT; template triples with an unbound variable are skipped; INSERT blank nodes are fresh per
+ * solution; a BIND whose expression errors leaves its variable unbound.
+ */
+import type { Problem } from '../errors.js';
+import { termKey, type RDF } from '../rdf/terms.js';
+import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
+import { arithmetic, EvalError, resolveFunction } from './functions.js';
+import type { TermGraph } from './term-graph.js';
+
+/** Upper bound on WHERE solutions of one cell application: a cross product past this is an error, not an out-of-memory. */
+export const DEFAULT_MAX_SOLUTIONS = 200_000;
+
+const UNBOUND = -1;
+
+type Slot = { readonly kind: 'slot'; readonly index: number };
+type Const = { readonly kind: 'const'; readonly key: string; readonly term: RDF.Term };
+type Fresh = { readonly kind: 'fresh'; readonly index: number };
+type Operand = Slot | Const | Fresh;
+
+interface CompiledPattern {
+  readonly s: Operand;
+  readonly p: Const;
+  readonly o: Operand;
+}
+
+type Evaluator = (row: Int32Array, graph: TermGraph) => RDF.Term;
+
+interface CompiledBind {
+  readonly target: number;
+  readonly evaluate: Evaluator;
+  readonly label: string;
+}
+
+export interface CellRunResult {
+  /** WHERE solutions after filters. */
+  readonly solutions: number;
+  /** Net triples removed and added (a triple deleted then re-inserted counts in neither), when counted. */
+  readonly deleted: number;
+  readonly inserted: number;
+  /** BIND evaluation errors, one line per distinct message, with how many solutions hit it. */
+  readonly notes: readonly string[];
+}
+
+export class CellExecutionError extends Error {}
+
+export interface ExecutableCellOptions {
+  readonly maxSolutions?: number;
+}
+
+export class ExecutableCell {
+  readonly cellId: string;
+  private readonly slotCount: number;
+  private readonly where: CompiledPattern[];
+  private readonly deletes: CompiledPattern[];
+  private readonly inserts: CompiledPattern[];
+  private readonly filters: Array<{ slot: number; datatype: string }>;
+  private readonly binds: CompiledBind[];
+  private readonly freshCount: number;
+  private readonly whereConstKeys: string[];
+  private readonly maxSolutions: number;
+
+  private constructor(
+    plan: CellPlan,
+    parts: {
+      slotCount: number;
+      where: CompiledPattern[];
+      deletes: CompiledPattern[];
+      inserts: CompiledPattern[];
+      filters: Array<{ slot: number; datatype: string }>;
+      binds: CompiledBind[];
+      freshCount: number;
+    },
+    options: ExecutableCellOptions,
+  ) {
+    this.cellId = plan.cellId;
+    this.slotCount = parts.slotCount;
+    this.where = parts.where;
+    this.deletes = parts.deletes;
+    this.inserts = parts.inserts;
+    this.filters = parts.filters;
+    this.binds = parts.binds;
+    this.freshCount = parts.freshCount;
+    this.maxSolutions = options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
+    const keys = new Set<string>();
+    for (const t of this.where) for (const x of [t.s, t.p, t.o]) if (x.kind === 'const') keys.add(x.key);
+    this.whereConstKeys = [...keys];
+  }
+
+  /**
+   * Compiles a plan. Problems are returned for functions the mediator does not know or calls with
+   * the wrong number of arguments; the cell is still returned (such BINDs always leave their variable unbound).
+   */
+  static compile(
+    plan: CellPlan,
+    prefixes: ReadonlyMap<string, string>,
+    options: ExecutableCellOptions = {},
+  ): { cell: ExecutableCell; problems: Problem[] } {
+    const problems: Problem[] = [];
+    const slots = new Map<string, number>();
+    const slot = (name: string): number => {
+      let i = slots.get(name);
+      if (i === undefined) slots.set(name, (i = slots.size));
+      return i;
+    };
+    const fresh = new Map<string, number>();
+    const operand = (t: PatternTerm): Operand => {
+      if (t.kind === 'var') return { kind: 'slot', index: slot(t.name) };
+      if (t.kind === 'bnode') {
+        let i = fresh.get(t.label);
+        if (i === undefined) fresh.set(t.label, (i = fresh.size));
+        return { kind: 'fresh', index: i };
+      }
+      return { kind: 'const', key: termKey(t.term), term: t.term };
+    };
+    const pattern = (t: TriplePattern): CompiledPattern => ({
+      s: operand(t.s),
+      p: { kind: 'const', key: termKey(t.p), term: t.p },
+      o: operand(t.o),
+    });
+    const where = orderForJoin(plan.where.map(pattern));
+    const deletes = plan.deleteTemplate.map(pattern);
+    const inserts = plan.insertTemplate.map(pattern);
+    const filters = plan.filters.map((f) => ({ slot: slot(f.variable), datatype: f.datatype }));
+
+    const compileExpression = (e: Expression): Evaluator => {
+      switch (e.kind) {
+        case 'var': {
+          const index = slot(e.name);
+          return (row, graph) => {
+            const id = row[index] ?? UNBOUND;
+            if (id === UNBOUND) throw new EvalError(`?${e.name} is unbound`);
+            return graph.term(id);
+          };
+        }
+        case 'const': {
+          const term = e.term;
+          return () => term;
+        }
+        case 'arith': {
+          const args = e.args.map(compileExpression);
+          const op = e.op;
+          return (row, graph) => arithmetic(op, args.map((a) => a(row, graph)));
+        }
+        case 'call': {
+          const args = e.args.map(compileExpression);
+          const fn = resolveFunction(e.name, prefixes);
+          if (fn === undefined) {
+            problems.push({
+              code: 'FUNCTION_UNKNOWN',
+              severity: 'error',
+              message: `function "${e.name}" is not known to the mediator (SPARQL built-ins, fn: and xsd: functions and unixEpochToUTC are)`,
+              cellId: plan.cellId,
+            });
+            return () => {
+              throw new EvalError(`unknown function ${e.name}`);
+            };
+          }
+          if (args.length < fn.minArgs || args.length > fn.maxArgs) {
+            const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+            problems.push({
+              code: 'FUNCTION_ARITY',
+              severity: 'error',
+              message: `function ${e.name} takes ${expected} argument(s), the cell gives ${args.length}`,
+              cellId: plan.cellId,
+            });
+          }
+          const impl = fn.impl;
+          if (args.length === 1) {
+            const [a] = args as [Evaluator];
+            return (row, graph) => impl([a(row, graph)]);
+          }
+          return (row, graph) => impl(args.map((a) => a(row, graph)));
+        }
+      }
+    };
+    const binds = plan.binds.map((b) => ({ target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}` }));
+    const cell = new ExecutableCell(
+      plan,
+      { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size },
+      options,
+    );
+    return { cell, problems };
+  }
+
+  /** Applies the cell to the graph in place. `countChanges` computes the net deleted/inserted counts of the trace. */
+  run(graph: TermGraph, countChanges = false): CellRunResult {
+    for (const key of this.whereConstKeys) {
+      // A constant the payload has never mentioned cannot match: nothing to do (the common case).
+      if (graph.lookupKey(key) === undefined) return { solutions: 0, deleted: 0, inserted: 0, notes: [] };
+    }
+    const rows = this.solve(graph);
+    const notes = new Map<string, number>();
+    if (this.binds.length > 0) {
+      for (const row of rows) {
+        for (const b of this.binds) {
+          try {
+            row[b.target] = graph.intern(b.evaluate(row, graph));
+          } catch (error) {
+            if (!(error instanceof EvalError)) throw error;
+            row[b.target] = UNBOUND;
+            const note = `${b.label}: ${error.message}`;
+            notes.set(note, (notes.get(note) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    const removed: string[] | undefined = countChanges ? [] : undefined;
+    const added: string[] | undefined = countChanges ? [] : undefined;
+    if (this.deletes.length > 0) {
+      for (const row of rows) {
+        for (const t of this.deletes) {
+          const s = this.lookup(t.s, row, graph);
+          const o = this.lookup(t.o, row, graph);
+          const p = graph.lookupKey(t.p.key);
+          if (s === UNBOUND || o === UNBOUND || p === undefined) continue;
+          if (graph.remove(s, p, o)) removed?.push(`${s} ${p} ${o}`);
+        }
+      }
+    }
+    if (this.inserts.length > 0) {
+      const freshIds = new Int32Array(this.freshCount);
+      for (const row of rows) {
+        freshIds.fill(UNBOUND);
+        for (const t of this.inserts) {
+          const s = this.instantiate(t.s, row, graph, freshIds);
+          const o = this.instantiate(t.o, row, graph, freshIds);
+          if (s === UNBOUND || o === UNBOUND) continue;
+          // RDF forbids literal subjects; SPARQL skips such template triples.
+          if (graph.term(s).termType === 'Literal') continue;
+          const p = graph.intern(t.p.term);
+          if (graph.add(s, p, o)) added?.push(`${s} ${p} ${o}`);
+        }
+      }
+    }
+    let deleted = 0;
+    let inserted = 0;
+    if (removed !== undefined && added !== undefined) {
+      const removedSet = new Set(removed);
+      const addedSet = new Set(added);
+      for (const k of removedSet) if (!addedSet.has(k)) deleted++;
+      for (const k of addedSet) if (!removedSet.has(k)) inserted++;
+    }
+    const noteLines = [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
+    return { solutions: rows.length, deleted, inserted, notes: noteLines };
+  }
+
+  private lookup(x: Operand, row: Int32Array, graph: TermGraph): number {
+    if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
+    if (x.kind === 'const') return graph.lookupKey(x.key) ?? UNBOUND;
+    return UNBOUND;
+  }
+
+  private instantiate(x: Operand, row: Int32Array, graph: TermGraph, freshIds: Int32Array): number {
+    if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
+    if (x.kind === 'const') return graph.intern(x.term);
+    let id = freshIds[x.index] ?? UNBOUND;
+    if (id === UNBOUND) {
+      id = graph.freshBlank();
+      freshIds[x.index] = id;
+    }
+    return id;
+  }
+
+  /** All solutions of the WHERE basic graph pattern that pass the filters. */
+  private solve(graph: TermGraph): Int32Array[] {
+    const rows: Int32Array[] = [];
+    const row = new Int32Array(this.slotCount).fill(UNBOUND);
+    const patterns = this.where;
+    const n = patterns.length;
+    const consts: number[][] = patterns.map((t) => [t.s, t.p, t.o].map((x) => (x.kind === 'const' ? (graph.lookupKey(x.key) ?? UNBOUND) : UNBOUND)));
+    const filters = this.filters;
+    const max = this.maxSolutions;
+    const emit = (): void => {
+      for (const f of filters) {
+        const id = row[f.slot] ?? UNBOUND;
+        if (id === UNBOUND) return;
+        const term = graph.term(id);
+        if (term.termType !== 'Literal') return;
+        const datatype = term.language !== '' ? 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString' : term.datatype.value;
+        if (datatype !== f.datatype) return;
+      }
+      if (rows.length >= max) {
+        throw new CellExecutionError(`WHERE has more than ${max} solutions; the cell was not applied`);
+      }
+      rows.push(row.slice());
+    };
+    const step = (i: number): void => {
+      if (i === n) {
+        emit();
+        return;
+      }
+      const t = patterns[i]!;
+      const c = consts[i]!;
+      const p = c[1]!;
+      const sSlot = t.s.kind === 'slot' ? t.s.index : -1;
+      const oSlot = t.o.kind === 'slot' ? t.o.index : -1;
+      const s = sSlot >= 0 ? row[sSlot]! : c[0]!;
+      const o = oSlot >= 0 ? row[oSlot]! : c[2]!;
+      if (s !== UNBOUND && o !== UNBOUND) {
+        if (graph.has(s, p, o)) step(i + 1);
+        return;
+      }
+      if (s !== UNBOUND) {
+        const objects = graph.objects(s, p);
+        if (objects === undefined) return;
+        for (const obj of objects) {
+          row[oSlot] = obj;
+          step(i + 1);
+        }
+        row[oSlot] = UNBOUND;
+        return;
+      }
+      if (o !== UNBOUND) {
+        const subjects = graph.subjects(p, o);
+        if (subjects === undefined) return;
+        for (const subj of subjects) {
+          row[sSlot] = subj;
+          step(i + 1);
+        }
+        row[sSlot] = UNBOUND;
+        return;
+      }
+      const byObject = graph.byPredicate(p);
+      if (byObject === undefined) return;
+      for (const [obj, subjects] of byObject) {
+        for (const subj of subjects) {
+          if (sSlot === oSlot && subj !== obj) continue;
+          row[sSlot] = subj;
+          row[oSlot] = obj;
+          step(i + 1);
+        }
+      }
+      row[sSlot] = UNBOUND;
+      row[oSlot] = UNBOUND;
+    };
+    step(0);
+    return rows;
+  }
+}
+
+/**
+ * Greedy join order: the most-bound pattern first (constants and already-bound variables), so
+ * that later patterns are index lookups rather than scans. Ties keep document order.
+ */
+function orderForJoin(patterns: CompiledPattern[]): CompiledPattern[] {
+  const remaining = [...patterns];
+  const ordered: CompiledPattern[] = [];
+  const bound = new Set<number>();
+  const score = (t: CompiledPattern): number => {
+    const sBound = t.s.kind === 'const' || (t.s.kind === 'slot' && bound.has(t.s.index));
+    const oBound = t.o.kind === 'const' || (t.o.kind === 'slot' && bound.has(t.o.index));
+    // A bound object with a constant (a class in `?x a C`) is the most selective start.
+    return (sBound ? 2 : 0) + (oBound ? (t.o.kind === 'const' ? 3 : 2) : 0);
+  };
+  while (remaining.length > 0) {
+    let best = 0;
+    let bestScore = -1;
+    for (let i = 0; i < remaining.length; i++) {
+      const sc = score(remaining[i]!);
+      if (sc > bestScore) {
+        bestScore = sc;
+        best = i;
+      }
+    }
+    const [t] = remaining.splice(best, 1) as [CompiledPattern];
+    ordered.push(t);
+    if (t.s.kind === 'slot') bound.add(t.s.index);
+    if (t.o.kind === 'slot') bound.add(t.o.index);
+  }
+  return ordered;
+}

@@ -1,0 +1,460 @@
+/**
+ * The SPARQL 1.1 functions a cell's `sripas:function` may name (reference-mediator.md 3.4, 3.9,
+ * section 4), evaluated on RDF/JS terms. A type error throws `EvalError`, which leaves the BIND
+ * variable unbound as SPARQL prescribes. Lexical forms of computed numbers follow Jena, the
+ * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
+ */
+import { factory, NS, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
+
+export class EvalError extends Error {}
+
+export type FunctionImpl = (args: readonly RDF.Term[]) => RDF.Term;
+
+interface FunctionDef {
+  readonly impl: FunctionImpl;
+  readonly minArgs: number;
+  readonly maxArgs: number;
+}
+
+const XSD = NS.xsd;
+const FN = 'http://www.w3.org/2005/xpath-functions#';
+/** Stable IRI of the reference's one custom function, plus the `java:` alias it was reachable by (section 4). */
+export const UNIX_EPOCH_TO_UTC_IRIS = [
+  'http://www.inter-iot.eu/sripas/functions#unixEpochToUTC',
+  'java:eu.interiot.ipsm.core.functions.unixEpochToUTC',
+] as const;
+
+const xsdString = factory.namedNode(XSD_STRING);
+
+function fail(message: string): never {
+  throw new EvalError(message);
+}
+
+function describe(t: RDF.Term): string {
+  if (t.termType === 'NamedNode') return `<${t.value}>`;
+  if (t.termType === 'BlankNode') return 'a blank node';
+  return `"${t.value}"`;
+}
+
+function isStringLiteral(t: RDF.Term): t is RDF.Literal {
+  return t.termType === 'Literal' && (t.datatype.value === XSD_STRING || t.datatype.value === RDF_LANG_STRING || t.language !== '');
+}
+
+function stringArg(t: RDF.Term | undefined, fn: string): RDF.Literal {
+  if (t === undefined || !isStringLiteral(t)) fail(`${fn}() needs a string literal, got ${t === undefined ? 'nothing' : describe(t)}`);
+  return t;
+}
+
+function simpleLiteral(value: string): RDF.Literal {
+  return factory.literal(value);
+}
+
+/** A result with the same language tag or string type as `like` (SPARQL 17.4.3 string functions). */
+function likeArg(value: string, like: RDF.Literal): RDF.Literal {
+  return like.language !== '' ? factory.literal(value, like.language) : factory.literal(value);
+}
+
+// ---- numbers ---------------------------------------------------------------------------------
+
+type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
+
+const INTEGER_TYPES = new Set(
+  ['integer', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'nonPositiveInteger', 'negativeInteger', 'positiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((l) => XSD + l),
+);
+
+interface Numeric {
+  readonly kind: NumericKind;
+  readonly value: number;
+  /** Exact value for integers. */
+  readonly big?: bigint;
+}
+
+function numericKind(datatype: string): NumericKind | undefined {
+  if (INTEGER_TYPES.has(datatype)) return 'integer';
+  if (datatype === `${XSD}decimal`) return 'decimal';
+  if (datatype === `${XSD}float`) return 'float';
+  if (datatype === `${XSD}double`) return 'double';
+  return undefined;
+}
+
+function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
+  if (t === undefined || t.termType !== 'Literal') fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
+  const kind = numericKind(t.datatype.value);
+  if (kind === undefined) fail(`${fn} needs a numeric literal, got ${describe(t)} of type <${t.datatype.value}>`);
+  const lex = t.value.trim();
+  if (kind === 'integer') {
+    if (!/^[+-]?\d+$/.test(lex)) fail(`"${t.value}" is not a valid integer`);
+    const big = BigInt(lex);
+    return { kind, value: Number(big), big };
+  }
+  if (kind === 'decimal' && !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(lex)) fail(`"${t.value}" is not a valid decimal`);
+  const value = lex === 'INF' || lex === '+INF' ? Infinity : lex === '-INF' ? -Infinity : Number(lex);
+  if (Number.isNaN(value) && lex !== 'NaN') fail(`"${t.value}" is not a valid ${kind}`);
+  return { kind, value };
+}
+
+const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 2, double: 3 };
+
+/** Java's Double.toString layout, which Jena's double lexical forms are built on. */
+function javaDoubleString(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(d);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(d);
+    return s.includes('.') ? s : `${s}.0`;
+  }
+  const [mantissa = '0', exponent = '0'] = d.toExponential().split('e');
+  const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
+  return `${m}E${Number(exponent)}`;
+}
+
+/** Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0e10`). */
+export function jenaDoubleLexical(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'INF' : '-INF';
+  const s = javaDoubleString(d);
+  return s.includes('E') ? s.replace('E', 'e') : `${s}e0`;
+}
+
+/** Shortest decimal digits that round-trip through a 32-bit float, in Java's Float.toString layout. */
+export function jenaFloatLexical(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? 'INF' : '-INF';
+  const target = Math.fround(f);
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(target.toPrecision(digits));
+    if (Math.fround(candidate) === target) return javaDoubleString(candidate);
+  }
+  return javaDoubleString(target);
+}
+
+/** Jena's canonical xsd:decimal form: no exponent, at least one fractional digit. */
+export function jenaDecimalLexical(d: number): string {
+  if (!Number.isFinite(d)) fail('decimal overflow');
+  let s = Math.abs(d) >= 1e21 || (Math.abs(d) < 1e-6 && d !== 0) ? d.toFixed(20).replace(/0+$/, '') : String(d);
+  if (!s.includes('.')) s = `${s}.0`;
+  if (s.endsWith('.')) s = `${s}0`;
+  return s;
+}
+
+function numericLiteral(kind: NumericKind, value: number, big?: bigint): RDF.Literal {
+  switch (kind) {
+    case 'integer':
+      return factory.literal((big ?? BigInt(Math.trunc(value))).toString(), factory.namedNode(`${XSD}integer`));
+    case 'decimal':
+      return factory.literal(jenaDecimalLexical(value), factory.namedNode(`${XSD}decimal`));
+    case 'float':
+      return factory.literal(jenaFloatLexical(value), factory.namedNode(`${XSD}float`));
+    case 'double':
+      return factory.literal(jenaDoubleLexical(value), factory.namedNode(`${XSD}double`));
+  }
+}
+
+/** `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion. */
+export function arithmetic(op: '+' | '-' | '*' | '/', args: readonly RDF.Term[]): RDF.Term {
+  if (args.length === 0) fail(`${op} needs operands`);
+  let acc = toNumeric(args[0], op);
+  for (let i = 1; i < args.length; i++) {
+    const next = toNumeric(args[i], op);
+    let kind: NumericKind = KIND_RANK[acc.kind] >= KIND_RANK[next.kind] ? acc.kind : next.kind;
+    if (op === '/' && kind === 'integer') kind = 'decimal';
+    if (kind === 'integer' && acc.big !== undefined && next.big !== undefined) {
+      const big = op === '+' ? acc.big + next.big : op === '-' ? acc.big - next.big : acc.big * next.big;
+      acc = { kind, value: Number(big), big };
+      continue;
+    }
+    if (op === '/' && next.value === 0 && (kind === 'decimal' || kind === 'integer')) fail('division by zero');
+    const a = acc.value;
+    const b = next.value;
+    let value = op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : a / b;
+    if (kind === 'float') value = Math.fround(value);
+    acc = { kind, value };
+  }
+  return numericLiteral(acc.kind, acc.value, acc.big);
+}
+
+// ---- IRIs ------------------------------------------------------------------------------------
+
+const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\]*$/;
+
+function toIri(t: RDF.Term | undefined): RDF.Term {
+  if (t === undefined) fail('IRI() needs an argument');
+  if (t.termType === 'NamedNode') return t;
+  const lit = stringArg(t, 'IRI');
+  // Section 12.14: the reference resolved relative strings against its working directory; we
+  // refuse them (the variable stays unbound) so results do not depend on where the server runs.
+  if (!ABSOLUTE_IRI.test(lit.value)) fail(`IRI() of "${lit.value}": not an absolute IRI`);
+  return factory.namedNode(lit.value);
+}
+
+// ---- regular expressions ------------------------------------------------------------------------
+
+const regexCache = new Map<string, RegExp>();
+
+function xpathRegex(pattern: string, flags: string): RegExp {
+  const key = `${flags}/${pattern}`;
+  let re = regexCache.get(key);
+  if (re === undefined) {
+    let source = pattern;
+    let jsFlags = 'gu';
+    for (const f of flags) {
+      if (f === 'i') jsFlags += 'i';
+      else if (f === 's') jsFlags += 's';
+      else if (f === 'm') jsFlags += 'm';
+      else if (f === 'x') source = source.replace(/\s+/g, '');
+      else if (f === 'q') source = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      else fail(`unknown regex flag "${f}"`);
+    }
+    try {
+      re = new RegExp(source, jsFlags);
+    } catch (error) {
+      fail(`invalid regular expression "${pattern}": ${(error as Error).message}`);
+    }
+    if (regexCache.size > 1000) regexCache.clear();
+    regexCache.set(key, re);
+  }
+  re.lastIndex = 0;
+  return re;
+}
+
+/** XPath replacement strings use `\$` and `\\` escapes; JavaScript uses `$$`. */
+function xpathReplacement(replacement: string): string {
+  return replacement.replace(/\\(\$|\\)|\$(?!\d)/g, (m, escaped: string | undefined) => {
+    if (escaped === '$') return '$$';
+    if (escaped === '\\') return '\\';
+    return fail(`invalid replacement string "${replacement}"`) as string;
+  });
+}
+
+// ---- the table -------------------------------------------------------------------------------
+
+function def(impl: FunctionImpl, minArgs: number, maxArgs = minArgs): FunctionDef {
+  return { impl, minArgs, maxArgs };
+}
+
+const str = def(([t]) => {
+  if (t === undefined) fail('STR() needs an argument');
+  // The reference's Jena raises an evaluation error for STR of a blank node (CONTRACT.md): two
+  // golden chains depend on the variable then staying unbound.
+  if (t.termType === 'BlankNode') fail('STR() of a blank node');
+  return simpleLiteral(t.value);
+}, 1);
+
+function unixEpochToUtc([t]: readonly RDF.Term[]): RDF.Term {
+  const n = toNumeric(t, 'unixEpochToUTC');
+  if (n.kind !== 'integer') fail('unixEpochToUTC needs an integer');
+  const date = new Date(n.value * 1000);
+  if (Number.isNaN(date.getTime())) fail('unixEpochToUTC: out of range');
+  const p = (v: number) => String(v).padStart(2, '0');
+  // Java pattern `yyy:MM:dd HH:mm:ss` (section 4), in UTC: the reference's docker default zone.
+  return simpleLiteral(
+    `${date.getUTCFullYear()}:${p(date.getUTCMonth() + 1)}:${p(date.getUTCDate())} ${p(date.getUTCHours())}:${p(date.getUTCMinutes())}:${p(date.getUTCSeconds())}`,
+  );
+}
+
+function concat(args: readonly RDF.Term[]): RDF.Term {
+  let out = '';
+  let lang: string | undefined;
+  let allStrings = true;
+  for (const a of args) {
+    const s = stringArg(a, 'CONCAT');
+    out += s.value;
+    if (s.language !== '') {
+      if (lang === undefined) lang = s.language;
+      else if (lang !== s.language) lang = '';
+      allStrings = false;
+    } else {
+      lang = '';
+    }
+  }
+  if (!allStrings && lang !== undefined && lang !== '') return factory.literal(out, lang);
+  return simpleLiteral(out);
+}
+
+function replace(args: readonly RDF.Term[]): RDF.Term {
+  const input = stringArg(args[0], 'REPLACE');
+  const pattern = stringArg(args[1], 'REPLACE').value;
+  const replacement = stringArg(args[2], 'REPLACE').value;
+  const flags = args[3] === undefined ? '' : stringArg(args[3], 'REPLACE').value;
+  const re = xpathRegex(pattern, flags);
+  if (re.test('')) fail(`REPLACE pattern "${pattern}" matches the empty string`);
+  re.lastIndex = 0;
+  return likeArg(input.value.replace(re, xpathReplacement(replacement)), input);
+}
+
+function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
+  const l = stringArg(lex, 'STRDT');
+  if (l.language !== '') fail('STRDT() of a language-tagged string');
+  if (dt === undefined || dt.termType !== 'NamedNode') fail('STRDT() needs a datatype IRI');
+  // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity).
+  return factory.literal(l.value, dt);
+}
+
+function cast(datatype: string): FunctionDef {
+  return def(([t]) => {
+    if (t === undefined || t.termType === 'BlankNode') fail(`cast to <${datatype}> of ${t === undefined ? 'nothing' : describe(t)}`);
+    const lex = t.value.trim();
+    const target = factory.namedNode(datatype);
+    const kind = numericKind(datatype);
+    if (datatype === XSD_STRING) return simpleLiteral(t.value);
+    if (t.termType !== 'Literal') fail(`cannot cast ${describe(t)} to <${datatype}>`);
+    if (kind !== undefined) {
+      const src = t.datatype.value === `${XSD}boolean` ? (lex === 'true' || lex === '1' ? '1' : '0') : lex;
+      const value = Number(src);
+      if (src === '' || Number.isNaN(value)) fail(`"${t.value}" cannot be cast to <${datatype}>`);
+      if (kind === 'integer') {
+        if (!Number.isFinite(value)) fail(`"${t.value}" cannot be cast to an integer`);
+        return factory.literal(/^[+-]?\d+$/.test(src) ? BigInt(src).toString() : String(Math.trunc(value)), target);
+      }
+      return numericLiteral(kind, value);
+    }
+    if (datatype === `${XSD}boolean`) {
+      if (lex === 'true' || lex === '1') return factory.literal('true', target);
+      if (lex === 'false' || lex === '0') return factory.literal('false', target);
+      const n = Number(lex);
+      if (numericKind(t.datatype.value) !== undefined && !Number.isNaN(n)) return factory.literal(n !== 0 ? 'true' : 'false', target);
+      fail(`"${t.value}" cannot be cast to xsd:boolean`);
+    }
+    if (datatype === `${XSD}dateTime`) {
+      if (!/^-?\d{4,}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?$/.test(lex)) fail(`"${t.value}" cannot be cast to xsd:dateTime`);
+      return factory.literal(lex, target);
+    }
+    return factory.literal(lex, target);
+  }, 1);
+}
+
+function numericFn(fn: (n: number) => number): FunctionDef {
+  return def(([t]) => {
+    const n = toNumeric(t, 'numeric function');
+    if (n.kind === 'integer' && n.big !== undefined) return numericLiteral('integer', fn(n.value), BigInt(fn(n.value)));
+    return numericLiteral(n.kind, fn(n.value));
+  }, 1);
+}
+
+function bool(b: boolean): RDF.Literal {
+  return factory.literal(b ? 'true' : 'false', factory.namedNode(`${XSD}boolean`));
+}
+
+function substring(args: readonly RDF.Term[]): RDF.Term {
+  const s = stringArg(args[0], 'SUBSTR');
+  const chars = [...s.value];
+  const start = Math.round(toNumeric(args[1], 'SUBSTR').value);
+  const length = args[2] === undefined ? Infinity : Math.round(toNumeric(args[2], 'SUBSTR').value);
+  const from = Math.max(start, 1);
+  const to = length === Infinity ? chars.length + 1 : start + length;
+  return likeArg(chars.slice(from - 1, Math.max(from - 1, to - 1)).join(''), s);
+}
+
+/** SPARQL built-ins by upper-case name; the reference passed names to Jena verbatim and Jena is case-insensitive. */
+const BUILTINS: Record<string, FunctionDef> = {
+  STR: str,
+  IRI: def(([t]) => toIri(t), 1),
+  URI: def(([t]) => toIri(t), 1),
+  CONCAT: def(concat, 0, Infinity),
+  REPLACE: def(replace, 3, 4),
+  STRDT: def(strdt, 2),
+  STRLANG: def(([lex, lang]) => {
+    const l = stringArg(lex, 'STRLANG');
+    if (l.language !== '') fail('STRLANG() of a language-tagged string');
+    const tag = stringArg(lang, 'STRLANG').value;
+    if (!/^[A-Za-z]+(-[A-Za-z0-9]+)*$/.test(tag)) fail(`"${tag}" is not a language tag`);
+    return factory.literal(l.value, tag.toLowerCase());
+  }, 2),
+  LCASE: def(([t]) => { const s = stringArg(t, 'LCASE'); return likeArg(s.value.toLowerCase(), s); }, 1),
+  UCASE: def(([t]) => { const s = stringArg(t, 'UCASE'); return likeArg(s.value.toUpperCase(), s); }, 1),
+  STRLEN: def(([t]) => numericLiteral('integer', [...stringArg(t, 'STRLEN').value].length), 1),
+  SUBSTR: def(substring, 2, 3),
+  STRSTARTS: def(([a, b]) => bool(stringArg(a, 'STRSTARTS').value.startsWith(stringArg(b, 'STRSTARTS').value)), 2),
+  STRENDS: def(([a, b]) => bool(stringArg(a, 'STRENDS').value.endsWith(stringArg(b, 'STRENDS').value)), 2),
+  CONTAINS: def(([a, b]) => bool(stringArg(a, 'CONTAINS').value.includes(stringArg(b, 'CONTAINS').value)), 2),
+  STRBEFORE: def(([a, b]) => {
+    const s = stringArg(a, 'STRBEFORE');
+    const at = s.value.indexOf(stringArg(b, 'STRBEFORE').value);
+    return at < 0 ? simpleLiteral('') : likeArg(s.value.slice(0, at), s);
+  }, 2),
+  STRAFTER: def(([a, b]) => {
+    const s = stringArg(a, 'STRAFTER');
+    const needle = stringArg(b, 'STRAFTER').value;
+    const at = s.value.indexOf(needle);
+    return at < 0 ? simpleLiteral('') : likeArg(s.value.slice(at + needle.length), s);
+  }, 2),
+  ENCODE_FOR_URI: def(([t]) => simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)), 1),
+  LANG: def(([t]) => {
+    if (t === undefined || t.termType !== 'Literal') fail('LANG() needs a literal');
+    return simpleLiteral(t.language);
+  }, 1),
+  DATATYPE: def(([t]) => {
+    if (t === undefined || t.termType !== 'Literal') fail('DATATYPE() needs a literal');
+    return t.language !== '' ? factory.namedNode(RDF_LANG_STRING) : t.datatype;
+  }, 1),
+  ABS: numericFn(Math.abs),
+  CEIL: numericFn(Math.ceil),
+  FLOOR: numericFn(Math.floor),
+  // XPath fn:round rounds halves up (towards positive infinity), as Math.round does.
+  ROUND: numericFn(Math.round),
+  ISIRI: def(([t]) => bool(t?.termType === 'NamedNode'), 1),
+  ISURI: def(([t]) => bool(t?.termType === 'NamedNode'), 1),
+  ISBLANK: def(([t]) => bool(t?.termType === 'BlankNode'), 1),
+  ISLITERAL: def(([t]) => bool(t?.termType === 'Literal'), 1),
+  ISNUMERIC: def(([t]) => bool(t?.termType === 'Literal' && numericKind(t.datatype.value) !== undefined), 1),
+};
+
+const BY_IRI: Record<string, FunctionDef> = {
+  [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
+  [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
+  [`${FN}concat`]: BUILTINS.CONCAT as FunctionDef,
+  [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,
+  [`${FN}string-length`]: BUILTINS.STRLEN as FunctionDef,
+  [`${FN}contains`]: BUILTINS.CONTAINS as FunctionDef,
+  [`${FN}starts-with`]: BUILTINS.STRSTARTS as FunctionDef,
+  [`${FN}ends-with`]: BUILTINS.STRENDS as FunctionDef,
+  [`${FN}replace`]: BUILTINS.REPLACE as FunctionDef,
+  [`${FN}encode-for-uri`]: BUILTINS.ENCODE_FOR_URI as FunctionDef,
+  [`${FN}normalize-space`]: def(([t]) => { const s = stringArg(t, 'normalize-space'); return likeArg(s.value.trim().replace(/\s+/g, ' '), s); }, 1),
+  [`${XSD}string`]: cast(XSD_STRING),
+  [`${XSD}integer`]: cast(`${XSD}integer`),
+  [`${XSD}int`]: cast(`${XSD}int`),
+  [`${XSD}long`]: cast(`${XSD}long`),
+  [`${XSD}decimal`]: cast(`${XSD}decimal`),
+  [`${XSD}float`]: cast(`${XSD}float`),
+  [`${XSD}double`]: cast(`${XSD}double`),
+  [`${XSD}boolean`]: cast(`${XSD}boolean`),
+  [`${XSD}dateTime`]: cast(`${XSD}dateTime`),
+};
+for (const iri of UNIX_EPOCH_TO_UTC_IRIS) BY_IRI[iri] = def(unixEpochToUtc, 1);
+
+export interface ResolvedFunction {
+  readonly impl: FunctionImpl;
+  /** The IRI or upper-case built-in name it resolved to, for messages. */
+  readonly resolvedName: string;
+  readonly minArgs: number;
+  readonly maxArgs: number;
+}
+
+/**
+ * Resolves a function name as the reference's SPARQL text would have: a built-in keyword (any
+ * case), a prefixed name using one of the alignment's `xmlns` prefixes, or an `<IRI>`.
+ * Undefined when the mediator has no such function.
+ */
+export function resolveFunction(name: string, prefixes: ReadonlyMap<string, string>): ResolvedFunction | undefined {
+  const trimmed = name.trim();
+  const builtin = BUILTINS[trimmed.toUpperCase()];
+  if (builtin !== undefined && /^[A-Za-z_]+$/.test(trimmed)) return { ...builtin, resolvedName: trimmed.toUpperCase() };
+  let iri: string | undefined;
+  const bracketed = /^<([^<>]*)>$/.exec(trimmed);
+  if (bracketed !== null) iri = bracketed[1];
+  else {
+    const colon = trimmed.indexOf(':');
+    if (colon >= 0) {
+      const ns = prefixes.get(trimmed.slice(0, colon));
+      if (ns !== undefined) iri = ns + trimmed.slice(colon + 1);
+    }
+  }
+  if (iri === undefined) return undefined;
+  const found = BY_IRI[iri];
+  return found === undefined ? undefined : { ...found, resolvedName: iri };
+}
+
+export { xsdString };

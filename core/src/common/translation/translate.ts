@@ -1,0 +1,168 @@
+/**
+ * Translation of one INTER-IoT message through a sequence of compiled alignments
+ * (reference-mediator.md 5 and 6.8): only the payload graph changes; the metadata graph and any
+ * other graph pass through untouched; the output is serialised the way the reference does.
+ */
+import { parseMessage, parseMessageFast, serializeMessage, type ParsedMessage } from '../jsonld/index.js';
+import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
+import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import { TermGraph } from './term-graph.js';
+
+/** One row of the per-step trace: the columns of the reference's `steps.tsv`, plus what went wrong. */
+export interface StepTrace {
+  readonly alignment: string;
+  readonly version: string;
+  /** 1-based position of the step in its alignment. */
+  readonly step: number;
+  readonly cellId: string;
+  readonly triplesBefore: number;
+  readonly triplesAfter: number;
+  readonly deleted: number;
+  readonly inserted: number;
+  readonly solutions: number;
+  readonly ms: number;
+  /** The cell failed and was skipped (it changed nothing). */
+  readonly error?: string;
+  /** Expression errors that left BIND variables unbound (standard SPARQL, but worth seeing). */
+  readonly notes?: readonly string[];
+}
+
+export interface CellFailure {
+  readonly alignment: string;
+  readonly version: string;
+  readonly cellId: string;
+  readonly step: number;
+  readonly error: string;
+}
+
+export interface TranslationResult {
+  /** The translated message as JSON-LD text (the input unchanged when the payload is empty). */
+  readonly message: string;
+  /** True when the message has no payload graph: it passes through untouched (section 6.8). */
+  readonly emptyPayload: boolean;
+  readonly payloadTriplesIn: number;
+  readonly payloadTriplesOut: number;
+  /** Cells that failed at run time: skipped, never silent (CONTRACT.md, Translation). */
+  readonly failures: readonly CellFailure[];
+  readonly trace?: readonly StepTrace[];
+}
+
+export interface TranslateOptions {
+  /** Collect the per-step trace (costs a little: net change counting and timing). */
+  readonly trace?: boolean;
+  /** Pretty-printed output, as the reference writes it (default true). */
+  readonly pretty?: boolean;
+}
+
+const now: () => number =
+  typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
+/** Parses with the fast path when it applies (synchronously), else with jsonld.js. */
+export async function readMessage(text: string): Promise<ParsedMessage> {
+  return parseMessageFast(text) ?? (await parseMessage(text));
+}
+
+/** Runs the alignments over a payload graph in place; returns the trace rows (when asked) and failures. */
+export function applyAlignments(
+  graph: TermGraph,
+  alignments: readonly CompiledAlignment[],
+  options: { trace?: boolean } = {},
+): { failures: CellFailure[]; trace: StepTrace[] | undefined } {
+  const failures: CellFailure[] = [];
+  const trace: StepTrace[] | undefined = options.trace ? [] : undefined;
+  for (const alignment of alignments) {
+    const { name, version } = alignment.header;
+    let step = 0;
+    for (const compiled of alignment.steps) {
+      step++;
+      const before = graph.size;
+      const started = trace === undefined ? 0 : now();
+      try {
+        const result = compiled.executable.run(graph, trace !== undefined);
+        trace?.push({
+          alignment: name,
+          version,
+          step,
+          cellId: compiled.cell.id,
+          triplesBefore: before,
+          triplesAfter: graph.size,
+          deleted: result.deleted,
+          inserted: result.inserted,
+          solutions: result.solutions,
+          ms: now() - started,
+          ...(result.notes.length > 0 ? { notes: result.notes } : {}),
+        });
+      } catch (error) {
+        // Section 3.6: a failing cell is skipped and translation goes on; unlike the reference we
+        // report it. Cells check their limits before changing the graph, so nothing is half-applied.
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push({ alignment: name, version, cellId: compiled.cell.id, step, error: message });
+        trace?.push({
+          alignment: name,
+          version,
+          step,
+          cellId: compiled.cell.id,
+          triplesBefore: before,
+          triplesAfter: graph.size,
+          deleted: 0,
+          inserted: 0,
+          solutions: 0,
+          ms: now() - started,
+          error: message,
+        });
+      }
+    }
+  }
+  return { failures, trace };
+}
+
+function isPayload(q: RDF.Quad): boolean {
+  return q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload;
+}
+
+/** Translates a parsed message. */
+export function translateParsed(
+  text: string,
+  parsed: ParsedMessage,
+  alignments: readonly CompiledAlignment[],
+  options: TranslateOptions = {},
+): TranslationResult {
+  const payload: RDF.Quad[] = [];
+  const others: RDF.Quad[] = [];
+  for (const q of parsed.quads) (isPayload(q) ? payload : others).push(q);
+  if (payload.length === 0) {
+    return { message: text, emptyPayload: true, payloadTriplesIn: 0, payloadTriplesOut: 0, failures: [], ...(options.trace ? { trace: [] } : {}) };
+  }
+  const graph = TermGraph.fromQuads(payload);
+  const payloadTriplesIn = graph.size;
+  const { failures, trace } = applyAlignments(graph, alignments, options);
+  const out = others.concat(graph.toQuads(factory.namedNode(MESSAGE_GRAPHS.payload)));
+  const message = serializeMessage(out, parsed.prefixes, { pretty: options.pretty ?? true });
+  return {
+    message,
+    emptyPayload: false,
+    payloadTriplesIn,
+    payloadTriplesOut: graph.size,
+    failures,
+    ...(trace === undefined ? {} : { trace }),
+  };
+}
+
+/** Parses, translates and serialises one message. Throws ParseError for text that is not a readable message. */
+export async function translateMessage(
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  options: TranslateOptions = {},
+): Promise<TranslationResult> {
+  return translateParsed(text, await readMessage(text), alignments, options);
+}
+
+/** Formats a trace as the reference's `steps.tsv` (plus an `error` column with notes). */
+export function traceToTsv(trace: readonly StepTrace[]): string {
+  const lines = ['alignment\tstep\tcell\ttriples_before\ttriples_after\tdeleted\tinserted\tms\terror'];
+  for (const t of trace) {
+    const error = t.error ?? (t.notes === undefined ? '' : `note: ${t.notes.join('; ')}`);
+    lines.push([t.alignment, t.step, t.cellId, t.triplesBefore, t.triplesAfter, t.deleted, t.inserted, t.ms.toFixed(3), error.replace(/[\t\n]/g, ' ')].join('\t'));
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,661 @@
+/**
+ * A small, safe, namespace-aware XML reader that builds an element tree, for IPSM-AF alignment
+ * documents (RDF/XML-flavoured XML whose internal DTD subset declares URI entities such as
+ * `<!ENTITY sripas "http://www.inter-iot.eu/sripas#">`).
+ *
+ * Tokenising is saxes' job. saxes neither reads DTDs nor expands declared entities, so the
+ * DOCTYPE is read by `dtd.ts` and the expanded values are served to saxes through its `ENTITIES`
+ * table, which makes expansion work in both text and attribute values. Safety: no external
+ * entity, external DTD or parameter entity is ever accepted, and entity expansion is bounded in
+ * depth and total size for the whole document.
+ *
+ * Positions are 1-based; columns count UTF-16 code units (as JavaScript strings and most code
+ * editors do), a leading byte order mark is not counted.
+ */
+import { SaxesParser, type SaxesStartTagNS, type SaxesTagNS } from 'saxes';
+import { ErrorCodes, ParseError } from '../errors.js';
+import {
+  PREDEFINED_ENTITIES,
+  expansionLimitMessage,
+  isXmlName,
+  readDoctype,
+  readXmlName,
+  type ExpansionBudget,
+} from './dtd.js';
+
+export interface XmlLimits {
+  /** Nesting of entity references inside entity values. */
+  maxEntityDepth: number;
+  /** Total characters produced by expanding entity references in the whole document (DTD included). */
+  maxEntityExpansion: number;
+  /** Declared entities. */
+  maxEntities: number;
+  /** Element nesting. */
+  maxDepth: number;
+}
+
+export const DEFAULT_XML_LIMITS: Readonly<XmlLimits> = Object.freeze({
+  maxEntityDepth: 8,
+  maxEntityExpansion: 1_000_000,
+  maxEntities: 1000,
+  maxDepth: 256,
+});
+
+export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+
+export interface XmlAttribute {
+  qname: string;
+  prefix: string;
+  local: string;
+  /** '' for an unprefixed attribute (the default namespace never applies to attributes). */
+  uri: string;
+  value: string;
+}
+
+/** Text after entity expansion and unescaping; CDATA becomes text too. */
+export interface XmlText {
+  kind: 'text';
+  text: string;
+  line: number;
+  column: number;
+}
+
+export interface XmlElement {
+  kind: 'element';
+  qname: string;
+  prefix: string;
+  local: string;
+  /** '' when the element is in no namespace. */
+  uri: string;
+  /** Excluding xmlns declarations. */
+  attributes: XmlAttribute[];
+  /** xmlns declared on this element ('' key = default namespace). */
+  namespaceDeclarations: Record<string, string>;
+  /**
+   * All bindings in scope here ('' = default namespace if any; includes 'xml'). Frozen, and
+   * shared with the parent when this element declares nothing.
+   */
+  namespacesInScope: Record<string, string>;
+  /** Comments and processing instructions are dropped; adjacent text and CDATA are merged. */
+  children: Array<XmlElement | XmlText>;
+  /** Position of the '<' that opens the element. */
+  line: number;
+  column: number;
+  parent: XmlElement | undefined;
+  /** Namespaced attribute lookup. */
+  attr(uri: string, local: string): string | undefined;
+  /** Attribute with that local name and no prefix. */
+  attrAny(local: string): string | undefined;
+  /** Concatenated descendant text. */
+  text(): string;
+  /** Child elements only. */
+  elements(): XmlElement[];
+}
+
+export interface XmlDocument {
+  root: XmlElement;
+  doctypeName: string | undefined;
+  /** Declared internal general entities, fully expanded values. */
+  entities: Record<string, string>;
+  /** Every xmlns declaration in the whole document, document order, duplicates included. */
+  namespaceDeclarations: Array<{ prefix: string; uri: string }>;
+}
+
+export interface ParseXmlOptions {
+  /** Names the input in errors (file name, `upload`, ...). */
+  source?: string;
+  limits?: Partial<XmlLimits>;
+}
+
+export interface SerializeOptions {
+  /** Pretty-print element-only content with this indent; mixed content is kept as is. */
+  indent?: string;
+  /** Declare on the top element every binding in scope, not just the prefixes the subtree uses
+   *  (needed when QNames appear in text or attribute values, e.g. Turtle snippets). */
+  declareAllInScope?: boolean;
+}
+
+const EMPTY_RECORD: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
+
+const ROOT_SCOPE: Record<string, string> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE }),
+);
+
+class ElementNode implements XmlElement {
+  readonly kind = 'element' as const;
+  children: Array<XmlElement | XmlText> = [];
+
+  constructor(
+    public qname: string,
+    public prefix: string,
+    public local: string,
+    public uri: string,
+    public attributes: XmlAttribute[],
+    public namespaceDeclarations: Record<string, string>,
+    public namespacesInScope: Record<string, string>,
+    public line: number,
+    public column: number,
+    public parent: XmlElement | undefined,
+  ) {}
+
+  attr(uri: string, local: string): string | undefined {
+    for (const a of this.attributes) if (a.local === local && a.uri === uri) return a.value;
+    return undefined;
+  }
+
+  attrAny(local: string): string | undefined {
+    for (const a of this.attributes) if (a.local === local && a.prefix === '') return a.value;
+    return undefined;
+  }
+
+  text(): string {
+    const only = this.children.length === 1 ? this.children[0] : undefined;
+    if (only !== undefined && only.kind === 'text') return only.text;
+    const parts: string[] = [];
+    collectText(this, parts);
+    return parts.join('');
+  }
+
+  elements(): XmlElement[] {
+    const out: XmlElement[] = [];
+    for (const c of this.children) if (c.kind === 'element') out.push(c);
+    return out;
+  }
+}
+
+function collectText(element: XmlElement, parts: string[]): void {
+  for (const c of element.children) {
+    if (c.kind === 'text') parts.push(c.text);
+    else collectText(c, parts);
+  }
+}
+
+/**
+ * Maps string offsets to line/column. Lookups are mostly in increasing order, so it keeps a
+ * cursor and only scans forward (indexOf is much faster than a per-character loop).
+ */
+class LineIndex {
+  private pos = 0;
+  private line = 1;
+  private lineStart = 0;
+  private readonly bom: number;
+  /** Lone CRs are line ends in XML but rare; only then use the slower scan. */
+  private readonly loneCr: boolean;
+
+  constructor(private readonly text: string) {
+    this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.lineStart = this.bom;
+    this.loneCr = /\r(?!\n)/.test(text);
+  }
+
+  at(offset: number): { line: number; column: number } {
+    if (offset < this.pos) {
+      this.pos = 0;
+      this.line = 1;
+      this.lineStart = this.bom;
+    }
+    const text = this.text;
+    let { pos, line, lineStart } = this;
+    if (this.loneCr) {
+      for (; pos < offset; pos++) {
+        const c = text.charCodeAt(pos);
+        if (c === 0x0a || (c === 0x0d && text.charCodeAt(pos + 1) !== 0x0a)) {
+          line++;
+          lineStart = pos + 1;
+        }
+      }
+    } else {
+      for (;;) {
+        const nl = text.indexOf('\n', pos);
+        if (nl === -1 || nl >= offset) break;
+        line++;
+        pos = lineStart = nl + 1;
+      }
+      pos = Math.max(pos, offset);
+    }
+    this.pos = pos;
+    this.line = line;
+    this.lineStart = lineStart;
+    return { line, column: Math.max(1, offset - lineStart + 1) };
+  }
+}
+
+type SaxOptions = { xmlns: true; position: true };
+
+/** Builds the tree from saxes events; one instance per parse. */
+class TreeBuilder {
+  private readonly parser = new SaxesParser<SaxOptions>({ xmlns: true, position: true });
+  private readonly lines: LineIndex;
+  private readonly stack: ElementNode[] = [];
+  private root: ElementNode | undefined;
+  private doctypeName: string | undefined;
+  private readonly entityValues = new Map<string, string>();
+  private readonly budget: ExpansionBudget;
+  private readonly namespaceDeclarations: Array<{ prefix: string; uri: string }> = [];
+  /** Offset just after the last complete piece of markup: where the next text starts. */
+  private markupEnd = 0;
+  /** Offset of the '<' and the name of the start tag being read. */
+  private tagStart = 0;
+  private tagName = '';
+  private lastClosed: ElementNode | undefined;
+  /** Error found inside the entity table; saxes then fails and the handler throws this. */
+  private pending: ParseError | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly source: string | undefined,
+    private readonly limits: XmlLimits,
+  ) {
+    this.lines = new LineIndex(text);
+    this.budget = { used: 0, max: limits.maxEntityExpansion };
+  }
+
+  run(): XmlDocument {
+    const p = this.parser;
+    p.ENTITIES = this.entityTable();
+    p.on('error', (err) => {
+      throw this.pending ?? this.fromSaxes(err);
+    });
+    p.on('xmldecl', this.markupDone);
+    p.on('comment', this.markupDone);
+    p.on('processinginstruction', this.markupDone);
+    p.on('doctype', this.onDoctype);
+    p.on('opentagstart', this.onOpenTagStart);
+    p.on('opentag', this.onOpenTag);
+    p.on('closetag', this.onCloseTag);
+    p.on('text', this.onText);
+    p.on('cdata', this.onCdata);
+    p.write(this.text);
+    this.checkComplete();
+    p.close();
+    const root = this.root;
+    if (root === undefined) throw this.error(ErrorCodes.xmlMalformed, 'the document has no root element', 0);
+    const entities = Object.create(null) as Record<string, string>;
+    for (const [name, value] of this.entityValues) entities[name] = value;
+    return {
+      root,
+      doctypeName: this.doctypeName,
+      entities,
+      namespaceDeclarations: this.namespaceDeclarations,
+    };
+  }
+
+  private error(code: string, message: string, offset: number): ParseError {
+    const { line, column } = this.lines.at(offset);
+    return new ParseError(message, { code, line, column, source: this.source });
+  }
+
+  /**
+   * saxes looks entity names up in `ENTITIES`. A proxy lets us count expansion for the whole
+   * document and name the undefined entity in the error (saxes only says "undefined entity").
+   */
+  private entityTable(): Record<string, string> {
+    const values = this.entityValues;
+    const budget = this.budget;
+    const target = Object.create(null) as Record<string, string>;
+    return new Proxy(target, {
+      get: (_target, key): string | undefined => {
+        if (typeof key !== 'string') return undefined;
+        const value = values.get(key);
+        if (value !== undefined) {
+          budget.used += value.length;
+          if (budget.used <= budget.max) return value;
+          this.pending ??= this.error(ErrorCodes.xmlEntityLimit, expansionLimitMessage(budget.max), this.referenceStart());
+          return undefined;
+        }
+        const predefined = PREDEFINED_ENTITIES.get(key);
+        if (predefined !== undefined) return predefined;
+        // Non-names are left to saxes, whose "disallowed character in entity name" fits better.
+        if (isXmlName(key)) {
+          this.pending ??= this.error(
+            ErrorCodes.xmlUndefinedEntity,
+            `undefined entity '&${key};': it is not declared in the DTD`,
+            this.referenceStart(),
+          );
+        }
+        return undefined;
+      },
+    });
+  }
+
+  /** Offset of the '&' of the reference saxes has just read (it stands just after the ';'). */
+  private referenceStart(): number {
+    return Math.max(0, this.text.lastIndexOf('&', this.parser.position - 1));
+  }
+
+  private readonly markupDone = (): void => {
+    this.markupEnd = this.parser.position;
+  };
+
+  private readonly onDoctype = (): void => {
+    const end = this.parser.position - 1;
+    const start = this.text.indexOf('<!DOCTYPE', this.markupEnd);
+    const doctype = readDoctype(this.text, start, end, this.limits, this.budget, (code, message, offset) => {
+      throw this.error(code, message, offset);
+    });
+    this.doctypeName = doctype.name;
+    for (const [name, value] of doctype.entities) this.entityValues.set(name, value);
+    this.markupEnd = this.parser.position;
+  };
+
+  private readonly onOpenTagStart = (tag: SaxesStartTagNS): void => {
+    // saxes reports this after reading the name and one more character (which may be a newline),
+    // so the '<' is the last one before the current position: names cannot contain '<'.
+    this.tagStart = this.text.lastIndexOf('<', this.parser.position - 1);
+    this.tagName = tag.name;
+    if (this.stack.length >= this.limits.maxDepth) {
+      throw this.error(
+        ErrorCodes.xmlMalformed,
+        `element nesting exceeds the limit of ${this.limits.maxDepth} levels at <${tag.name}>`,
+        this.tagStart,
+      );
+    }
+  };
+
+  private readonly onOpenTag = (tag: SaxesTagNS): void => {
+    const parent = this.stack[this.stack.length - 1];
+    const { line, column } = this.lines.at(this.tagStart);
+    let declarations = EMPTY_RECORD;
+    let scope = parent === undefined ? ROOT_SCOPE : parent.namespacesInScope;
+    const attributes: XmlAttribute[] = [];
+    const saxAttributes = tag.attributes;
+    for (const name in saxAttributes) {
+      const a = saxAttributes[name];
+      if (a === undefined) continue;
+      if (a.prefix === 'xmlns' || name === 'xmlns') {
+        if (declarations === EMPTY_RECORD) {
+          declarations = Object.create(null) as Record<string, string>;
+          scope = Object.assign(Object.create(null) as Record<string, string>, scope);
+        }
+        const prefix = a.prefix === 'xmlns' ? a.local : '';
+        // saxes trims namespace names; use its value so the tree agrees with its resolution.
+        const uri = tag.ns[prefix] ?? a.value.trim();
+        declarations[prefix] = uri;
+        if (uri === '') delete scope[prefix];
+        else scope[prefix] = uri;
+        this.namespaceDeclarations.push({ prefix, uri });
+      } else {
+        attributes.push({ qname: a.name, prefix: a.prefix, local: a.local, uri: a.uri, value: a.value });
+      }
+    }
+    if (declarations !== EMPTY_RECORD) {
+      Object.freeze(declarations);
+      Object.freeze(scope);
+    }
+    const element = new ElementNode(
+      tag.name,
+      tag.prefix,
+      tag.local,
+      tag.uri,
+      attributes,
+      declarations,
+      scope,
+      line,
+      column,
+      parent,
+    );
+    if (parent === undefined) this.root = element;
+    else parent.children.push(element);
+    this.stack.push(element);
+    this.markupEnd = this.parser.position;
+  };
+
+  private readonly onCloseTag = (): void => {
+    this.lastClosed = this.stack.pop();
+    this.markupEnd = this.parser.position;
+  };
+
+  private readonly onText = (text: string): void => {
+    const parent = this.stack[this.stack.length - 1];
+    // Outside the root saxes only lets whitespace through (anything else is an error).
+    if (parent !== undefined) this.appendText(parent, text);
+  };
+
+  private readonly onCdata = (text: string): void => {
+    const parent = this.stack[this.stack.length - 1];
+    if (parent !== undefined) this.appendText(parent, text);
+    this.markupEnd = this.parser.position;
+  };
+
+  private appendText(parent: ElementNode, text: string): void {
+    if (text === '') return;
+    const children = parent.children;
+    const last = children[children.length - 1];
+    // Only comments, PIs or CDATA can separate two text events: keep one node, at the first's place.
+    if (last !== undefined && last.kind === 'text') {
+      last.text += text;
+      return;
+    }
+    const { line, column } = this.lines.at(this.markupEnd);
+    children.push({ kind: 'text', text, line, column });
+  }
+
+  /**
+   * End-of-input checks done before saxes' own, which would only say "unclosed tag: x" or
+   * "unexpected end." without positions worth showing.
+   */
+  private checkComplete(): void {
+    const text = this.text;
+    // Text never contains '<', so a '<' after the last complete markup starts unfinished markup.
+    const unfinished = text.indexOf('<', this.markupEnd);
+    if (unfinished !== -1) {
+      throw this.error(
+        ErrorCodes.xmlMalformed,
+        `unexpected end of document inside ${describeMarkupAt(text, unfinished)}`,
+        unfinished,
+      );
+    }
+    const open = this.stack[this.stack.length - 1];
+    if (open !== undefined) {
+      // Reported where the tag was opened: that is where the fix usually goes.
+      throw new ParseError(
+        `unclosed tag <${open.qname}> opened at line ${open.line}, column ${open.column}: the document ends without </${open.qname}>`,
+        { code: ErrorCodes.xmlMalformed, line: open.line, column: open.column, source: this.source },
+      );
+    }
+    if (this.root === undefined) {
+      throw this.error(
+        ErrorCodes.xmlMalformed,
+        text.trim() === '' ? 'the document is empty' : 'the document has no root element',
+        text.length,
+      );
+    }
+  }
+
+  /** Turns a saxes error ("12:5: message.") into a ParseError with a clearer message. */
+  private fromSaxes(err: Error): ParseError {
+    const detail = err.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
+    const text = this.text;
+    const position = this.parser.position;
+    const malformed = (message: string, offset: number): ParseError =>
+      this.error(ErrorCodes.xmlMalformed, message, offset);
+
+    if (detail === 'unexpected close tag' || detail.startsWith('unmatched closing tag')) {
+      const at = Math.max(0, text.lastIndexOf('</', position - 1));
+      const found = readXmlName(text, at + 2) ?? '';
+      const expected = this.lastClosed;
+      if (detail === 'unexpected close tag' && expected !== undefined) {
+        return malformed(
+          `mismatched end tag </${found}>: expected </${expected.qname}> to close the element opened at line ${expected.line}, column ${expected.column}`,
+          at,
+        );
+      }
+      return malformed(`end tag </${found}> has no matching start tag`, at);
+    }
+    if (detail.startsWith('unbound namespace prefix')) {
+      const prefix = /"([^"]*)"/.exec(detail)?.[1] ?? '';
+      return malformed(
+        `unbound namespace prefix '${prefix}' in <${this.tagName}>: no xmlns:${prefix} declaration is in scope`,
+        this.tagStart,
+      );
+    }
+    if (detail === 'documents may contain only one root') {
+      return malformed(
+        `junk after the root element: a second element <${this.tagName}> (a document has exactly one root element)`,
+        this.tagStart,
+      );
+    }
+    if (detail === 'text data outside of root node') {
+      const re = /\S/g;
+      re.lastIndex = this.markupEnd;
+      const at = re.exec(text)?.index ?? Math.max(0, position - 1);
+      return malformed(
+        this.root === undefined ? 'text before the root element' : 'junk after the root element: text after its end tag',
+        at,
+      );
+    }
+    if (detail === 'inappropriately located doctype declaration') {
+      return malformed('a DOCTYPE declaration must come before the root element, and only once', text.lastIndexOf('<!DOCTYPE', position));
+    }
+    return malformed(`malformed XML: ${detail}`, Math.max(0, position - 1));
+  }
+}
+
+function describeMarkupAt(text: string, offset: number): string {
+  if (text.startsWith('<!--', offset)) return 'a comment';
+  if (text.startsWith('<![CDATA[', offset)) return 'a CDATA section';
+  if (text.startsWith('<!DOCTYPE', offset)) return 'the DOCTYPE declaration';
+  if (text.startsWith('<?', offset)) return 'a processing instruction';
+  if (text.startsWith('</', offset)) return `the end tag </${readXmlName(text, offset + 2) ?? ''}>`;
+  const name = readXmlName(text, offset + 1);
+  return name === undefined ? 'markup' : `the start tag <${name}>`;
+}
+
+/**
+ * Parses an XML document into an element tree. Throws `ParseError` with one of the codes
+ * XML_MALFORMED, XML_EXTERNAL_ENTITY, XML_ENTITY_LIMIT, XML_UNDEFINED_ENTITY.
+ */
+export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocument {
+  const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
+  return new TreeBuilder(text, options.source, limits).run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serialisation
+
+const TEXT_SPECIAL = /[&<>\r]/;
+const TEXT_SPECIAL_ALL = /[&<>\r]/g;
+const ATTR_SPECIAL = /[&<"\t\n\r]/;
+const ATTR_SPECIAL_ALL = /[&<"\t\n\r]/g;
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+  // A raw CR would be turned into LF by the next parser; the reference keeps it.
+  '\r': '&#13;',
+};
+const escapeChar = (ch: string): string => ESCAPES[ch] ?? ch;
+
+/** Escapes &, <, > (and CR) in character data. */
+export function escapeXmlText(s: string): string {
+  return TEXT_SPECIAL.test(s) ? s.replace(TEXT_SPECIAL_ALL, escapeChar) : s;
+}
+
+/** Escapes &, <, " and tab/newline/CR (which attribute normalisation would turn into spaces). */
+export function escapeXmlAttribute(s: string): string {
+  return ATTR_SPECIAL.test(s) ? s.replace(ATTR_SPECIAL_ALL, escapeChar) : s;
+}
+
+/**
+ * Serialise an element (and subtree) back to XML text. Escapes &, <, > in text and &, <, ", and
+ * tab/newline in attributes. Declares on the top element every namespace prefix used by the
+ * subtree's element and attribute names that is not declared inside the subtree (taken from
+ * namespacesInScope), so the output is a standalone well-formed fragment.
+ */
+export function serializeElement(element: XmlElement, options: SerializeOptions = {}): string {
+  const out: string[] = [];
+  writeElement(element, out, missingDeclarations(element, options.declareAllInScope === true), options.indent, 0);
+  return out.join('');
+}
+
+/** Serialise a list of nodes (the children of an element) as a fragment, each top element self-contained. */
+export function serializeNodes(nodes: Array<XmlElement | XmlText>, options: SerializeOptions = {}): string {
+  const out: string[] = [];
+  for (const node of nodes) {
+    if (node.kind === 'text') out.push(escapeXmlText(node.text));
+    else out.push(serializeElement(node, options));
+  }
+  return out.join('');
+}
+
+/**
+ * Namespace bindings the subtree needs but does not declare itself. Such bindings come from
+ * outside the subtree, so they are the ones in scope at the top element and can all be declared
+ * there without changing any name's meaning.
+ */
+function missingDeclarations(top: XmlElement, allInScope: boolean): Map<string, string> {
+  const missing = new Map<string, string>();
+  if (allInScope) {
+    const scope = top.namespacesInScope;
+    for (const prefix in scope) {
+      const uri = scope[prefix];
+      if (prefix !== 'xml' && uri !== undefined && !(prefix in top.namespaceDeclarations)) missing.set(prefix, uri);
+    }
+  }
+  const need = (prefix: string, uri: string, declared: ReadonlySet<string>): void => {
+    if (prefix === 'xml' || (prefix === '' && uri === '')) return;
+    if (!declared.has(prefix) && !missing.has(prefix)) missing.set(prefix, uri);
+  };
+  const visit = (element: XmlElement, outer: ReadonlySet<string>): void => {
+    let declared = outer;
+    const own = Object.keys(element.namespaceDeclarations);
+    if (own.length > 0) declared = new Set([...outer, ...own]);
+    need(element.prefix, element.uri, declared);
+    for (const a of element.attributes) if (a.prefix !== '') need(a.prefix, a.uri, declared);
+    for (const c of element.children) if (c.kind === 'element') visit(c, declared);
+  };
+  visit(top, new Set());
+  return missing;
+}
+
+function writeNamespace(out: string[], prefix: string, uri: string): void {
+  out.push(prefix === '' ? ' xmlns="' : ` xmlns:${prefix}="`, escapeXmlAttribute(uri), '"');
+}
+
+function isElementOnly(children: ReadonlyArray<XmlElement | XmlText>): boolean {
+  let sawElement = false;
+  for (const c of children) {
+    if (c.kind === 'element') sawElement = true;
+    else if (c.text.trim() !== '') return false;
+  }
+  return sawElement;
+}
+
+function writeElement(
+  element: XmlElement,
+  out: string[],
+  extraNamespaces: ReadonlyMap<string, string> | undefined,
+  indent: string | undefined,
+  level: number,
+): void {
+  out.push('<', element.qname);
+  if (extraNamespaces !== undefined) for (const [prefix, uri] of extraNamespaces) writeNamespace(out, prefix, uri);
+  const declarations = element.namespaceDeclarations;
+  for (const prefix in declarations) writeNamespace(out, prefix, declarations[prefix] ?? '');
+  for (const a of element.attributes) out.push(' ', a.qname, '="', escapeXmlAttribute(a.value), '"');
+  const children = element.children;
+  if (children.length === 0) {
+    out.push('/>');
+    return;
+  }
+  out.push('>');
+  if (indent !== undefined && isElementOnly(children)) {
+    // Whitespace-only text between elements is replaced by the indentation.
+    const inner = `\n${indent.repeat(level + 1)}`;
+    for (const c of children) {
+      if (c.kind !== 'element') continue;
+      out.push(inner);
+      writeElement(c, out, undefined, indent, level + 1);
+    }
+    out.push(`\n${indent.repeat(level)}`);
+  } else {
+    for (const c of children) {
+      if (c.kind === 'text') out.push(escapeXmlText(c.text));
+      else writeElement(c, out, undefined, indent, level + 1);
+    }
+  }
+  out.push('</', element.qname, '>');
+}

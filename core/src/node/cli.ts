@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+/**
+ * The `mediator` command line: a thin wrapper over the core library (STYLE.md: the CLI never
+ * holds logic of its own). Exit codes: 0 success, 1 the input has errors, 2 usage error.
+ */
+import { readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  analyzeAlignment,
+  compileAlignment,
+  formatProblem,
+  MediatorError,
+  ParseError,
+  ValidationError,
+  translateMessage,
+  type CompiledAlignment,
+  type StepTrace,
+} from '../common/index.js';
+import { runBench } from './bench.js';
+import { VERSION } from './version.js';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly readStdin: () => Promise<string>;
+}
+
+const USAGE = `mediator ${VERSION}: semantic mediator for IPSM-AF alignments and INTER-IoT JSON-LD messages
+
+Usage:
+  mediator translate -a ALIGN.rdf [-a ALIGN2.rdf ...] MESSAGE.json [--trace] [--compact]
+      Translate MESSAGE.json (or - for stdin) through the alignments, in order; the translated
+      message goes to stdout, the per-step trace (--trace) to stderr.
+  mediator validate ALIGN.rdf [ALIGN2.rdf ...] [--json]
+      Print every problem with line and column; exit 1 if any is an error.
+  mediator compile ALIGN.rdf
+      Print each cell's SPARQL 1.1 Update in step order.
+  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
+      Measure translation throughput; prints one JSON line with messagesPerSecond, p50Ms, p99Ms
+      and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
+  mediator help | --help      This text.
+  mediator --version          The version.
+
+The REST server (serve) and format conversion (convert) arrive with the server issue.
+`;
+
+class UsageError extends Error {}
+
+async function readText(path: string, io: CliIo): Promise<string> {
+  if (path === '-') return io.readStdin();
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new MediatorError(`${path}: cannot read file${code === undefined ? '' : ` (${code})`}`, 'FILE_UNREADABLE');
+  }
+}
+
+function withSource(error: unknown, source: string): unknown {
+  if (error instanceof ParseError && error.source === undefined) {
+    return new ParseError(error.message, { code: error.code, line: error.line, column: error.column, source });
+  }
+  return error;
+}
+
+async function loadAlignments(paths: readonly string[], io: CliIo): Promise<CompiledAlignment[]> {
+  const out: CompiledAlignment[] = [];
+  for (const path of paths) {
+    const text = await readText(path, io);
+    try {
+      const compiled = await compileAlignment(text, { source: path });
+      for (const p of compiled.problems) io.stderr(`${formatProblem(p, path)}\n`);
+      out.push(compiled);
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        for (const p of error.problems) io.stderr(`${formatProblem(p, path)}\n`);
+        throw new MediatorError(`${path}: the alignment has errors, see above`, error.code);
+      }
+      throw withSource(error, path);
+    }
+  }
+  return out;
+}
+
+function formatTrace(trace: readonly StepTrace[]): string {
+  const header = ['alignment', 'step', 'cell', 'before', 'after', 'deleted', 'inserted', 'ms', 'error'];
+  const rows = trace.map((t) => [
+    t.alignment,
+    String(t.step),
+    t.cellId,
+    String(t.triplesBefore),
+    String(t.triplesAfter),
+    String(t.deleted),
+    String(t.inserted),
+    t.ms.toFixed(3),
+    t.error ?? (t.notes === undefined ? '' : `note: ${t.notes.join('; ')}`),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+}
+
+async function translateCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { alignment: { type: 'string', short: 'a', multiple: true }, trace: { type: 'boolean' }, compact: { type: 'boolean' } },
+  });
+  const messagePath = positionals[0];
+  if (messagePath === undefined || positionals.length > 1) throw new UsageError('translate takes exactly one MESSAGE.json (or -)');
+  const alignments = await loadAlignments(values.alignment ?? [], io);
+  const text = await readText(messagePath, io);
+  let result;
+  try {
+    result = await translateMessage(text, alignments, { trace: values.trace === true, pretty: values.compact !== true });
+  } catch (error) {
+    throw withSource(error, messagePath);
+  }
+  io.stdout(result.message.endsWith('\n') ? result.message : `${result.message}\n`);
+  if (result.emptyPayload) io.stderr('note: the message has no payload graph; it passes through unchanged\n');
+  if (values.trace === true && result.trace !== undefined) io.stderr(formatTrace(result.trace));
+  for (const f of result.failures) {
+    io.stderr(`warning: cell ${f.cellId} (step ${f.step} of ${f.alignment} ${f.version}) failed and was skipped: ${f.error}\n`);
+  }
+  return 0;
+}
+
+async function validateCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' } } });
+  if (positionals.length === 0) throw new UsageError('validate needs at least one ALIGN.rdf');
+  let failed = false;
+  const report: Array<{ file: string; valid: boolean; problems: unknown[] }> = [];
+  for (const path of positionals) {
+    const text = await readText(path, io);
+    const result = await analyzeAlignment(text, { source: path });
+    const errors = result.problems.filter((p) => p.severity === 'error').length;
+    const warnings = result.problems.length - errors;
+    if (errors > 0) failed = true;
+    if (values.json === true) {
+      report.push({ file: path, valid: errors === 0, problems: [...result.problems] });
+      continue;
+    }
+    for (const p of result.problems) io.stdout(`${formatProblem(p, path)}\n`);
+    const header = result.alignment?.header;
+    const what = header === undefined ? path : `${path} (${header.name} ${header.version}, ${result.alignment?.cells.length ?? 0} cells)`;
+    io.stdout(`${what}: ${errors === 0 ? 'valid' : 'INVALID'}, ${errors} error(s), ${warnings} warning(s)\n`);
+  }
+  if (values.json === true) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  return failed ? 1 : 0;
+}
+
+async function compileCommand(args: string[], io: CliIo): Promise<number> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const path = positionals[0];
+  if (path === undefined || positionals.length > 1) throw new UsageError('compile takes exactly one ALIGN.rdf');
+  const [compiled] = await loadAlignments([path], io);
+  if (compiled === undefined) return 1;
+  const total = compiled.steps.length;
+  compiled.steps.forEach((c, i) => {
+    io.stdout(`#### ${compiled.header.name} ${compiled.header.version} | step ${i + 1}/${total} | cell: ${c.cell.id}\n${c.sparql}\n`);
+  });
+  return 0;
+}
+
+async function benchCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { alignment: { type: 'string', short: 'a', multiple: true }, seconds: { type: 'string' } },
+  });
+  const messagePath = positionals[0];
+  if (messagePath === undefined || positionals.length > 1) throw new UsageError('bench takes exactly one MESSAGE.json');
+  const seconds = values.seconds === undefined ? 3 : Number(values.seconds);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--seconds must be a positive number');
+  const alignments = await loadAlignments(values.alignment ?? [], io);
+  const text = await readText(messagePath, io);
+  const result = await runBench(text, alignments, { seconds });
+  io.stdout(`${JSON.stringify(result)}\n`);
+  return 0;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'translate':
+        return await translateCommand(rest, io);
+      case 'validate':
+        return await validateCommand(rest, io);
+      case 'compile':
+        return await compileCommand(rest, io);
+      case 'bench':
+        return await benchCommand(rest, io);
+      case '--version':
+      case 'version':
+        io.stdout(`${VERSION}\n`);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout(USAGE);
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true) {
+      io.stderr(`mediator: ${(error as Error).message}\nRun "mediator help" for usage.\n`);
+      return 2;
+    }
+    if (error instanceof ParseError) {
+      io.stderr(`${error.describe()} [${error.code}]\n`);
+      return 1;
+    }
+    if (error instanceof MediatorError) {
+      io.stderr(`mediator: ${error.message} [${error.code}]\n`);
+      return 1;
+    }
+    io.stderr(`mediator: internal error (a bug, please report it): ${(error as Error).stack ?? String(error)}\n`);
+    return 70;
+  }
+}
+
+async function readAllStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const code = await runCli(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    readStdin: readAllStdin,
+  });
+  process.exitCode = code;
+}

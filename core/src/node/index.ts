@@ -1,0 +1,2 @@
+export * from '../common/index.js';
+export { runCli } from './cli.js';

@@ -1,0 +1,2 @@
+// Placeholder: the Electron shell arrives with issue 6.
+export const electronShellPlanned = true;

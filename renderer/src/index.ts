@@ -1,0 +1,2 @@
+// Placeholder: the React workbench arrives with issue 5.
+export const rendererPlanned = true;
