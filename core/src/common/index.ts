@@ -4,3 +4,4 @@ export * from './rdf/terms.js';
 export * from './alignment/index.js';
 export * from './translation/index.js';
 export * from './jsonld/index.js';
+export * from './logger.js';

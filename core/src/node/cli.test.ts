@@ -40,7 +40,7 @@ describe('mediator translate', () => {
   it('fails clearly on a message that is not JSON', async () => {
     const r = await run(['translate', '-a', a('CO_FIWARE.rdf'), '-'], '{ nope');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^-:1:\d+: .*MESSAGE_NOT_JSON/);
+    expect(r.stderr).toMatch(/^-:1:\d+: .*MESSAGE_NOT_JSON/m);
   });
 
   it('fails clearly on a missing file', async () => {

@@ -10,3 +10,4 @@ export {
   type CompiledCell,
   type CompileOptions,
 } from './compile-alignment.js';
+export { alignmentMeaning } from './fingerprint.js';

@@ -2,11 +2,20 @@
  * INTER-IoT message codec (reference-mediator.md 5.1-5.3): JSON-LD text <-> RDF dataset.
  *
  * Reading follows JSON-LD 1.0 toRDF semantics as jsonld-java (the reference) applies them. A fast,
- * synchronous path handles the shape every INTER-IoT message has (a prefix-only @context, node
- * objects, named graphs); anything else goes to jsonld.js. Writing produces what the reference
- * writes (jsonld-java fromRDF with useRdfType + compaction with the input's prefixes); a fast
- * serialiser does it directly, and `serializeMessageWithJsonLd` does it through jsonld.js as the
- * slow reference the fast one is tested against.
+ * synchronous path handles the shape every INTER-IoT message has; anything else goes to jsonld.js.
+ * The fast path reads: a top-level object with an optional @context of prefix -> absolute IRI
+ * strings (no keywords, no term definition objects) and @graph (or a top-level node object); node
+ * objects with @id, @type, @graph (named graph; the node's own properties stay in the enclosing
+ * graph) and properties keyed by a term, a compact IRI or an absolute IRI (other keys are
+ * dropped); values that are strings, numbers, booleans, null, value objects (@value with @type or
+ * @language), node objects (embedded or references, blank when without @id), @list objects and
+ * arrays of these. Blank node labels become fresh, message-scoped blank nodes. Repeated triples are
+ * read once. Anything else (relative IRIs, blank graph names, @vocab, @reverse, nested contexts,
+ * ...) makes it decline, and parseMessage hands the document to jsonld.js.
+ *
+ * Writing produces what the reference writes (jsonld-java fromRDF with useRdfType + compaction
+ * with the input's prefixes); a fast serialiser does it directly, and `serializeMessageWithJsonLd`
+ * does it through jsonld.js as the slow reference the fast one is tested against.
  *
  * Deliberate differences between the fast path (which follows the reference) and jsonld.js 9:
  *  - Prefixes whose IRI does not end in a gen-delim character (`"sosa": "http://www.w3.org/ns/sosa"`,
@@ -31,7 +40,7 @@
 import jsonld from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import { ErrorCodes, ParseError } from '../errors.js';
-import { NS, RDF_TYPE, XSD_STRING, factory } from '../rdf/terms.js';
+import { NS, RDF_TYPE, XSD_STRING, factory, quadToNTriples } from '../rdf/terms.js';
 
 export interface ParsedMessage {
   /** The whole dataset; graph terms are NamedNode for named graphs, DefaultGraph otherwise. */
@@ -58,11 +67,14 @@ const rdfTypeNode = factory.namedNode(RDF_TYPE);
 const xsdIntegerNode = factory.namedNode(XSD_INTEGER);
 const xsdDoubleNode = factory.namedNode(XSD_DOUBLE);
 const xsdBooleanNode = factory.namedNode(XSD_BOOLEAN);
+const rdfFirstNode = factory.namedNode(RDF_FIRST);
+const rdfRestNode = factory.namedNode(RDF_REST);
+const rdfNilNode = factory.namedNode(RDF_NIL);
 const defaultGraphTerm = factory.defaultGraph();
 
-/** jsonld.js's absolute-IRI test (url.js), used so both paths keep and drop the same IRIs. */
-const ABSOLUTE_IRI = /^([A-Za-z][A-Za-z0-9+-.]*|_):[^\s]*$/;
-const WHITESPACE = /\s/;
+/** Size limits of the module-level caches (IRI compaction per prefix list; recent lists). */
+const CACHE_LIMIT = 10_000;
+const RECENT_LIMIT = 32;
 const GEN_DELIM_END = /[:/?#[\]@]$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +93,135 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: end - lineStart + 1 };
 }
 
+/**
+ * The offset of the first JSON syntax error in `text` (a small validating scanner), for the V8
+ * messages that carry no position ("Unexpected token 'o', ..."); undefined when it finds none.
+ */
+function jsonErrorOffset(text: string): number | undefined {
+  const n = text.length;
+  let i = 0;
+  const fail = (): never => {
+    throw i;
+  };
+  const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+  const ws = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      else break;
+    }
+  };
+  const string = (): void => {
+    i++; // opening quote
+    for (;;) {
+      if (i >= n) fail();
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        i++;
+        return;
+      }
+      if (c < 0x20) fail();
+      if (c === 92) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          for (let k = 2; k < 6; k++) {
+            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
+              i += k;
+              fail();
+            }
+          }
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) {
+          i += 2;
+        } else {
+          i++;
+          fail();
+        }
+      } else {
+        i++;
+      }
+    }
+  };
+  const word = (w: string): void => {
+    for (let k = 0; k < w.length; k++, i++) if (text[i] !== w[k]) fail();
+  };
+  const number = (): void => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) i++;
+    else fail();
+    if (text[i] === '.') {
+      i++;
+      if (!isDigit(text.charCodeAt(i))) fail();
+      while (isDigit(text.charCodeAt(i))) i++;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!isDigit(text.charCodeAt(i))) fail();
+      while (isDigit(text.charCodeAt(i))) i++;
+    }
+  };
+  const value = (): void => {
+    ws();
+    if (i >= n) fail();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') {
+          i++;
+          return;
+        } else fail();
+      }
+    }
+    if (c === '"') string();
+    else if (c === 't') word('true');
+    else if (c === 'f') word('false');
+    else if (c === 'n') word('null');
+    else number();
+  };
+  try {
+    value();
+    ws();
+    if (i < n) fail();
+    return undefined;
+  } catch (offset) {
+    return typeof offset === 'number' ? offset : undefined; // RangeError: nested too deeply
+  }
+}
+
 function notJson(text: string, error: unknown): ParseError {
   const detail = error instanceof Error ? error.message : String(error);
   let where: { line: number; column: number } | undefined;
@@ -88,10 +229,12 @@ function notJson(text: string, error: unknown): ParseError {
   const pos = /at position (\d+)/.exec(detail);
   if (lc !== null) where = { line: Number(lc[1]), column: Number(lc[2]) };
   else if (pos !== null) where = lineColumn(text, Number(pos[1]));
-  else if (/Unexpected end of JSON input/.test(detail)) where = lineColumn(text, text.length);
+  else {
+    const offset = jsonErrorOffset(text);
+    if (offset !== undefined) where = lineColumn(text, offset);
+  }
   return new ParseError(`Message is not JSON: ${detail}`, {
     code: ErrorCodes.messageNotJson,
-    source: 'message',
     cause: error,
     ...(where ?? {}),
   });
@@ -108,7 +251,7 @@ function parseJson(text: string): object {
   if (typeof doc !== 'object' || doc === null) {
     throw new ParseError(
       `Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`,
-      { code: ErrorCodes.messageInvalidJsonLd, source: 'message' },
+      { code: ErrorCodes.messageInvalidJsonLd },
     );
   }
   return doc;
@@ -146,11 +289,6 @@ function freshBlank(): RDF.BlankNode {
   return factory.blankNode(`jb${(blankCounter++).toString(36)}`);
 }
 
-/** N3 terms carry their N-Triples-like `id`: a cheap, unique key for deduplication. */
-function idOf(term: RDF.Term): string {
-  return (term as unknown as { id: string }).id;
-}
-
 function canonicalDouble(v: number): string {
   // jsonld.js's canonical xsd:double form (toRdf.js), e.g. 21.5 -> 2.15E1, which is also
   // jsonld-java's DecimalFormat("0.0###############E0") for these values.
@@ -161,27 +299,112 @@ function isIntegral(v: number): boolean {
   return Number.isInteger(v) && Math.abs(v) < 1e21;
 }
 
+/** The quads of one subject in one graph, for deduplication. */
+interface Bucket {
+  readonly predicates: RDF.NamedNode[];
+  readonly objects: RDF.Quad_Object[];
+}
+
+/** True for the characters JavaScript's \s matches (jsonld.js rejects IRIs containing them). */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x80 &&
+      (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+        c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff))
+  );
+}
+
+/** jsonld.js's absolute-IRI test (url.js: `^([A-Za-z][A-Za-z0-9+-.]*|_):[^\s]*$`) without a RegExp. */
+function isAbsoluteIri(s: string, colon: number): boolean {
+  const first = s.charCodeAt(0);
+  if (colon === 1 && first === 95) return !hasSpace(s, 2);
+  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  for (let i = 1; i < colon; i++) {
+    const c = s.charCodeAt(i);
+    // letters, digits and the range '+' to '.' (+ , - .), as in jsonld.js's class [A-Za-z0-9+-.]
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 43 && c <= 46))) return false;
+  }
+  return !hasSpace(s, colon + 1);
+}
+
+function hasSpace(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32 || c >= 0x80) {
+      if (isSpace(c)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A validated prefix-only context, kept while messages keep using it, with the expansions done
+ * under it (RDF terms are immutable values, so messages may share NamedNodes).
+ */
+interface FastContext {
+  readonly entries: ReadonlyArray<readonly [string, string]>;
+  readonly terms: Map<string, string>;
+  /** Raw compact or absolute IRI -> its NamedNode. */
+  readonly curies: Map<string, RDF.NamedNode>;
+  /** Term -> its NamedNode. */
+  readonly termNodes: Map<string, RDF.NamedNode>;
+}
+
+function newFastContext(terms: Map<string, string>): FastContext {
+  return { entries: [...terms], terms, curies: new Map(), termNodes: new Map() };
+}
+
 class FastParser {
   readonly quads: RDF.Quad[] = [];
-  private readonly seen = new Set<string>();
   private readonly blanks = new Map<string, RDF.BlankNode>();
+  private readonly terms: Map<string, string>;
+  private readonly curies: Map<string, RDF.NamedNode>;
+  /** Graph IRI ('' for the default graph) -> subject (IRI string or BlankNode) -> its quads. */
+  private readonly buckets = new Map<string, Map<string | RDF.BlankNode, Bucket>>();
 
-  constructor(private readonly terms: Map<string, string>) {}
+  constructor(private readonly context: FastContext) {
+    this.terms = context.terms;
+    this.curies = context.curies;
+  }
+
+  /** The NamedNode of a term, or undefined when `value` is not a term. */
+  private term(value: string): RDF.NamedNode | undefined {
+    const termNodes = this.context.termNodes;
+    let node = termNodes.get(value);
+    if (node === undefined) {
+      const iri = this.terms.get(value);
+      if (iri === undefined) return undefined;
+      node = factory.namedNode(iri);
+      termNodes.set(value, node);
+    }
+    return node;
+  }
 
   /** A compact IRI or an absolute IRI (never a term): the part shared by @id and vocab expansion. */
-  private expandCurie(value: string): string {
+  private curie(value: string): RDF.NamedNode {
+    let node = this.curies.get(value);
+    if (node !== undefined) return node;
     const colon = value.indexOf(':');
     if (colon <= 0) throw UNSUPPORTED; // relative IRI: left to jsonld.js
+    let expanded: string | undefined;
     // `prefix://...` is an absolute IRI, never a compact one.
     if (!(value.charCodeAt(colon + 1) === 47 && value.charCodeAt(colon + 2) === 47)) {
       const base = this.terms.get(value.slice(0, colon));
       if (base !== undefined) {
-        if (WHITESPACE.test(value)) throw UNSUPPORTED;
-        return base + value.slice(colon + 1);
+        if (hasSpace(value, colon + 1)) throw UNSUPPORTED;
+        expanded = base + value.slice(colon + 1);
       }
     }
-    if (!ABSOLUTE_IRI.test(value)) throw UNSUPPORTED;
-    return value;
+    if (expanded === undefined) {
+      if (!isAbsoluteIri(value, colon)) throw UNSUPPORTED;
+      expanded = value;
+    }
+    node = factory.namedNode(expanded);
+    if (this.curies.size >= CACHE_LIMIT) this.curies.clear();
+    this.curies.set(value, node);
+    return node;
   }
 
   private blank(label: string): RDF.BlankNode {
@@ -197,32 +420,56 @@ class FastParser {
   private idTerm(value: unknown): RDF.NamedNode | RDF.BlankNode {
     if (typeof value !== 'string') throw UNSUPPORTED;
     if (value.charCodeAt(0) === 95 && value.charCodeAt(1) === 58) return this.blank(value);
-    return factory.namedNode(this.expandCurie(value));
+    return this.curie(value);
   }
 
   /** An @type value (vocabulary-relative: a term, a compact IRI, an absolute IRI or a blank node). */
   private typeTerm(value: unknown): RDF.NamedNode | RDF.BlankNode {
     if (typeof value !== 'string') throw UNSUPPORTED;
-    const term = this.terms.get(value);
-    if (term !== undefined) return factory.namedNode(term);
+    // Terms never contain ':' (such contexts are left to jsonld.js).
+    if (!value.includes(':')) {
+      const term = this.term(value);
+      if (term !== undefined) return term;
+    }
     if (value.charCodeAt(0) === 95 && value.charCodeAt(1) === 58) return this.blank(value);
-    return factory.namedNode(this.expandCurie(value));
+    return this.curie(value);
   }
 
   /** A property key; undefined when JSON-LD drops it (no colon and not a term). */
   private predicate(key: string): RDF.NamedNode | undefined {
-    const term = this.terms.get(key);
-    if (term !== undefined) return factory.namedNode(term);
     const colon = key.indexOf(':');
-    if (colon < 0) return undefined;
+    if (colon < 0) return this.term(key);
     if (colon === 1 && key.charCodeAt(0) === 95) throw UNSUPPORTED; // blank-node predicate
-    return factory.namedNode(this.expandCurie(key));
+    return this.curie(key);
   }
 
-  private emit(s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object, g: RDF.Quad_Graph): void {
-    const key = `${idOf(g)} ${idOf(s)} ${p.value} ${idOf(o)}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+  private bucket(s: RDF.NamedNode | RDF.BlankNode, g: RDF.Quad_Graph): Bucket {
+    const graphKey = g.termType === 'DefaultGraph' ? '' : g.value;
+    let subjects = this.buckets.get(graphKey);
+    if (subjects === undefined) {
+      subjects = new Map();
+      this.buckets.set(graphKey, subjects);
+    }
+    const subjectKey = s.termType === 'NamedNode' ? s.value : s;
+    let bucket = subjects.get(subjectKey);
+    if (bucket === undefined) {
+      bucket = { predicates: [], objects: [] };
+      subjects.set(subjectKey, bucket);
+    }
+    return bucket;
+  }
+
+  /** Adds a quad unless the dataset has it already. */
+  private emit(bucket: Bucket, s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object, g: RDF.Quad_Graph): void {
+    const { predicates, objects } = bucket;
+    for (let i = 0; i < predicates.length; i++) {
+      const q = predicates[i] as RDF.NamedNode;
+      if (q !== p && q.value !== p.value) continue;
+      const other = objects[i] as RDF.Quad_Object;
+      if (other === o || o.equals(other)) return;
+    }
+    predicates.push(p);
+    objects.push(o);
     this.quads.push(factory.quad(s, p, o, g));
   }
 
@@ -230,6 +477,7 @@ class FastParser {
   node(obj: Record<string, unknown>, g: RDF.Quad_Graph, top = false): RDF.NamedNode | RDF.BlankNode {
     const rawId = obj['@id'];
     const subject = rawId === undefined ? freshBlank() : this.idTerm(rawId);
+    const bucket = this.bucket(subject, g);
     let graph: unknown;
     for (const key in obj) {
       const value = obj[key];
@@ -239,9 +487,9 @@ class FastParser {
             break;
           case '@type':
             if (Array.isArray(value)) {
-              for (const t of value) this.emit(subject, rdfTypeNode, this.typeTerm(t), g);
+              for (const t of value) this.emit(bucket, subject, rdfTypeNode, this.typeTerm(t), g);
             } else {
-              this.emit(subject, rdfTypeNode, this.typeTerm(value), g);
+              this.emit(bucket, subject, rdfTypeNode, this.typeTerm(value), g);
             }
             break;
           case '@graph':
@@ -260,10 +508,12 @@ class FastParser {
       if (Array.isArray(value)) {
         for (const item of value) {
           if (Array.isArray(item)) throw UNSUPPORTED;
-          this.value(subject, p, item, g);
+          const o = this.object(item, g, false);
+          if (o !== undefined) this.emit(bucket, subject, p, o, g);
         }
       } else {
-        this.value(subject, p, value, g);
+        const o = this.object(value, g, false);
+        if (o !== undefined) this.emit(bucket, subject, p, o, g);
       }
     }
     if (graph !== undefined) {
@@ -289,30 +539,48 @@ class FastParser {
     }
   }
 
-  private value(s: RDF.NamedNode | RDF.BlankNode, p: RDF.NamedNode, v: unknown, g: RDF.Quad_Graph): void {
+  /** The RDF term of a property value (undefined for null values, which JSON-LD drops). */
+  private object(v: unknown, g: RDF.Quad_Graph, inList: boolean): RDF.Quad_Object | undefined {
     switch (typeof v) {
       case 'string':
-        this.emit(s, p, factory.literal(v), g);
-        return;
+        return factory.literal(v);
       case 'number':
-        this.emit(s, p, this.number(v, undefined), g);
-        return;
+        return this.number(v, undefined);
       case 'boolean':
-        this.emit(s, p, factory.literal(v ? 'true' : 'false', xsdBooleanNode), g);
-        return;
-      case 'object':
-        if (v === null) return;
+        return factory.literal(v ? 'true' : 'false', xsdBooleanNode);
+      case 'object': {
+        if (v === null) return undefined;
         if (Array.isArray(v)) throw UNSUPPORTED;
-        if ('@value' in v) {
-          const literal = this.valueObject(v as Record<string, unknown>);
-          if (literal !== undefined) this.emit(s, p, literal, g);
-          return;
+        const obj = v as Record<string, unknown>;
+        if ('@value' in obj) return this.valueObject(obj);
+        if ('@list' in obj) {
+          if (inList) throw UNSUPPORTED; // lists of lists: not JSON-LD 1.0
+          for (const key in obj) if (key !== '@list') throw UNSUPPORTED;
+          return this.list(obj['@list'], g);
         }
-        this.emit(s, p, this.node(v as Record<string, unknown>, g), g);
-        return;
+        return this.node(obj, g);
+      }
       default:
         throw UNSUPPORTED;
     }
+  }
+
+  /** An RDF collection (blank rdf:first/rdf:rest nodes ending in rdf:nil); returns its head. */
+  private list(items: unknown, g: RDF.Quad_Graph): RDF.NamedNode | RDF.BlankNode {
+    const terms: RDF.Quad_Object[] = [];
+    for (const item of Array.isArray(items) ? items : [items]) {
+      if (Array.isArray(item)) throw UNSUPPORTED;
+      const term = this.object(item, g, true);
+      if (term !== undefined) terms.push(term);
+    }
+    let head: RDF.NamedNode | RDF.BlankNode = rdfNilNode;
+    for (let i = terms.length - 1; i >= 0; i--) {
+      const cell = freshBlank();
+      this.quads.push(factory.quad(cell, rdfFirstNode, terms[i] as RDF.Quad_Object, g));
+      this.quads.push(factory.quad(cell, rdfRestNode, head, g));
+      head = cell;
+    }
+    return head;
   }
 
   private number(v: number, datatype: RDF.NamedNode | undefined): RDF.Literal {
@@ -360,10 +628,8 @@ class FastParser {
 }
 
 /** The prefix map of a prefix-only @context; undefined when the context needs jsonld.js. */
-function fastContext(ctx: unknown): Map<string, string> | undefined {
+function buildFastContext(ctx: Record<string, unknown>): Map<string, string> | undefined {
   const terms = new Map<string, string>();
-  if (ctx === undefined || ctx === null) return terms;
-  if (!isPlainObject(ctx)) return undefined;
   for (const key in ctx) {
     const v = ctx[key];
     // Keywords (@vocab, @base, @language, ...), compact-IRI-like terms and term definition objects
@@ -374,7 +640,7 @@ function fastContext(ctx: unknown): Map<string, string> | undefined {
   // Each value must be an absolute IRI as it stands (not a compact IRI using another entry).
   for (const v of terms.values()) {
     const colon = v.indexOf(':');
-    if (colon <= 0 || !ABSOLUTE_IRI.test(v)) return undefined;
+    if (colon <= 0 || !isAbsoluteIri(v, colon)) return undefined;
     const scheme = v.slice(0, colon);
     if (scheme === '_') return undefined;
     if (terms.has(scheme) && !(v.charCodeAt(colon + 1) === 47 && v.charCodeAt(colon + 2) === 47)) return undefined;
@@ -382,11 +648,45 @@ function fastContext(ctx: unknown): Map<string, string> | undefined {
   return terms;
 }
 
+/** Recently seen prefix contexts (most recent first): messages of one source repeat theirs. */
+const recentContexts: FastContext[] = [];
+const EMPTY_CONTEXT = newFastContext(new Map());
+
+function matchesEntries(ctx: Record<string, unknown>, entries: ReadonlyArray<readonly [string, string]>): boolean {
+  let i = 0;
+  for (const key in ctx) {
+    const entry = entries[i++];
+    if (entry === undefined || entry[0] !== key || entry[1] !== ctx[key]) return false;
+  }
+  return i === entries.length;
+}
+
+function fastContext(ctx: unknown): FastContext | undefined {
+  if (ctx === undefined || ctx === null) return EMPTY_CONTEXT;
+  if (!isPlainObject(ctx)) return undefined;
+  for (let i = 0; i < recentContexts.length; i++) {
+    const recent = recentContexts[i] as FastContext;
+    if (matchesEntries(ctx, recent.entries)) {
+      if (i > 0) {
+        recentContexts.splice(i, 1);
+        recentContexts.unshift(recent);
+      }
+      return recent;
+    }
+  }
+  const terms = buildFastContext(ctx);
+  if (terms === undefined) return undefined;
+  const context = newFastContext(terms);
+  recentContexts.unshift(context);
+  if (recentContexts.length > RECENT_LIMIT) recentContexts.pop();
+  return context;
+}
+
 function fastFromDoc(doc: object): ParsedMessage | undefined {
   if (!isPlainObject(doc)) return undefined;
-  const terms = fastContext(doc['@context']);
-  if (terms === undefined) return undefined;
-  const parser = new FastParser(terms);
+  const context = fastContext(doc['@context']);
+  if (context === undefined) return undefined;
+  const parser = new FastParser(context);
   try {
     let onlyGraph = true;
     for (const key in doc) {
@@ -406,7 +706,7 @@ function fastFromDoc(doc: object): ParsedMessage | undefined {
     throw error;
   }
   const prefixes: Array<[string, string]> = [];
-  for (const entry of terms) prefixes.push(entry);
+  for (const [k, v] of context.entries) prefixes.push([k, v]);
   return { quads: parser.quads, prefixes, fastPath: true };
 }
 
@@ -427,7 +727,7 @@ export function parseMessageFast(text: string): ParsedMessage | undefined {
 async function refuseRemote(url: string): Promise<never> {
   throw new ParseError(
     `Message refers to the remote JSON-LD context ${url}; remote contexts are never loaded (use an inline @context)`,
-    { code: ErrorCodes.messageInvalidJsonLd, source: 'message' },
+    { code: ErrorCodes.messageInvalidJsonLd },
   );
 }
 
@@ -480,6 +780,13 @@ interface JsonLdQuad {
   graph: JsonLdTerm;
 }
 
+/**
+ * jsonld.js toRDF, with every plain prefix flagged `@prefix: true` (JSON-LD 1.0 compact IRIs) and
+ * remote contexts refused. Deviation from the reference kept here: jsonld.js rewrites a typed
+ * xsd:double string to its canonical form ({"@value":"21.5","@type":"xsd:double"} reads as
+ * "2.15E1", where jsonld-java and the fast path keep "21.5"), and types a native 1e-7 as
+ * "0"^^xsd:integer. Only messages the fast path declines come here.
+ */
 async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
   let dataset: JsonLdQuad[];
   try {
@@ -492,8 +799,7 @@ async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
     const detail = error instanceof Error ? error.message : String(error);
     throw new ParseError(`Message is not valid JSON-LD: ${detail}`, {
       code: ErrorCodes.messageInvalidJsonLd,
-      source: 'message',
-      cause: error,
+        cause: error,
     });
   }
   const blanks = new Map<string, RDF.BlankNode>();
@@ -507,6 +813,7 @@ async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
     return b;
   };
   const quads: RDF.Quad[] = [];
+  const seen = new Set<string>();
   for (const q of dataset) {
     const o = q.object;
     let object: RDF.Quad_Object;
@@ -522,7 +829,12 @@ async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
       object = node(o);
     }
     const graph = q.graph.termType === 'DefaultGraph' ? defaultGraphTerm : node(q.graph);
-    quads.push(factory.quad(node(q.subject), factory.namedNode(q.predicate.value), object, graph));
+    const quad = factory.quad(node(q.subject), factory.namedNode(q.predicate.value), object, graph);
+    // jsonld.js may state a triple twice (e.g. @type and an explicit rdf:type); a dataset is a set.
+    const key = quadToNTriples(quad, true);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    quads.push(quad);
   }
   return { quads, prefixes: collectPrefixes(doc), fastPath: false };
 }
@@ -544,14 +856,14 @@ export async function parseMessage(text: string): Promise<ParsedMessage> {
 // ---------------------------------------------------------------------------------------------
 // Serialisation
 
-/** Blank nodes relabelled b0, b1, ... in order of first appearance (graph, subject, object). */
+/** Blank nodes relabelled _:b0, _:b1, ... in order of first appearance (graph, subject, object). */
 class BlankLabels {
   private readonly labels = new Map<string, string>();
 
   label(value: string): string {
     let label = this.labels.get(value);
     if (label === undefined) {
-      label = `b${this.labels.size}`;
+      label = `_:b${this.labels.size}`;
       this.labels.set(value, label);
     }
     return label;
@@ -571,17 +883,28 @@ interface PrefixData {
   readonly idCache: Map<string, string>;
 }
 
-const CACHE_LIMIT = 10_000;
-const prefixDataByList = new WeakMap<object, PrefixData>();
-const prefixDataByKey = new Map<string, PrefixData>();
+/** Recently used prefix lists (most recent first), compared entry by entry: cheaper than a key. */
+const recentPrefixData: Array<{ list: ReadonlyArray<readonly [string, string]>; data: PrefixData }> = [];
+
+function sameList(a: ReadonlyArray<readonly [string, string]>, b: ReadonlyArray<readonly [string, string]>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as readonly [string, string];
+    const y = b[i] as readonly [string, string];
+    if (x[0] !== y[0] || x[1] !== y[1]) return false;
+  }
+  return true;
+}
 
 function shorterOrLess(a: string, b: string): boolean {
   return a.length < b.length || (a.length === b.length && a < b);
 }
 
 function buildPrefixData(list: ReadonlyArray<[string, string]>): PrefixData {
+  // Keyword entries (`@vocab`, `@language`, `@base` from a message read by jsonld.js) are not
+  // prefixes: written back they would change what the output means.
   const context: Record<string, string> = {};
-  for (const [k, v] of list) context[k] = v;
+  for (const [k, v] of list) if (!k.startsWith('@')) context[k] = v;
   const exact = new Map<string, string>();
   const prefixes: Array<readonly [string, string]> = [];
   const keys = new Set<string>();
@@ -605,16 +928,25 @@ function buildPrefixData(list: ReadonlyArray<[string, string]>): PrefixData {
 }
 
 function prefixData(list: ReadonlyArray<[string, string]>): PrefixData {
-  let data = prefixDataByList.get(list);
-  if (data !== undefined) return data;
-  const key = JSON.stringify(list);
-  data = prefixDataByKey.get(key);
-  if (data === undefined) {
-    if (prefixDataByKey.size >= 64) prefixDataByKey.clear();
-    data = buildPrefixData(list);
-    prefixDataByKey.set(key, data);
+  // Compared by content every time (not cached by array identity): callers may edit their arrays.
+  let data: PrefixData | undefined;
+  for (let i = 0; i < recentPrefixData.length; i++) {
+    const recent = recentPrefixData[i] as { list: ReadonlyArray<readonly [string, string]>; data: PrefixData };
+    if (sameList(recent.list, list)) {
+      data = recent.data;
+      if (i > 0) {
+        recentPrefixData.splice(i, 1);
+        recentPrefixData.unshift(recent);
+      }
+      break;
+    }
   }
-  prefixDataByList.set(list, data);
+  if (data === undefined) {
+    data = buildPrefixData(list);
+    // A private copy: the caller may change its array later.
+    recentPrefixData.unshift({ list: list.map(([k, v]): readonly [string, string] => [k, v]), data });
+    if (recentPrefixData.length > RECENT_LIMIT) recentPrefixData.pop();
+  }
   return data;
 }
 
@@ -698,46 +1030,73 @@ function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
   const graphs = new Map<string, GraphRecord>();
   const defaultGraph = newGraph();
   graphs.set('@default', defaultGraph);
+  // Only blank nodes can be list nodes, so only their references are counted.
   const referencedOnce = new Map<string, Usage | false>();
+  let lastGraphTerm: RDF.Term | undefined;
+  let graph = defaultGraph;
+  let lastSubject: RDF.Term | undefined;
+  let node: NodeRecord | undefined;
   for (const q of quads) {
     const g = q.graph;
-    const name =
-      g.termType === 'DefaultGraph' ? '@default' : g.termType === 'BlankNode' ? `_:${labels.label(g.value)}` : g.value;
-    let graph = graphs.get(name);
-    if (graph === undefined) {
-      graph = newGraph();
-      graphs.set(name, graph);
+    if (g !== lastGraphTerm) {
+      lastGraphTerm = g;
+      lastSubject = undefined;
+      const name = g.termType === 'DefaultGraph' ? '@default' : g.termType === 'BlankNode' ? labels.label(g.value) : g.value;
+      let found = graphs.get(name);
+      if (found === undefined) {
+        found = newGraph();
+        graphs.set(name, found);
+        if (name !== '@default') getNode(defaultGraph, name);
+      }
+      graph = found;
     }
-    if (name !== '@default') getNode(defaultGraph, name);
     const s = q.subject;
-    const node = getNode(graph, s.termType === 'BlankNode' ? `_:${labels.label(s.value)}` : s.value);
+    if (s !== lastSubject || node === undefined) {
+      lastSubject = s;
+      node = getNode(graph, s.termType === 'BlankNode' ? labels.label(s.value) : s.value);
+    }
     const o = q.object;
     let value: Value;
-    let objectId: string | undefined;
     if (o.termType === 'Literal') {
-      value = { kind: V_LITERAL, value: o.value, language: o.language, datatype: o.datatype.value, items: undefined };
+      const language = o.language;
+      value = {
+        kind: V_LITERAL,
+        value: o.value,
+        language,
+        datatype: language === '' ? o.datatype.value : '',
+        items: undefined,
+      };
     } else {
-      objectId = o.termType === 'BlankNode' ? `_:${labels.label(o.value)}` : o.value;
-      getNode(graph, objectId);
-      value = { kind: V_ID, value: objectId, language: '', datatype: '', items: undefined };
+      value = {
+        kind: V_ID,
+        value: o.termType === 'BlankNode' ? labels.label(o.value) : o.value,
+        language: '',
+        datatype: '',
+        items: undefined,
+      };
     }
     const p = q.predicate.value;
     let values = node.props.get(p);
     if (values === undefined) {
-      values = [];
+      values = [value];
       node.props.set(p, values);
-    } else if (values.some((v) => sameValue(v, value))) {
-      continue; // a dataset holds each quad once
+    } else {
+      let duplicate = false;
+      for (let i = 0; i < values.length; i++) {
+        if (sameValue(values[i] as Value, value)) {
+          duplicate = true;
+          break;
+        }
+      }
+      if (duplicate) continue; // a dataset holds each quad once
+      values.push(value);
     }
-    values.push(value);
-    if (objectId !== undefined) {
-      const usage: Usage = { node, property: p, value };
+    if (value.kind === V_ID) {
+      const objectId = value.value;
       if (objectId === RDF_NIL) {
-        (graph.nilUsages ??= []).push(usage);
-      } else if (referencedOnce.has(objectId)) {
-        referencedOnce.set(objectId, false);
-      } else {
-        referencedOnce.set(objectId, usage);
+        (graph.nilUsages ??= []).push({ node, property: p, value });
+      } else if (o.termType === 'BlankNode') {
+        referencedOnce.set(objectId, referencedOnce.has(objectId) ? false : { node, property: p, value });
       }
     }
   }
@@ -856,7 +1215,7 @@ export async function serializeMessageWithJsonLd(
 ): Promise<string> {
   const labels = new BlankLabels();
   const relabel = <T extends RDF.Term>(t: T): T =>
-    (t.termType === 'BlankNode' ? factory.blankNode(labels.label(t.value)) : t) as T;
+    (t.termType === 'BlankNode' ? factory.blankNode(labels.label(t.value).slice(2)) : t) as T;
   const seen = new Set<string>();
   const input: RDF.Quad[] = [];
   for (const q of quads) {
@@ -864,7 +1223,7 @@ export async function serializeMessageWithJsonLd(
     const s = relabel(q.subject);
     const o = relabel(q.object);
     const quad = factory.quad(s, q.predicate, o, g);
-    const key = [s, q.predicate, o, g].map((t) => `${t.termType}|${t.value}|${t.termType === 'Literal' ? `${t.language}|${t.datatype.value}` : ''}`).join(' ');
+    const key = quadToNTriples(quad, true);
     if (seen.has(key)) continue;
     seen.add(key);
     input.push(quad);

@@ -1,15 +1,16 @@
 /**
- * RDF/JS terms for the whole core. Terms are made by one DataFactory (N3.js's, which implements
- * the RDF/JS interfaces) and compared with `.equals()` or by their `termKey`.
+ * RDF/JS terms for the whole core. Terms are made by one DataFactory (rdf-data-factory, which
+ * implements the RDF/JS interfaces) and compared with `.equals()` or by their `termKey`.
  */
-import { DataFactory } from 'n3';
+import { DataFactory } from 'rdf-data-factory';
 import type * as RDF from '@rdfjs/types';
 
 export type { RDF };
-export const factory: RDF.DataFactory<RDF.Quad, RDF.Quad> = DataFactory as unknown as RDF.DataFactory<
-  RDF.Quad,
-  RDF.Quad
->;
+/**
+ * rdf-data-factory's terms keep `value`, `language` and `datatype` as plain fields; N3.js's terms
+ * re-derive them from an id string on every access, which showed up at 3% of translation time.
+ */
+export const factory: RDF.DataFactory<RDF.Quad, RDF.Quad> = new DataFactory();
 
 export const NS = {
   rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',

@@ -7,6 +7,7 @@ import { parseMessage, parseMessageFast, serializeMessage, type ParsedMessage } 
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
 import { TermGraph } from './term-graph.js';
+import { ErrorCodes, MediatorError } from '../errors.js';
 
 /** One row of the per-step trace: the columns of the reference's `steps.tsv`, plus what went wrong. */
 export interface StepTrace {
@@ -52,6 +53,8 @@ export interface TranslateOptions {
   readonly trace?: boolean;
   /** Pretty-printed output, as the reference writes it (default true). */
   readonly pretty?: boolean;
+  /** Give up (MediatorError TIMEOUT) when the cells have run this long; checked between cells. */
+  readonly timeoutMs?: number;
 }
 
 const now: () => number =
@@ -66,8 +69,9 @@ export async function readMessage(text: string): Promise<ParsedMessage> {
 export function applyAlignments(
   graph: TermGraph,
   alignments: readonly CompiledAlignment[],
-  options: { trace?: boolean } = {},
+  options: { trace?: boolean; timeoutMs?: number } = {},
 ): { failures: CellFailure[]; trace: StepTrace[] | undefined } {
+  const deadline = options.timeoutMs === undefined ? Infinity : now() + options.timeoutMs;
   const failures: CellFailure[] = [];
   const trace: StepTrace[] | undefined = options.trace ? [] : undefined;
   for (const alignment of alignments) {
@@ -75,6 +79,9 @@ export function applyAlignments(
     let step = 0;
     for (const compiled of alignment.steps) {
       step++;
+      if (deadline !== Infinity && now() > deadline) {
+        throw new MediatorError(`translation took longer than ${options.timeoutMs} ms and was abandoned at step ${step} of ${name}`, ErrorCodes.timeout);
+      }
       const before = graph.size;
       const started = trace === undefined ? 0 : now();
       try {

@@ -29,6 +29,8 @@ export type FailAt = (code: string, message: string, offset: number) => never;
 
 export interface DoctypeInfo {
   readonly name: string;
+  /** Offset just after the DOCTYPE's closing '>'. */
+  readonly end: number;
   /** Declared general entities (first declaration wins, as in XML), fully expanded. */
   readonly entities: Map<string, string>;
 }
@@ -120,18 +122,40 @@ interface Expanded {
 }
 
 /**
- * Reads `<!DOCTYPE ...>` spanning `text[start]` (the `<`) to `text[end]` (the final `>`) and
- * returns its name and fully expanded internal entities. Expansion counts against `budget`.
+ * Offset of the `<!DOCTYPE` in the prolog (after the XML declaration, comments, PIs and
+ * whitespace), or -1. Only a DOCTYPE there is legal; saxes rejects one anywhere else.
+ */
+export function findDoctype(text: string): number {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    if (text.startsWith('<?', i)) {
+      const close = text.indexOf('?>', i + 2);
+      if (close === -1) return -1;
+      i = close + 2;
+    } else if (text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      if (close === -1) return -1;
+      i = close + 3;
+    } else {
+      return text.startsWith('<!DOCTYPE', i) ? i : -1;
+    }
+  }
+}
+
+/**
+ * Reads the `<!DOCTYPE ...>` whose `<` is at `text[start]` and returns its name, its end and its
+ * fully expanded internal entities. Expansion counts against `budget`.
  */
 export function readDoctype(
   text: string,
   start: number,
-  end: number,
   limits: EntityLimits,
   budget: ExpansionBudget,
   fail: FailAt,
 ): DoctypeInfo {
   let i = start + '<!DOCTYPE'.length;
+  const end = text.length;
   const malformed = (message: string, at: number = i): never => fail(ErrorCodes.xmlMalformed, message, at);
 
   const skipSpace = (): boolean => {
@@ -294,9 +318,10 @@ export function readDoctype(
     readInternalSubset();
     skipSpace();
   }
-  if (i !== end) malformed('unexpected content in the DOCTYPE declaration');
+  if (i >= end) malformed('unexpected end of document inside the DOCTYPE declaration', start);
+  if (text.charCodeAt(i) !== 0x3e /* > */) malformed("unexpected content in the DOCTYPE declaration: expected '>'");
 
-  return { name, entities: expandAll(decls, limits, budget, fail) };
+  return { name, end: i + 1, entities: expandAll(decls, limits, budget, fail) };
 }
 
 /**

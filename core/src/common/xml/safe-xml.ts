@@ -12,11 +12,13 @@
  * Positions are 1-based; columns count UTF-16 code units (as JavaScript strings and most code
  * editors do), a leading byte order mark is not counted.
  */
-import { SaxesParser, type SaxesStartTagNS, type SaxesTagNS } from 'saxes';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { ErrorCodes, ParseError } from '../errors.js';
 import {
   PREDEFINED_ENTITIES,
+  decodeCharRef,
   expansionLimitMessage,
+  findDoctype,
   isXmlName,
   readDoctype,
   readXmlName,
@@ -222,7 +224,20 @@ class LineIndex {
 
 type SaxOptions = { xmlns: true; position: true };
 
-/** Builds the tree from saxes events; one instance per parse. */
+/** `&name;`, `&#123;` or `&#x7B;` at the current position (sticky). */
+const REFERENCE_AT = /&(?:#[0-9]+|#x[0-9a-fA-F]+|[^\s&<;#]+);/y;
+/** The message saxes puts in front of its errors: `line:column: `. */
+const SAXES_POSITION = /^\d+:\d+: /;
+
+/**
+ * Builds the tree from saxes events; one instance per parse.
+ *
+ * Only five saxes handlers are registered, on purpose: saxes stores each handler as a new
+ * property through a computed key, and from the seventh on V8 turns the parser object into a
+ * slow dictionary-mode object, which made parsing about four times slower. So there is no
+ * `error` handler (saxes then throws, and we convert), the DOCTYPE is read before saxes runs,
+ * and comments/PIs need no handler (their positions are recovered from the text when needed).
+ */
 class TreeBuilder {
   private readonly parser = new SaxesParser<SaxOptions>({ xmlns: true, position: true });
   private readonly lines: LineIndex;
@@ -232,13 +247,13 @@ class TreeBuilder {
   private readonly entityValues = new Map<string, string>();
   private readonly budget: ExpansionBudget;
   private readonly namespaceDeclarations: Array<{ prefix: string; uri: string }> = [];
-  /** Offset just after the last complete piece of markup: where the next text starts. */
+  /**
+   * Offset just after the last start tag, end tag, CDATA section or DOCTYPE. Only comments and
+   * PIs (complete ones) can lie between it and the next text or markup.
+   */
   private markupEnd = 0;
-  /** Offset of the '<' and the name of the start tag being read. */
-  private tagStart = 0;
-  private tagName = '';
   private lastClosed: ElementNode | undefined;
-  /** Error found inside the entity table; saxes then fails and the handler throws this. */
+  /** Error found inside the entity table; saxes then fails, and this is what we report. */
   private pending: ParseError | undefined;
 
   constructor(
@@ -252,22 +267,20 @@ class TreeBuilder {
 
   run(): XmlDocument {
     const p = this.parser;
+    const doctypeAt = findDoctype(this.text);
+    if (doctypeAt !== -1) this.readDtd(doctypeAt);
     p.ENTITIES = this.entityTable();
-    p.on('error', (err) => {
-      throw this.pending ?? this.fromSaxes(err);
-    });
-    p.on('xmldecl', this.markupDone);
-    p.on('comment', this.markupDone);
-    p.on('processinginstruction', this.markupDone);
-    p.on('doctype', this.onDoctype);
-    p.on('opentagstart', this.onOpenTagStart);
     p.on('opentag', this.onOpenTag);
     p.on('closetag', this.onCloseTag);
     p.on('text', this.onText);
     p.on('cdata', this.onCdata);
-    p.write(this.text);
-    this.checkComplete();
-    p.close();
+    try {
+      p.write(this.text);
+      this.checkComplete();
+      p.close();
+    } catch (err) {
+      throw this.convert(err);
+    }
     const root = this.root;
     if (root === undefined) throw this.error(ErrorCodes.xmlMalformed, 'the document has no root element', 0);
     const entities = Object.create(null) as Record<string, string>;
@@ -283,6 +296,15 @@ class TreeBuilder {
   private error(code: string, message: string, offset: number): ParseError {
     const { line, column } = this.lines.at(offset);
     return new ParseError(message, { code, line, column, source: this.source });
+  }
+
+  private readDtd(start: number): void {
+    const doctype = readDoctype(this.text, start, this.limits, this.budget, (code, message, offset) => {
+      throw this.error(code, message, offset);
+    });
+    this.doctypeName = doctype.name;
+    for (const [name, value] of doctype.entities) this.entityValues.set(name, value);
+    this.markupEnd = doctype.end;
   }
 
   /**
@@ -305,7 +327,7 @@ class TreeBuilder {
         }
         const predefined = PREDEFINED_ENTITIES.get(key);
         if (predefined !== undefined) return predefined;
-        // Non-names are left to saxes, whose "disallowed character in entity name" fits better.
+        // Non-names are left to saxes' "disallowed character in entity name" (see fromSaxes).
         if (isXmlName(key)) {
           this.pending ??= this.error(
             ErrorCodes.xmlUndefinedEntity,
@@ -323,38 +345,39 @@ class TreeBuilder {
     return Math.max(0, this.text.lastIndexOf('&', this.parser.position - 1));
   }
 
-  private readonly markupDone = (): void => {
-    this.markupEnd = this.parser.position;
-  };
+  /** Offset of the '<' of the tag saxes is reading or has just read ('<' cannot occur inside a tag). */
+  private tagStart(): number {
+    return Math.max(0, this.text.lastIndexOf('<', this.parser.position - 1));
+  }
 
-  private readonly onDoctype = (): void => {
-    const end = this.parser.position - 1;
-    const start = this.text.indexOf('<!DOCTYPE', this.markupEnd);
-    const doctype = readDoctype(this.text, start, end, this.limits, this.budget, (code, message, offset) => {
-      throw this.error(code, message, offset);
-    });
-    this.doctypeName = doctype.name;
-    for (const [name, value] of doctype.entities) this.entityValues.set(name, value);
-    this.markupEnd = this.parser.position;
-  };
+  /** Skips complete comments and PIs at `offset`: where text after them really starts. */
+  private skipCommentsAndPis(offset: number): number {
+    const text = this.text;
+    for (;;) {
+      let close = -1;
+      if (text.startsWith('<!--', offset)) {
+        close = text.indexOf('-->', offset + 4);
+        if (close !== -1) close += 3;
+      } else if (text.startsWith('<?', offset)) {
+        close = text.indexOf('?>', offset + 2);
+        if (close !== -1) close += 2;
+      }
+      if (close === -1) return offset;
+      offset = close;
+    }
+  }
 
-  private readonly onOpenTagStart = (tag: SaxesStartTagNS): void => {
-    // saxes reports this after reading the name and one more character (which may be a newline),
-    // so the '<' is the last one before the current position: names cannot contain '<'.
-    this.tagStart = this.text.lastIndexOf('<', this.parser.position - 1);
-    this.tagName = tag.name;
+  private readonly onOpenTag = (tag: SaxesTagNS): void => {
+    const start = this.tagStart();
     if (this.stack.length >= this.limits.maxDepth) {
       throw this.error(
         ErrorCodes.xmlMalformed,
         `element nesting exceeds the limit of ${this.limits.maxDepth} levels at <${tag.name}>`,
-        this.tagStart,
+        start,
       );
     }
-  };
-
-  private readonly onOpenTag = (tag: SaxesTagNS): void => {
     const parent = this.stack[this.stack.length - 1];
-    const { line, column } = this.lines.at(this.tagStart);
+    const { line, column } = this.lines.at(start);
     let declarations = EMPTY_RECORD;
     let scope = parent === undefined ? ROOT_SCOPE : parent.namespacesInScope;
     const attributes: XmlAttribute[] = [];
@@ -426,18 +449,21 @@ class TreeBuilder {
       last.text += text;
       return;
     }
-    const { line, column } = this.lines.at(this.markupEnd);
+    const { line, column } = this.lines.at(this.skipCommentsAndPis(this.markupEnd));
     children.push({ kind: 'text', text, line, column });
   }
 
   /**
    * End-of-input checks done before saxes' own, which would only say "unclosed tag: x" or
-   * "unexpected end." without positions worth showing.
+   * "unexpected end." at the end of the text.
    */
   private checkComplete(): void {
     const text = this.text;
-    // Text never contains '<', so a '<' after the last complete markup starts unfinished markup.
-    const unfinished = text.indexOf('<', this.markupEnd);
+    const broken = this.findBrokenReference(this.markupEnd, text.length);
+    if (broken !== -1) throw this.brokenReference(broken);
+    // Text never contains '<', so a '<' after the last complete markup that does not start a
+    // complete comment or PI starts unfinished markup.
+    const unfinished = this.firstUnfinished(text.indexOf('<', this.markupEnd));
     if (unfinished !== -1) {
       throw this.error(
         ErrorCodes.xmlMalformed,
@@ -462,13 +488,75 @@ class TreeBuilder {
     }
   }
 
-  /** Turns a saxes error ("12:5: message.") into a ParseError with a clearer message. */
+  /** First '<' from the one at `at` on that does not start a complete comment or PI, or -1. */
+  private firstUnfinished(at: number): number {
+    while (at !== -1) {
+      const after = this.skipCommentsAndPis(at);
+      if (after === at) return at;
+      at = this.text.indexOf('<', after);
+    }
+    return -1;
+  }
+
+  /**
+   * First '&' in [from, to) that does not start a well-formed reference, skipping comments, PIs
+   * and CDATA where '&' is literal; -1 if none. Only used on error paths.
+   */
+  private findBrokenReference(from: number, to: number): number {
+    const text = this.text;
+    const special = /[&<]/g;
+    special.lastIndex = from;
+    for (let m = special.exec(text); m !== null && m.index < to; m = special.exec(text)) {
+      const at = m.index;
+      if (m[0] === '&') {
+        REFERENCE_AT.lastIndex = at;
+        const ref = REFERENCE_AT.exec(text)?.[0];
+        if (ref === undefined) return at;
+        if (ref.charCodeAt(1) === 0x23 /* # */ ? decodeCharRef(ref.slice(1, -1)) === undefined : !isXmlName(ref.slice(1, -1))) {
+          return at;
+        }
+        special.lastIndex = at + ref.length;
+      } else {
+        const close = text.startsWith('<!--', at)
+          ? text.indexOf('-->', at + 4)
+          : text.startsWith('<?', at)
+            ? text.indexOf('?>', at + 2)
+            : text.startsWith('<![CDATA[', at)
+              ? text.indexOf(']]>', at + 9)
+              : at;
+        if (close === -1) return -1;
+        special.lastIndex = close + 1;
+      }
+    }
+    return -1;
+  }
+
+  private brokenReference(at: number): ParseError {
+    REFERENCE_AT.lastIndex = at;
+    const ref = REFERENCE_AT.exec(this.text)?.[0];
+    const message =
+      ref !== undefined && ref.charCodeAt(1) === 0x23 /* # */
+        ? `character reference '${ref}' does not denote a character allowed in XML`
+        : "'&' does not start a valid entity or character reference (write '&amp;' for a literal '&')";
+    return this.error(ErrorCodes.xmlMalformed, message, at);
+  }
+
+  /** Maps anything thrown while parsing to the error to report; unknown errors (bugs) pass through. */
+  private convert(err: unknown): unknown {
+    if (this.pending !== undefined) return this.pending;
+    if (err instanceof ParseError) return err;
+    if (err instanceof Error && SAXES_POSITION.test(err.message)) return this.fromSaxes(err);
+    return err;
+  }
+
+  /** Turns a saxes error ("12:5: message.") into a ParseError with a clearer message and position. */
   private fromSaxes(err: Error): ParseError {
-    const detail = err.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
+    const detail = err.message.replace(SAXES_POSITION, '').replace(/\.$/, '');
     const text = this.text;
     const position = this.parser.position;
     const malformed = (message: string, offset: number): ParseError =>
       this.error(ErrorCodes.xmlMalformed, message, offset);
+    const tagName = (): string => readXmlName(text, this.tagStart() + 1) ?? '';
 
     if (detail === 'unexpected close tag' || detail.startsWith('unmatched closing tag')) {
       const at = Math.max(0, text.lastIndexOf('</', position - 1));
@@ -485,27 +573,44 @@ class TreeBuilder {
     if (detail.startsWith('unbound namespace prefix')) {
       const prefix = /"([^"]*)"/.exec(detail)?.[1] ?? '';
       return malformed(
-        `unbound namespace prefix '${prefix}' in <${this.tagName}>: no xmlns:${prefix} declaration is in scope`,
-        this.tagStart,
+        `unbound namespace prefix '${prefix}' in <${tagName()}>: no xmlns:${prefix} declaration is in scope`,
+        this.tagStart(),
       );
+    }
+    if (detail.startsWith('duplicate attribute')) {
+      return malformed(`${detail.replace(':', '')} in <${tagName()}>`, this.tagStart());
     }
     if (detail === 'documents may contain only one root') {
       return malformed(
-        `junk after the root element: a second element <${this.tagName}> (a document has exactly one root element)`,
-        this.tagStart,
+        `junk after the root element: a second element <${tagName()}> (a document has exactly one root element)`,
+        this.tagStart(),
       );
     }
     if (detail === 'text data outside of root node') {
-      const re = /\S/g;
-      re.lastIndex = this.markupEnd;
-      const at = re.exec(text)?.index ?? Math.max(0, position - 1);
+      const nonSpace = /\S/g;
+      nonSpace.lastIndex = this.skipCommentsAndPis(this.markupEnd);
+      const at = nonSpace.exec(text)?.index ?? Math.max(0, position - 1);
       return malformed(
         this.root === undefined ? 'text before the root element' : 'junk after the root element: text after its end tag',
         at,
       );
     }
+    if (
+      detail === 'disallowed character in entity name' ||
+      detail === 'empty entity name' ||
+      detail === 'malformed character entity'
+    ) {
+      const at = this.findBrokenReference(this.markupEnd, position);
+      if (at !== -1) return this.brokenReference(at);
+    }
     if (detail === 'inappropriately located doctype declaration') {
-      return malformed('a DOCTYPE declaration must come before the root element, and only once', text.lastIndexOf('<!DOCTYPE', position));
+      return malformed(
+        'a DOCTYPE declaration must come before the root element, and only once',
+        Math.max(0, text.lastIndexOf('<!', position)),
+      );
+    }
+    if (detail === 'disallowed character' && text.charCodeAt(position - 1) === 0x3c /* < */) {
+      return malformed("'<' is not allowed here: inside an attribute value write '&lt;'", position - 1);
     }
     return malformed(`malformed XML: ${detail}`, Math.max(0, position - 1));
   }
