@@ -19,6 +19,8 @@ import {
   type StepTrace,
 } from '../common/index.js';
 import { runBench } from './bench.js';
+import { startServer, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
+import { defaultDataDir } from './store/index.js';
 import { VERSION } from './version.js';
 
 export interface CliIo {
@@ -40,10 +42,12 @@ Usage:
   mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       Measure translation throughput; prints one JSON line with messagesPerSecond, p50Ms, p99Ms
       and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
+  mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
+                [--cors ORIGIN ...] [--log-level info]
+      Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
+      application data folder. Stops cleanly on Ctrl-C.
   mediator help | --help      This text.
   mediator --version          The version.
-
-The REST server (serve) and format conversion (convert) arrive with the server issue.
 `;
 
 class UsageError extends Error {}
@@ -185,6 +189,51 @@ async function benchCommand(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
+async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      'body-limit': { type: 'string' },
+      cors: { type: 'string', multiple: true },
+      'log-level': { type: 'string' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
+  const port = values.port === undefined ? Number(process.env.MEDIATOR_PORT ?? DEFAULT_PORT) : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be an integer from 0 to 65535');
+  const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
+  if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) throw new UsageError('--body-limit must be a positive number of bytes');
+  const dataDir = values.data ?? process.env.MEDIATOR_DATA_DIR ?? defaultDataDir();
+  let server;
+  try {
+    server = await startServer({
+      host: values.host ?? process.env.MEDIATOR_HOST ?? DEFAULT_HOST,
+      port,
+      dataDir,
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
+      ...(values.cors === undefined ? {} : { corsOrigins: values.cors }),
+      logLevel: values['log-level'] ?? process.env.MEDIATOR_LOG_LEVEL ?? 'info',
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new MediatorError(`port ${port} is already in use (is another mediator running?); choose another with --port`, 'PORT_IN_USE');
+    }
+    throw error;
+  }
+  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -197,6 +246,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await compileCommand(rest, io);
       case 'bench':
         return await benchCommand(rest, io);
+      case 'serve':
+        return await serveCommand(rest, io);
       case '--version':
       case 'version':
         io.stdout(`${VERSION}\n`);

@@ -143,8 +143,19 @@ export function freshPrefix(base: string, taken: ReadonlyMap<string, unknown> | 
  * other element rebinds, else a new declaration on the root under `preferred` (suffixed 1, 2, ...
  * when that name is taken). A new name is declared nowhere else, so adding it changes nothing.
  */
-export function ensurePrefix(root: OutElement, uri: string, preferred: string): string {
+export function ensurePrefix(
+  root: OutElement,
+  uri: string,
+  preferred: string,
+  /** Declarations that will end up in the tree later (the converted document's nested ones). */
+  elsewhere: Iterable<{ readonly prefix: string; readonly uri: string }> = [],
+): string {
   const all = declaredPrefixes(root);
+  for (const d of elsewhere) {
+    let set = all.get(d.prefix);
+    if (set === undefined) all.set(d.prefix, (set = new Set()));
+    set.add(d.uri);
+  }
   for (const [prefix, bound] of root.declarations) {
     if (prefix === '' || bound !== uri) continue;
     const everywhere = all.get(prefix);

@@ -11,3 +11,5 @@ export {
   type CompileOptions,
 } from './compile-alignment.js';
 export { alignmentMeaning } from './fingerprint.js';
+export { convertLegacyAlignment } from './convert-legacy.js';
+export { convertCellsToTurtle, convertCellsToRdfXml } from './convert-cells.js';

@@ -1,0 +1,350 @@
+/**
+ * Conversion of a legacy pure-XML alignment (IPSM <= 0.5.4.2; reference-mediator.md section 1.8)
+ * into IPSM-AF with RDF/XML cells, as `POST /convert` would have done (section 6.9). The
+ * reference's version always failed (its XML Schema was missing, section 12 item 12); this one
+ * checks the structure itself and reports every problem with its position.
+ *
+ * Legacy shape: root `Alignment` in no namespace with attributes name, version, creator,
+ * description; children in the sripas namespace: onto1/onto2 -> Ontology@about -> formalism ->
+ * Formalism@name@uri; steps/step@order@cell; map/Cell@id with entity1/entity2 (RDF/XML node
+ * elements), relation, measure, transformation, typings, filters.
+ *
+ * Differences from the reference, on purpose: cell ids are rewritten to
+ * `http://www.inter-iot.eu/sripas#<id>` in the cells and steps the converter writes, not by a
+ * textual replace over the whole document (which also changed matching `rdf:about`/`rdf:resource`
+ * values inside entity content, turning constants into variables); `dcelem:date` is ISO 8601.
+ */
+import { NS } from '../rdf/terms.js';
+import { parseXml, type XmlElement } from '../xml/index.js';
+import {
+  CELL_FORMAT_IRIS,
+  ProblemList,
+  attribute,
+  copyElement,
+  element,
+  ensurePrefix,
+  serializeDocument,
+  text,
+  type OutElement,
+  type OutNode,
+} from './convert-support.js';
+import { SRIPAS_BASE } from './model.js';
+import { cellIdFromIri, resolveAgainstSripas } from './read-alignment.js';
+
+export interface ConvertLegacyOptions {
+  /** Time written to `dcelem:date` (default: now). */
+  readonly now?: Date;
+  /** Names the input in XML parse errors (a file name, `upload`, ...). */
+  readonly source?: string;
+}
+
+/** Header defaults of the reference converter (section 6.9). */
+const DEFAULTS = {
+  name: 'new alignment',
+  version: '1.0',
+  creator: 'IPSM automated converter',
+  // Sic: "xn XML version" is the reference's text.
+  description: 'Alignment automatically converted from xn XML version into RDF/XML',
+} as const;
+
+const CELL_CHILDREN = ['entity1', 'entity2', 'relation', 'measure', 'transformation', 'typings', 'filters'] as const;
+type CellChild = (typeof CELL_CHILDREN)[number];
+
+/** Characters that cannot be part of a cell IRI. */
+const BAD_ID = /[\s<>"{}|^`\\]/;
+
+/** Attribute by local name: the unprefixed one, else one in any namespace (the reference re-added attributes by local name). */
+function localAttr(el: XmlElement, local: string): string | undefined {
+  const plain = el.attrAny(local);
+  if (plain !== undefined) return plain;
+  return el.attributes.find((a) => a.local === local)?.value;
+}
+
+function declarationsOf(el: XmlElement): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const prefix in el.namespaceDeclarations) out.push([prefix, el.namespaceDeclarations[prefix] ?? '']);
+  return out;
+}
+
+function hasText(el: XmlElement): boolean {
+  return el.children.some((c) => c.kind === 'text' && c.text.trim() !== '');
+}
+
+class LegacyReader {
+  readonly problems = new ProblemList();
+
+  /** Child elements, each checked to be a sripas element with one of the allowed local names. */
+  children(parent: XmlElement, allowed: readonly string[], where: string): XmlElement[] {
+    const out: XmlElement[] = [];
+    for (const child of parent.elements()) {
+      if (!allowed.includes(child.local)) {
+        this.problems.error(
+          'LEGACY_UNEXPECTED_ELEMENT',
+          `unexpected element <${child.qname}> in ${where} (expected ${allowed.join(', ')})`,
+          child,
+        );
+      } else if (child.uri !== NS.sripas) {
+        this.problems.error(
+          'LEGACY_WRONG_NAMESPACE',
+          `<${child.qname}> must be in the sripas namespace ${NS.sripas} (found ${child.uri === '' ? 'no namespace' : child.uri})`,
+          child,
+        );
+      } else {
+        out.push(child);
+      }
+    }
+    if (hasText(parent)) {
+      const t = parent.children.find((c) => c.kind === 'text' && c.text.trim() !== '');
+      this.problems.error('LEGACY_UNEXPECTED_TEXT', `unexpected text in ${where}`, t ?? parent);
+    }
+    return out;
+  }
+
+  /** At most one (or exactly one when required) of the elements named `local`. */
+  single(found: readonly XmlElement[], local: string, parent: XmlElement, where: string, required: boolean): XmlElement | undefined {
+    const matching = found.filter((e) => e.local === local);
+    const first = matching[0];
+    if (first === undefined && required) this.problems.error('LEGACY_MISSING_ELEMENT', `${where} has no <${local}>`, parent);
+    for (const extra of matching.slice(1)) this.problems.error('LEGACY_REPEATED_ELEMENT', `${where} has more than one <${local}>`, extra);
+    return first;
+  }
+
+  /**
+   * Descendants of a transformation/typings/filters block whose local name the reader matches
+   * only in the sripas namespace: elsewhere they would be silently ignored.
+   */
+  checkNamespaces(el: XmlElement, names: readonly string[], cellId: string): void {
+    for (const child of el.elements()) {
+      if (names.includes(child.local) && child.uri !== NS.sripas) {
+        this.problems.error(
+          'LEGACY_WRONG_NAMESPACE',
+          `<${child.qname}> in cell ${cellId} must be in the sripas namespace ${NS.sripas}, or it would be ignored`,
+          child,
+          cellId,
+        );
+      }
+      this.checkNamespaces(child, names, cellId);
+    }
+  }
+}
+
+interface Prefixes {
+  readonly rdf: string;
+  readonly align: string;
+  readonly sripas: string;
+  readonly iiot: string;
+  readonly dc: string;
+  readonly exmo: string;
+}
+
+/**
+ * Legacy pure-XML alignment -> IPSM-AF with RDF/XML cells, pretty-printed (2-space indent) with an
+ * XML declaration. Throws ParseError for malformed XML and ValidationError (code CONVERSION_FAILED,
+ * one problem per finding, with line and column) when the document is not a well-formed legacy
+ * alignment. Callers should still compile the result: entity RDF/XML syntax is checked then.
+ */
+export function convertLegacyAlignment(xml: string, options: ConvertLegacyOptions = {}): string {
+  const doc = parseXml(xml, options.source === undefined ? {} : { source: options.source });
+  const legacy = doc.root;
+  const r = new LegacyReader();
+  const problems = r.problems;
+  if (!(legacy.local === 'Alignment' && legacy.uri === '')) {
+    problems.error(
+      'NOT_LEGACY_FORMAT',
+      legacy.uri === NS.rdf && legacy.local === 'RDF'
+        ? 'this is already an IPSM-AF alignment (root rdf:RDF), not a legacy one; to change its cell format use convertCellsToTurtle or convertCellsToRdfXml'
+        : `not a legacy alignment: the root element must be <Alignment> in no namespace, found <${legacy.qname}>${legacy.uri === '' ? '' : ` in namespace ${legacy.uri}`}`,
+      legacy,
+    );
+    problems.throwIfAny('cannot convert the legacy alignment');
+  }
+
+  // ---- read and check
+  const top = r.children(legacy, ['onto1', 'onto2', 'steps', 'map'], '<Alignment>');
+  const onto = (local: 'onto1' | 'onto2'): { holder: XmlElement; ontology: XmlElement; about: string; formalism: XmlElement | undefined } | undefined => {
+    const holder = r.single(top, local, legacy, '<Alignment>', true);
+    if (holder === undefined) return undefined;
+    const ontology = r.single(r.children(holder, ['Ontology'], `<${holder.qname}>`), 'Ontology', holder, `<${holder.qname}>`, true);
+    if (ontology === undefined) return undefined;
+    const about = localAttr(ontology, 'about')?.trim();
+    if (about === undefined || about === '') {
+      problems.error('LEGACY_ONTOLOGY_WITHOUT_ABOUT', `the Ontology of ${local} has no about attribute (the ontology IRI)`, ontology);
+      return undefined;
+    }
+    const formalismHolder = r.single(r.children(ontology, ['formalism'], `<${ontology.qname}>`), 'formalism', ontology, `<${ontology.qname}>`, false);
+    const formalism =
+      formalismHolder === undefined
+        ? undefined
+        : r.single(r.children(formalismHolder, ['Formalism'], `<${formalismHolder.qname}>`), 'Formalism', formalismHolder, `<${formalismHolder.qname}>`, true);
+    return { holder, ontology, about, formalism };
+  };
+  const onto1 = onto('onto1');
+  const onto2 = onto('onto2');
+
+  interface LegacyCell {
+    readonly el: XmlElement;
+    readonly map: XmlElement;
+    readonly id: string;
+    readonly parts: Partial<Record<CellChild, XmlElement>>;
+  }
+  const cells: LegacyCell[] = [];
+  const maps = top.filter((e) => e.local === 'map');
+  if (maps.length === 0) problems.error('LEGACY_NO_CELLS', 'the alignment has no <map> with cells', legacy);
+  const cellAt = new Map<string, XmlElement>();
+  for (const map of maps) {
+    const cellEls = r.children(map, ['Cell'], `<${map.qname}>`);
+    if (cellEls.length === 0) problems.error('LEGACY_NO_CELLS', `<${map.qname}> holds no <Cell>`, map);
+    for (const cellEl of cellEls) {
+      const id = localAttr(cellEl, 'id')?.trim();
+      if (id === undefined || id === '') {
+        problems.error('LEGACY_CELL_WITHOUT_ID', 'a <Cell> has no id attribute, so no step can name it', cellEl);
+        continue;
+      }
+      if (BAD_ID.test(id)) {
+        problems.error('LEGACY_BAD_CELL_ID', `cell id "${id}" cannot be part of an IRI (no spaces, <, >, quotes, braces, |, ^, \` or \\)`, cellEl, id);
+        continue;
+      }
+      const previous = cellAt.get(id);
+      if (previous !== undefined) {
+        problems.error('LEGACY_DUPLICATE_CELL_ID', `cell id ${id} is used by more than one cell (first at line ${previous.line}, column ${previous.column})`, cellEl, id);
+        continue;
+      }
+      cellAt.set(id, cellEl);
+      const where = `cell ${id}`;
+      const found = r.children(cellEl, CELL_CHILDREN, where);
+      const parts: Partial<Record<CellChild, XmlElement>> = {};
+      for (const local of CELL_CHILDREN) {
+        const el = r.single(found, local, cellEl, where, local === 'entity1' || local === 'entity2');
+        if (el !== undefined) parts[local] = el;
+      }
+      for (const label of ['entity1', 'entity2'] as const) {
+        const entity = parts[label];
+        if (entity !== undefined && hasText(entity)) {
+          problems.error('LEGACY_ENTITY_TEXT', `${label} of cell ${id} must hold RDF/XML node elements, not text`, entity, id);
+        }
+      }
+      for (const label of ['relation', 'measure'] as const) {
+        const el = parts[label];
+        if (el !== undefined && el.elements().length > 0) problems.error('LEGACY_UNEXPECTED_ELEMENT', `${label} of cell ${id} must hold text only`, el, id);
+      }
+      if (parts.transformation !== undefined) r.checkNamespaces(parts.transformation, ['function', 'param', 'return'], id);
+      if (parts.filters !== undefined) r.checkNamespaces(parts.filters, ['filter'], id);
+      cells.push({ el: cellEl, map, id, parts });
+    }
+  }
+
+  // Cell IRIs and the ids the reader will derive from them.
+  const cellIri = (id: string): string => (id.includes(':') ? id : `${SRIPAS_BASE}${id}`);
+  const readerId = (value: string): string => cellIdFromIri(resolveAgainstSripas(value));
+  const knownIds = new Set(cells.map((c) => readerId(cellIri(c.id))));
+  const legacyIds = new Set(cells.map((c) => c.id));
+
+  const stepsEl = r.single(top, 'steps', legacy, '<Alignment>', true);
+  const steps: Array<{ el: XmlElement; cell: string; order: string | undefined }> = [];
+  if (stepsEl !== undefined) {
+    const stepEls = r.children(stepsEl, ['step'], `<${stepsEl.qname}>`);
+    if (stepEls.length === 0) problems.error('LEGACY_NO_STEPS', `<${stepsEl.qname}> lists no <step>, so nothing would run`, stepsEl);
+    for (const stepEl of stepEls) {
+      const ref = localAttr(stepEl, 'cell')?.trim();
+      if (ref === undefined || ref === '') {
+        problems.error('LEGACY_STEP_WITHOUT_CELL', 'a <step> has no cell attribute naming the cell to run', stepEl);
+        continue;
+      }
+      const cell = legacyIds.has(ref) ? cellIri(ref) : ref;
+      if (!knownIds.has(readerId(cell))) {
+        problems.error('LEGACY_STEP_UNKNOWN_CELL', `a <step> names cell "${ref}", which no <Cell> defines`, stepEl, ref);
+        continue;
+      }
+      steps.push({ el: stepEl, cell, order: localAttr(stepEl, 'order') });
+    }
+  }
+  problems.throwIfAny('cannot convert the legacy alignment');
+
+  // ---- write
+  const root = element('', [], [], declarationsOf(legacy));
+  const p: Prefixes = {
+    rdf: ensurePrefix(root, NS.rdf, 'rdf', doc.namespaceDeclarations),
+    align: ensurePrefix(root, NS.align, 'align', doc.namespaceDeclarations),
+    sripas: ensurePrefix(root, NS.sripas, 'sripas', doc.namespaceDeclarations),
+    iiot: ensurePrefix(root, NS.iiot, 'iiot', doc.namespaceDeclarations),
+    dc: ensurePrefix(root, NS.dc, 'dcelem', doc.namespaceDeclarations),
+    exmo: ensurePrefix(root, NS.exmo, 'exmo', doc.namespaceDeclarations),
+  };
+  root.qname = `${p.rdf}:RDF`;
+  const rdfAttr = (local: string, value: string) => attribute(p.rdf, NS.rdf, local, value);
+  const literalType = () => rdfAttr('parseType', 'Literal');
+  /** A new element standing for a legacy one: its namespace declarations come along, so names inside keep their meaning. */
+  const from = (legacyEl: XmlElement, qname: string, attributes: ReturnType<typeof attribute>[] = [], children: OutNode[] = []): OutElement =>
+    element(qname, attributes, children, declarationsOf(legacyEl));
+  const copies = (legacyEl: XmlElement): OutNode[] => legacyEl.children.map((c) => (c.kind === 'text' ? text(c.text) : copyElement(c)));
+
+  const header = (local: 'name' | 'version' | 'creator' | 'description'): string => {
+    const value = legacy.attrAny(local)?.trim();
+    return value === undefined || value === '' ? DEFAULTS[local] : value;
+  };
+  const alignment = element(`${p.align}:Alignment`);
+  root.children.push(alignment);
+  alignment.children.push(
+    element(`${p.dc}:title`, [], [text(header('name'))]),
+    element(`${p.exmo}:version`, [], [text(header('version'))]),
+    element(`${p.dc}:creator`, [], [text(header('creator'))]),
+    element(`${p.dc}:description`, [], [text(header('description'))]),
+    // The reference wrote Java's Date.toString() here ("Sun Jan 20 21:30:50 CET 2019"); the field
+    // is informative, ISO 8601 is unambiguous.
+    element(`${p.dc}:date`, [], [text((options.now ?? new Date()).toISOString())]),
+  );
+  for (const [local, o] of [['onto1', onto1], ['onto2', onto2]] as const) {
+    if (o === undefined) continue;
+    const ontology = from(o.ontology, `${p.align}:Ontology`, [rdfAttr('about', o.about)]);
+    if (o.formalism !== undefined) {
+      const attributes = [];
+      const name = localAttr(o.formalism, 'name');
+      const uri = localAttr(o.formalism, 'uri');
+      if (name !== undefined) attributes.push(attribute(p.align, NS.align, 'name', name));
+      if (uri !== undefined) attributes.push(attribute(p.align, NS.align, 'uri', uri));
+      const holder = o.formalism.parent;
+      const formalism = from(o.formalism, `${p.align}:Formalism`, attributes);
+      ontology.children.push(holder === undefined ? formalism : from(holder, `${p.align}:formalism`, [], [formalism]));
+    }
+    alignment.children.push(from(o.holder, `${p.align}:${local}`, [], [ontology]));
+  }
+  if (stepsEl !== undefined) {
+    alignment.children.push(
+      from(
+        stepsEl,
+        `${p.sripas}:steps`,
+        [literalType()],
+        steps.map((s) =>
+          from(s.el, `${p.sripas}:step`, [
+            ...(s.order === undefined ? [] : [attribute(p.sripas, NS.sripas, 'order', s.order)]),
+            attribute(p.sripas, NS.sripas, 'cell', s.cell),
+          ]),
+        ),
+      ),
+    );
+  }
+  alignment.children.push(
+    element(`${p.sripas}:cellFormat`, [], [element(`${p.iiot}:DataFormat`, [rdfAttr('about', CELL_FORMAT_IRIS.rdfxml)])]),
+  );
+  for (const cell of cells) {
+    const out = from(cell.el, `${p.align}:Cell`, [rdfAttr('about', cellIri(cell.id))]);
+    for (const local of CELL_CHILDREN) {
+      const part = cell.parts[local];
+      if (part === undefined) continue;
+      switch (local) {
+        case 'entity1':
+        case 'entity2':
+          out.children.push(from(part, `${p.align}:${local}`, [literalType()], part.elements().map((e) => copyElement(e))));
+          break;
+        case 'relation':
+        case 'measure':
+          out.children.push(from(part, `${p.align}:${local}`, [], [text(part.text().trim())]));
+          break;
+        default:
+          out.children.push(from(part, `${p.sripas}:${local}`, [literalType()], copies(part)));
+      }
+    }
+    alignment.children.push(from(cell.map, `${p.align}:map`, [], [out]));
+  }
+  return serializeDocument(root, doc.entities);
+}

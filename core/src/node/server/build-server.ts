@@ -1,0 +1,166 @@
+/**
+ * The REST server, built in one function (STYLE.md, after fastify): the CLI, the tests and the
+ * Electron main process all call `buildServer()` and decide themselves whether and where to listen.
+ * Contract: ../shared/spec/CONTRACT.md; operation details: reference-mediator.md section 6.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { pino, type Logger as PinoLogger } from 'pino';
+import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { SqliteStore } from '../store/index.js';
+import { AlignmentService } from '../services/alignment-service.js';
+import { ChannelService } from '../services/channel-service.js';
+import { VERSION } from '../version.js';
+import { Status, toHttpError, type Operation } from './http-errors.js';
+import { sharedSchemas } from './schemas.js';
+import { registerRoutes } from './routes.js';
+import { LogLevels } from './log-levels.js';
+
+export interface ServerOptions {
+  /** Folder of the SQLite database (created if missing). */
+  readonly dataDir: string;
+  /** Largest accepted request body in bytes (default 8 MiB, as the reference's akka-http). */
+  readonly bodyLimit?: number;
+  /** Origins allowed by CORS; none by default (CONTRACT.md, Safety). */
+  readonly corsOrigins?: readonly string[];
+  /** Initial log level, one of all trace debug info warn error off (default info). */
+  readonly logLevel?: string;
+  /** Where logs go (default stdout); tests pass a stream they can read or discard. */
+  readonly logStream?: NodeJS.WritableStream;
+  /** Longest a translation may run before it is abandoned with 503 (default 10 s). */
+  readonly translationTimeoutMs?: number;
+}
+
+export interface MediatorServer {
+  readonly app: FastifyInstance;
+  readonly alignments: AlignmentService;
+  readonly channels: ChannelService;
+  readonly store: SqliteStore;
+  readonly logger: PinoLogger;
+  /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
+  routeTable(): Array<{ method: string; url: string }>;
+  /** Closes HTTP, then the store. Idempotent. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+export const XML_MEDIA_TYPES = ['application/xml', 'text/xml', 'application/rdf+xml'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operation?: Operation;
+  }
+}
+
+function operationOf(request: FastifyRequest): Operation {
+  return request.routeOptions.config?.operation ?? 'default';
+}
+
+export async function buildServer(options: ServerOptions): Promise<MediatorServer> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const levels = new LogLevels(options.logLevel ?? 'info');
+  const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
+  const store = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  const alignments = new AlignmentService(store, logger);
+  const channels = new ChannelService(store, alignments, logger);
+  const loaded = await alignments.loadAll();
+  logger.info(loaded, 'alignments compiled from the store');
+
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger,
+    bodyLimit,
+    // Names and versions may hold any character, URL-encoded in the path.
+    routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  }) as unknown as FastifyInstance;
+
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  // No text/plain parser: a body in an unsupported media type gets 415, not a guess.
+  app.removeContentTypeParser('text/plain');
+  // Alignment bodies are XML text (reference section 6.1: application/xml; we also take the other XML types).
+  app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
+
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'DELETE', 'OPTIONS'] });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Mediator Workbench REST API',
+        version: VERSION,
+        description:
+          'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
+      },
+      tags: [
+        { name: 'Alignments' },
+        { name: 'Channels' },
+        { name: 'Translation' },
+        { name: 'Logging' },
+        { name: 'Version' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { deepLinking: false } });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = toHttpError(error, operationOf(request));
+    if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
+      request.log.error({ err: error }, 'unexpected error (a bug)');
+    } else if (mapped.status >= Status.internal) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: mapped.body.code, message: mapped.body.message }, 'request refused');
+    }
+    void reply.status(mapped.status).type('application/json').send(mapped.body);
+  });
+
+  const routes: Array<{ method: string; url: string; pattern: RegExp }> = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*$/, '.*').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+    for (const method of methods) routes.push({ method, url: route.url, pattern });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      void reply
+        .status(Status.methodNotAllowed)
+        .header('allow', allowed.join(', '))
+        .send({ code: 'METHOD_NOT_ALLOWED', message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
+      return;
+    }
+    void reply.status(Status.notFound).send({ code: ErrorCodes.notFound, message: 'The requested resource could not be found.' });
+  });
+
+  await registerRoutes(app, { alignments, channels, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000 });
+
+  let closed = false;
+  return {
+    app,
+    alignments,
+    channels,
+    store,
+    logger,
+    routeTable: () =>
+      routes
+        .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/swagger'))
+        .map((r) => ({ method: r.method, url: r.url })),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      store.close();
+    },
+  };
+}

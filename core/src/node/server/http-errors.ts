@@ -1,0 +1,78 @@
+/**
+ * The one place where HTTP status numbers live (STYLE.md): success statuses of the contract and
+ * the mapping of domain errors to statuses, per operation where CONTRACT.md says so.
+ */
+import { ErrorCodes, MediatorError, ParseError, ValidationError } from '../../common/index.js';
+
+export const Status = {
+  ok: 200,
+  created: 201,
+  noContent: 204,
+  alreadyReported: 208,
+  temporaryRedirect: 307,
+  badRequest: 400,
+  notFound: 404,
+  methodNotAllowed: 405,
+  conflict: 409,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+/**
+ * Operations whose failures the contract fixes to one status: conversions answer 500 for every
+ * failure (seed, section 4: "500 conversion failed"); translation answers 400 with an empty
+ * graphStr (reference section 6.8).
+ */
+export type Operation = 'convert' | 'translation' | 'default';
+
+export interface HttpError {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** Fastify's own errors (malformed JSON, body too large, wrong media type, schema validation). */
+const FRAMEWORK: Record<string, { status: number; code: string; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: Status.badRequest, code: 'MALFORMED_BODY' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: Status.badRequest, code: 'MALFORMED_BODY', message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: Status.payloadTooLarge, code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: Status.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: Status.badRequest, code: 'MALFORMED_BODY' },
+  FST_ERR_VALIDATION: { status: Status.badRequest, code: 'INVALID_REQUEST' },
+};
+
+function domainStatus(error: MediatorError): number {
+  switch (error.code) {
+    case ErrorCodes.conflict:
+      return Status.conflict;
+    case ErrorCodes.timeout:
+      return Status.unavailable;
+    case ErrorCodes.internal:
+      return Status.internal;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return Status.unsupportedMediaType;
+    default:
+      // NotFound is 400 in this API (seed section 7: "400 alignment not found"); 404 is only for unknown paths.
+      return Status.badRequest;
+  }
+}
+
+export function toHttpError(error: unknown, operation: Operation): HttpError {
+  const framework = FRAMEWORK[(error as { code?: string }).code ?? ''];
+  let status: number;
+  let body: Record<string, unknown>;
+  if (framework !== undefined) {
+    status = framework.status;
+    body = { code: framework.code, message: framework.message ?? (error as Error).message };
+  } else if (error instanceof MediatorError) {
+    status = domainStatus(error);
+    body = error.toJSON();
+    if (error instanceof ValidationError || error instanceof ParseError) status = Status.badRequest;
+  } else {
+    return { status: Status.internal, body: { code: ErrorCodes.internal, message: 'There was an internal server error.' } };
+  }
+  if (operation === 'convert') status = Status.internal;
+  if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
+  return { status, body };
+}

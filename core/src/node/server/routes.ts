@@ -1,0 +1,285 @@
+/**
+ * Every operation of the seed (section 4) plus /validate, as thin handlers over the services:
+ * parse the request, call the service, shape the response. Statuses come from http-errors.ts.
+ */
+import { Type } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
+import {
+  BadRequestError,
+  convertCellsToRdfXml,
+  convertCellsToTurtle,
+  convertLegacyAlignment,
+  MediatorError,
+  ParseError,
+  readMessage,
+  translateParsed,
+  type CompiledAlignment,
+} from '../../common/index.js';
+import type { AlignmentService } from '../services/alignment-service.js';
+import type { ChannelService } from '../services/channel-service.js';
+import { VERSION } from '../version.js';
+import { Status } from './http-errors.js';
+import { LogLevels, parseLevel } from './log-levels.js';
+import { ref, XmlText } from './schemas.js';
+
+export interface RouteDeps {
+  readonly alignments: AlignmentService;
+  readonly channels: ChannelService;
+  readonly levels: LogLevels;
+  readonly logger: PinoLogger;
+  readonly translationTimeoutMs: number;
+}
+
+const errors = { 400: ref('Error'), 415: ref('Error'), 413: ref('Error'), 500: ref('Error') };
+const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
+
+/** The XML text of a request, or 415/400 when it is not an XML body. */
+function xmlBody(request: FastifyRequest): string {
+  const body = request.body;
+  if (body === undefined || body === null || body === '') {
+    throw new BadRequestError('The request has no body: send the alignment XML with Content-Type: application/xml', 'MISSING_BODY');
+  }
+  if (typeof body !== 'string') {
+    throw new MediatorError(
+      `The request's Content-Type is not supported. Expected: ${XML_CONSUMES.join(', ')}`,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+  }
+  return body;
+}
+
+const xmlOnly = async (request: FastifyRequest) => {
+  xmlBody(request);
+};
+
+export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const { alignments, channels, levels, logger } = deps;
+
+  // ---- Alignments -------------------------------------------------------------------------------
+  app.post(
+    '/alignments',
+    {
+      preValidation: xmlOnly,
+      schema: {
+        tags: ['Alignments'],
+        summary: 'Upload an alignment (IPSM-AF XML)',
+        description: '201 when stored, 208 when the same alignment (same meaning) is already there, 409 when the same name and version hold a different alignment, 400 with every problem (line and column) when it is invalid.',
+        consumes: XML_CONSUMES,
+        body: XmlText,
+        response: { 201: ref('Response'), 208: ref('Response'), 409: ref('Error'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await alignments.upload(xmlBody(request));
+      return reply
+        .status(result.status === 'created' ? Status.created : Status.alreadyReported)
+        .send({ message: result.message, id: result.info.id, warnings: result.warnings });
+    },
+  );
+
+  app.get(
+    '/alignments',
+    { schema: { tags: ['Alignments'], summary: 'List the uploaded alignments', response: { 200: Type.Array(ref('AlignmentInfo')) } } },
+    async () => alignments.list(),
+  );
+
+  const nameVersion = Type.Object({ name: Type.String(), version: Type.String() });
+  app.get(
+    '/alignments/:name/:version',
+    {
+      schema: {
+        tags: ['Alignments'],
+        summary: 'The alignment XML exactly as uploaded',
+        params: nameVersion,
+        produces: ['application/xml'],
+        response: { 200: { description: 'The uploaded XML', content: { 'application/xml': { schema: XmlText } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params as { name: string; version: string };
+      const record = alignments.record(name, version);
+      return reply.type('application/xml; charset=utf-8').send(record.xml);
+    },
+  );
+
+  app.delete(
+    '/alignments/:name/:version',
+    {
+      schema: {
+        tags: ['Alignments'],
+        summary: 'Delete an alignment (refused while a channel uses it)',
+        params: nameVersion,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params as { name: string; version: string };
+      alignments.delete(name, version);
+      return reply.status(Status.noContent).send();
+    },
+  );
+
+  app.post(
+    '/validate',
+    {
+      preValidation: xmlOnly,
+      schema: {
+        tags: ['Alignments'],
+        summary: 'Validate an alignment without storing it',
+        description: '201 with the warnings when valid; 400 listing every problem with line and column.',
+        consumes: XML_CONSUMES,
+        body: XmlText,
+        response: { 201: ref('Response'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await alignments.validate(xmlBody(request));
+      return reply.status(Status.created).send(result);
+    },
+  );
+
+  const convertRoute = (
+    url: string,
+    summary: string,
+    convert: (xml: string) => Promise<string> | string,
+  ) =>
+    app.post(
+      url,
+      {
+        preValidation: xmlOnly,
+        config: { operation: 'convert' },
+        schema: {
+          tags: ['Alignments'],
+          summary,
+          description: 'Every failure answers 500 with {message, code} (seed: "conversion failed").',
+          consumes: XML_CONSUMES,
+          body: XmlText,
+          produces: ['application/xml'],
+          response: { 201: { description: 'The converted alignment', content: { 'application/xml': { schema: XmlText } } }, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const converted = await convert(xmlBody(request));
+        return reply.status(Status.created).type('application/xml; charset=utf-8').send(converted);
+      },
+    );
+  convertRoute('/convert', 'Convert a legacy pure-XML alignment into IPSM-AF (RDF/XML cells)', (xml) => convertLegacyAlignment(xml));
+  convertRoute('/convert/TTL', 'Rewrite an alignment with RDF/XML cells to Turtle cells', (xml) => convertCellsToTurtle(xml));
+  convertRoute('/convert/RDFXML', 'Rewrite an alignment with Turtle cells to RDF/XML cells (our addition)', (xml) => convertCellsToRdfXml(xml));
+
+  // ---- Channels ---------------------------------------------------------------------------------
+  app.post(
+    '/channels',
+    {
+      schema: {
+        tags: ['Channels'],
+        summary: 'Create a channel (0.4 style with alignment ids, or 0.5 style with names and versions)',
+        body: ref('ChannelConfig'),
+        response: { 201: ref('Response'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await channels.create(request.body);
+      return reply.status(Status.created).send({ message: result.message, id: result.channel.id });
+    },
+  );
+
+  app.get(
+    '/channels',
+    { schema: { tags: ['Channels'], summary: 'List the channels with their status', response: { 200: Type.Array(ref('ChannelInfo')) } } },
+    async () => channels.list(),
+  );
+
+  app.delete(
+    '/channels/:channelId',
+    {
+      schema: {
+        tags: ['Channels'],
+        summary: 'Delete a channel',
+        params: Type.Object({ channelId: Type.String({ pattern: '^[0-9]+$', description: 'Integer channel id' }) }),
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { channelId } = request.params as { channelId: string };
+      channels.delete(Number(channelId));
+      return reply.status(Status.noContent).send();
+    },
+  );
+
+  // ---- Translation ------------------------------------------------------------------------------
+  app.post(
+    '/translation',
+    {
+      config: { operation: 'translation' },
+      schema: {
+        tags: ['Translation'],
+        summary: 'Translate a JSON-LD message through a sequence of alignments',
+        description: 'Cells that fail at run time are skipped and listed in `failures`. `?trace=true` adds the per-step trace.',
+        querystring: Type.Object({ trace: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }),
+        body: ref('TranslationRequest'),
+        response: { 200: ref('TranslationResponse'), 400: ref('TranslationResponse'), 413: ref('Error'), 415: ref('Error'), 503: ref('Error') },
+      },
+    },
+    async (request) => {
+      const { alignIDs, graphStr } = request.body as { alignIDs: Array<{ name: string; version: string }>; graphStr: string };
+      const trace = (request.query as { trace?: string }).trace === 'true';
+      const compiled: CompiledAlignment[] = [];
+      for (const id of alignIDs) compiled.push(await alignments.compiledFor(id.name, id.version));
+      let parsed;
+      try {
+        parsed = await readMessage(graphStr);
+      } catch (error) {
+        if (error instanceof ParseError) {
+          throw new ParseError(`Exception parsing message: ${error.message}`, { code: error.code, line: error.line, column: error.column });
+        }
+        throw error;
+      }
+      const result = translateParsed(graphStr, parsed, compiled, { trace, timeoutMs: deps.translationTimeoutMs });
+      if (result.failures.length > 0) request.log.warn({ failures: result.failures }, 'cells failed during translation');
+      if (result.emptyPayload) {
+        return { message: 'Message with empty payload received - no translation applied', graphStr };
+      }
+      return {
+        message: 'Message translation successful',
+        graphStr: result.message,
+        ...(result.failures.length > 0 ? { failures: result.failures } : {}),
+        ...(result.trace === undefined ? {} : { trace: result.trace }),
+      };
+    },
+  );
+
+  // ---- Logging and version ----------------------------------------------------------------------
+  app.get(
+    '/logging',
+    { schema: { tags: ['Logging'], summary: 'The current logging level', response: { 200: ref('LoggingResponse') } } },
+    async () => ({ message: 'IPSM root logging level retrieved', level: levels.level.toUpperCase() }),
+  );
+
+  app.post(
+    '/logging/:level',
+    {
+      schema: {
+        tags: ['Logging'],
+        summary: 'Set the logging level (all, trace, debug, info, warn, error, off; any case)',
+        params: Type.Object({ level: Type.String() }),
+        response: { 200: ref('LoggingResponse'), 400: ref('Error') },
+      },
+    },
+    async (request) => {
+      const level = parseLevel((request.params as { level: string }).level);
+      levels.level = level;
+      // Fastify may log through a child of our logger: set both, new request loggers follow.
+      logger.level = LogLevels.toPino(level);
+      request.server.log.level = LogLevels.toPino(level);
+      return { message: 'IPSM root logging level set', level: level.toUpperCase() };
+    },
+  );
+
+  app.get(
+    '/version',
+    { schema: { tags: ['Version'], summary: 'Name and version of the mediator', response: { 200: ref('VersionResponse') } } },
+    async () => ({ name: 'mediator-workbench', version: VERSION, compatibleWith: 'ipsm-core 0.8.10' }),
+  );
+}

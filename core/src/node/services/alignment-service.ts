@@ -1,0 +1,199 @@
+/**
+ * Alignments as the REST API sees them (reference-mediator.md 6.4-6.6, CONTRACT.md): upload with
+ * 201/208/409 decided by meaning, validation, listing, retrieval of the text as uploaded, deletion
+ * refused while a channel uses the alignment, and a cache of compiled alignments rebuilt at start.
+ */
+import { createHash } from 'node:crypto';
+import {
+  alignmentMeaning,
+  analyzeAlignment,
+  BadRequestError,
+  ConflictError,
+  ErrorCodes,
+  NotFoundError,
+  ValidationError,
+  type CompiledAlignment,
+  type CompileOptions,
+  type Logger,
+  type Problem,
+} from '../../common/index.js';
+import type { AlignmentRecord, SqliteStore } from '../store/index.js';
+
+/** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows. */
+export interface AlignmentInfo {
+  readonly descId: string;
+  readonly id: number;
+  readonly name: string;
+  readonly date: number;
+  readonly sourceOntologyURI: string;
+  readonly targetOntologyURI: string;
+  readonly version: string;
+  readonly creator: string;
+  readonly description: string;
+  readonly cellCount: number;
+  readonly stepCount: number;
+}
+
+export interface UploadResult {
+  readonly status: 'created' | 'exists';
+  readonly message: string;
+  readonly info: AlignmentInfo;
+  readonly warnings: readonly Problem[];
+}
+
+/** The reference's rendering of an alignment identity in messages (section 1.4). */
+export function alignmentId(name: string, version: string): string {
+  return `AlignmentID(${name},${version})`;
+}
+
+function key(name: string, version: string): string {
+  return `${name}\u0000${version}`;
+}
+
+/** `Error validating alignment with AlignmentID(n,v):\n\t-  first\n\t- second` (section 6.4), with positions. */
+function validationMessage(name: string, version: string, errors: readonly Problem[]): string {
+  const lines = errors.map((p, i) => {
+    const where = p.line === undefined ? '' : `line ${p.line}, column ${p.column ?? 1}: `;
+    return `\t-${i === 0 ? '  ' : ' '}${where}${p.message}`;
+  });
+  return `Error validating alignment with ${alignmentId(name, version)}:\n${lines.join('\n')}`;
+}
+
+export class AlignmentService {
+  private readonly compiled = new Map<string, CompiledAlignment>();
+
+  constructor(
+    private readonly store: SqliteStore,
+    private readonly log: Logger,
+    private readonly compileOptions: CompileOptions = {},
+  ) {}
+
+  /** Compiles every stored alignment into the cache; a broken one is logged and retried on use. */
+  async loadAll(): Promise<{ loaded: number; failed: number }> {
+    let loaded = 0;
+    let failed = 0;
+    for (const record of this.store.listAlignments()) {
+      try {
+        await this.compileRecord(record);
+        loaded++;
+      } catch (error) {
+        failed++;
+        this.log.error({ err: error, alignment: alignmentId(record.name, record.version) }, 'stored alignment does not compile');
+      }
+    }
+    return { loaded, failed };
+  }
+
+  private async compileRecord(record: AlignmentRecord): Promise<CompiledAlignment> {
+    const result = await analyzeAlignment(record.xml, this.compileOptions);
+    if (result.parseError !== undefined) throw result.parseError;
+    if (result.compiled === undefined) {
+      throw new ValidationError(validationMessage(record.name, record.version, result.problems.filter((p) => p.severity === 'error')), result.problems);
+    }
+    this.compiled.set(key(record.name, record.version), result.compiled);
+    return result.compiled;
+  }
+
+  /** Reads and compiles, or throws ParseError (malformed/hostile XML) or ValidationError (every problem). */
+  async check(xml: string): Promise<CompiledAlignment> {
+    const result = await analyzeAlignment(xml, this.compileOptions);
+    if (result.parseError !== undefined) throw result.parseError;
+    if (result.compiled === undefined) {
+      const header = result.alignment?.header;
+      const errors = result.problems.filter((p) => p.severity === 'error');
+      throw new ValidationError(validationMessage(header?.name ?? '', header?.version ?? '', errors), result.problems);
+    }
+    return result.compiled;
+  }
+
+  async validate(xml: string): Promise<{ message: string; warnings: readonly Problem[] }> {
+    const compiled = await this.check(xml);
+    return {
+      message: `Alignment with ${alignmentId(compiled.header.name, compiled.header.version)} validated successfully`,
+      warnings: compiled.problems,
+    };
+  }
+
+  async upload(xml: string): Promise<UploadResult> {
+    const compiled = await this.check(xml);
+    const { name, version } = compiled.header;
+    const fingerprint = createHash('sha256').update(alignmentMeaning(compiled)).digest('hex');
+    const result = this.store.insertAlignment({
+      name,
+      version,
+      creator: compiled.header.creator,
+      description: compiled.header.description,
+      sourceOntologyURI: compiled.header.sourceOntology,
+      targetOntologyURI: compiled.header.targetOntology,
+      xml,
+      fingerprint,
+    });
+    const id = alignmentId(name, version);
+    if (result.status === 'created') {
+      this.compiled.set(key(name, version), compiled);
+      this.log.info({ alignment: id, cells: compiled.cells.size }, 'alignment uploaded');
+      return { status: 'created', message: `Alignment with ${id} uploaded successfully`, info: this.info(result.record), warnings: compiled.problems };
+    }
+    if (result.record.fingerprint !== fingerprint) {
+      throw new ConflictError(`Alignment with ${id} already exists but has a different content`);
+    }
+    return { status: 'exists', message: `Alignment with ${id} already exists`, info: this.info(result.record), warnings: compiled.problems };
+  }
+
+  list(): AlignmentInfo[] {
+    return this.store.listAlignments().map((r) => this.info(r));
+  }
+
+  private info(r: AlignmentRecord): AlignmentInfo {
+    const compiled = this.compiled.get(key(r.name, r.version));
+    return {
+      descId: `[${r.name}] [${r.version}] : ${r.sourceOntologyURI} -> ${r.targetOntologyURI}`,
+      id: r.id,
+      name: r.name,
+      date: r.date,
+      sourceOntologyURI: r.sourceOntologyURI,
+      targetOntologyURI: r.targetOntologyURI,
+      version: r.version,
+      creator: r.creator,
+      description: r.description,
+      cellCount: compiled?.cells.size ?? 0,
+      stepCount: compiled?.steps.length ?? 0,
+    };
+  }
+
+  record(name: string, version: string): AlignmentRecord {
+    const r = this.store.getAlignment(name, version);
+    if (r === undefined) throw new NotFoundError(`Alignment with ${alignmentId(name, version)} not found`);
+    return r;
+  }
+
+  recordById(id: number): AlignmentRecord {
+    const r = this.store.getAlignmentById(id);
+    if (r === undefined) throw new NotFoundError(`Alignment with id ${id} not found`);
+    return r;
+  }
+
+  /** The compiled alignment, from the cache or compiled from the store; NotFoundError if absent. */
+  async compiledFor(name: string, version: string): Promise<CompiledAlignment> {
+    const cached = this.compiled.get(key(name, version));
+    if (cached !== undefined) return cached;
+    const r = this.store.getAlignment(name, version);
+    if (r === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);
+    return this.compileRecord(r);
+  }
+
+  delete(name: string, version: string): string {
+    const id = alignmentId(name, version);
+    const users = this.store.channelsUsing(name, version);
+    if (users.length > 0) {
+      throw new BadRequestError(
+        `Alignment with ${id} is used by an active channel (channel ${users.map((c) => c.id).join(', ')})`,
+        ErrorCodes.inUse,
+      );
+    }
+    if (!this.store.deleteAlignment(name, version)) throw new NotFoundError(`Alignment with ${id} not found`);
+    this.compiled.delete(key(name, version));
+    this.log.info({ alignment: id }, 'alignment deleted');
+    return `Alignment with ${id} successfully deleted`;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Channel configurations (reference-mediator.md 7, CONTRACT.md "ChannelConfig: both versions"):
+ * validation of both body styles and of their alignments, persistence, listing and deletion.
+ * Running the channels (consuming, translating, publishing) arrives with the channels issue (#4);
+ * until then a channel is a stored, validated route with status `configured`.
+ */
+import { randomUUID } from 'node:crypto';
+import { BadRequestError, NotFoundError, type Logger } from '../../common/index.js';
+import type { ChannelRecord, SqliteStore } from '../store/index.js';
+import type { AlignmentService } from './alignment-service.js';
+import { alignmentId } from './alignment-service.js';
+
+/** `ChannelInfo` (section 6.2) with both config styles' fields, plus our status and counters. */
+export interface ChannelInfo {
+  readonly id: number;
+  readonly descId: string;
+  readonly uuid: string;
+  readonly source: string;
+  readonly sink: string;
+  readonly inpAlignmentName: string;
+  readonly inpAlignmentVersion: string;
+  readonly outAlignmentName: string;
+  readonly outAlignmentVersion: string;
+  readonly inpAlignmentId: number;
+  readonly outAlignmentId: number;
+  readonly consumerGroup: string;
+  readonly parallelism: number;
+  readonly deadLetterTopic: string;
+  readonly status: string;
+  readonly createdAt: number;
+}
+
+interface Side {
+  readonly name: string;
+  readonly version: string;
+}
+
+const NONE: Side = { name: '', version: '' };
+
+function fail(message: string): never {
+  throw new BadRequestError(message, 'INVALID_CHANNEL');
+}
+
+function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') fail(`${field} must be a string`);
+  return v;
+}
+
+function requiredString(body: Record<string, unknown>, field: string): string {
+  const v = optionalString(body, field);
+  if (v === undefined || v.trim() === '') fail(`${field} is required and must be a non-empty string`);
+  return v;
+}
+
+function optionalId(body: Record<string, unknown>, field: string): number | undefined {
+  const v = body[field];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(`${field} must be a non-negative integer (0 = no alignment)`);
+  return v;
+}
+
+const STYLE_04 = ['inpAlignmentId', 'outAlignmentId'] as const;
+const STYLE_05 = ['inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName', 'outAlignmentVersion'] as const;
+
+export class ChannelService {
+  constructor(
+    private readonly store: SqliteStore,
+    private readonly alignments: AlignmentService,
+    private readonly log: Logger,
+  ) {}
+
+  /** Validates a ChannelConfig of either style, checks its alignments compile, and stores it. */
+  async create(body: unknown): Promise<{ message: string; channel: ChannelInfo }> {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) fail('the body must be a ChannelConfig JSON object');
+    const b = body as Record<string, unknown>;
+    const source = requiredString(b, 'source');
+    const sink = requiredString(b, 'sink');
+    if (source === sink) fail('source and sink must be different topics');
+    const uses04 = STYLE_04.some((f) => b[f] !== undefined);
+    const uses05 = STYLE_05.some((f) => b[f] !== undefined);
+    if (uses04 && uses05) fail('the body mixes the 0.4 style (inpAlignmentId/outAlignmentId) and the 0.5 style (names and versions); use one');
+    let inp = NONE;
+    let out = NONE;
+    if (uses04) {
+      inp = this.sideById(optionalId(b, 'inpAlignmentId') ?? 0, 'Input');
+      out = this.sideById(optionalId(b, 'outAlignmentId') ?? 0, 'Output');
+    } else {
+      inp = this.sideByName(optionalString(b, 'inpAlignmentName') ?? '', optionalString(b, 'inpAlignmentVersion') ?? '', 'inp');
+      out = this.sideByName(optionalString(b, 'outAlignmentName') ?? '', optionalString(b, 'outAlignmentVersion') ?? '', 'out');
+    }
+    const parallelismRaw = b.parallelism ?? 1;
+    if (typeof parallelismRaw !== 'number' || !Number.isInteger(parallelismRaw) || parallelismRaw < 1 || parallelismRaw > 1024) {
+      fail('parallelism must be an integer from 1 to 1024');
+    }
+    const consumerGroup = optionalString(b, 'optConsumerGroup') ?? randomUUID();
+    const deadLetterTopic = optionalString(b, 'deadLetterTopic') ?? null;
+    for (const [side, label] of [[inp, 'Input'], [out, 'Output']] as const) {
+      if (side.name === '' && side.version === '') continue;
+      try {
+        await this.alignments.compiledFor(side.name, side.version);
+      } catch (error) {
+        fail(`${label} alignment instantiation FAILED: ${(error as Error).message}`);
+      }
+    }
+    const existing = this.store.listChannels().find((c) => c.source === source && c.sink === sink);
+    if (existing !== undefined) fail(`Channel ${existing.id} with source "${source}" and sink "${sink}" already exists`);
+    const record = this.store.insertChannel({
+      source,
+      sink,
+      inpAlignmentName: inp.name,
+      inpAlignmentVersion: inp.version,
+      outAlignmentName: out.name,
+      outAlignmentVersion: out.version,
+      consumerGroup,
+      parallelism: parallelismRaw,
+      deadLetterTopic,
+    });
+    this.log.info({ channel: record.id, source, sink }, 'channel created');
+    return { message: `Channel ${record.id} created successfully`, channel: this.info(record) };
+  }
+
+  private sideById(id: number, label: 'Input' | 'Output'): Side {
+    if (id === 0) return NONE;
+    try {
+      const r = this.alignments.recordById(id);
+      return { name: r.name, version: r.version };
+    } catch {
+      return fail(`${label} alignment instantiation FAILED: no alignment has id ${id}`);
+    }
+  }
+
+  private sideByName(name: string, version: string, prefix: 'inp' | 'out'): Side {
+    if (name === '' && version === '') return NONE;
+    if (name === '' || version === '') fail(`${prefix}AlignmentName and ${prefix}AlignmentVersion must both be given, or both be empty for no alignment`);
+    try {
+      this.alignments.record(name, version);
+    } catch {
+      fail(`${prefix === 'inp' ? 'Input' : 'Output'} alignment instantiation FAILED: Alignment with ${alignmentId(name, version)} not found`);
+    }
+    return { name, version };
+  }
+
+  list(): ChannelInfo[] {
+    return this.store.listChannels().map((c) => this.info(c));
+  }
+
+  private idOf(name: string, version: string): number {
+    if (name === '' && version === '') return 0;
+    return this.store.getAlignment(name, version)?.id ?? 0;
+  }
+
+  info(c: ChannelRecord): ChannelInfo {
+    return {
+      id: c.id,
+      descId: `${c.source} -> ({${c.inpAlignmentName}}:${c.inpAlignmentVersion} -> {${c.outAlignmentName}}:${c.outAlignmentVersion}) -> ${c.sink}`,
+      uuid: c.uuid,
+      source: c.source,
+      sink: c.sink,
+      inpAlignmentName: c.inpAlignmentName,
+      inpAlignmentVersion: c.inpAlignmentVersion,
+      outAlignmentName: c.outAlignmentName,
+      outAlignmentVersion: c.outAlignmentVersion,
+      inpAlignmentId: this.idOf(c.inpAlignmentName, c.inpAlignmentVersion),
+      outAlignmentId: this.idOf(c.outAlignmentName, c.outAlignmentVersion),
+      consumerGroup: c.consumerGroup,
+      parallelism: c.parallelism,
+      deadLetterTopic: c.deadLetterTopic ?? `${c.sink}.errors`,
+      status: 'configured',
+      createdAt: c.createdAt,
+    };
+  }
+
+  delete(id: number): string {
+    if (!this.store.deleteChannel(id)) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
+    this.log.info({ channel: id }, 'channel deleted');
+    return `Channel ${id} successfully closed`;
+  }
+}

@@ -1,0 +1,16 @@
+export {
+  AlignmentInUseError,
+  SqliteStore,
+  STORE_PRAGMAS,
+  STORE_SCHEMA_VERSION,
+  StoreErrorCodes,
+  defaultDataDir,
+} from './sqlite-store.js';
+export type {
+  AlignmentRecord,
+  ChannelRecord,
+  InsertAlignmentResult,
+  NewAlignment,
+  NewChannel,
+  StoreOptions,
+} from './sqlite-store.js';
