@@ -286,6 +286,16 @@ describe('POST /translation', () => {
     }
   });
 
+  it('lists the compiled cells of a stored alignment', async () => {
+    const reply = await call('GET', '/alignments/CO_FIWARE_align/1.0/cells');
+    expect(reply.status).toBe(200);
+    const cells = reply.json.cells as unknown as Array<{ id: string; sparql: string; line: number }>;
+    expect(cells.map((c) => c.id)).toContain('cell5_metadata');
+    expect(cells.find((c) => c.id === 'cell0')!.sparql).toMatch(/DELETE \{[\s\S]*\} WHERE \{/);
+    expect((reply.json.steps as unknown[]).length).toBe(11);
+    expectError(await call('GET', '/alignments/nope/1/cells'), 400, 'NOT_FOUND');
+  });
+
   it('adds the trace on request', async () => {
     const reply = await json('POST', '/translation?trace=true', { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') });
     expect(reply.status).toBe(200);
@@ -354,7 +364,7 @@ describe('OpenAPI and Swagger UI', () => {
     const served = new Set(server.routeTable().map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`));
     expect([...served].sort()).toEqual([...documented].sort());
     const expected = [
-      'POST /alignments', 'GET /alignments', 'GET /alignments/{name}/{version}', 'DELETE /alignments/{name}/{version}',
+      'POST /alignments', 'GET /alignments', 'GET /alignments/{name}/{version}', 'DELETE /alignments/{name}/{version}', 'GET /alignments/{name}/{version}/cells',
       'POST /validate', 'POST /convert', 'POST /convert/TTL', 'POST /convert/RDFXML',
       'POST /channels', 'GET /channels', 'DELETE /channels/{channelId}',
       'POST /translation', 'GET /logging', 'POST /logging/{level}', 'GET /version',

@@ -5,10 +5,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
@@ -33,6 +36,8 @@ export interface ServerOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Longest a translation may run before it is abandoned with 503 (default 10 s). */
   readonly translationTimeoutMs?: number;
+  /** Folder of the built workbench UI served at `/` (default: renderer/dist of this repository, when built). */
+  readonly uiDir?: string;
 }
 
 export interface MediatorServer {
@@ -54,6 +59,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     operation?: Operation;
   }
+}
+
+/** renderer/dist beside core/ in this repository (core/dist/node/server -> ../../../../renderer/dist). */
+function defaultUiDir(): string | undefined {
+  const candidate = fileURLToPath(new URL('../../../../renderer/dist/', import.meta.url));
+  return existsSync(candidate) ? candidate : undefined;
 }
 
 function operationOf(request: FastifyRequest): Operation {
@@ -123,11 +134,13 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     void reply.status(mapped.status).type('application/json').send(mapped.body);
   });
 
-  const routes: Array<{ method: string; url: string; pattern: RegExp }> = [];
+  const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*$/, '.*').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
-    for (const method of methods) routes.push({ method, url: route.url, pattern });
+    // API routes are the ones with a (documented) schema; static files and Swagger UI have none.
+    const api = route.schema !== undefined && (route.schema as { hide?: boolean }).hide !== true && !route.url.startsWith('/swagger');
+    for (const method of methods) routes.push({ method, url: route.url, pattern, api });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -143,6 +156,13 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     void reply.status(Status.notFound).send({ code: ErrorCodes.notFound, message: 'The requested resource could not be found.' });
   });
 
+  // The workbench UI (renderer/dist) at `/`, same origin as the API, so no CORS is needed for it.
+  const uiDir = options.uiDir ?? defaultUiDir();
+  if (uiDir !== undefined && existsSync(join(uiDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: uiDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    logger.info({ uiDir }, 'serving the workbench UI at /');
+  }
+
   await registerRoutes(app, { alignments, channels, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000 });
 
   let closed = false;
@@ -154,7 +174,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger,
     routeTable: () =>
       routes
-        .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/swagger'))
+        .filter((r) => r.api && r.method !== 'HEAD')
         .map((r) => ({ method: r.method, url: r.url })),
     async close() {
       if (closed) return;

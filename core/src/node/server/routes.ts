@@ -103,6 +103,35 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     },
   );
 
+  app.get(
+    '/alignments/:name/:version/cells',
+    {
+      schema: {
+        tags: ['Alignments'],
+        summary: 'The cells of an alignment with their compiled SPARQL Update, in document order, and the steps',
+        params: nameVersion,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params as { name: string; version: string };
+      const compiled = await alignments.compiledFor(name, version);
+      const cells = [...compiled.cells.values()].map((c) => ({
+        id: c.cell.id,
+        line: c.cell.line,
+        column: c.cell.column,
+        entity1: c.cell.entity1Source.text,
+        entity2: c.cell.entity2Source.text,
+        functions: c.cell.functions,
+        typings: c.cell.typings,
+        filters: c.cell.filters,
+        sparql: c.sparql,
+      }));
+      const steps = compiled.alignment.steps.map((s) => ({ cellId: s.cellId, order: s.order ?? null, line: s.line }));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify({ name, version, cells, steps, warnings: compiled.problems }));
+    },
+  );
+
   app.delete(
     '/alignments/:name/:version',
     {
@@ -217,14 +246,19 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
         tags: ['Translation'],
         summary: 'Translate a JSON-LD message through a sequence of alignments',
         description: 'Cells that fail at run time are skipped and listed in `failures`. `?trace=true` adds the per-step trace.',
-        querystring: Type.Object({ trace: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }),
+        querystring: Type.Object({
+          trace: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Add the per-step trace' })),
+          pretty: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: 'Pretty-print graphStr as the reference does (default true)' })),
+        }),
         body: ref('TranslationRequest'),
         response: { 200: ref('TranslationResponse'), 400: ref('TranslationResponse'), 413: ref('Error'), 415: ref('Error'), 503: ref('Error') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { alignIDs, graphStr } = request.body as { alignIDs: Array<{ name: string; version: string }>; graphStr: string };
-      const trace = (request.query as { trace?: string }).trace === 'true';
+      const query = request.query as { trace?: string; pretty?: string };
+      const trace = query.trace === 'true';
+      const pretty = query.pretty !== 'false';
       const compiled: CompiledAlignment[] = [];
       for (const id of alignIDs) compiled.push(await alignments.compiledFor(id.name, id.version));
       let parsed;
@@ -236,17 +270,19 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
         }
         throw error;
       }
-      const result = translateParsed(graphStr, parsed, compiled, { trace, timeoutMs: deps.translationTimeoutMs });
+      const result = translateParsed(graphStr, parsed, compiled, { trace, pretty, timeoutMs: deps.translationTimeoutMs });
       if (result.failures.length > 0) request.log.warn({ failures: result.failures }, 'cells failed during translation');
-      if (result.emptyPayload) {
-        return { message: 'Message with empty payload received - no translation applied', graphStr };
-      }
-      return {
-        message: 'Message translation successful',
-        graphStr: result.message,
-        ...(result.failures.length > 0 ? { failures: result.failures } : {}),
-        ...(result.trace === undefined ? {} : { trace: result.trace }),
-      };
+      const body = result.emptyPayload
+        ? { message: 'Message with empty payload received - no translation applied', graphStr }
+        : {
+            message: 'Message translation successful',
+            graphStr: result.message,
+            ...(result.failures.length > 0 ? { failures: result.failures } : {}),
+            ...(result.trace === undefined ? {} : { trace: result.trace }),
+          };
+      // V8's JSON.stringify escapes the multi-kilobyte graphStr natively; the schema serialiser
+      // escapes strings in a JavaScript loop, which cost 4% of a translation request.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
     },
   );
 

@@ -1,0 +1,56 @@
+/**
+ * Security and configuration defaults (CONTRACT.md, Safety): loopback by default, CORS only for
+ * configured origins, request bodies limited and the limit configurable.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readData } from '../../test-support/shared-data.js';
+import { startServer, type RunningServer } from './start-server.js';
+
+const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+const open: RunningServer[] = [];
+const dirs: string[] = [];
+
+async function start(options: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mediator-opts-'));
+  dirs.push(dataDir);
+  const server = await startServer({ dataDir, port: 0, logStream: quiet(), ...options });
+  open.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('server defaults', () => {
+  it('listens on 127.0.0.1 unless told otherwise', async () => {
+    const server = await start();
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const address = server.app.server.address();
+    expect(typeof address === 'object' && address !== null ? address.address : '').toBe('127.0.0.1');
+  });
+
+  it('sends no CORS headers unless origins are configured, then only for those', async () => {
+    const closed = await start();
+    const r1 = await fetch(`${closed.url}/version`, { headers: { origin: 'http://evil.example' } });
+    expect(r1.headers.get('access-control-allow-origin')).toBeNull();
+
+    const configured = await start({ corsOrigins: ['http://localhost:5173'] });
+    const ok = await fetch(`${configured.url}/version`, { headers: { origin: 'http://localhost:5173' } });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const other = await fetch(`${configured.url}/version`, { headers: { origin: 'http://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('limits request bodies to the configured size with a JSON 413', async () => {
+    const server = await start({ bodyLimit: 4096 });
+    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+    expect(r.status).toBe(413);
+    expect(await r.json()).toMatchObject({ code: 'BODY_TOO_LARGE' });
+  });
+});
