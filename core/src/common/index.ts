@@ -5,3 +5,4 @@ export * from './alignment/index.js';
 export * from './translation/index.js';
 export * from './jsonld/index.js';
 export * from './logger.js';
+export * from './platforms/platform-topics.js';
