@@ -233,7 +233,7 @@ export class ExecutableCell {
           if (s === UNBOUND || o === UNBOUND) continue;
           // RDF forbids literal subjects; SPARQL skips such template triples.
           if (graph.term(s).termType === 'Literal') continue;
-          const p = graph.intern(t.p.term);
+          const p = graph.internKeyed(t.p.key, t.p.term);
           if (graph.add(s, p, o)) added?.push(`${s} ${p} ${o}`);
         }
       }
@@ -258,7 +258,7 @@ export class ExecutableCell {
 
   private instantiate(x: Operand, row: Int32Array, graph: TermGraph, freshIds: Int32Array): number {
     if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
-    if (x.kind === 'const') return graph.intern(x.term);
+    if (x.kind === 'const') return graph.internKeyed(x.key, x.term);
     let id = freshIds[x.index] ?? UNBOUND;
     if (id === UNBOUND) {
       id = graph.freshBlank();
@@ -306,38 +306,24 @@ export class ExecutableCell {
         if (graph.has(s, p, o)) step(i + 1);
         return;
       }
-      if (s !== UNBOUND) {
-        const objects = graph.objects(s, p);
-        if (objects === undefined) return;
-        for (const obj of objects) {
-          row[oSlot] = obj;
-          step(i + 1);
-        }
-        row[oSlot] = UNBOUND;
-        return;
+      const list = graph.withPredicate(p);
+      if (list === undefined) return;
+      const subjects = list.s;
+      const objects = list.o;
+      const count = subjects.length;
+      const sameVariable = sSlot >= 0 && sSlot === oSlot;
+      for (let k = 0; k < count; k++) {
+        const sv = subjects[k]!;
+        const ov = objects[k]!;
+        if (s !== UNBOUND && sv !== s) continue;
+        if (o !== UNBOUND && ov !== o) continue;
+        if (sameVariable && sv !== ov) continue;
+        if (s === UNBOUND) row[sSlot] = sv;
+        if (o === UNBOUND) row[oSlot] = ov;
+        step(i + 1);
       }
-      if (o !== UNBOUND) {
-        const subjects = graph.subjects(p, o);
-        if (subjects === undefined) return;
-        for (const subj of subjects) {
-          row[sSlot] = subj;
-          step(i + 1);
-        }
-        row[sSlot] = UNBOUND;
-        return;
-      }
-      const byObject = graph.byPredicate(p);
-      if (byObject === undefined) return;
-      for (const [obj, subjects] of byObject) {
-        for (const subj of subjects) {
-          if (sSlot === oSlot && subj !== obj) continue;
-          row[sSlot] = subj;
-          row[oSlot] = obj;
-          step(i + 1);
-        }
-      }
-      row[sSlot] = UNBOUND;
-      row[oSlot] = UNBOUND;
+      if (s === UNBOUND) row[sSlot] = UNBOUND;
+      if (o === UNBOUND) row[oSlot] = UNBOUND;
     };
     step(0);
     return rows;

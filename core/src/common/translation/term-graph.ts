@@ -1,16 +1,28 @@
 /**
- * A small indexed triple store for one message payload. Terms are interned to integers (per
- * graph, so nothing grows across messages); triples are indexed subject->predicate->objects and
- * predicate->object->subjects, the two access paths cell patterns need (predicates are always
- * constants, reference-mediator.md 1.7).
+ * A small triple store for one message payload. Terms are interned to integers (per graph, so
+ * nothing grows across messages). Triples live in one pair of parallel arrays per predicate, with
+ * a set of packed triple keys for membership: payloads hold tens of triples, and scanning a short
+ * array beat nested Map/Set indexes by a wide margin (allocation and hashing dominated). Cell
+ * patterns always have a constant predicate (reference-mediator.md 1.7), so the per-predicate
+ * list is always the access path.
  */
 import { factory, termKey, type RDF } from '../rdf/terms.js';
+
+/** Subjects and objects of one predicate, index-aligned. */
+export interface PredicateTriples {
+  readonly s: number[];
+  readonly o: number[];
+}
+
+/** Packed keys are exact while term ids stay below 2^17 (17 + 17 + 17 bits < 53). */
+const PACK_LIMIT = 1 << 17;
 
 export class TermGraph {
   private readonly ids = new Map<string, number>();
   readonly terms: RDF.Term[] = [];
-  private readonly spo = new Map<number, Map<number, Set<number>>>();
-  private readonly pos = new Map<number, Map<number, Set<number>>>();
+  private readonly lists = new Map<number, PredicateTriples>();
+  private readonly packed = new Set<number>();
+  private readonly wide = new Set<string>();
   private blankCounter = 0;
   size = 0;
 
@@ -21,7 +33,11 @@ export class TermGraph {
   }
 
   intern(term: RDF.Term): number {
-    const key = termKey(term);
+    return this.internKeyed(termKey(term), term);
+  }
+
+  /** `intern` with the term's key already computed (compiled cells precompute their constants' keys). */
+  internKeyed(key: string, term: RDF.Term): number {
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.terms.length;
@@ -50,68 +66,71 @@ export class TermGraph {
     }
   }
 
+  private hasKey(s: number, p: number, o: number): boolean {
+    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) return this.packed.has((s * PACK_LIMIT + p) * PACK_LIMIT + o);
+    return this.wide.has(`${s} ${p} ${o}`);
+  }
+
   has(s: number, p: number, o: number): boolean {
-    return this.spo.get(s)?.get(p)?.has(o) ?? false;
+    return this.hasKey(s, p, o);
   }
 
   add(s: number, p: number, o: number): boolean {
-    let ps = this.spo.get(s);
-    if (ps === undefined) this.spo.set(s, (ps = new Map()));
-    let os = ps.get(p);
-    if (os === undefined) ps.set(p, (os = new Set()));
-    if (os.has(o)) return false;
-    os.add(o);
-    let byO = this.pos.get(p);
-    if (byO === undefined) this.pos.set(p, (byO = new Map()));
-    let ss = byO.get(o);
-    if (ss === undefined) byO.set(o, (ss = new Set()));
-    ss.add(s);
+    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
+      const k = (s * PACK_LIMIT + p) * PACK_LIMIT + o;
+      if (this.packed.has(k)) return false;
+      this.packed.add(k);
+    } else {
+      const k = `${s} ${p} ${o}`;
+      if (this.wide.has(k)) return false;
+      this.wide.add(k);
+    }
+    let list = this.lists.get(p);
+    if (list === undefined) this.lists.set(p, (list = { s: [], o: [] }));
+    list.s.push(s);
+    list.o.push(o);
     this.size++;
     return true;
   }
 
   remove(s: number, p: number, o: number): boolean {
-    const ps = this.spo.get(s);
-    const os = ps?.get(p);
-    if (os === undefined || !os.delete(o)) return false;
-    if (os.size === 0) {
-      ps!.delete(p);
-      if (ps!.size === 0) this.spo.delete(s);
+    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
+      if (!this.packed.delete((s * PACK_LIMIT + p) * PACK_LIMIT + o)) return false;
+    } else if (!this.wide.delete(`${s} ${p} ${o}`)) {
+      return false;
     }
-    const byO = this.pos.get(p)!;
-    const ss = byO.get(o)!;
-    ss.delete(s);
-    if (ss.size === 0) {
-      byO.delete(o);
-      if (byO.size === 0) this.pos.delete(p);
+    const list = this.lists.get(p)!;
+    const last = list.s.length - 1;
+    for (let i = 0; i <= last; i++) {
+      if (list.s[i] === s && list.o[i] === o) {
+        // Swap-remove: order inside a predicate list carries no meaning.
+        list.s[i] = list.s[last]!;
+        list.o[i] = list.o[last]!;
+        list.s.pop();
+        list.o.pop();
+        break;
+      }
     }
     this.size--;
     return true;
   }
 
-  /** Objects of (s, p, ?). */
-  objects(s: number, p: number): ReadonlySet<number> | undefined {
-    return this.spo.get(s)?.get(p);
-  }
-
-  /** Subjects of (?, p, o). */
-  subjects(p: number, o: number): ReadonlySet<number> | undefined {
-    return this.pos.get(p)?.get(o);
-  }
-
-  /** All (object -> subjects) of predicate p. */
-  byPredicate(p: number): ReadonlyMap<number, ReadonlySet<number>> | undefined {
-    return this.pos.get(p);
+  /** The triples of predicate p (do not modify while iterating). */
+  withPredicate(p: number): PredicateTriples | undefined {
+    return this.lists.get(p);
   }
 
   *triples(): IterableIterator<[number, number, number]> {
-    for (const [s, ps] of this.spo) for (const [p, os] of ps) for (const o of os) yield [s, p, o];
+    for (const [p, list] of this.lists) for (let i = 0; i < list.s.length; i++) yield [list.s[i]!, p, list.o[i]!];
   }
 
   toQuads(graph: RDF.Quad_Graph): RDF.Quad[] {
     const out: RDF.Quad[] = [];
-    for (const [s, p, o] of this.triples()) {
-      out.push(factory.quad(this.term(s) as RDF.Quad_Subject, this.term(p) as RDF.Quad_Predicate, this.term(o) as RDF.Quad_Object, graph));
+    for (const [p, list] of this.lists) {
+      const predicate = this.term(p) as RDF.Quad_Predicate;
+      for (let i = 0; i < list.s.length; i++) {
+        out.push(factory.quad(this.term(list.s[i]!) as RDF.Quad_Subject, predicate, this.term(list.o[i]!) as RDF.Quad_Object, graph));
+      }
     }
     return out;
   }
