@@ -49,6 +49,9 @@ export interface CellRunResult {
 
 export class CellExecutionError extends Error {}
 
+/** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
+const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: Object.freeze([]) as readonly string[] });
+
 export interface ExecutableCellOptions {
   readonly maxSolutions?: number;
 }
@@ -192,9 +195,10 @@ export class ExecutableCell {
   run(graph: TermGraph, countChanges = false): CellRunResult {
     for (const key of this.whereConstKeys) {
       // A constant the payload has never mentioned cannot match: nothing to do (the common case).
-      if (graph.lookupKey(key) === undefined) return { solutions: 0, deleted: 0, inserted: 0, notes: [] };
+      if (graph.lookupKey(key) === undefined) return NO_MATCH;
     }
     const rows = this.solve(graph);
+    if (rows.length === 0) return NO_MATCH;
     const notes = new Map<string, number>();
     if (this.binds.length > 0) {
       for (const row of rows) {
@@ -267,66 +271,90 @@ export class ExecutableCell {
     return id;
   }
 
+  // Per-cell scratch state for `solve`. Runs are synchronous and never re-entrant, so one set of
+  // buffers per cell is safe, and reusing it keeps the common no-match case allocation-free.
+  private scratchRow: Int32Array | undefined;
+  private scratchConsts: Int32Array | undefined;
+  private scratchRows: Int32Array[] = [];
+  private scratchGraph: TermGraph | undefined;
+
   /** All solutions of the WHERE basic graph pattern that pass the filters. */
   private solve(graph: TermGraph): Int32Array[] {
-    const rows: Int32Array[] = [];
-    const row = new Int32Array(this.slotCount).fill(UNBOUND);
-    const patterns = this.where;
-    const n = patterns.length;
-    const consts: number[][] = patterns.map((t) => [t.s, t.p, t.o].map((x) => (x.kind === 'const' ? (graph.lookupKey(x.key) ?? UNBOUND) : UNBOUND)));
-    const filters = this.filters;
-    const max = this.maxSolutions;
-    const emit = (): void => {
-      for (const f of filters) {
-        const id = row[f.slot] ?? UNBOUND;
-        if (id === UNBOUND) return;
-        const term = graph.term(id);
-        if (term.termType !== 'Literal') return;
-        const datatype = term.language !== '' ? 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString' : term.datatype.value;
-        if (datatype !== f.datatype) return;
-      }
-      if (rows.length >= max) {
-        throw new CellExecutionError(`WHERE has more than ${max} solutions; the cell was not applied`);
-      }
-      rows.push(row.slice());
-    };
-    const step = (i: number): void => {
-      if (i === n) {
-        emit();
-        return;
-      }
-      const t = patterns[i]!;
-      const c = consts[i]!;
-      const p = c[1]!;
-      const sSlot = t.s.kind === 'slot' ? t.s.index : -1;
-      const oSlot = t.o.kind === 'slot' ? t.o.index : -1;
-      const s = sSlot >= 0 ? row[sSlot]! : c[0]!;
-      const o = oSlot >= 0 ? row[oSlot]! : c[2]!;
-      if (s !== UNBOUND && o !== UNBOUND) {
-        if (graph.has(s, p, o)) step(i + 1);
-        return;
-      }
-      const list = graph.withPredicate(p);
-      if (list === undefined) return;
-      const subjects = list.s;
-      const objects = list.o;
-      const count = subjects.length;
-      const sameVariable = sSlot >= 0 && sSlot === oSlot;
-      for (let k = 0; k < count; k++) {
-        const sv = subjects[k]!;
-        const ov = objects[k]!;
-        if (s !== UNBOUND && sv !== s) continue;
-        if (o !== UNBOUND && ov !== o) continue;
-        if (sameVariable && sv !== ov) continue;
-        if (s === UNBOUND) row[sSlot] = sv;
-        if (o === UNBOUND) row[oSlot] = ov;
-        step(i + 1);
-      }
-      if (s === UNBOUND) row[sSlot] = UNBOUND;
-      if (o === UNBOUND) row[oSlot] = UNBOUND;
-    };
-    step(0);
-    return rows;
+    const n = this.where.length;
+    const row = (this.scratchRow ??= new Int32Array(this.slotCount));
+    row.fill(UNBOUND);
+    const consts = (this.scratchConsts ??= new Int32Array(n * 3));
+    for (let i = 0; i < n; i++) {
+      const t = this.where[i]!;
+      consts[i * 3] = t.s.kind === 'const' ? (graph.lookupKey(t.s.key) ?? UNBOUND) : UNBOUND;
+      consts[i * 3 + 1] = graph.lookupKey(t.p.key) ?? UNBOUND;
+      consts[i * 3 + 2] = t.o.kind === 'const' ? (graph.lookupKey(t.o.key) ?? UNBOUND) : UNBOUND;
+    }
+    this.scratchRows = [];
+    this.scratchGraph = graph;
+    try {
+      this.step(0);
+      return this.scratchRows;
+    } finally {
+      this.scratchGraph = undefined;
+      this.scratchRows = [];
+    }
+  }
+
+  private emit(): void {
+    const graph = this.scratchGraph!;
+    const row = this.scratchRow!;
+    for (const f of this.filters) {
+      const id = row[f.slot] ?? UNBOUND;
+      if (id === UNBOUND) return;
+      const term = graph.term(id);
+      if (term.termType !== 'Literal') return;
+      const datatype = term.language !== '' ? 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString' : term.datatype.value;
+      if (datatype !== f.datatype) return;
+    }
+    if (this.scratchRows.length >= this.maxSolutions) {
+      throw new CellExecutionError(`WHERE has more than ${this.maxSolutions} solutions; the cell was not applied`);
+    }
+    this.scratchRows.push(row.slice());
+  }
+
+  private step(i: number): void {
+    if (i === this.where.length) {
+      this.emit();
+      return;
+    }
+    const graph = this.scratchGraph!;
+    const row = this.scratchRow!;
+    const consts = this.scratchConsts!;
+    const t = this.where[i]!;
+    const p = consts[i * 3 + 1]!;
+    if (p === UNBOUND) return;
+    const sSlot = t.s.kind === 'slot' ? t.s.index : -1;
+    const oSlot = t.o.kind === 'slot' ? t.o.index : -1;
+    const s = sSlot >= 0 ? row[sSlot]! : consts[i * 3]!;
+    const o = oSlot >= 0 ? row[oSlot]! : consts[i * 3 + 2]!;
+    if (s !== UNBOUND && o !== UNBOUND) {
+      if (graph.has(s, p, o)) this.step(i + 1);
+      return;
+    }
+    const list = graph.withPredicate(p);
+    if (list === undefined) return;
+    const subjects = list.s;
+    const objects = list.o;
+    const count = subjects.length;
+    const sameVariable = sSlot >= 0 && sSlot === oSlot;
+    for (let k = 0; k < count; k++) {
+      const sv = subjects[k]!;
+      const ov = objects[k]!;
+      if (s !== UNBOUND && sv !== s) continue;
+      if (o !== UNBOUND && ov !== o) continue;
+      if (sameVariable && sv !== ov) continue;
+      if (s === UNBOUND) row[sSlot] = sv;
+      if (o === UNBOUND) row[oSlot] = ov;
+      this.step(i + 1);
+    }
+    if (s === UNBOUND) row[sSlot] = UNBOUND;
+    if (o === UNBOUND) row[oSlot] = UNBOUND;
   }
 }
 
