@@ -115,7 +115,7 @@ const httpJson: unknown[] = [];
 for (const c of httpCases) {
   const inProcessOut = execFileSync(process.execPath, [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)], { encoding: 'utf8' });
   const inProcess = (JSON.parse(inProcessOut.trim().split('\n').pop() ?? '{}') as CliBench).messagesPerSecond;
-  for (const level of ['info', 'warn']) {
+  for (const level of ['info', 'warn', 'raw']) {
     const http = await measureServer(cli, c.alignments, c.message, seconds, level);
     httpJson.push({ case: c.name, logLevel: level, inProcessMessagesPerSecond: inProcess, ...http });
     httpRows.push([c.name, level, inProcess.toFixed(0), http.requestsPerSecond.toFixed(0), `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`, http.p50Ms.toFixed(2), http.p99Ms.toFixed(2), String(http.non2xx + http.errors)]);
@@ -130,4 +130,5 @@ console.log(hFmt(hHeader));
 console.log(hWidths.map((w) => '-'.repeat(w)).join('  '));
 for (const r of httpRows) console.log(hFmt(r));
 console.log('Target: HTTP costs at most 30% of in-process throughput (HTTP/in-process >= 70%). "info" logs every request, the default.');
+console.log('"raw": the same translation behind a bare node:http handler (no framework): what HTTP alone costs on this machine, the load generator sharing its 2 cores.');
 writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(httpJson, null, 2)}\n`);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface ServerFigure {
@@ -17,6 +18,10 @@ export interface ServerFigure {
   readonly errors: number;
 }
 
+/**
+ * `logLevel` 'raw' measures the bare node:http baseline (raw-http-server.js) instead of the
+ * mediator server; it needs no upload, its alignments are given on its command line.
+ */
 export async function measureServer(
   cli: string,
   alignmentFiles: readonly string[],
@@ -25,7 +30,11 @@ export async function measureServer(
   logLevel: string,
 ): Promise<ServerFigure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediator-bench-'));
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, '--log-level', logLevel], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const raw = logLevel === 'raw';
+  const args = raw
+    ? [fileURLToPath(new URL('./raw-http-server.js', import.meta.url)), ...alignmentFiles]
+    : [cli, 'serve', '--port', '0', '--data', dataDir, '--log-level', logLevel];
+  const proc = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let err = '';
@@ -39,9 +48,10 @@ export async function measureServer(
     const alignIDs: Array<{ name: string; version: string }> = [];
     for (const file of alignmentFiles) {
       const text = readFileSync(file, 'utf8');
+      alignIDs.push({ name: /<dcelem:title>([^<]*)</.exec(text)![1]!, version: /<exmo:version>([^<]*)</.exec(text)![1]! });
+      if (raw) continue;
       const r = await fetch(`${url}/alignments`, { method: 'POST', body: text, headers: { 'content-type': 'application/xml' } });
       if (r.status !== 201) throw new Error(`upload of ${file} failed: ${r.status} ${await r.text()}`);
-      alignIDs.push({ name: /<dcelem:title>([^<]*)</.exec(text)![1]!, version: /<exmo:version>([^<]*)</.exec(text)![1]! });
     }
     const body = JSON.stringify({ alignIDs, graphStr: readFileSync(messageFile, 'utf8') });
     const check = await fetch(`${url}/translation`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
