@@ -1,29 +1,91 @@
 #!/usr/bin/env node
-// Runs the vitest suite and ends with one plain `Tests: N passed, N failed, N skipped` line, which
-// CI reads as the run's verdict (vitest's own summary is not a format CI recognises).
+// `npm test` after the type-check: every suite in turn, then one plain closing line
+// `Tests: N passed, N failed, N skipped` that CI reads as the verdict (vitest's and Playwright's
+// own summaries are not formats CI recognises). Exit code non-zero if any suite failed.
+//
+// Suites: vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
+// Debian's Chromium (e2e/), the Electron app test (skips with a reason when the Electron binary
+// is absent), and the offline packaging smoke test (electron-builder with a stub Electron).
+// `node scripts/run-tests.mjs vitest` runs only the named suites.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
-const out = 'test-results/vitest.json';
-const run = spawnSync(
-  process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
-  { stdio: 'inherit' },
-);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(out)) {
-  const report = JSON.parse(readFileSync(out, 'utf8'));
-  passed = report.numPassedTests ?? 0;
-  failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failed += 1;
+
+function vitest() {
+  const out = 'test-results/vitest.json';
+  rmSync(out, { force: true });
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { stdio: 'inherit' });
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    counts.passed = report.numPassedTests ?? 0;
+    counts.failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+    counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const suite of report.testResults ?? []) if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) counts.failed += 1;
   }
+  return { code: run.status ?? 1, ...counts };
 }
-const code = run.status ?? 1;
-if (code !== 0 && failed === 0) failed = 1;
-console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(code);
+
+function playwright(config, label) {
+  if (!existsSync(config)) return undefined;
+  const out = resolve('test-results', `${label}.json`);
+  rmSync(out, { force: true });
+  const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', config, '--reporter=list,json'], {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(out)) {
+    const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    counts.passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    counts.failed = stats.unexpected ?? 0;
+    counts.skipped = stats.skipped ?? 0;
+  }
+  return { code: run.status ?? 1, ...counts };
+}
+
+function script(path, label) {
+  if (!existsSync(path)) return undefined;
+  console.log(`\n[${label}] node ${path}`);
+  const run = spawnSync(process.execPath, [path], { stdio: 'inherit' });
+  const ok = run.status === 0;
+  return { code: run.status ?? 1, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+}
+
+const suites = {
+  vitest,
+  e2e: () => playwright('e2e/playwright.config.ts', 'e2e'),
+  desktop: () => playwright('electron/playwright.config.ts', 'desktop'),
+  packaging: () => {
+    if (!existsSync('renderer/dist/index.html')) {
+      console.log('\n[packaging smoke test] skipped: renderer/dist is not built (npm run build builds it)');
+      return { code: 0, passed: 0, failed: 0, skipped: 1 };
+    }
+    return script('electron/scripts/package-smoke.mjs', 'packaging smoke test');
+  },
+};
+
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(suites);
+const total = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+const lines = [];
+for (const name of wanted) {
+  const suite = suites[name];
+  if (suite === undefined) {
+    console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  const result = suite();
+  if (result === undefined) continue;
+  if (result.code !== 0 && result.failed === 0) result.failed = 1;
+  if (result.code !== 0) exitCode = 1;
+  total.passed += result.passed;
+  total.failed += result.failed;
+  total.skipped += result.skipped;
+  lines.push(`  ${name}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
+}
+console.log(`\n${lines.join('\n')}`);
+console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(exitCode);

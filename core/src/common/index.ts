@@ -6,3 +6,4 @@ export * from './translation/index.js';
 export * from './jsonld/index.js';
 export * from './logger.js';
 export * from './platforms/platform-topics.js';
+export * from './channels/index.js';

@@ -13,6 +13,7 @@ import {
   formatProblem,
   MediatorError,
   ParseError,
+  platformTopics,
   ValidationError,
   translateMessage,
   type CompiledAlignment,
@@ -46,6 +47,11 @@ Usage:
                 [--cors ORIGIN ...] [--log-level info]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
+                [--transport embedded|nats|kafka] [--broker URL]
+  mediator platform-channels --platform ID [--server URL] [--inp NAME@VERSION] [--out NAME@VERSION]
+                [--ipsm] [--parallelism N] [--dry-run]
+      Create a platform's downstream and upstream channels on a running server (topic names
+      from the seed: mw-mediator-downstream-<id> ...); --dry-run only prints the topic names.
   mediator help | --help      This text.
   mediator --version          The version.
 `;
@@ -200,9 +206,16 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       'body-limit': { type: 'string' },
       cors: { type: 'string', multiple: true },
       'log-level': { type: 'string' },
+      transport: { type: 'string' },
+      broker: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
+  const transportKind = values.transport ?? process.env.MEDIATOR_TRANSPORT ?? 'embedded';
+  if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka') {
+    throw new UsageError('--transport must be embedded, nats or kafka');
+  }
+  const brokerUrl = values.broker ?? process.env.MEDIATOR_BROKER;
   const port = values.port === undefined ? Number(process.env.MEDIATOR_PORT ?? DEFAULT_PORT) : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be an integer from 0 to 65535');
   const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
@@ -217,6 +230,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(values.cors === undefined ? {} : { corsOrigins: values.cors }),
       logLevel: values['log-level'] ?? process.env.MEDIATOR_LOG_LEVEL ?? 'info',
+      transport: { kind: transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -224,13 +238,78 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
-  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\n`);
+  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   await server.close();
+  return 0;
+}
+
+function alignmentRef(value: string | undefined, flag: string): { name: string; version: string } {
+  if (value === undefined || value === '') return { name: '', version: '' };
+  const at = value.lastIndexOf('@');
+  if (at <= 0 || at === value.length - 1) throw new UsageError(`${flag} takes NAME@VERSION, e.g. CO_FIWARE_align@1.0`);
+  return { name: value.slice(0, at), version: value.slice(at + 1) };
+}
+
+async function platformChannelsCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      platform: { type: 'string' },
+      server: { type: 'string' },
+      inp: { type: 'string' },
+      out: { type: 'string' },
+      ipsm: { type: 'boolean' },
+      parallelism: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError('platform-channels takes no positional arguments');
+  const platform = values.platform;
+  if (platform === undefined || platform === '') throw new UsageError('--platform ID is required');
+  const spelling = values.ipsm === true ? 'ipsm' : 'mediator';
+  const topics = platformTopics(platform, spelling);
+  if (values['dry-run'] === true) {
+    io.stdout(`${JSON.stringify(topics, null, 2)}\n`);
+    return 0;
+  }
+  const inp = alignmentRef(values.inp, '--inp');
+  const out = alignmentRef(values.out, '--out');
+  const server = (values.server ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`).replace(/\/$/, '');
+  const body = {
+    inpAlignmentName: inp.name,
+    inpAlignmentVersion: inp.version,
+    outAlignmentName: out.name,
+    outAlignmentVersion: out.version,
+    spelling,
+    ...(values.parallelism === undefined ? {} : { parallelism: Number(values.parallelism) }),
+  };
+  let response: Response;
+  try {
+    response = await fetch(`${server}/platforms/${encodeURIComponent(platform)}/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new MediatorError(`cannot reach the mediator at ${server}: ${(error as Error).message}`, 'SERVER_UNREACHABLE');
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // not JSON: show the text
+    }
+    throw new MediatorError(`the server refused (${response.status}): ${message}`, 'SERVER_REFUSED');
+  }
+  io.stdout(`${text}\n`);
   return 0;
 }
 
@@ -248,6 +327,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await benchCommand(rest, io);
       case 'serve':
         return await serveCommand(rest, io);
+      case 'platform-channels':
+        return await platformChannelsCommand(rest, io);
       case '--version':
       case 'version':
         io.stdout(`${VERSION}\n`);

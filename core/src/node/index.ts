@@ -4,3 +4,4 @@ export { buildServer, DEFAULT_BODY_LIMIT, type MediatorServer, type ServerOption
 export { startServer, type RunningServer, type StartOptions } from './server/start-server.js';
 export { defaultDataDir } from './store/index.js';
 export { VERSION } from './version.js';
+export * from './transports/index.js';

@@ -368,6 +368,7 @@ describe('OpenAPI and Swagger UI', () => {
       'POST /validate', 'POST /convert', 'POST /convert/TTL', 'POST /convert/RDFXML',
       'POST /channels', 'GET /channels', 'DELETE /channels/{channelId}',
       'POST /translation', 'GET /logging', 'POST /logging/{level}', 'GET /version',
+      'GET /platforms/{platformId}/topics', 'POST /platforms/{platformId}/channels', 'POST /topics/{topic}/messages', 'GET /topics/{topic}/messages',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
     for (const [path, ops] of Object.entries(doc.paths)) {

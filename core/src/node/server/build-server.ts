@@ -17,6 +17,9 @@ import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
+import { ChannelRunner } from '../services/channel-runner.js';
+import { createTransport } from '../transports/index.js';
+import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
 import { sharedSchemas } from './schemas.js';
@@ -38,12 +41,15 @@ export interface ServerOptions {
   readonly translationTimeoutMs?: number;
   /** Folder of the built workbench UI served at `/` (default: renderer/dist of this repository, when built). */
   readonly uiDir?: string;
+  /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
+  readonly transport?: { readonly kind: TransportKind; readonly url?: string };
 }
 
 export interface MediatorServer {
   readonly app: FastifyInstance;
   readonly alignments: AlignmentService;
   readonly channels: ChannelService;
+  readonly runner: ChannelRunner;
   readonly store: SqliteStore;
   readonly logger: PinoLogger;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
@@ -77,9 +83,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const store = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
   const alignments = new AlignmentService(store, logger);
-  const channels = new ChannelService(store, alignments, logger);
+  const transportKind = options.transport?.kind ?? 'embedded';
+  const transport = createTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
+  const runner = new ChannelRunner(transport, alignments, logger);
+  const channels = new ChannelService(store, alignments, runner, logger);
   const loaded = await alignments.loadAll();
   logger.info(loaded, 'alignments compiled from the store');
+  await channels.restore();
+  logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app: FastifyInstance = Fastify({
@@ -163,13 +174,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger.info({ uiDir }, 'serving the workbench UI at /');
   }
 
-  await registerRoutes(app, { alignments, channels, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000 });
+  await registerRoutes(app, { alignments, channels, transport, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000 });
 
   let closed = false;
   return {
     app,
     alignments,
     channels,
+    runner,
     store,
     logger,
     routeTable: () =>
@@ -180,6 +192,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       if (closed) return;
       closed = true;
       await app.close();
+      // Channels finish their in-flight messages before the store they read goes away.
+      await runner.close();
       store.close();
     },
   };

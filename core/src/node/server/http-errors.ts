@@ -7,6 +7,7 @@ import { ErrorCodes, MediatorError, ParseError, ValidationError } from '../../co
 export const Status = {
   ok: 200,
   created: 201,
+  accepted: 202,
   noContent: 204,
   alreadyReported: 208,
   temporaryRedirect: 307,

@@ -14,8 +14,11 @@ import {
   ParseError,
   readMessage,
   translateParsed,
+  platformTopics,
   type CompiledAlignment,
+  type Transport,
 } from '../../common/index.js';
+import { EmbeddedBus } from '../transports/index.js';
 import type { AlignmentService } from '../services/alignment-service.js';
 import type { ChannelService } from '../services/channel-service.js';
 import { VERSION } from '../version.js';
@@ -26,6 +29,7 @@ import { ref, XmlText } from './schemas.js';
 export interface RouteDeps {
   readonly alignments: AlignmentService;
   readonly channels: ChannelService;
+  readonly transport: Transport;
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
   readonly translationTimeoutMs: number;
@@ -232,8 +236,90 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     },
     async (request, reply) => {
       const { channelId } = request.params as { channelId: string };
-      channels.delete(Number(channelId));
+      await channels.delete(Number(channelId));
       return reply.status(Status.noContent).send();
+    },
+  );
+
+  // ---- Platforms and topics (ours: the workbench's channel tools) ------------------------------
+  const spellingQuery = Type.Object({ spelling: Type.Optional(Type.Union([Type.Literal('mediator'), Type.Literal('ipsm')])) });
+  app.get(
+    '/platforms/:platformId/topics',
+    {
+      schema: {
+        tags: ['Channels'],
+        summary: "The topic names of a platform's channel pair (seed 1.6-1.7), without creating anything",
+        params: Type.Object({ platformId: Type.String() }),
+        querystring: spellingQuery,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errors },
+      },
+    },
+    async (request) => {
+      const { platformId } = request.params as { platformId: string };
+      const { spelling } = request.query as { spelling?: 'mediator' | 'ipsm' };
+      return platformTopics(platformId, spelling ?? 'mediator');
+    },
+  );
+
+  app.post(
+    '/platforms/:platformId/channels',
+    {
+      schema: {
+        tags: ['Channels'],
+        summary: "Create a platform's downstream and upstream channels",
+        description:
+          'Body: the alignment fields of a ChannelConfig (either style) used by both channels, and/or `downstream` and `upstream` objects with per-channel fields; `spelling` "mediator" (default) or "ipsm" (the spelling of the middleware shipped with the reference); `parallelism`.',
+        params: Type.Object({ platformId: Type.String() }),
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 201: Type.Object({}, { additionalProperties: true }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { platformId } = request.params as { platformId: string };
+      const result = await channels.createPlatformPair(platformId, request.body);
+      return reply.status(Status.created).type('application/json; charset=utf-8').send(JSON.stringify(result));
+    },
+  );
+
+  app.post(
+    '/topics/:topic/messages',
+    {
+      schema: {
+        tags: ['Channels'],
+        summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
+        params: Type.Object({ topic: Type.String() }),
+        body: Type.Unknown({ description: 'The message, any JSON' }),
+        response: { 202: ref('Response'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { topic } = request.params as { topic: string };
+      if (request.body === undefined || request.body === null) throw new BadRequestError('The request has no body: send the message as JSON', 'MISSING_BODY');
+      const text = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+      await deps.transport.publish(topic, text);
+      return reply.status(Status.accepted).send({ message: `Message published to topic ${topic}` });
+    },
+  );
+
+  app.get(
+    '/topics/:topic/messages',
+    {
+      schema: {
+        tags: ['Channels'],
+        summary: 'The most recent messages of a topic, newest last (embedded transport)',
+        params: Type.Object({ topic: Type.String() }),
+        querystring: Type.Object({ limit: Type.Optional(Type.String({ pattern: '^[0-9]+$' })) }),
+        response: { 200: Type.Array(Type.Object({}, { additionalProperties: true })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { topic } = request.params as { topic: string };
+      const limit = Math.min(1000, Number((request.query as { limit?: string }).limit ?? '50'));
+      if (!(deps.transport instanceof EmbeddedBus)) {
+        throw new BadRequestError(`Reading topics is available with the embedded transport; this server uses ${deps.transport.kind} (use the broker's own tools)`, 'TOPIC_READ_UNSUPPORTED');
+      }
+      const records = deps.transport.recent(topic, limit).map((r) => ({ topic: r.topic, offset: r.offset, value: r.value, publishedAt: r.timestamp }));
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(records));
     },
   );
 

@@ -1,11 +1,11 @@
 /**
  * Channel configurations (reference-mediator.md 7, CONTRACT.md "ChannelConfig: both versions"):
- * validation of both body styles and of their alignments, persistence, listing and deletion.
- * Running the channels (consuming, translating, publishing) arrives with the channels issue (#4);
- * until then a channel is a stored, validated route with status `configured`.
+ * validation of both body styles and of their alignments, persistence, listing with live status
+ * and counters, deletion, and platform channel pairs (seed 1.6-1.7). The ChannelRunner runs them.
  */
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, NotFoundError, type Logger } from '../../common/index.js';
+import { BadRequestError, NotFoundError, platformTopics, type ChannelCounters, type Logger, type TopicSpelling } from '../../common/index.js';
+import type { ChannelRunner } from './channel-runner.js';
 import type { ChannelRecord, SqliteStore } from '../store/index.js';
 import type { AlignmentService } from './alignment-service.js';
 import { alignmentId } from './alignment-service.js';
@@ -27,6 +27,9 @@ export interface ChannelInfo {
   readonly parallelism: number;
   readonly deadLetterTopic: string;
   readonly status: string;
+  /** Why the channel is `failed`. */
+  readonly reason?: string;
+  readonly counters?: ChannelCounters;
   readonly createdAt: number;
 }
 
@@ -68,8 +71,14 @@ export class ChannelService {
   constructor(
     private readonly store: SqliteStore,
     private readonly alignments: AlignmentService,
+    private readonly runner: ChannelRunner,
     private readonly log: Logger,
   ) {}
+
+  /** Starts every stored channel (server start). */
+  async restore(): Promise<void> {
+    await this.runner.restoreAll(this.store.listChannels());
+  }
 
   /** Validates a ChannelConfig of either style, checks its alignments compile, and stores it. */
   async create(body: unknown): Promise<{ message: string; channel: ChannelInfo }> {
@@ -118,6 +127,7 @@ export class ChannelService {
       deadLetterTopic,
     });
     this.log.info({ channel: record.id, source, sink }, 'channel created');
+    await this.runner.start(record);
     return { message: `Channel ${record.id} created successfully`, channel: this.info(record) };
   }
 
@@ -167,14 +177,51 @@ export class ChannelService {
       consumerGroup: c.consumerGroup,
       parallelism: c.parallelism,
       deadLetterTopic: c.deadLetterTopic ?? `${c.sink}.errors`,
-      status: 'configured',
+      ...this.runner.state(c.id),
       createdAt: c.createdAt,
     };
   }
 
-  delete(id: number): string {
-    if (!this.store.deleteChannel(id)) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
+  /** Stops the channel after its in-flight messages finish, then forgets it. */
+  async delete(id: number): Promise<string> {
+    if (this.store.getChannel(id) === undefined) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
+    await this.runner.stop(id);
+    this.store.deleteChannel(id);
     this.log.info({ channel: id }, 'channel deleted');
     return `Channel ${id} successfully closed`;
+  }
+
+  /**
+   * The downstream and upstream channels of a platform (seed 1.6). `sides` gives each channel's
+   * alignments; a flat body (the same alignments for both) is the common shortcut.
+   */
+  async createPlatformPair(platformId: string, body: unknown): Promise<{ message: string; downstream: ChannelInfo; upstream: ChannelInfo }> {
+    if (platformId.trim() === '') fail('the platform id is empty');
+    const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const spelling = (b.spelling ?? 'mediator') as TopicSpelling;
+    if (spelling !== 'mediator' && spelling !== 'ipsm') fail('spelling must be "mediator" or "ipsm"');
+    const topics = platformTopics(platformId, spelling);
+    const pick = (side: 'downstream' | 'upstream'): Record<string, unknown> => {
+      const specific = b[side];
+      const base: Record<string, unknown> = {};
+      for (const f of ['inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName', 'outAlignmentVersion', 'inpAlignmentId', 'outAlignmentId', 'parallelism', 'optConsumerGroup']) {
+        if (b[f] !== undefined) base[f] = b[f];
+      }
+      const own = typeof specific === 'object' && specific !== null ? (specific as Record<string, unknown>) : {};
+      return { ...base, ...own, source: topics[side].source, sink: topics[side].sink };
+    };
+    const downstream = await this.create(pick('downstream'));
+    let upstream;
+    try {
+      upstream = await this.create(pick('upstream'));
+    } catch (error) {
+      await this.delete(downstream.channel.id);
+      throw error;
+    }
+    return {
+      message: `Channels ${downstream.channel.id} (downstream) and ${upstream.channel.id} (upstream) created for platform ${platformId}`,
+      downstream: downstream.channel,
+      upstream: upstream.channel,
+    };
   }
 }

@@ -1,0 +1,75 @@
+/**
+ * The transport contract channels run over (reference-mediator.md 7.3 used Kafka directly; we put
+ * a small interface in between so a channel runs in-process, over NATS JetStream or over Kafka).
+ *
+ * Delivery is at-least-once for durable transports: a message is acknowledged (JetStream ack,
+ * Kafka offset commit) only after the handler resolved, and the ChannelRuntime resolves its
+ * handler only after the translated message reached the sink. A crash between the sink publish
+ * and the ack therefore gives a duplicate on the sink, never a loss.
+ *
+ * Pure types: no node:* imports (core/src/common runs in browsers).
+ */
+
+export interface TransportMessage {
+  /** The message text (UTF-8). */
+  readonly value: string;
+  /** The topic it was consumed from (the caller's topic name, never a broker-encoded one). */
+  readonly topic: string;
+  /** True when the broker says this is not the first delivery (a previous attempt was not acknowledged). */
+  readonly redelivered: boolean;
+}
+
+/** Where a group that does not exist yet starts reading. */
+export type StartPosition = 'latest' | 'earliest';
+
+export interface SubscribeOptions {
+  /**
+   * How many handler calls may run at once for this subscriber. Calls start in topic order; a
+   * call may start before the previous one resolved.
+   */
+  readonly maxInFlight: number;
+  /**
+   * Start position of a brand-new group. Default `latest`, as the reference (7.3:
+   * `auto.offset.reset=latest`): messages published before the group existed are not consumed.
+   * An existing group always resumes where it stopped (durable transports).
+   */
+  readonly from?: StartPosition;
+}
+
+/** A running consumer. */
+export interface Subscription {
+  /**
+   * Stops consuming: no handler call starts after this is called; resolves after the calls in
+   * flight finished and their acknowledgements were sent. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+export type TransportKind = 'embedded' | 'nats' | 'kafka';
+
+export type MessageHandler = (message: TransportMessage) => Promise<void>;
+
+export interface Transport {
+  readonly kind: TransportKind;
+  /**
+   * True when messages and group positions survive a mediator restart (at-least-once across
+   * restarts). The embedded bus is not durable: it lives in the process's memory.
+   */
+  readonly durable: boolean;
+  /** Resolves when the broker has the message (JetStream ack, Kafka acks=-1). Rejects after bounded retries. */
+  publish(topic: string, value: string): Promise<void>;
+  /**
+   * Consumes `topic` as a member of `group`: members of one group split the messages (competing
+   * consumers), distinct groups each get every message (fan-out). `handler` resolving = processed,
+   * then acknowledged/committed; rejecting (or throwing) = not acknowledged, so the message is
+   * delivered again later. Handler calls start in the topic's order (per partition for Kafka),
+   * and up to `maxInFlight` of them run at once.
+   */
+  subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
+  /**
+   * Releases the connection at once, like a crash as far as in-flight messages go: they are not
+   * acknowledged (durable transports deliver them again). For a graceful stop, close the
+   * subscriptions (or stop the ChannelRuntimes) first.
+   */
+  close(): Promise<void>;
+}

@@ -1,0 +1,164 @@
+/**
+ * Channels running behind the REST API on the embedded bus: a message published to a source
+ * arrives translated on the sink, failures go to the dead-letter topic, platform channel pairs use
+ * the seed's topic names, deletion stops a channel, and channels come back after a restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { Parser } from 'n3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isomorphic } from '../../common/rdf/isomorphism.js';
+import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
+import { readMessage } from '../../common/index.js';
+import { goldenFile, readData } from '../../test-support/shared-data.js';
+import { startServer, type RunningServer } from './start-server.js';
+
+const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+let server: RunningServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'mediator-channels-'));
+  server = await startServer({ dataDir, port: 0, logStream: quiet() });
+  for (const file of ['CO_FIWARE', 'UniversAAL_CO']) {
+    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData(`alignments/${file}.rdf`), headers: { 'content-type': 'application/xml' } });
+    expect(r.status).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const r = await fetch(`${server.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+}
+
+async function topic(name: string): Promise<Array<{ value: string; publishedAt: number }>> {
+  const r = await fetch(`${server.url}/topics/${encodeURIComponent(name)}/messages?limit=100`);
+  expect(r.status).toBe(200);
+  return (await r.json()) as Array<{ value: string; publishedAt: number }>;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function channel(id: unknown): Promise<Record<string, unknown>> {
+  const list = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
+  return list.find((c) => c.id === id)!;
+}
+
+function payload(quads: readonly RDF.Quad[]): RDF.Quad[] {
+  return quads.filter((q) => q.graph.value === MESSAGE_GRAPHS.payload).map((q) => factory.quad(q.subject, q.predicate, q.object));
+}
+
+const golden = (pair: string) => new Parser({ format: 'N-Triples' }).parse(goldenFile(pair, 'output-payload.nt')) as unknown as RDF.Quad[];
+
+describe('a running channel on the embedded bus', () => {
+  let id: unknown;
+
+  it('translates a message from its source to its sink and counts it', async () => {
+    const created = await post('/channels', { source: 'src-1', sink: 'sink-1', inpAlignmentName: 'UniversAAL_CO_align', inpAlignmentVersion: '3.0.1', outAlignmentName: 'CO_FIWARE_align', outAlignmentVersion: '1.0', parallelism: 2 });
+    expect(created.status).toBe(201);
+    id = created.json.id;
+    expect(await post('/topics/src-1/messages', readData('messages/weight.json'))).toMatchObject({ status: 202 });
+    const [arrived] = await waitFor(async () => ((await topic('sink-1')).length > 0 ? topic('sink-1') : undefined));
+    const out = await readMessage(arrived!.value);
+    expect(isomorphic(payload(out.quads), golden('weight__UniversAAL_CO__CO_FIWARE'))).toBe(true);
+    const info = await channel(id);
+    expect(info.status).toBe('running');
+    expect(info.counters).toMatchObject({ received: 1, translated: 1, failed: 0 });
+  });
+
+  it('sends what it cannot translate to the dead-letter topic, and forwards empty payloads unchanged', async () => {
+    await post('/topics/src-1/messages', JSON.stringify({ '@context': 'http://remote.example/ctx', '@graph': [] }));
+    const dead = await waitFor(async () => ((await topic('sink-1.errors')).length > 0 ? topic('sink-1.errors') : undefined));
+    const envelope = JSON.parse(dead[0]!.value) as Record<string, unknown>;
+    expect(envelope).toMatchObject({ channel: id, source: 'src-1', error: { code: expect.any(String), message: expect.any(String) } });
+    const empty = readData('messages/emptyPayload.json');
+    await post('/topics/src-1/messages', JSON.parse(empty) as unknown);
+    const sink = await waitFor(async () => ((await topic('sink-1')).length >= 2 ? topic('sink-1') : undefined));
+    expect(JSON.parse(sink[1]!.value)).toEqual(JSON.parse(empty));
+    expect((await channel(id)).counters).toMatchObject({ failed: 1, deadLettered: 1, translated: 2 });
+  });
+
+  it('stops when deleted: nothing more arrives on the sink', async () => {
+    const r = await fetch(`${server.url}/channels/${String(id)}`, { method: 'DELETE' });
+    expect(r.status).toBe(204);
+    const before = (await topic('sink-1')).length;
+    await post('/topics/src-1/messages', readData('messages/weight.json'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await topic('sink-1')).length).toBe(before);
+  });
+});
+
+describe('platform channels', () => {
+  const platform = 'http://inter-iot.eu/platforms/p1';
+  const pid = 'http_inter-iot.eu_platforms_p1';
+
+  it('previews and creates the pair with the seed topic names, and the downstream channel translates', async () => {
+    const preview = (await (await fetch(`${server.url}/platforms/${encodeURIComponent(platform)}/topics`)).json()) as Record<string, Record<string, string>>;
+    expect(preview.downstream).toEqual({ source: `mw-mediator-downstream-${pid}`, sink: `mediator-mw-downstream-${pid}` });
+    const created = await post(`/platforms/${encodeURIComponent(platform)}/channels`, { inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '' });
+    expect(created.status).toBe(201);
+    expect(created.json.downstream).toMatchObject({ source: `mw-mediator-downstream-${pid}`, sink: `mediator-mw-downstream-${pid}` });
+    expect(created.json.upstream).toMatchObject({ source: `mw-mediator-upstream-${pid}`, sink: `mediator-mw-upstream-${pid}` });
+    await post(`/topics/mw-mediator-downstream-${pid}/messages`, readData('messages/weight.UniversAAL_CO.json'));
+    const arrived = await waitFor(async () => {
+      const m = await topic(`mediator-mw-downstream-${pid}`);
+      return m.length > 0 ? m : undefined;
+    });
+    expect(isomorphic(payload((await readMessage(arrived[0]!.value)).quads), golden('weight.UniversAAL_CO__CO_FIWARE'))).toBe(true);
+  });
+
+  it('offers the ipsm spelling and refuses an unknown alignment without creating half a pair', async () => {
+    const preview = (await (await fetch(`${server.url}/platforms/p2/topics?spelling=ipsm`)).json()) as Record<string, Record<string, string>>;
+    expect(preview.upstream).toEqual({ source: 'mw-ipsm-upstream-p2', sink: 'ipsm-mw-upstream-p2' });
+    const before = ((await (await fetch(`${server.url}/channels`)).json()) as unknown[]).length;
+    const refused = await post('/platforms/p3/channels', { downstream: { inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0' }, upstream: { inpAlignmentName: 'nope', inpAlignmentVersion: '9' } });
+    expect(refused.status).toBe(400);
+    expect(((await (await fetch(`${server.url}/channels`)).json()) as unknown[]).length).toBe(before);
+  });
+});
+
+describe('restart', () => {
+  it('restarts stored channels when the server starts again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mediator-channels-restart-'));
+    try {
+      const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+      await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+      const created = await fetch(`${first.url}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'r-src', sink: 'r-sink', inpAlignmentId: 1, outAlignmentId: 0 }) });
+      expect(created.status).toBe(201);
+      await first.close();
+      const second = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+      try {
+        const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
+        expect(list).toHaveLength(1);
+        expect(list[0]).toMatchObject({ source: 'r-src', status: 'running' });
+        await fetch(`${second.url}/topics/r-src/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: readData('messages/weight.UniversAAL_CO.json') });
+        const start = Date.now();
+        let arrived: unknown[] = [];
+        while (arrived.length === 0 && Date.now() - start < 5000) {
+          arrived = (await (await fetch(`${second.url}/topics/r-sink/messages`)).json()) as unknown[];
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        expect(arrived).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

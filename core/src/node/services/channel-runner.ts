@@ -1,0 +1,119 @@
+/**
+ * The running side of channels (reference-mediator.md 7, CONTRACT.md): one ChannelRuntime per
+ * stored channel on the server's transport. Started when a channel is created and, for every
+ * stored channel, when the server starts; a channel that cannot start is kept with status
+ * `failed` and its reason (the reference hid such channels, section 12.21) and retried.
+ */
+import {
+  ChannelRuntime,
+  translateMessage,
+  type ChannelCounters,
+  type ChannelStatus,
+  type CompiledAlignment,
+  type Logger,
+  type Transport,
+} from '../../common/index.js';
+import type { ChannelRecord } from '../store/index.js';
+import type { AlignmentService } from './alignment-service.js';
+
+export interface ChannelState {
+  readonly status: ChannelStatus;
+  readonly reason?: string;
+  readonly counters?: ChannelCounters;
+}
+
+/** How long a failed start waits before it is tried again (doubling up to a minute). */
+const RETRY_START_MS = 1000;
+
+export class ChannelRunner {
+  private readonly runtimes = new Map<number, ChannelRuntime>();
+  /** Channels whose alignments could not be compiled: no runtime, a reason to show. */
+  private readonly broken = new Map<number, string>();
+
+  constructor(
+    readonly transport: Transport,
+    private readonly alignments: AlignmentService,
+    private readonly log: Logger,
+  ) {}
+
+  private async compiledSides(record: ChannelRecord): Promise<CompiledAlignment[]> {
+    const out: CompiledAlignment[] = [];
+    for (const [name, version] of [
+      [record.inpAlignmentName, record.inpAlignmentVersion],
+      [record.outAlignmentName, record.outAlignmentVersion],
+    ] as const) {
+      // An empty name and version is the identity on that side (section 7.2).
+      if (name === '' && version === '') continue;
+      out.push(await this.alignments.compiledFor(name, version));
+    }
+    return out;
+  }
+
+  /** Starts the channel; never throws (a failure is the channel's status). */
+  async start(record: ChannelRecord): Promise<ChannelState> {
+    let compiled: CompiledAlignment[];
+    try {
+      compiled = await this.compiledSides(record);
+    } catch (error) {
+      const reason = `alignment cannot be instantiated: ${(error as Error).message}`;
+      this.broken.set(record.id, reason);
+      this.log.error({ channel: record.id, reason }, 'channel cannot start');
+      return { status: 'failed', reason };
+    }
+    const runtime = new ChannelRuntime({
+      config: {
+        id: record.id,
+        source: record.source,
+        sink: record.sink,
+        ...(record.deadLetterTopic === null ? {} : { deadLetterTopic: record.deadLetterTopic }),
+        parallelism: record.parallelism,
+        consumerGroup: record.consumerGroup,
+        retryStartMs: RETRY_START_MS,
+      },
+      translate: (text) => translateMessage(text, compiled),
+      transport: this.transport,
+      logger: this.log,
+    });
+    this.runtimes.set(record.id, runtime);
+    const status = await runtime.start();
+    this.log.info({ channel: record.id, status, source: record.source, sink: record.sink }, 'channel started');
+    return this.state(record.id);
+  }
+
+  async restoreAll(records: readonly ChannelRecord[]): Promise<void> {
+    await Promise.all(records.map((r) => this.start(r)));
+  }
+
+  runtime(id: number): ChannelRuntime | undefined {
+    return this.runtimes.get(id);
+  }
+
+  state(id: number): ChannelState {
+    const runtime = this.runtimes.get(id);
+    if (runtime === undefined) {
+      const reason = this.broken.get(id);
+      return reason === undefined ? { status: 'stopped' } : { status: 'failed', reason };
+    }
+    return {
+      status: runtime.status,
+      ...(runtime.reason === undefined ? {} : { reason: runtime.reason }),
+      counters: runtime.counters,
+    };
+  }
+
+  /** Stops the channel after its in-flight messages finish. */
+  async stop(id: number): Promise<void> {
+    this.broken.delete(id);
+    const runtime = this.runtimes.get(id);
+    if (runtime === undefined) return;
+    this.runtimes.delete(id);
+    await runtime.stop();
+  }
+
+  /** Stops every channel, then closes the transport. */
+  async close(): Promise<void> {
+    const ids = [...this.runtimes.keys()];
+    await Promise.all(ids.map((id) => this.stop(id)));
+    await this.transport.close();
+  }
+}

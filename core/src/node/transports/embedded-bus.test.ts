@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedBus, type BusRecord } from './embedded-bus.js';
+import { collect, waitUntil } from './transport-contract.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('EmbeddedBus', () => {
+  const buses: EmbeddedBus[] = [];
+  const make = (options?: ConstructorParameters<typeof EmbeddedBus>[0]): EmbeddedBus => {
+    const bus = new EmbeddedBus(options);
+    buses.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    await Promise.allSettled(buses.splice(0).map((b) => b.close()));
+  });
+
+  it('says it is not durable', () => {
+    const bus = make();
+    expect(bus.kind).toBe('embedded');
+    expect(bus.durable).toBe(false);
+    expect(bus.connect().durable).toBe(false);
+  });
+
+  it('recent() keeps the last N messages per topic with timestamps, oldest first', async () => {
+    const bus = make({ recentLimit: 5 });
+    const before = Date.now();
+    for (let i = 0; i < 12; i += 1) await bus.publish('t', `m${i}`);
+    await bus.publish('other', 'x');
+    const recent = bus.recent('t', 3);
+    expect(recent.map((r) => r.value)).toEqual(['m9', 'm10', 'm11']);
+    expect(recent.map((r) => r.offset)).toEqual([9, 10, 11]);
+    expect(recent.every((r) => r.topic === 't' && r.timestamp >= before && r.timestamp <= Date.now())).toBe(true);
+    expect(bus.recent('t', 100).map((r) => r.value)).toEqual(['m7', 'm8', 'm9', 'm10', 'm11']);
+    expect(bus.recent('unknown', 10)).toEqual([]);
+    expect(bus.recent('t', 0)).toEqual([]);
+  });
+
+  it('watch() sees every publish until disposed', async () => {
+    const bus = make();
+    const seen: BusRecord[] = [];
+    const dispose = bus.watch('t', (r) => seen.push(r));
+    await bus.publish('t', 'a');
+    await bus.publish('u', 'not mine');
+    await bus.publish('t', 'b');
+    dispose();
+    await bus.publish('t', 'c');
+    expect(seen.map((r) => r.value)).toEqual(['a', 'b']);
+  });
+
+  it('a new group starts at the end by default, or at the oldest retained message with from: earliest', async () => {
+    const bus = make();
+    await bus.publish('t', 'old');
+    const latest = await collect(bus, 't', 'latest');
+    const seen: string[] = [];
+    await bus.subscribe('t', 'earliest', { maxInFlight: 1, from: 'earliest' }, async (m) => {
+      seen.push(m.value);
+    });
+    await bus.publish('t', 'new');
+    await latest.waitFor(1);
+    await waitUntil(() => seen.length === 2, 1000, 'both messages');
+    expect(latest.values).toEqual(['new']);
+    expect(seen).toEqual(['old', 'new']);
+  });
+
+  it('never runs more than maxInFlight handler calls of a member at once, and starts them in order', async () => {
+    const bus = make();
+    let running = 0;
+    let max = 0;
+    const started: string[] = [];
+    await bus.subscribe('t', 'g', { maxInFlight: 3 }, async (m) => {
+      started.push(m.value);
+      running += 1;
+      max = Math.max(max, running);
+      await sleep(5);
+      running -= 1;
+    });
+    const values = Array.from({ length: 20 }, (_, i) => `v${i}`);
+    for (const v of values) await bus.publish('t', v);
+    await waitUntil(() => started.length === values.length && running === 0, 2000, 'all calls');
+    expect(max).toBe(3);
+    expect(started).toEqual(values);
+  });
+
+  it('redelivers a rejected message (flagged) without blocking the messages after it', async () => {
+    const bus = make({ redeliveryDelayMs: 30 });
+    const seen: string[] = [];
+    let failed = false;
+    await bus.subscribe('t', 'g', { maxInFlight: 1 }, async (m) => {
+      seen.push(`${m.value}${m.redelivered ? '(again)' : ''}`);
+      if (m.value === 'a' && !failed) {
+        failed = true;
+        throw new Error('not now');
+      }
+    });
+    await bus.publish('t', 'a');
+    await bus.publish('t', 'b');
+    await waitUntil(() => seen.length === 3, 1000, 'the redelivery');
+    expect(seen).toEqual(['a', 'b', 'a(again)']);
+  });
+
+  it('a handler that throws synchronously counts as a rejection', async () => {
+    const bus = make({ redeliveryDelayMs: 10 });
+    let calls = 0;
+    await bus.subscribe('t', 'g', { maxInFlight: 1 }, ((): Promise<void> => {
+      calls += 1;
+      if (calls === 1) throw new Error('sync throw');
+      return Promise.resolve();
+    }));
+    await bus.publish('t', 'x');
+    await waitUntil(() => calls === 2, 1000, 'the second call');
+  });
+
+  it('Subscription.close() waits for in-flight calls; the rest stays for the group', async () => {
+    const bus = make();
+    const done: string[] = [];
+    const sub = await bus.subscribe('t', 'g', { maxInFlight: 2 }, async (m) => {
+      await sleep(30);
+      done.push(m.value);
+    });
+    for (const v of ['a', 'b', 'c', 'd']) await bus.publish('t', v);
+    await sleep(5);
+    await sub.close();
+    expect(done).toEqual(['a', 'b']);
+    const rest = await collect(bus, 't', 'g');
+    await rest.waitFor(2);
+    expect(rest.values).toEqual(['c', 'd']);
+    expect(bus.topics().find((t) => t.topic === 't')?.groups.find((g) => g.group === 'g')).toEqual({ group: 'g', members: 1, lag: 0 });
+  });
+
+  it('connect() gives clients whose close() ends only their own subscriptions', async () => {
+    const bus = make();
+    const a = bus.connect();
+    const b = bus.connect();
+    const ca = await collect(a, 't', 'ga');
+    const cb = await collect(b, 't', 'gb');
+    await a.close();
+    await expect(a.publish('t', 'x')).rejects.toThrow(/closed/);
+    await b.publish('t', 'y');
+    await cb.waitFor(1);
+    await sleep(10);
+    expect(ca.values).toEqual([]);
+    expect(cb.values).toEqual(['y']);
+  });
+
+  it('drops what no group needs beyond the recent window, and caps a lagging group at maxRetained', async () => {
+    const bus = make({ recentLimit: 2, maxRetained: 10 });
+    for (let i = 0; i < 5; i += 1) await bus.publish('t', `m${i}`);
+    expect(bus.topics()[0]).toMatchObject({ topic: 't', published: 5, retained: 2 });
+    const gate = { open: false };
+    const seen: string[] = [];
+    await bus.subscribe('t', 'slow', { maxInFlight: 1 }, async (m) => {
+      seen.push(m.value);
+      await waitUntil(() => gate.open, 5000, 'the gate');
+    });
+    for (let i = 5; i < 30; i += 1) await bus.publish('t', `m${i}`);
+    expect(bus.topics()[0]?.retained).toBeLessThanOrEqual(10);
+    gate.open = true;
+    await waitUntil(() => seen.includes('m29'), 2000, 'the last message');
+    // m5 was taken first; then the oldest were dropped: the group lost what exceeded the cap.
+    expect(seen[0]).toBe('m5');
+    expect(seen.length).toBeLessThan(25);
+    expect(seen.slice(1)).toEqual(seen.slice(1).slice().sort((x, y) => Number(x.slice(1)) - Number(y.slice(1))));
+  });
+
+  it('deleteGroup() forgets the group and stops its members', async () => {
+    const bus = make();
+    const c = await collect(bus, 't', 'g');
+    bus.deleteGroup('t', 'g');
+    await bus.publish('t', 'x');
+    await sleep(10);
+    expect(c.values).toEqual([]);
+    expect(bus.topics()[0]?.groups).toEqual([]);
+  });
+
+  it('rejects publish and subscribe after close()', async () => {
+    const bus = make();
+    await bus.close();
+    await expect(bus.publish('t', 'x')).rejects.toThrow(/closed/);
+    await expect(bus.subscribe('t', 'g', { maxInFlight: 1 }, async () => undefined)).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,426 @@
+/**
+ * The in-process message bus: the default transport, so channels work out of the box in the
+ * desktop app without any broker.
+ *
+ * NOT DURABLE (`durable === false`): topics, group positions and unacknowledged messages live in
+ * this process's memory and are gone after a restart. Within one process it behaves like the
+ * brokers: every topic is an append-only log; a consumer group has one cursor per topic; members of
+ * a group compete for the messages (round robin among members with free capacity); every group gets
+ * every message (fan-out); a handler that rejects leaves the message unacknowledged and it is
+ * delivered again (flag `redelivered`) after `redeliveryDelayMs`, to any member of the group.
+ *
+ * Helpers for the REST layer: `recent(topic, limit)` (the last messages with timestamps, for a
+ * "peek at topic" view), `watch(topic, listener)` (live tail) and `topics()`.
+ */
+import { silentLogger, type Logger } from '../../common/logger.js';
+import type {
+  MessageHandler,
+  SubscribeOptions,
+  Subscription,
+  Transport,
+  TransportMessage,
+} from '../../common/channels/transport.js';
+
+export interface BusRecord {
+  /** Position in the topic, from 0. */
+  readonly offset: number;
+  readonly topic: string;
+  readonly value: string;
+  /** Wall-clock ms when it was published. */
+  readonly timestamp: number;
+}
+
+export interface TopicSummary {
+  readonly topic: string;
+  /** Messages ever published to it. */
+  readonly published: number;
+  /** Messages still held in memory. */
+  readonly retained: number;
+  readonly groups: readonly { readonly group: string; readonly members: number; readonly lag: number }[];
+}
+
+export interface EmbeddedBusOptions {
+  /** Messages kept per topic for `recent()`, default 200. */
+  readonly recentLimit?: number;
+  /**
+   * Hard cap of messages held per topic, default 100 000. A group that falls further behind loses
+   * the oldest ones (logged at warn level, with the count).
+   */
+  readonly maxRetained?: number;
+  /** Delay before a rejected message is offered again, default 500 ms. */
+  readonly redeliveryDelayMs?: number;
+  readonly logger?: Logger;
+}
+
+interface Entry {
+  readonly offset: number;
+  readonly value: string;
+  readonly timestamp: number;
+}
+
+interface Member {
+  readonly handler: MessageHandler;
+  readonly maxInFlight: number;
+  readonly inFlight: Set<Promise<void>>;
+  readonly owner: Client;
+  closed: boolean;
+}
+
+interface Retry {
+  readonly entry: Entry;
+  readonly notBefore: number;
+}
+
+interface GroupState {
+  readonly name: string;
+  /** Offset of the next log entry this group has not been given yet. */
+  cursor: number;
+  readonly retry: Retry[];
+  members: Member[];
+  rr: number;
+  pumping: boolean;
+  again: boolean;
+  retryTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+interface TopicState {
+  readonly name: string;
+  readonly entries: Entry[];
+  nextOffset: number;
+  readonly groups: Map<string, GroupState>;
+  readonly watchers: Set<(record: BusRecord) => void>;
+}
+
+/** A set of subscriptions that close together: the bus itself, or one `connect()` view. */
+class Client {
+  readonly members = new Set<Member>();
+  closed = false;
+}
+
+class EmbeddedTransport implements Transport {
+  readonly kind = 'embedded' as const;
+  readonly durable = false;
+
+  constructor(
+    private readonly bus: EmbeddedBus,
+    private readonly client: Client,
+  ) {}
+
+  publish(topic: string, value: string): Promise<void> {
+    if (this.client.closed) return Promise.reject(new Error('embedded transport is closed'));
+    return this.bus.publish(topic, value);
+  }
+
+  subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    return this.bus.subscribeAs(this.client, topic, group, options, handler);
+  }
+
+  close(): Promise<void> {
+    this.bus.closeClient(this.client);
+    return Promise.resolve();
+  }
+}
+
+export class EmbeddedBus implements Transport {
+  readonly kind = 'embedded' as const;
+  /** In-memory only: nothing survives a restart of the process. */
+  readonly durable = false;
+
+  private readonly topicsByName = new Map<string, TopicState>();
+  private readonly own = new Client();
+  private readonly clients = new Set<Client>([this.own]);
+  private readonly recentLimit: number;
+  private readonly maxRetained: number;
+  private readonly redeliveryDelayMs: number;
+  private readonly log: Logger;
+  private closed = false;
+
+  constructor(options: EmbeddedBusOptions = {}) {
+    this.recentLimit = Math.max(0, options.recentLimit ?? 200);
+    this.maxRetained = Math.max(1, options.maxRetained ?? 100_000, this.recentLimit);
+    this.redeliveryDelayMs = Math.max(0, options.redeliveryDelayMs ?? 500);
+    this.log = options.logger ?? silentLogger;
+  }
+
+  /**
+   * Another client of this bus: its own subscriptions, closed by its own `close()` (like a second
+   * connection to a broker). The bus keeps running.
+   */
+  connect(): Transport {
+    if (this.closed) throw new Error('embedded bus is closed');
+    const client = new Client();
+    this.clients.add(client);
+    return new EmbeddedTransport(this, client);
+  }
+
+  publish(topic: string, value: string): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('embedded bus is closed'));
+    if (typeof value !== 'string') return Promise.reject(new TypeError('message value must be a string'));
+    const state = this.topic(topic);
+    const entry: Entry = { offset: state.nextOffset, value, timestamp: Date.now() };
+    state.nextOffset += 1;
+    state.entries.push(entry);
+    this.trim(state);
+    const record: BusRecord = { ...entry, topic };
+    for (const watcher of state.watchers) {
+      try {
+        watcher(record);
+      } catch (error) {
+        this.log.warn({ topic, err: error }, 'topic watcher threw');
+      }
+    }
+    for (const group of state.groups.values()) this.schedule(state, group);
+    return Promise.resolve();
+  }
+
+  subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    return this.subscribeAs(this.own, topic, group, options, handler);
+  }
+
+  /** Stops every subscription of every client at once (in-flight messages are not waited for). */
+  close(): Promise<void> {
+    this.closed = true;
+    for (const client of [...this.clients]) this.closeClient(client);
+    for (const state of this.topicsByName.values()) {
+      for (const group of state.groups.values()) {
+        if (group.retryTimer !== undefined) clearTimeout(group.retryTimer);
+        group.retryTimer = undefined;
+      }
+      state.watchers.clear();
+    }
+    return Promise.resolve();
+  }
+
+  /** The last `limit` messages of `topic` (at most `recentLimit`), oldest first. */
+  recent(topic: string, limit: number = this.recentLimit): BusRecord[] {
+    const state = this.topicsByName.get(topic);
+    if (state === undefined || limit <= 0) return [];
+    const n = Math.min(limit, this.recentLimit, state.entries.length);
+    return state.entries.slice(state.entries.length - n).map((e) => ({ ...e, topic }));
+  }
+
+  /** Calls `listener` for every message published to `topic` from now on; returns the disposer. */
+  watch(topic: string, listener: (record: BusRecord) => void): () => void {
+    const state = this.topic(topic);
+    state.watchers.add(listener);
+    return () => {
+      state.watchers.delete(listener);
+    };
+  }
+
+  /** Every topic the bus knows (published to, subscribed or watched). */
+  topics(): TopicSummary[] {
+    return [...this.topicsByName.values()].map((s) => ({
+      topic: s.name,
+      published: s.nextOffset,
+      retained: s.entries.length,
+      groups: [...s.groups.values()].map((g) => ({
+        group: g.name,
+        members: g.members.length,
+        lag: s.nextOffset - g.cursor + g.retry.length,
+      })),
+    }));
+  }
+
+  /** Forgets a consumer group (e.g. when its channel is deleted); its members stop receiving. */
+  deleteGroup(topic: string, group: string): void {
+    const state = this.topicsByName.get(topic);
+    const g = state?.groups.get(group);
+    if (state === undefined || g === undefined) return;
+    for (const member of g.members) member.closed = true;
+    if (g.retryTimer !== undefined) clearTimeout(g.retryTimer);
+    state.groups.delete(group);
+    this.trim(state);
+  }
+
+  /** @internal used by the client views. */
+  subscribeAs(
+    client: Client,
+    topic: string,
+    group: string,
+    options: SubscribeOptions,
+    handler: MessageHandler,
+  ): Promise<Subscription> {
+    if (this.closed || client.closed) return Promise.reject(new Error('embedded transport is closed'));
+    if (topic === '' || group === '') return Promise.reject(new Error('topic and group must be non-empty'));
+    const state = this.topic(topic);
+    let g = state.groups.get(group);
+    if (g === undefined) {
+      const first = state.entries[0]?.offset ?? state.nextOffset;
+      g = {
+        name: group,
+        cursor: options.from === 'earliest' ? first : state.nextOffset,
+        retry: [],
+        members: [],
+        rr: 0,
+        pumping: false,
+        again: false,
+        retryTimer: undefined,
+      };
+      state.groups.set(group, g);
+    }
+    const member: Member = {
+      handler,
+      maxInFlight: Math.max(1, Math.floor(options.maxInFlight) || 1),
+      inFlight: new Set(),
+      owner: client,
+      closed: false,
+    };
+    g.members.push(member);
+    client.members.add(member);
+    this.schedule(state, g);
+    const groupState = g;
+    let closing: Promise<void> | undefined;
+    return Promise.resolve({
+      close: () => {
+        if (closing === undefined) {
+          this.detach(groupState, member);
+          closing = Promise.allSettled([...member.inFlight]).then(() => undefined);
+        }
+        return closing;
+      },
+    });
+  }
+
+  /** @internal */
+  closeClient(client: Client): void {
+    client.closed = true;
+    for (const member of client.members) {
+      const state = this.findGroupOf(member);
+      if (state !== undefined) this.detach(state, member);
+      else member.closed = true;
+    }
+    client.members.clear();
+    this.clients.delete(client);
+  }
+
+  private findGroupOf(member: Member): GroupState | undefined {
+    for (const state of this.topicsByName.values()) {
+      for (const group of state.groups.values()) if (group.members.includes(member)) return group;
+    }
+    return undefined;
+  }
+
+  private detach(group: GroupState, member: Member): void {
+    member.closed = true;
+    group.members = group.members.filter((m) => m !== member);
+    member.owner.members.delete(member);
+  }
+
+  private topic(name: string): TopicState {
+    let state = this.topicsByName.get(name);
+    if (state === undefined) {
+      state = { name, entries: [], nextOffset: 0, groups: new Map(), watchers: new Set() };
+      this.topicsByName.set(name, state);
+    }
+    return state;
+  }
+
+  /** Drops entries no group needs any more beyond the `recent` window, and enforces the hard cap. */
+  private trim(state: TopicState): void {
+    let keepFrom = state.nextOffset - this.recentLimit;
+    for (const g of state.groups.values()) keepFrom = Math.min(keepFrom, g.cursor);
+    keepFrom = Math.max(keepFrom, state.nextOffset - this.maxRetained);
+    const first = state.entries[0]?.offset ?? state.nextOffset;
+    if (keepFrom <= first) return;
+    state.entries.splice(0, keepFrom - first);
+    for (const g of state.groups.values()) {
+      if (g.cursor < keepFrom) {
+        this.log.warn(
+          { topic: state.name, group: g.name, lost: keepFrom - g.cursor, maxRetained: this.maxRetained },
+          'embedded bus: consumer group fell too far behind; oldest messages dropped',
+        );
+        g.cursor = keepFrom;
+      }
+    }
+  }
+
+  private schedule(state: TopicState, group: GroupState): void {
+    if (group.pumping) {
+      group.again = true;
+      return;
+    }
+    group.pumping = true;
+    queueMicrotask(() => this.pump(state, group));
+  }
+
+  /** Hands messages to members with free capacity, retries first (they are older), in order. */
+  private pump(state: TopicState, group: GroupState): void {
+    do {
+      group.again = false;
+      for (;;) {
+        if (this.closed || state.groups.get(group.name) !== group) break;
+        const member = this.pickMember(group);
+        if (member === undefined) break;
+        const next = this.takeNext(state, group);
+        if (next === undefined) break;
+        this.deliver(state, group, member, next.entry, next.redelivered);
+      }
+    } while (group.again);
+    group.pumping = false;
+  }
+
+  private pickMember(group: GroupState): Member | undefined {
+    const n = group.members.length;
+    for (let i = 0; i < n; i += 1) {
+      const member = group.members[(group.rr + i) % n];
+      if (member !== undefined && !member.closed && member.inFlight.size < member.maxInFlight) {
+        group.rr = (group.rr + i + 1) % n;
+        return member;
+      }
+    }
+    return undefined;
+  }
+
+  private takeNext(state: TopicState, group: GroupState): { entry: Entry; redelivered: boolean } | undefined {
+    const head = group.retry[0];
+    const now = Date.now();
+    if (head !== undefined) {
+      if (head.notBefore <= now) {
+        group.retry.shift();
+        return { entry: head.entry, redelivered: true };
+      }
+      // Like a broker's delayed redelivery: newer messages go on meanwhile (a message that keeps
+      // failing must not block the topic).
+      this.armRetry(state, group, head.notBefore - now);
+    }
+    const first = state.entries[0]?.offset ?? state.nextOffset;
+    if (group.cursor < first) group.cursor = first;
+    const entry = state.entries[group.cursor - first];
+    if (entry === undefined) return undefined;
+    group.cursor += 1;
+    this.trim(state);
+    return { entry, redelivered: false };
+  }
+
+  private armRetry(state: TopicState, group: GroupState, delay: number): void {
+    if (group.retryTimer !== undefined) return;
+    group.retryTimer = setTimeout(() => {
+      group.retryTimer = undefined;
+      this.schedule(state, group);
+    }, delay);
+  }
+
+  private deliver(state: TopicState, group: GroupState, member: Member, entry: Entry, redelivered: boolean): void {
+    const message: TransportMessage = { value: entry.value, topic: state.name, redelivered };
+    let run: Promise<void>;
+    try {
+      run = Promise.resolve(member.handler(message));
+    } catch (error) {
+      run = Promise.reject(error);
+    }
+    member.inFlight.add(run);
+    run.then(
+      () => {
+        member.inFlight.delete(run);
+        this.schedule(state, group);
+      },
+      (error: unknown) => {
+        member.inFlight.delete(run);
+        this.log.debug({ topic: state.name, group: group.name, offset: entry.offset, err: error }, 'handler rejected; redelivering later');
+        group.retry.push({ entry, notBefore: Date.now() + this.redeliveryDelayMs });
+        this.schedule(state, group);
+      },
+    );
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * Kafka transport (kafkajs 2.2.4), the reference's broker (reference-mediator.md 7.3).
+ *
+ * - Producer: `acks = -1` (all in-sync replicas), idempotent, so kafkajs's internal retries do not
+ *   duplicate records. Records have no key (as the reference and INTER-MW write them).
+ * - Consumer: one consumer group per channel (`group`), `autoCommit: false`: offsets are committed
+ *   explicitly and only up to the highest offset below which every handler call resolved (an
+ *   in-order watermark per partition, `OffsetTracker`), so a crash redelivers everything not yet
+ *   published to the sink. Up to `maxInFlight` handler calls run at once within a batch; a handler
+ *   that rejects stops the watermark there, so the next fetch starts again at that offset
+ *   (redelivery; later messages of the batch are delivered again as duplicates).
+ * - A brand-new group with `from: 'latest'` gets its offsets set to the topic's end at subscribe
+ *   time (the reference's `auto.offset.reset=latest`, without the race between joining the group
+ *   and resolving "latest").
+ * - Topics are created on demand with `numPartitions` (default 1) and the broker's default
+ *   replication factor. Kafka topic names must match [A-Za-z0-9._-]{1,249}: no mapping is applied,
+ *   so the middleware's topic names are used as they are.
+ * - `redelivered` is always false: Kafka does not tell a consumer that a record was delivered before.
+ *
+ * Not exercised against a broker in this repository's CI (none can be installed); the contract
+ * suite runs against a real cluster when MEDIATOR_KAFKA_BROKERS is set.
+ */
+import {
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type KafkaConfig,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
+import { silentLogger, type Logger } from '../../common/logger.js';
+import type {
+  MessageHandler,
+  SubscribeOptions,
+  Subscription,
+  Transport,
+} from '../../common/channels/transport.js';
+
+export interface KafkaTransportOptions {
+  /** `host:port` list (or comma-separated). */
+  readonly brokers: readonly string[] | string;
+  readonly clientId?: string;
+  readonly logger?: Logger;
+  /** Partitions of topics this transport creates, default 1 (keeps the total order of a topic). */
+  readonly numPartitions?: number;
+  /** Replication factor of created topics, default -1 (the broker's default). */
+  readonly replicationFactor?: number;
+  /** TLS, as kafkajs takes it (the reference's docker set-up uses SSL with client certificates). */
+  readonly ssl?: KafkaConfig['ssl'];
+  readonly sasl?: KafkaConfig['sasl'];
+  /** Delay before a rejected message is delivered again, default 1000 ms. */
+  readonly redeliveryDelayMs?: number;
+  /** Longest wait for a group join when subscribing, default 30 000 ms. */
+  readonly joinTimeoutMs?: number;
+}
+
+const TOPIC_NAME = /^[A-Za-z0-9._-]{1,249}$/;
+
+/**
+ * In-order commit watermark of one partition: offsets start in increasing order, finish in any
+ * order; `committable()` gives the offset to commit (last contiguous finished + 1) when it moved.
+ * An offset marked failed stops the watermark there.
+ */
+export class OffsetTracker {
+  private readonly pending: bigint[] = [];
+  private readonly finished = new Set<bigint>();
+  private failedAt: bigint | undefined;
+  private committed: bigint | undefined;
+  private watermark: bigint | undefined;
+
+  start(offset: bigint): void {
+    const last = this.pending[this.pending.length - 1];
+    if (last !== undefined && offset <= last) throw new Error(`offsets must start in order: ${offset} after ${last}`);
+    this.pending.push(offset);
+  }
+
+  done(offset: bigint): void {
+    this.finished.add(offset);
+    this.advance();
+  }
+
+  fail(offset: bigint): void {
+    if (this.failedAt === undefined || offset < this.failedAt) this.failedAt = offset;
+  }
+
+  /** The lowest failed offset, where consumption must resume. */
+  get failed(): bigint | undefined {
+    return this.failedAt;
+  }
+
+  /** The next offset to commit, if it advanced since the last call. */
+  committable(): bigint | undefined {
+    if (this.watermark === undefined || this.watermark === this.committed) return undefined;
+    this.committed = this.watermark;
+    return this.watermark;
+  }
+
+  private advance(): void {
+    for (;;) {
+      const head = this.pending[0];
+      if (head === undefined || !this.finished.has(head)) return;
+      if (this.failedAt !== undefined && head >= this.failedAt) return;
+      this.pending.shift();
+      this.finished.delete(head);
+      this.watermark = head + 1n;
+    }
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+class KafkaSubscription implements Subscription {
+  closing = false;
+  aborted = false;
+  private closed: Promise<void> | undefined;
+
+  constructor(
+    private readonly owner: KafkaTransport,
+    readonly consumer: Consumer,
+  ) {}
+
+  close(): Promise<void> {
+    if (this.closed === undefined) {
+      this.closing = true;
+      this.closed = (async () => {
+        // stop() lets the running batch finish (its handlers and its commit) before returning.
+        await this.consumer.stop();
+        await this.consumer.disconnect();
+        this.owner.forget(this);
+      })();
+    }
+    return this.closed;
+  }
+
+  /** Crash-like: no further commits; do not wait long for stuck handlers. */
+  async abort(): Promise<void> {
+    this.closing = true;
+    this.aborted = true;
+    await withTimeout(this.consumer.disconnect(), 5000);
+  }
+}
+
+export class KafkaTransport implements Transport {
+  readonly kind = 'kafka' as const;
+  readonly durable = true;
+
+  private readonly kafka: Kafka;
+  private readonly log: Logger;
+  private readonly options: KafkaTransportOptions;
+  private producer: Promise<Producer> | undefined;
+  private admin: Promise<Admin> | undefined;
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private closed = false;
+
+  constructor(options: KafkaTransportOptions) {
+    this.options = options;
+    const brokers = (typeof options.brokers === 'string' ? options.brokers.split(',') : [...options.brokers])
+      .map((b) => b.trim())
+      .filter((b) => b !== '');
+    if (brokers.length === 0) throw new Error('Kafka transport needs at least one broker (host:port)');
+    this.log = options.logger ?? silentLogger;
+    const log = this.log;
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'mediator',
+      brokers,
+      ...(options.ssl === undefined ? {} : { ssl: options.ssl }),
+      ...(options.sasl === undefined ? {} : { sasl: options.sasl }),
+      logLevel: logLevel.WARN,
+      logCreator:
+        () =>
+        ({ level, log: entry }: LogEntry) => {
+          const { message, ...rest } = entry;
+          if (level <= logLevel.ERROR) log.error(rest, `kafkajs: ${message}`);
+          else if (level === logLevel.WARN) log.warn(rest, `kafkajs: ${message}`);
+          else log.debug(rest, `kafkajs: ${message}`);
+        },
+    });
+  }
+
+  private checkTopic(topic: string): void {
+    if (!TOPIC_NAME.test(topic)) {
+      throw new Error(`"${topic}" is not a legal Kafka topic name (allowed: A-Z a-z 0-9 . _ -, at most 249 characters)`);
+    }
+  }
+
+  private getAdmin(): Promise<Admin> {
+    if (this.admin === undefined) {
+      const admin = this.kafka.admin();
+      this.admin = admin.connect().then(
+        () => admin,
+        (error: unknown) => {
+          this.admin = undefined;
+          throw error;
+        },
+      );
+    }
+    return this.admin;
+  }
+
+  private getProducer(): Promise<Producer> {
+    if (this.producer === undefined) {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+      this.producer = producer.connect().then(
+        () => producer,
+        (error: unknown) => {
+          this.producer = undefined;
+          throw error;
+        },
+      );
+    }
+    return this.producer;
+  }
+
+  private ensureTopic(topic: string): Promise<void> {
+    let ready = this.topics.get(topic);
+    if (ready === undefined) {
+      ready = (async () => {
+        const admin = await this.getAdmin();
+        // Resolves false when the topic already exists: fine (also when another process won the race).
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: [
+            {
+              topic,
+              numPartitions: this.options.numPartitions ?? 1,
+              replicationFactor: this.options.replicationFactor ?? -1,
+            },
+          ],
+        });
+      })();
+      this.topics.set(topic, ready);
+      ready.catch(() => this.topics.delete(topic));
+    }
+    return ready;
+  }
+
+  async publish(topic: string, value: string): Promise<void> {
+    if (this.closed) throw new Error('kafka transport is closed');
+    this.checkTopic(topic);
+    await this.ensureTopic(topic);
+    const producer = await this.getProducer();
+    await producer.send({ topic, acks: -1, messages: [{ value }] });
+  }
+
+  /** Pins a brand-new group's start at the topic's current end (reference: auto.offset.reset=latest). */
+  private async pinLatest(topic: string, group: string): Promise<void> {
+    const admin = await this.getAdmin();
+    const committed = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+    const partitions = committed.find((t) => t.topic === topic)?.partitions ?? [];
+    if (partitions.some((p) => p.offset !== '-1')) return;
+    const ends = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({ groupId: group, topic, partitions: ends.map((e) => ({ partition: e.partition, offset: e.high })) });
+  }
+
+  async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    if (this.closed) throw new Error('kafka transport is closed');
+    this.checkTopic(topic);
+    if (group === '') throw new Error('group must be non-empty');
+    await this.ensureTopic(topic);
+    if ((options.from ?? 'latest') === 'latest') await this.pinLatest(topic, group);
+    const maxInFlight = Math.max(1, Math.floor(options.maxInFlight) || 1);
+    const redeliveryDelayMs = this.options.redeliveryDelayMs ?? 1000;
+    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    const subscription = new KafkaSubscription(this, consumer);
+    const log = this.log;
+    await consumer.connect();
+    try {
+      let joined: () => void = () => undefined;
+      const joinedPromise = new Promise<void>((resolve) => {
+        joined = resolve;
+      });
+      const removeJoin = consumer.on(consumer.events.GROUP_JOIN, () => joined());
+      await consumer.subscribe({ topics: [topic], fromBeginning: options.from === 'earliest' });
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
+          const tracker = new OffsetTracker();
+          const running = new Set<Promise<void>>();
+          let commitChain: Promise<void> = Promise.resolve();
+          const commit = (): void => {
+            const next = tracker.committable();
+            if (next === undefined || subscription.aborted) return;
+            // Resolving moves the fetch position; committing makes it survive a restart.
+            resolveOffset((next - 1n).toString());
+            commitChain = commitChain.then(() =>
+              consumer
+                .commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }])
+                .catch((error: unknown) => log.warn({ topic, group, err: error }, 'Kafka offset commit failed')),
+            );
+          };
+          for (const message of batch.messages) {
+            if (subscription.closing || !isRunning() || isStale() || tracker.failed !== undefined) break;
+            while (running.size >= maxInFlight) {
+              await Promise.race(running);
+              await heartbeat();
+            }
+            if (subscription.closing || tracker.failed !== undefined) break;
+            const offset = BigInt(message.offset);
+            tracker.start(offset);
+            const run = (async () => {
+              try {
+                await handler({ value: message.value?.toString('utf8') ?? '', topic: batch.topic, redelivered: false });
+                tracker.done(offset);
+                commit();
+              } catch (error) {
+                tracker.fail(offset);
+                log.debug({ topic, group, offset: message.offset, err: error }, 'handler rejected; will seek back');
+              }
+            })();
+            running.add(run);
+            void run.finally(() => running.delete(run));
+          }
+          await Promise.allSettled([...running]);
+          commit();
+          await commitChain;
+          // Unresolved offsets (a rejected message and everything after it) are fetched again by the
+          // next batch: that is the redelivery. Pause a little so a failing sink is not hammered.
+          if (tracker.failed !== undefined && !subscription.closing) await sleep(redeliveryDelayMs);
+        },
+      });
+      const ok = await withTimeout(joinedPromise.then(() => true), this.options.joinTimeoutMs ?? 30_000);
+      removeJoin();
+      if (ok !== true) throw new Error(`consumer group "${group}" did not join within the time limit`);
+    } catch (error) {
+      await withTimeout(consumer.disconnect(), 5000);
+      throw error;
+    }
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** @internal */
+  forget(subscription: KafkaSubscription): void {
+    this.subscriptions.delete(subscription);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const subs = [...this.subscriptions];
+    this.subscriptions.clear();
+    await Promise.all(subs.map((s) => s.abort()));
+    const producer = this.producer;
+    const admin = this.admin;
+    this.producer = undefined;
+    this.admin = undefined;
+    await Promise.allSettled([
+      producer?.then((p) => withTimeout(p.disconnect(), 5000)),
+      admin?.then((a) => withTimeout(a.disconnect(), 5000)),
+    ]);
+  }
+}

@@ -1,0 +1,244 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'nats';
+import { silentLogger } from '../../common/logger.js';
+import { ChannelRuntime } from '../../common/channels/channel-runtime.js';
+import type { Transport } from '../../common/channels/transport.js';
+import {
+  freePort,
+  NATS_SERVER_BIN,
+  natsServerAvailable,
+  natsSkipReason,
+  skipNats,
+  startNatsCluster,
+  startNatsServer,
+  type NatsCluster,
+} from '../../test-support/nats-cluster.js';
+import { natsDurableName, natsNames, NatsTransport } from './nats-transport.js';
+import { collect, delayedTranslate, uniqueTopic, waitUntil, type Collector } from './transport-contract.js';
+
+const LEGAL_SUBJECT = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+const LEGAL_NAME = /^[A-Za-z0-9_-]+$/;
+
+describe('nats-server for the transport tests', () => {
+  // Locally a missing binary only skips the NATS suites; under CI it must be there.
+  it.runIf(natsServerAvailable || process.env.CI === 'true')(`is installed at ${NATS_SERVER_BIN}`, () => {
+    expect(natsServerAvailable, `${NATS_SERVER_BIN} is missing: .ci/run installs the Debian package nats-server`).toBe(true);
+  });
+});
+
+describe('NATS topic mapping', () => {
+  const topics = [
+    'mw-mediator-downstream-http_inter-iot.eu_platforms_p1',
+    'mediator-mw-upstream-http_DSVLC.inter-iot.eu_platforms_fiware-01',
+    'a.b',
+    'a_b',
+    'a..b',
+    '.leading.and.trailing.',
+    'wild*cards>and spaces\ttabs',
+    'ünïcødé/slash\\back',
+    'x'.repeat(400),
+  ];
+
+  it('maps every topic to a legal single-token-suffix subject and a legal stream name', () => {
+    for (const topic of topics) {
+      const { subject, stream } = natsNames(topic);
+      expect(subject, topic).toMatch(LEGAL_SUBJECT);
+      expect(subject.startsWith('mediator.topic.'), topic).toBe(true);
+      expect(subject.split('.').length, topic).toBe(3);
+      expect(stream, topic).toMatch(LEGAL_NAME);
+      expect(stream.length, topic).toBeLessThanOrEqual(120);
+      expect(natsDurableName(topic)).toMatch(LEGAL_NAME);
+    }
+  });
+
+  it('is deterministic and injective on names that sanitise alike', () => {
+    expect(natsNames('a.b')).toEqual(natsNames('a.b'));
+    expect(natsNames('a.b').stream).not.toBe(natsNames('a_b').stream);
+    expect(natsNames('a.b').subject).not.toBe(natsNames('a_b').subject);
+    const streams = new Set(topics.map((t) => natsNames(t).stream));
+    expect(streams.size).toBe(topics.length);
+  });
+
+  it('keeps the topic readable and honours prefixes', () => {
+    const names = natsNames('mw-mediator-downstream-http_inter-iot.eu_platforms_p1', { streamPrefix: 'MW', subjectPrefix: 'ipsm' });
+    expect(names.subject).toMatch(/^ipsm\.mw-mediator-downstream-http_inter-iot_eu_platforms_p1_[0-9a-f]{10}$/);
+    expect(names.stream).toMatch(/^MW_mw-mediator-downstream-http_inter-iot_eu_platforms_p1_[0-9a-f]{10}$/);
+  });
+});
+
+describe('NATS transport without a server', () => {
+  it('subscribe rejects with a clear message, and a channel over it is failed with that reason', async () => {
+    const port = await freePort();
+    const transport = new NatsTransport({ servers: `nats://127.0.0.1:${port}`, connectTimeoutMs: 1000 });
+    try {
+      await expect(transport.subscribe('t', 'g', { maxInFlight: 1 }, async () => undefined)).rejects.toThrow(/cannot connect to NATS at nats:\/\/127\.0\.0\.1/);
+      await expect(transport.publish('t', 'x')).rejects.toThrow(/cannot connect to NATS/);
+      const runtime = new ChannelRuntime({
+        config: { id: 1, source: 's', sink: 'k', consumerGroup: 'g' },
+        translate: async (text) => ({ message: text, emptyPayload: false, failures: [] }),
+        transport,
+        logger: silentLogger,
+      });
+      expect(await runtime.start()).toBe('failed');
+      expect(runtime.reason).toMatch(/cannot consume topic "s" over nats: cannot connect to NATS/);
+      await runtime.stop();
+    } finally {
+      await transport.close();
+    }
+  });
+});
+
+describe.skipIf(skipNats)(`NATS transport on one server${skipNats ? ` (${natsSkipReason})` : ''}`, () => {
+  let server: NatsCluster | undefined;
+  const transports: Transport[] = [];
+  beforeAll(async () => {
+    server = await startNatsServer();
+  }, 30_000);
+  afterEach(async () => {
+    await Promise.allSettled(transports.splice(0).map((t) => t.close()));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const make = (): NatsTransport => {
+    const t = new NatsTransport({ servers: server?.servers ?? [], ackWaitMs: 1500 });
+    transports.push(t);
+    return t;
+  };
+
+  it('creates a file-storage stream with one replica on a single server, once, even when two processes race', async () => {
+    const topic = uniqueTopic('race');
+    const [a, b] = [make(), make()];
+    await Promise.all([a.publish(topic, '1'), b.publish(topic, '2'), a.publish(topic, '3'), b.publish(topic, '4')]);
+    const nc = await connect({ servers: server?.url ?? '' });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const info = await jsm.streams.info(natsNames(topic).stream);
+      expect(info.config.num_replicas).toBe(1);
+      expect(info.config.storage).toBe('file');
+      expect(info.config.subjects).toEqual([natsNames(topic).subject]);
+      expect(info.state.messages).toBe(4);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('consumes what another NATS client publishes on the mapped subject (JetStream publish)', async () => {
+    const topic = uniqueTopic('interop');
+    const t = make();
+    const c = await collect(t, topic, 'interop-group');
+    const nc = await connect({ servers: server?.url ?? '' });
+    try {
+      await nc.jetstream().publish(natsNames(topic).subject, 'from another client');
+      await c.waitFor(1);
+      expect(c.values).toEqual(['from another client']);
+    } finally {
+      await c.close();
+      await nc.close();
+    }
+  });
+
+  it('a rejected handler gets the message again, flagged redelivered', async () => {
+    const topic = uniqueTopic('nak');
+    const t = make();
+    const seen: { value: string; redelivered: boolean }[] = [];
+    const sub = await t.subscribe(topic, 'nak-group', { maxInFlight: 1 }, async (m) => {
+      seen.push({ value: m.value, redelivered: m.redelivered });
+      if (seen.length === 1) throw new Error('sink down');
+    });
+    await t.publish(topic, 'again');
+    await waitUntil(() => seen.length >= 2, 10_000, 'the redelivery');
+    expect(seen[0]).toEqual({ value: 'again', redelivered: false });
+    expect(seen[1]).toEqual({ value: 'again', redelivered: true });
+    await sub.close();
+  });
+
+  it('a slow handler is not redelivered while it runs longer than ack_wait (working signals)', async () => {
+    const topic = uniqueTopic('slow');
+    const t = make();
+    let calls = 0;
+    const sub = await t.subscribe(topic, 'slow-group', { maxInFlight: 1 }, async () => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 4000));
+    });
+    await t.publish(topic, 'slow');
+    await waitUntil(() => calls >= 1, 5000, 'the first call');
+    await new Promise((r) => setTimeout(r, 4500));
+    expect(calls).toBe(1);
+    await sub.close();
+  }, 15_000);
+});
+
+describe.skipIf(skipNats)(`NATS transport on a three-node cluster with node loss${skipNats ? ` (${natsSkipReason})` : ''}`, () => {
+  let cluster: NatsCluster | undefined;
+  const transports: Transport[] = [];
+  const collectors: Collector[] = [];
+  const runtimes: ChannelRuntime[] = [];
+  beforeAll(async () => {
+    cluster = await startNatsCluster(3);
+  }, 30_000);
+  afterEach(async () => {
+    await Promise.allSettled(runtimes.splice(0).map((r) => r.stop()));
+    await Promise.allSettled(collectors.splice(0).map((c) => c.close()));
+    await Promise.allSettled(transports.splice(0).map((t) => t.close()));
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  const make = (): NatsTransport => {
+    const t = new NatsTransport({ servers: cluster?.servers ?? [], ackWaitMs: 1500, publishTimeoutMs: 30_000 });
+    transports.push(t);
+    return t;
+  };
+  const nodeIndex = (name: string | undefined): number => (cluster?.nodes ?? []).findIndex((n) => n.name === name);
+
+  async function streamLeader(topic: string): Promise<string | undefined> {
+    const nc = await connect({ servers: (cluster?.nodes ?? []).filter((n) => n.running).map((n) => n.url) });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const info = await jsm.streams.info(natsNames(topic).stream);
+      expect(info.config.num_replicas).toBe(3);
+      return info.cluster?.leader;
+    } finally {
+      await nc.close();
+    }
+  }
+
+  async function runThroughNodeLoss(pick: (ctx: { source: string; publisher: NatsTransport }) => Promise<number>): Promise<void> {
+    const source = uniqueTopic('loss-in');
+    const sink = uniqueTopic('loss-out');
+    const publisher = make();
+    const channelTransport = make();
+    const observer = await collect(make(), sink, 'observer', { maxInFlight: 8 });
+    collectors.push(observer);
+    const runtime = new ChannelRuntime({
+      config: { id: 'loss', source, sink, parallelism: 4, consumerGroup: 'loss-group', stopTimeoutMs: 5000 },
+      translate: delayedTranslate(0, 3).translate,
+      transport: channelTransport,
+      logger: silentLogger,
+    });
+    runtimes.push(runtime);
+    expect(await runtime.start()).toBe('running');
+    const values = Array.from({ length: 60 }, (_, i) => `loss-${i}`);
+    let victim = -1;
+    for (const [i, v] of values.entries()) {
+      if (i === 20) {
+        victim = await pick({ source, publisher });
+        expect(victim).toBeGreaterThanOrEqual(0);
+        await cluster?.kill(victim);
+      }
+      await publisher.publish(source, v);
+    }
+    const expected = values.map((v) => `${v}|t`);
+    await waitUntil(() => expected.every((v) => observer.values.includes(v)), 30_000, 'every message on the sink after the node loss');
+    await cluster?.restart(victim);
+  }
+
+  it('keeps publishing and consuming when the source stream leader is killed (SIGKILL)', async () => {
+    await runThroughNodeLoss(async ({ source }) => nodeIndex(await streamLeader(source)));
+  }, 60_000);
+
+  it('reconnects to another server when the one it is connected to is killed', async () => {
+    await runThroughNodeLoss(async ({ publisher }) => nodeIndex(publisher.connectedServer));
+  }, 60_000);
+});

@@ -1,0 +1,597 @@
+/**
+ * NATS JetStream transport (`nats` 2.29; tested against nats-server 2.9.10, single node and a
+ * three-node cluster).
+ *
+ * Topic mapping (topic names such as `mw-mediator-downstream-http_inter-iot.eu_platforms_p1`
+ * contain dots, which are token separators in subjects and illegal in stream names):
+ *
+ *   token   = sanitize(topic) + "_" + first 10 hex digits of sha256(topic)
+ *             sanitize: every character outside [A-Za-z0-9_-] becomes "_", cut to 80 characters
+ *   subject = "<subjectPrefix>.<token>"      default prefix "mediator.topic"
+ *   stream  = "<streamPrefix>_<token>"       default prefix "MEDIATOR"
+ *   durable consumer of group g = sanitize(g) + "_" + 10 hex of sha256(g)
+ *
+ * The hash keeps the mapping injective (`a.b` and `a_b` differ) while the name stays readable;
+ * `natsNames(topic)` computes it for other tools that publish to or read from the same topics.
+ *
+ * Streams are created on demand (idempotent: two processes creating the same stream is fine),
+ * file storage, limits retention (max age 7 days by default, oldest discarded first), replicas =
+ * min(3, cluster size) unless configured. One durable pull consumer per (topic, group), shared by
+ * every mediator process, so N processes split the load. A message is acked only after the handler
+ * resolved; while the handler runs, "working" signals extend the ack deadline, so a short `ack_wait`
+ * (default 5 s) redelivers a crashed process's messages quickly without redelivering slow ones.
+ * A rejected handler naks with a delay (redelivery). Publish awaits the JetStream ack and retries
+ * transient failures (no leader during a node loss, reconnects) with backoff, bounded by
+ * `publishTimeoutMs`, with a message id so a retried publish is not stored twice.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  DiscardPolicy,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type Consumer,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
+import { silentLogger, type Logger } from '../../common/logger.js';
+import type {
+  MessageHandler,
+  SubscribeOptions,
+  Subscription,
+  Transport,
+} from '../../common/channels/transport.js';
+
+export interface NatsTransportOptions {
+  /** Server URLs, e.g. `['nats://127.0.0.1:4222', 'nats://127.0.0.1:4223']` (or comma-separated). */
+  readonly servers: readonly string[] | string;
+  readonly logger?: Logger;
+  /** Connection name shown by the server. */
+  readonly name?: string;
+  /** Stream replicas; default min(3, cluster size). */
+  readonly replicas?: number;
+  /** JetStream ack_wait, default 5000 ms. */
+  readonly ackWaitMs?: number;
+  /** Total time a publish keeps retrying transient failures, default 30 000 ms. */
+  readonly publishTimeoutMs?: number;
+  /** Delay before a nak'ed (handler rejected) message is redelivered, default 1000 ms. */
+  readonly redeliveryDelayMs?: number;
+  /** Stream retention by age, default 7 days. */
+  readonly maxAgeMs?: number;
+  /** Stream size limit in bytes, default unlimited (-1). */
+  readonly maxBytes?: number;
+  /** Initial connection timeout, default 5000 ms (the connection then reconnects forever). */
+  readonly connectTimeoutMs?: number;
+  readonly streamPrefix?: string;
+  readonly subjectPrefix?: string;
+}
+
+export interface NatsNames {
+  readonly stream: string;
+  readonly subject: string;
+}
+
+const SAFE_MAX = 80;
+
+function hash10(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 10);
+}
+
+function sanitize(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, SAFE_MAX);
+}
+
+/** The injective, legal encoding of a name: sanitized + `_` + hash. */
+export function natsToken(name: string): string {
+  return `${sanitize(name)}_${hash10(name)}`;
+}
+
+/** Stream and subject of a topic (see the file comment). */
+export function natsNames(topic: string, options: { streamPrefix?: string; subjectPrefix?: string } = {}): NatsNames {
+  const token = natsToken(topic);
+  return {
+    stream: `${options.streamPrefix ?? 'MEDIATOR'}_${token}`,
+    subject: `${options.subjectPrefix ?? 'mediator.topic'}.${token}`,
+  };
+}
+
+/** Durable consumer name of a consumer group. */
+export function natsDurableName(group: string): string {
+  return natsToken(group);
+}
+
+interface NatsLikeError {
+  readonly code?: unknown;
+  readonly message?: unknown;
+  readonly api_error?: { readonly code?: number; readonly err_code?: number; readonly description?: string };
+}
+
+function apiErrCode(error: unknown): number | undefined {
+  return (error as NatsLikeError | undefined)?.api_error?.err_code;
+}
+
+function apiStatus(error: unknown): number | undefined {
+  return (error as NatsLikeError | undefined)?.api_error?.code;
+}
+
+function errCode(error: unknown): string | undefined {
+  const code = (error as NatsLikeError | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const STREAM_NOT_FOUND = 10059;
+const STREAM_NAME_IN_USE = 10058;
+const CONSUMER_NOT_FOUND = 10014;
+const CONSUMER_NAME_EXISTS = 10013;
+const CONSUMER_ALREADY_EXISTS = 10148;
+const NO_SUITABLE_PEERS = 10005;
+const REPLICAS_NOT_SUPPORTED = 10074;
+const INSUFFICIENT_RESOURCES = 10023;
+
+/** Failures worth retrying: time-outs, no responders (no leader yet), disconnects, 5xx API errors. */
+function isTransient(error: unknown): boolean {
+  const status = apiStatus(error);
+  if (status !== undefined) return status >= 500 || status === 408;
+  const code = errCode(error);
+  return (
+    code === 'TIMEOUT' ||
+    code === '503' ||
+    code === 'DISCONNECT' ||
+    code === 'REQUEST_ERROR' ||
+    code === 'CONNECTION_REFUSED' ||
+    code === 'CONNECTION_TIMEOUT' ||
+    code === 'CANCELLED' ||
+    code === '408'
+  );
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class TransportClosedError extends Error {
+  constructor(kind: string) {
+    super(`${kind} transport is closed`);
+    this.name = 'TransportClosedError';
+  }
+}
+
+class NatsSubscription implements Subscription {
+  closed = false;
+  private batch: ConsumerMessages | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers = new Set<ReturnType<typeof setInterval>>();
+  private slotFreed: (() => void) | undefined;
+  private loop: Promise<void> = Promise.resolve();
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly owner: NatsTransport,
+    private readonly topic: string,
+    private readonly stream: string,
+    private readonly durable: string,
+    private consumer: Consumer,
+    private readonly maxInFlight: number,
+    private readonly handler: MessageHandler,
+    private readonly log: Logger,
+  ) {}
+
+  run(): void {
+    this.loop = this.pull();
+  }
+
+  private async pull(): Promise<void> {
+    let backoff = 100;
+    while (!this.closed) {
+      while (this.inFlight.size >= this.maxInFlight && !this.closed) {
+        await new Promise<void>((resolve) => {
+          this.slotFreed = resolve;
+        });
+      }
+      if (this.closed) break;
+      const free = this.maxInFlight - this.inFlight.size;
+      try {
+        // Fetch only as many as there are free slots: no message waits in a client buffer while
+        // its ack_wait runs out. Each message is dispatched as it arrives, in stream order.
+        const batch = await this.consumer.fetch({ max_messages: free, expires: this.owner.fetchExpiresMs });
+        this.batch = batch;
+        if (this.closed) batch.stop();
+        for await (const m of batch) {
+          if (this.closed) {
+            m.nak();
+            continue;
+          }
+          this.dispatch(m);
+        }
+        this.batch = undefined;
+        backoff = 100;
+      } catch (error) {
+        this.batch = undefined;
+        if (this.closed) break;
+        this.log.warn({ topic: this.topic, stream: this.stream, consumer: this.durable, err: error }, 'NATS fetch failed; retrying');
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, 5000);
+        if (apiErrCode(error) === CONSUMER_NOT_FOUND || apiErrCode(error) === STREAM_NOT_FOUND || errCode(error) === '404') {
+          try {
+            this.consumer = await this.owner.reattach(this.topic, this.durable);
+          } catch (reattachError) {
+            this.log.warn({ topic: this.topic, err: reattachError }, 'NATS consumer could not be re-created yet');
+          }
+        }
+      }
+    }
+  }
+
+  private dispatch(m: JsMsg): void {
+    const heartbeat = setInterval(() => {
+      try {
+        m.working();
+      } catch {
+        // Connection gone: the message will be redelivered after ack_wait anyway.
+      }
+    }, Math.max(200, Math.floor(this.owner.ackWaitMs / 3)));
+    this.timers.add(heartbeat);
+    const stopHeartbeat = (): void => {
+      clearInterval(heartbeat);
+      this.timers.delete(heartbeat);
+    };
+    const run = (async () => {
+      try {
+        await this.handler({ value: m.string(), topic: this.topic, redelivered: m.redelivered });
+      } catch (error) {
+        stopHeartbeat();
+        this.log.debug({ topic: this.topic, seq: m.seq, err: error }, 'handler rejected; nak');
+        try {
+          if (!this.owner.isClosed) m.nak(this.owner.redeliveryDelayMs);
+        } catch {
+          // Not acknowledged either way: redelivered after ack_wait.
+        }
+        return;
+      }
+      stopHeartbeat();
+      try {
+        if (!this.owner.isClosed) m.ack();
+      } catch (error) {
+        this.log.warn({ topic: this.topic, seq: m.seq, err: error }, 'ack failed; the message will be delivered again');
+      }
+    })();
+    this.inFlight.add(run);
+    void run.finally(() => {
+      this.inFlight.delete(run);
+      const wake = this.slotFreed;
+      this.slotFreed = undefined;
+      wake?.();
+    });
+  }
+
+  /** Stops fetching at once (no waiting): used by both close paths. */
+  halt(): void {
+    this.closed = true;
+    this.batch?.stop();
+    const wake = this.slotFreed;
+    this.slotFreed = undefined;
+    wake?.();
+  }
+
+  /** Crash-like: stop heartbeats so in-flight messages time out and are redelivered elsewhere. */
+  abort(): void {
+    this.halt();
+    for (const t of this.timers) clearInterval(t);
+    this.timers.clear();
+  }
+
+  close(): Promise<void> {
+    if (this.closing === undefined) {
+      this.halt();
+      this.closing = (async () => {
+        await this.loop;
+        await Promise.allSettled([...this.inFlight]);
+        await this.owner.flush();
+        this.owner.forget(this);
+      })();
+    }
+    return this.closing;
+  }
+}
+
+export class NatsTransport implements Transport {
+  readonly kind = 'nats' as const;
+  readonly durable = true;
+  readonly ackWaitMs: number;
+  readonly redeliveryDelayMs: number;
+  readonly fetchExpiresMs = 5000;
+
+  private readonly servers: string[];
+  private readonly log: Logger;
+  private readonly options: NatsTransportOptions;
+  private connection: Promise<NatsConnection> | undefined;
+  private nc: NatsConnection | undefined;
+  private readonly streams = new Map<string, Promise<void>>();
+  private readonly subscriptions = new Set<NatsSubscription>();
+  private closed = false;
+
+  constructor(options: NatsTransportOptions) {
+    this.options = options;
+    this.servers = (typeof options.servers === 'string' ? options.servers.split(',') : [...options.servers])
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    if (this.servers.length === 0) throw new Error('NATS transport needs at least one server URL');
+    this.log = options.logger ?? silentLogger;
+    this.ackWaitMs = options.ackWaitMs ?? 5000;
+    this.redeliveryDelayMs = options.redeliveryDelayMs ?? 1000;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Name of the server the connection is on now (undefined before connecting). */
+  get connectedServer(): string | undefined {
+    return this.nc === undefined || this.nc.isClosed() ? undefined : this.nc.info?.server_name;
+  }
+
+  /** The stream and subject a topic maps to. */
+  names(topic: string): NatsNames {
+    return natsNames(topic, this.options);
+  }
+
+  /** Connects lazily; a failed first connection is retried by the next operation. */
+  private connect(): Promise<NatsConnection> {
+    if (this.closed) return Promise.reject(new TransportClosedError('nats'));
+    if (this.connection === undefined) {
+      const attempt = connect({
+        servers: this.servers,
+        name: this.options.name ?? 'mediator',
+        timeout: this.options.connectTimeoutMs ?? 5000,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 250,
+        waitOnFirstConnect: false,
+      }).then(
+        (nc) => {
+          if (this.closed) {
+            void nc.close();
+            throw new TransportClosedError('nats');
+          }
+          this.nc = nc;
+          void this.watchStatus(nc);
+          return nc;
+        },
+        (error: unknown) => {
+          this.connection = undefined;
+          throw new Error(`cannot connect to NATS at ${this.servers.join(',')}: ${messageOf(error)}`, { cause: error });
+        },
+      );
+      this.connection = attempt;
+    }
+    return this.connection;
+  }
+
+  private async watchStatus(nc: NatsConnection): Promise<void> {
+    try {
+      for await (const s of nc.status()) {
+        if (s.type === 'disconnect' || s.type === 'reconnect') this.log.info({ event: s.type, server: s.data }, 'NATS connection');
+      }
+    } catch {
+      // status iterator ends with the connection
+    }
+  }
+
+  private async jsm(): Promise<JetStreamManager> {
+    const nc = await this.connect();
+    return nc.jetstreamManager({ timeout: 5000 });
+  }
+
+  private async js(): Promise<JetStreamClient> {
+    const nc = await this.connect();
+    return nc.jetstream({ timeout: 5000 });
+  }
+
+  private clusterSize(nc: NatsConnection): number {
+    const info = nc.info;
+    if (info === undefined || info.cluster === undefined) return 1;
+    return Math.max(1, info.connect_urls?.length ?? 1);
+  }
+
+  /** Retries `op` on transient failures with backoff for at most `budgetMs`. */
+  private async retrying<T>(what: string, budgetMs: number, op: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + budgetMs;
+    let delay = 100;
+    let attempts = 0;
+    for (;;) {
+      attempts += 1;
+      try {
+        return await op();
+      } catch (error) {
+        if (this.closed) throw new TransportClosedError('nats');
+        if (!isTransient(error) && attempts === 1) throw error;
+        if (!isTransient(error) || Date.now() + delay > deadline) {
+          throw new Error(`${what} failed after ${attempts} attempt(s): ${messageOf(error)}`, { cause: error });
+        }
+        this.log.debug({ what, attempt: attempts, err: error }, 'NATS operation failed; retrying');
+        await sleep(delay);
+        delay = Math.min(delay * 2, 2000);
+      }
+    }
+  }
+
+  private ensureStream(topic: string): Promise<void> {
+    let ready = this.streams.get(topic);
+    if (ready === undefined) {
+      ready = this.retrying(`creating the stream of topic "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () =>
+        this.createStream(topic),
+      );
+      this.streams.set(topic, ready);
+      ready.catch(() => this.streams.delete(topic));
+    }
+    return ready;
+  }
+
+  private async createStream(topic: string): Promise<void> {
+    const { stream, subject } = this.names(topic);
+    const jsm = await this.jsm();
+    try {
+      await jsm.streams.info(stream);
+      return;
+    } catch (error) {
+      if (apiErrCode(error) !== STREAM_NOT_FOUND) throw error;
+    }
+    const nc = await this.connect();
+    let replicas = this.options.replicas ?? Math.min(3, this.clusterSize(nc));
+    for (;;) {
+      try {
+        await jsm.streams.add({
+          name: stream,
+          subjects: [subject],
+          description: `mediator topic ${topic}`.slice(0, 4096),
+          storage: StorageType.File,
+          retention: RetentionPolicy.Limits,
+          discard: DiscardPolicy.Old,
+          num_replicas: replicas,
+          max_age: nanos(this.options.maxAgeMs ?? 7 * 24 * 3600 * 1000),
+          max_bytes: this.options.maxBytes ?? -1,
+          duplicate_window: nanos(120_000),
+        });
+        this.log.info({ topic, stream, subject, replicas }, 'NATS stream created');
+        return;
+      } catch (error) {
+        const code = apiErrCode(error);
+        if (code === STREAM_NAME_IN_USE) {
+          // Another process created it first (possibly with other options): use theirs.
+          await jsm.streams.info(stream);
+          return;
+        }
+        const placement = code === NO_SUITABLE_PEERS || code === REPLICAS_NOT_SUPPORTED || code === INSUFFICIENT_RESOURCES;
+        if (placement && replicas > 1 && this.options.replicas === undefined) {
+          replicas = replicas === 3 ? 2 : 1;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async ensureConsumer(topic: string, durable: string, options: SubscribeOptions): Promise<Consumer> {
+    const { stream } = this.names(topic);
+    await this.ensureStream(topic);
+    const jsm = await this.jsm();
+    const maxAckPending = Math.max(1024, options.maxInFlight * 32);
+    let exists = false;
+    try {
+      const info = await jsm.consumers.info(stream, durable);
+      exists = true;
+      if (info.config.max_ack_pending !== -1 && (info.config.max_ack_pending ?? 0) < options.maxInFlight) {
+        await jsm.consumers.update(stream, durable, { max_ack_pending: maxAckPending });
+      }
+    } catch (error) {
+      if (apiErrCode(error) !== CONSUMER_NOT_FOUND) throw error;
+    }
+    if (!exists) {
+      try {
+        await jsm.consumers.add(stream, {
+          durable_name: durable,
+          ack_policy: AckPolicy.Explicit,
+          ack_wait: nanos(this.ackWaitMs),
+          max_ack_pending: maxAckPending,
+          max_deliver: -1,
+          deliver_policy: options.from === 'earliest' ? DeliverPolicy.All : DeliverPolicy.New,
+          description: `mediator consumer group for topic ${topic}`.slice(0, 4096),
+        });
+      } catch (error) {
+        const code = apiErrCode(error);
+        // Race with another process creating the same durable: theirs is as good.
+        if (code !== CONSUMER_NAME_EXISTS && code !== CONSUMER_ALREADY_EXISTS) throw error;
+      }
+    }
+    const js = await this.js();
+    return js.consumers.get(stream, durable);
+  }
+
+  /** @internal re-creates stream and consumer after they disappeared (e.g. deleted by an operator). */
+  async reattach(topic: string, durable: string): Promise<Consumer> {
+    this.streams.delete(topic);
+    return this.ensureConsumer(topic, durable, { maxInFlight: 1, from: 'earliest' });
+  }
+
+  /** @internal */
+  async flush(): Promise<void> {
+    const nc = this.nc;
+    if (nc === undefined || nc.isClosed() || this.closed) return;
+    try {
+      await nc.flush();
+    } catch {
+      // best effort: un-flushed acks only mean redeliveries
+    }
+  }
+
+  /** @internal */
+  forget(subscription: NatsSubscription): void {
+    this.subscriptions.delete(subscription);
+  }
+
+  async publish(topic: string, value: string): Promise<void> {
+    if (this.closed) throw new TransportClosedError('nats');
+    const { subject } = this.names(topic);
+    const msgID = randomUUID();
+    const budget = this.options.publishTimeoutMs ?? 30_000;
+    const started = Date.now();
+    await this.retrying(`publishing to "${topic}"`, budget, async () => {
+      await this.ensureStream(topic);
+      const js = await this.js();
+      try {
+        await js.publish(subject, value, { msgID, timeout: Math.max(1000, Math.min(5000, budget - (Date.now() - started))) });
+      } catch (error) {
+        // No responders: the stream may have been deleted; make sure it exists before retrying.
+        if (errCode(error) === '503') this.streams.delete(topic);
+        throw error;
+      }
+    });
+  }
+
+  async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    if (this.closed) throw new TransportClosedError('nats');
+    if (topic === '' || group === '') throw new Error('topic and group must be non-empty');
+    const durable = natsDurableName(group);
+    const consumer = await this.retrying(`consuming "${topic}" as group "${group}"`, this.options.publishTimeoutMs ?? 30_000, () =>
+      this.ensureConsumer(topic, durable, options),
+    );
+    if (this.closed) throw new TransportClosedError('nats');
+    const subscription = new NatsSubscription(
+      this,
+      topic,
+      this.names(topic).stream,
+      durable,
+      consumer,
+      Math.max(1, Math.floor(options.maxInFlight) || 1),
+      handler,
+      this.log,
+    );
+    this.subscriptions.add(subscription);
+    subscription.run();
+    return subscription;
+  }
+
+  /** Closes the connection without waiting for handlers: their messages are redelivered after ack_wait. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of this.subscriptions) s.abort();
+    this.subscriptions.clear();
+    const pending = this.connection;
+    this.connection = undefined;
+    if (pending === undefined) return;
+    try {
+      const nc = await pending;
+      await nc.close();
+    } catch {
+      // never connected
+    }
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * Throw-away nats-server processes for the transport tests: one JetStream server, or a three-node
+ * JetStream cluster, on loopback only, each with its own store directory under the OS temp dir.
+ *
+ * The binary comes from Debian's `nats-server` package (CI installs it through `.ci/run`).
+ * Locally, a missing binary skips the NATS suites with a message saying so; under `CI=true` the
+ * suites run and fail loudly instead, so CI can never pass by skipping them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'nats';
+
+export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
+
+export const natsServerAvailable: boolean = existsSync(NATS_SERVER_BIN);
+
+/** True when the NATS suites should be skipped: binary missing and not running under CI. */
+export const skipNats: boolean = !natsServerAvailable && process.env.CI !== 'true';
+
+/** The reason, for describe names: the skip is visible in the test report. */
+export const natsSkipReason = `skipped: ${NATS_SERVER_BIN} not found (apt-get install nats-server, or set MEDIATOR_NATS_SERVER)`;
+
+/** A free TCP port on 127.0.0.1 (asks the kernel, then releases it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface NodeSpec {
+  readonly name: string;
+  readonly port: number;
+  readonly clusterPort: number | undefined;
+  readonly storeDir: string;
+}
+
+export interface NatsNodeHandle {
+  readonly name: string;
+  readonly url: string;
+  readonly running: boolean;
+}
+
+export interface NatsCluster {
+  /** Client URLs of every node, `nats://127.0.0.1:<port>`. */
+  readonly servers: readonly string[];
+  /** `servers` joined with commas (the form `createTransport({ url })` takes). */
+  readonly url: string;
+  readonly nodes: readonly NatsNodeHandle[];
+  /** SIGKILL one node (a crash: no graceful shutdown, no leadership hand-off). */
+  kill(nodeIndex: number): Promise<void>;
+  /** Starts a killed node again with the same name, ports and store directory. */
+  restart(nodeIndex: number): Promise<void>;
+  /** Stops every node and removes the store directories. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+function requireBinary(): void {
+  if (!natsServerAvailable) {
+    throw new Error(
+      `nats-server is required for the NATS transport tests but ${NATS_SERVER_BIN} does not exist. ` +
+        'Install it with `apt-get install nats-server` (CI does this in .ci/run) or point MEDIATOR_NATS_SERVER at a binary.',
+    );
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Every server this process started and has not seen exit: killed when the process exits, even abnormally. */
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const c of live) c.kill('SIGKILL');
+    });
+  }
+}
+
+class Node {
+  process: ChildProcess | undefined;
+  output = '';
+
+  constructor(
+    readonly spec: NodeSpec,
+    private readonly routes: readonly string[],
+    private readonly clusterName: string | undefined,
+  ) {}
+
+  get url(): string {
+    return `nats://127.0.0.1:${this.spec.port}`;
+  }
+
+  get running(): boolean {
+    return this.process !== undefined && this.process.exitCode === null && this.process.signalCode === null;
+  }
+
+  start(): void {
+    const args = ['-a', '127.0.0.1', '-p', String(this.spec.port), '-js', '-sd', this.spec.storeDir, '-n', this.spec.name];
+    if (this.spec.clusterPort !== undefined && this.clusterName !== undefined) {
+      args.push('--cluster_name', this.clusterName, '--cluster', `nats://127.0.0.1:${this.spec.clusterPort}`);
+      args.push('--routes', this.routes.join(','));
+    }
+    this.output = '';
+    const child = spawn(NATS_SERVER_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer): void => {
+      // Only the tail matters for diagnostics; keep memory bounded.
+      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('error', (error) => {
+      this.output += `\nspawn error: ${error.message}`;
+    });
+    this.process = child;
+    track(child);
+  }
+
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.process;
+    if (child === undefined || !this.running) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Waits until JetStream answers on every given URL (cluster: a meta leader was elected). */
+async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const node of nodes) {
+    let lastError: unknown;
+    for (;;) {
+      if (!node.running) {
+        throw new Error(`nats-server ${node.spec.name} exited during start-up:\n${node.output}`);
+      }
+      try {
+        const nc = await connect({ servers: node.url, timeout: 1000, reconnect: false });
+        try {
+          const jsm = await nc.jetstreamManager({ timeout: 1000 });
+          await jsm.getAccountInfo();
+          break;
+        } finally {
+          await nc.close();
+        }
+      } catch (error) {
+        lastError = error;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(
+          `nats-server ${node.spec.name} did not get JetStream ready within ${timeoutMs} ms: ${String(lastError)}\n${node.output}`,
+        );
+      }
+      await sleep(100);
+    }
+  }
+}
+
+async function launch(count: number): Promise<NatsCluster> {
+  requireBinary();
+  const clustered = count > 1;
+  const clusterName = clustered ? `mediator-test-${process.pid}-${Date.now().toString(36)}` : undefined;
+  const specs: NodeSpec[] = [];
+  const storeDirs: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const storeDir = await mkdtemp(join(tmpdir(), `mediator-nats-${i}-`));
+    storeDirs.push(storeDir);
+    specs.push({
+      name: `n${i + 1}`,
+      port: await freePort(),
+      clusterPort: clustered ? await freePort() : undefined,
+      storeDir,
+    });
+  }
+  const routes = specs.flatMap((s) => (s.clusterPort === undefined ? [] : [`nats://127.0.0.1:${s.clusterPort}`]));
+  const nodes = specs.map((s) => new Node(s, routes, clusterName));
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(nodes.map((n) => n.kill('SIGTERM')));
+    await Promise.all(storeDirs.map((d) => rm(d, { recursive: true, force: true })));
+  };
+  try {
+    for (const node of nodes) node.start();
+    await waitJetStreamReady(nodes, 20_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const index = (i: number): Node => {
+    const node = nodes[i];
+    if (node === undefined) throw new Error(`no NATS node ${i} (there are ${nodes.length})`);
+    return node;
+  };
+  return {
+    servers: nodes.map((n) => n.url),
+    url: nodes.map((n) => n.url).join(','),
+    nodes: nodes.map((n) => ({
+      get name() {
+        return n.spec.name;
+      },
+      get url() {
+        return n.url;
+      },
+      get running() {
+        return n.running;
+      },
+    })),
+    kill: async (i) => index(i).kill('SIGKILL'),
+    restart: async (i) => {
+      const node = index(i);
+      await node.kill('SIGKILL');
+      node.start();
+      await waitJetStreamReady([node], 20_000);
+    },
+    stop,
+  };
+}
+
+/** One JetStream server: `nats-server -a 127.0.0.1 -p <free> -js -sd <tmp> -n n1`. */
+export function startNatsServer(): Promise<NatsCluster> {
+  return launch(1);
+}
+
+/** A three-node JetStream cluster on loopback (`--cluster_name`, `--routes`, `-n n1..n3`). */
+export function startNatsCluster(size = 3): Promise<NatsCluster> {
+  return launch(size);
+}
