@@ -1,0 +1,126 @@
+/**
+ * The distributed acceptance test of the channels issue: two `mediator serve` processes on a
+ * three-node NATS JetStream cluster (loopback) share one channel's durable consumer; 2,000 golden
+ * messages go to the source; in the middle one mediator process and one NATS node are killed with
+ * SIGKILL; every message must arrive translated on the sink (duplicates allowed, none missing),
+ * each isomorphic to its golden output.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Parser } from 'n3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isomorphic } from '../../common/rdf/isomorphism.js';
+import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
+import { readMessage } from '../../common/index.js';
+import { NatsTransport } from '../transports/index.js';
+import { goldenFile, readData, repoRoot } from '../../test-support/shared-data.js';
+import { natsSkipReason, skipNats, startNatsCluster, type NatsCluster } from '../../test-support/nats-cluster.js';
+
+const cli = join(repoRoot, 'core/dist/node/cli.js');
+const MESSAGES = 2000;
+const processes: ChildProcess[] = [];
+const dirs: string[] = [];
+let cluster: NatsCluster | undefined;
+
+afterAll(async () => {
+  for (const p of processes) if (p.exitCode === null) p.kill('SIGKILL');
+  await cluster?.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function serve(url: string): Promise<{ url: string; proc: ChildProcess }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mediator-failover-'));
+  dirs.push(dataDir);
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, '--transport', 'nats', '--broker', url, '--log-level', 'error'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  processes.push(proc);
+  return new Promise((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`mediator did not start: ${err}`)), 20000);
+    proc.stderr!.on('data', (c: Buffer) => {
+      err += c.toString();
+      const m = /Mediator API:\s+(http:\/\/\S+?)\/?\n/.exec(err);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, proc });
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`mediator exited ${code}: ${err}`)));
+  });
+}
+
+const kinds = [
+  { input: 'messages/weight.UniversAAL_CO.json', golden: 'weight.UniversAAL_CO__CO_FIWARE' },
+  { input: 'messages/bloodPressure.UniversAAL_CO.json', golden: 'bloodPressure.UniversAAL_CO__CO_FIWARE' },
+];
+
+/** The i-th message: a golden input whose metadata messageID says which one it is (metadata is never translated). */
+function message(i: number): string {
+  const kind = kinds[i % kinds.length]!;
+  const text = readData(kind.input);
+  const replaced = text.replace(/("InterIoTMsg:messageID"\s*:\s*")[^"]*"/, `$1failover-${i}"`);
+  if (replaced === text) throw new Error(`no messageID in ${kind.input}`);
+  return replaced;
+}
+
+function payload(quads: readonly RDF.Quad[]): RDF.Quad[] {
+  return quads.filter((q) => q.graph.value === MESSAGE_GRAPHS.payload).map((q) => factory.quad(q.subject, q.predicate, q.object));
+}
+
+describe.skipIf(skipNats)(`two mediators on a three-node NATS JetStream cluster ${skipNats ? `(${natsSkipReason})` : ''}`, () => {
+  it(
+    'translates every one of 2,000 messages although a mediator and a NATS node are killed mid-way',
+    async () => {
+      cluster = await startNatsCluster(3);
+      const [a, b] = await Promise.all([serve(cluster.url), serve(cluster.url)]);
+      for (const m of [a, b]) {
+        const upload = await fetch(`${m.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+        expect(upload.status).toBe(201);
+        const channel = await fetch(`${m.url}/channels`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ source: 'failover.src', sink: 'failover.sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '', parallelism: 4, optConsumerGroup: 'failover-group' }),
+        });
+        expect(channel.status).toBe(201);
+      }
+
+      const client = new NatsTransport({ servers: cluster.url, name: 'failover-test' });
+      const arrived = new Map<number, string>();
+      let deliveries = 0;
+      const checker = await client.subscribe('failover.sink', 'failover-checker', { maxInFlight: 64, from: 'earliest' }, async (m) => {
+        deliveries++;
+        const id = /"InterIoTMsg:messageID"\s*:\s*"failover-(\d+)"/.exec(m.value);
+        if (id !== null && !arrived.has(Number(id[1]))) arrived.set(Number(id[1]), m.value);
+      });
+
+      let killed = false;
+      for (let i = 0; i < MESSAGES; i++) {
+        await client.publish('failover.src', message(i));
+        if (!killed && i === MESSAGES / 2) {
+          // Mid-way: a mediator process and a NATS node crash.
+          killed = true;
+          a.proc.kill('SIGKILL');
+          await cluster.kill(2);
+        }
+      }
+      const deadline = Date.now() + 90_000;
+      while (arrived.size < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await checker.close();
+      await client.close();
+
+      const missing = [...Array(MESSAGES).keys()].filter((i) => !arrived.has(i));
+      expect({ missing: missing.slice(0, 20), count: missing.length }).toEqual({ missing: [], count: 0 });
+      expect(deliveries).toBeGreaterThanOrEqual(MESSAGES);
+      const expected = kinds.map((k) => new Parser({ format: 'N-Triples' }).parse(goldenFile(k.golden, 'output-payload.nt')) as unknown as RDF.Quad[]);
+      for (const [i, text] of arrived) {
+        const ok = isomorphic(payload((await readMessage(text)).quads), expected[i % kinds.length]!);
+        if (!ok) expect({ message: i, isomorphic: ok }).toEqual({ message: i, isomorphic: true });
+      }
+      b.proc.kill('SIGTERM');
+    },
+    180_000,
+  );
+});
