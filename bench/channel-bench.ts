@@ -1,0 +1,106 @@
+/**
+ * Messages per second through one channel (parallelism 1 and 4) on the embedded bus and on NATS
+ * JetStream, next to the in-process translation figure of the same message in the same run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChannelRuntime, EmbeddedBus, NatsTransport, silentLogger, translateMessage, type CompiledAlignment, type Transport } from '@mediator/core/node';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a !== null ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function inProcess(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<number> {
+  for (let i = 0; i < Math.min(500, count); i++) await translateMessage(text, alignments);
+  const start = performance.now();
+  for (let i = 0; i < count; i++) await translateMessage(text, alignments);
+  return (count / (performance.now() - start)) * 1000;
+}
+
+/**
+ * `prefill`: publish everything before the channel starts (NATS streams keep it all). The embedded
+ * bus keeps only the last messages of a topic nobody consumes yet, so there the channel starts
+ * first and the (in-process, cheap) publishing is inside the measured time.
+ */
+async function drain(transport: Transport, text: string, alignments: readonly CompiledAlignment[], parallelism: number, count: number, run: string, prefill: boolean): Promise<number> {
+  const source = `bench.${run}.src`;
+  const sink = `bench.${run}.sink`;
+  let arrived = 0;
+  let done: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const sinkSub = await transport.subscribe(sink, `${run}-sink`, { maxInFlight: 256, from: 'earliest' }, async () => {
+    arrived++;
+    if (arrived === count) done();
+  });
+  if (prefill) for (let i = 0; i < count; i++) await transport.publish(source, text);
+  const runtime = new ChannelRuntime({
+    config: { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' },
+    translate: (t) => translateMessage(t, alignments),
+    transport,
+    logger: silentLogger,
+  });
+  const start = performance.now();
+  await runtime.start();
+  if (!prefill) for (let i = 0; i < count; i++) await transport.publish(source, text);
+  await finished;
+  const rate = (count / (performance.now() - start)) * 1000;
+  await runtime.stop();
+  await sinkSub.close();
+  return rate;
+}
+
+export interface ChannelFigures {
+  readonly inProcess: number;
+  readonly embedded: Record<number, number>;
+  readonly nats: Record<number, number> | string;
+}
+
+export async function measureChannels(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<ChannelFigures> {
+  const inProc = await inProcess(text, alignments, count);
+  const embedded: Record<number, number> = {};
+  for (const p of [1, 4]) {
+    const bus = new EmbeddedBus({ logger: silentLogger });
+    await drain(bus, text, alignments, p, Math.min(500, count), `warm${p}`, false);
+    embedded[p] = await drain(bus, text, alignments, p, count, `embedded${p}`, false);
+    await bus.close();
+  }
+  const bin = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
+  const port = await freePort();
+  const store = mkdtempSync(join(tmpdir(), 'bench-nats-'));
+  const server = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+  const failed = new Promise<string>((resolve) => server.on('error', (e) => resolve(`not measured: ${e.message}`)));
+  try {
+    const ready = (async () => {
+      for (let i = 0; i < 100; i++) {
+        const t = new NatsTransport({ servers: `nats://127.0.0.1:${port}`, logger: silentLogger });
+        try {
+          await t.publish('bench.ready', 'x');
+          return t;
+        } catch {
+          await t.close();
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      throw new Error('nats-server did not become ready');
+    })();
+    const transport = await Promise.race([ready, failed]);
+    if (typeof transport === 'string') return { inProcess: inProc, embedded, nats: transport };
+    const nats: Record<number, number> = {};
+    for (const p of [1, 4]) nats[p] = await drain(transport, text, alignments, p, count, `nats${p}`, true);
+    await transport.close();
+    return { inProcess: inProc, embedded, nats };
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(store, { recursive: true, force: true });
+  }
+}
