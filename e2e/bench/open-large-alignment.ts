@@ -1,0 +1,107 @@
+/**
+ * Benchmark (prints, never asserts): opening an alignment with 200 cells in the workbench, in the
+ * test browser (Debian Chromium), against a real mediator on a fresh data folder.
+ *
+ * The alignment is generated from BodyCloud_CO.rdf by repeating its cells with new ids and one step
+ * per cell. Measured, from the click on its name in the table:
+ *   source   - the XML is in Monaco (editor ready, first line rendered)
+ *   checked  - the server's validation and compiled SPARQL have arrived
+ *   cells    - after a click on the Cells tab, all 200 cells are rendered
+ * The first open includes loading the Monaco chunk; the following opens are warm.
+ *
+ * Run after `npm run build` (root) and `npm run build -w renderer`:
+ *   node e2e/dist/bench/open-large-alignment.js [--runs N] [--cells N]
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config.js';
+import { alignmentsDir } from '../fixtures/paths.js';
+import { startMediator } from '../fixtures/server.js';
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** BodyCloud_CO with its cells repeated to `count`, renamed `<id>_<n>`, one step each, as a new name/version. */
+export function largeAlignment(source: string, count: number): string {
+  const maps = [...source.matchAll(/<align:map>[\s\S]*?<\/align:map>/g)].map((m) => m[0]);
+  if (maps.length === 0) throw new Error('no <align:map> in the source alignment');
+  const cells: string[] = [];
+  const steps: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const map = maps[i % maps.length] ?? '';
+    const copy = Math.floor(i / maps.length);
+    let cellIri = '';
+    const renamed = map.replace(/(<align:Cell rdf:about=")([^"]+)(")/, (_all, open: string, iri: string, close: string) => {
+      cellIri = `${iri}_${copy}`;
+      return `${open}${cellIri}${close}`;
+    });
+    cells.push(renamed);
+    steps.push(`            <sripas:step sripas:order="${i + 1}" sripas:cell="${cellIri}"/>`);
+  }
+  const firstMap = source.indexOf('<align:map>');
+  const lastMap = source.lastIndexOf('</align:map>') + '</align:map>'.length;
+  return (source.slice(0, firstMap) + cells.join('\n\n        ') + source.slice(lastMap))
+    .replace(/<sripas:steps rdf:parseType="Collection">[\s\S]*?<\/sripas:steps>/, `<sripas:steps rdf:parseType="Collection">\n${steps.join('\n')}\n        </sripas:steps>`)
+    .replace(/<dcelem:title>[^<]*<\/dcelem:title>/, `<dcelem:title>BodyCloud_CO_${count}_cells</dcelem:title>`)
+    .replace(/<exmo:version>[^<]*<\/exmo:version>/, '<exmo:version>bench</exmo:version>');
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+async function main(): Promise<void> {
+  const runs = option('runs', 5);
+  const count = option('cells', 200);
+  const xml = largeAlignment(await readFile(join(alignmentsDir, 'BodyCloud_CO.rdf'), 'utf8'), count);
+  const name = `BodyCloud_CO_${count}_cells`;
+  const mediator = await startMediator();
+  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const upload = await fetch(`${mediator.url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
+    if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    const info = ((await (await fetch(`${mediator.url}/alignments`)).json()) as Array<{ name: string; cellCount: number }>).find((a) => a.name === name);
+    console.log(`alignment ${name}: ${info?.cellCount} cells, ${xml.length} characters, ${xml.split('\n').length} lines`);
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${mediator.url}/`);
+    const open = page.getByRole('button', { name: `Open ${name} bench` });
+    await open.waitFor();
+    const rows: Array<{ run: string; source: number; checked: number; cells: number }> = [];
+    for (let run = 0; run <= runs; run++) {
+      const t0 = Date.now();
+      await open.click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="alignment-source"]')?.getAttribute('aria-busy') === 'false' && (document.querySelector('[data-testid="alignment-source"] [role="code"]')?.textContent ?? '').includes('xml'),
+        undefined,
+        { polling: 'raf' },
+      );
+      const source = Date.now() - t0;
+      await page.waitForFunction(
+        () => /validated|error/.test(document.querySelector('[data-testid="validation-status"]')?.textContent ?? '') && document.querySelector('[data-testid="compiled-sparql"] pre') !== null,
+        undefined,
+        { polling: 'raf' },
+      );
+      const checked = Date.now() - t0;
+      const t1 = Date.now();
+      await page.getByRole('tab', { name: /Cells/ }).click();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"]').length === n, count, { polling: 'raf' });
+      const cells = Date.now() - t1;
+      rows.push({ run: run === 0 ? 'cold' : String(run), source, checked, cells });
+      await page.getByRole('button', { name: 'Close the editor' }).click();
+    }
+    console.log('run\tsource ms\tchecked ms\tcells tab ms');
+    for (const r of rows) console.log(`${r.run}\t${r.source}\t${r.checked}\t${r.cells}`);
+    const warm = rows.slice(1);
+    console.log(
+      `warm median: source ${median(warm.map((r) => r.source))} ms, checked ${median(warm.map((r) => r.checked))} ms, cells tab ${median(warm.map((r) => r.cells))} ms (cold source ${rows[0]?.source} ms)`,
+    );
+  } finally {
+    await browser.close();
+    await mediator.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,113 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
+
+/** True when the server has the topics endpoints (they arrive with the channels work). */
+async function hasTopicsEndpoints(api: APIRequestContext): Promise<boolean> {
+  const response = await api.get('topics/e2e-probe/messages?limit=1');
+  return response.status() !== 404;
+}
+
+async function createChannelInUi(page: Page, source: string, sink: string, input: string) {
+  await page.getByLabel('Source topic').fill(source);
+  await page.getByLabel('Sink topic').fill(sink);
+  await page.getByRole('combobox', { name: 'Input alignment', exact: true }).selectOption({ label: input });
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  await expect(page.getByTestId('create-channel-status')).toContainText('created successfully');
+}
+
+test('deleting an alignment that a channel uses is refused with the server reason', async ({ page, api }, testInfo) => {
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  await page.goto('./#/channels');
+  await createChannelInUi(page, 'e2e-in', 'e2e-out', 'CO_FIWARE_align 1.0');
+  const row = page.getByRole('table', { name: 'Channels' }).getByTestId('channel-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('e2e-in → e2e-out');
+  await expect(row).toContainText('CO_FIWARE_align 1.0');
+  await screenshot(page, testInfo, 'channels-screen');
+
+  await page.getByRole('link', { name: 'Alignments' }).click();
+  await page.getByRole('button', { name: 'Delete CO_FIWARE_align 1.0' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete alignment?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog.getByTestId('delete-status')).toHaveAttribute('role', 'alert');
+  await expect(dialog.getByTestId('delete-status')).toContainText('is used by an active channel');
+  await screenshot(page, testInfo, 'alignment-delete-refused');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('table', { name: 'Alignments' }).getByTestId('alignment-row')).toHaveCount(1);
+
+  // Without the channel the same delete goes through.
+  await page.getByRole('link', { name: 'Channels' }).click();
+  await page.getByRole('button', { name: /Delete channel \d+/ }).click();
+  await page.getByRole('dialog', { name: 'Delete channel?' }).getByRole('button', { name: 'Delete channel' }).click();
+  await expect(page.getByRole('table', { name: 'Channels' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Alignments' }).click();
+  await page.getByRole('button', { name: 'Delete CO_FIWARE_align 1.0' }).click();
+  await page.getByRole('dialog', { name: 'Delete alignment?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('No alignments yet')).toBeVisible();
+});
+
+test('a channel list shows channels created elsewhere within one poll', async ({ page, api }) => {
+  await page.goto('./#/channels');
+  await expect(page.getByText('No channels.')).toBeVisible();
+  const created = await api.post('channels', { data: { source: 'polled-in', sink: 'polled-out', inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '' } });
+  expect(created.status()).toBe(201);
+  await expect(page.getByTestId('channel-row')).toContainText('polled-in → polled-out', { timeout: 5000 });
+});
+
+test('a platform id previews its encoded topic names; creating the pair degrades to the server message when missing', async ({ page, api }, testInfo) => {
+  await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
+  await page.goto('./#/channels');
+  await page.getByLabel('Platform id').fill('http://inter-iot.eu/platforms/p1');
+  const preview = page.getByTestId('topic-preview');
+  await expect(preview.getByTestId('downstream-source')).toHaveText('mw-mediator-downstream-http_inter-iot.eu_platforms_p1');
+  await expect(preview.getByTestId('downstream-sink')).toHaveText('mediator-mw-downstream-http_inter-iot.eu_platforms_p1');
+  await expect(preview.getByTestId('upstream-source')).toHaveText('mw-mediator-upstream-http_inter-iot.eu_platforms_p1');
+  await expect(preview.getByTestId('upstream-sink')).toHaveText('mediator-mw-upstream-http_inter-iot.eu_platforms_p1');
+  await page.getByLabel('Topic spelling').selectOption('ipsm');
+  await expect(preview.getByTestId('downstream-source')).toHaveText('mw-ipsm-downstream-http_inter-iot.eu_platforms_p1');
+  await page.getByLabel('Topic spelling').selectOption('mediator');
+  await screenshot(page, testInfo, 'channels-platform-preview');
+
+  const probe = await api.post('platforms/e2e-probe/channels', { data: {} });
+  await page.getByRole('button', { name: 'Create platform channels' }).click();
+  if (probe.status() === 404) {
+    // The endpoint is not on this server yet: the UI says so with the server's own message.
+    await expect(page.getByTestId('platform-status')).toContainText('Not available from this server');
+    await expect(page.getByTestId('platform-status')).toContainText('could not be found');
+    await expect(page.getByLabel('Platform id')).toHaveValue('http://inter-iot.eu/platforms/p1');
+  } else {
+    await expect(page.getByTestId('platform-result')).toContainText('mw-mediator-downstream-http_inter-iot.eu_platforms_p1');
+  }
+});
+
+test('a platform channel pair translates a published test message', async ({ page, api }, testInfo) => {
+  // Needs GET/POST /topics/{topic}/messages and POST /platforms/{platformId}/channels (the channels work).
+  test.fixme(!(await hasTopicsEndpoints(api)), 'GET/POST /topics/{topic}/messages and POST /platforms/{platformId}/channels answer 404 on this server');
+  await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
+  const platform = 'http://inter-iot.eu/platforms/e2e';
+  const downstreamSource = 'mw-mediator-downstream-http_inter-iot.eu_platforms_e2e';
+  const downstreamSink = 'mediator-mw-downstream-http_inter-iot.eu_platforms_e2e';
+
+  await page.goto('./#/channels');
+  await page.getByLabel('Platform id').fill(platform);
+  await page.getByRole('combobox', { name: 'Platform input alignment' }).selectOption({ label: 'UniversAAL_CO_align 3.0.1' });
+  await page.getByRole('button', { name: 'Create platform channels' }).click();
+  await expect(page.getByTestId('platform-status')).toHaveAttribute('role', 'status');
+  await expect(page.getByTestId('platform-result')).toContainText(downstreamSource);
+  await expect(page.getByTestId('channel-row')).toHaveCount(2);
+
+  await page.getByLabel('Watch topic').fill(downstreamSink);
+  await page.getByRole('button', { name: 'Watch', exact: true }).click();
+  await page.getByLabel('Publish to topic').fill(downstreamSource);
+  await page.getByLabel('Test message sample').selectOption({ label: 'universAAL weighing scale (weight.json)' });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('publish-status')).toHaveAttribute('role', 'status');
+  const arrived = page.getByTestId('received-message').first();
+  await expect(arrived).toBeVisible({ timeout: 20_000 });
+  await expect(arrived).toContainText('after the last test publish');
+  await arrived.getByRole('group').or(arrived.locator('summary')).first().click();
+  // Translated by UniversAAL_CO: the central ontology's terms, which the input does not contain.
+  await expect(arrived).toContainText('GOIoTP');
+  await screenshot(page, testInfo, 'channels-topic-tester');
+});

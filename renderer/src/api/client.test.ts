@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createHttpApi } from './client.js';
+
+function reply(status: number, body: unknown, contentType = 'application/json') {
+  // A 204 has no body at all (the Response constructor refuses one).
+  const text = status === 204 ? null : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'content-type': contentType } });
+}
+
+describe('createHttpApi', () => {
+  it('builds relative, URL-encoded paths (same origin by default)', async () => {
+    const fetch = vi.fn(async () => reply(204, ''));
+    const api = createHttpApi({ baseUrl: '', fetch });
+    await api.deleteAlignment({ name: 'a b/c', version: '1.0#x' });
+    expect(fetch).toHaveBeenCalledWith('alignments/a%20b%2Fc/1.0%23x', expect.objectContaining({ method: 'DELETE' }));
+    const other = createHttpApi({ baseUrl: 'http://h:1', fetch });
+    await other.deleteChannel(3);
+    expect(fetch).toHaveBeenLastCalledWith('http://h:1/channels/3', expect.anything());
+  });
+
+  it.each([
+    [201, { message: 'ok', warnings: [{ code: 'W', severity: 'warning', message: 'w', line: 3 }] }, 'created', 1],
+    [208, { message: 'already' }, 'exists', 0],
+    [409, { message: 'different content', code: 'CONFLICT' }, 'conflict', 0],
+    [400, { message: 'bad', code: 'INVALID_ALIGNMENT', problems: [{ code: 'P', severity: 'error', message: 'p', line: 9, column: 2 }] }, 'invalid', 1],
+    [400, { message: 'mismatched end tag', code: 'XML_MALFORMED', line: 86, column: 13 }, 'invalid', 1],
+    [500, 'Internal <b>error</b>', 'failed', 0],
+  ])('maps upload status %i to a result', async (status, body, expected, problems) => {
+    const api = createHttpApi({ baseUrl: '', fetch: async () => reply(status, body) });
+    const result = await api.uploadAlignment('<xml/>');
+    expect(result.status).toBe(expected);
+    expect(result.problems).toHaveLength(problems);
+    if (status === 400 && problems === 1) expect(result.problems[0]?.line).toBeGreaterThan(0);
+  });
+
+  it('sends XML with its content type', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(201, { message: 'valid', warnings: [] }));
+    const api = createHttpApi({ baseUrl: '', fetch });
+    expect(await api.validateAlignment('<x/>')).toEqual({ valid: true, message: 'valid', problems: [] });
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.headers).toMatchObject({ 'content-type': 'application/xml; charset=utf-8' });
+    expect(init?.body).toBe('<x/>');
+  });
+
+  it('throws the server message as ApiError, and marks missing routes', async () => {
+    const api = createHttpApi({ baseUrl: '', fetch: async () => reply(404, { code: 'NOT_FOUND', message: 'The requested resource could not be found.' }) });
+    const error = await api.readTopic('t', 50).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'The requested resource could not be found.', notAvailable: true });
+  });
+
+  it('reports a body that is not JSON with the status, and network failures with status 0', async () => {
+    const html = createHttpApi({ baseUrl: '', fetch: async () => reply(502, '<html>Bad gateway</html>', 'text/html') });
+    await expect(html.listAlignments()).rejects.toMatchObject({ status: 502, message: expect.stringContaining('HTTP 502') });
+    const down = createHttpApi({ baseUrl: 'http://x', fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(down.getVersion()).rejects.toMatchObject({ status: 0, code: 'NETWORK', message: expect.stringContaining('Failed to fetch') });
+  });
+
+  it('asks for the trace and sends the translation request as JSON', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, { message: 'ok', graphStr: '{}', trace: [] }));
+    const api = createHttpApi({ baseUrl: '', fetch });
+    await api.translate({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
+    expect(fetch.mock.calls[0]?.[0]).toBe('translation?trace=true');
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * Typed client of the mediator REST API. The only module of the renderer that knows URLs, HTTP
+ * methods and status codes; everything above it deals in DTOs and `ApiError`.
+ */
+import type {
+  AlignmentId,
+  AlignmentInfo,
+  ChannelConfig,
+  ChannelInfo,
+  CompiledCells,
+  ErrorBody,
+  MessageReply,
+  PlatformChannelsReply,
+  PlatformChannelsRequest,
+  PlatformTopicsReply,
+  Problem,
+  TopicMessage,
+  TopicSpelling,
+  TranslationReply,
+  TranslationRequest,
+  UploadResult,
+  ValidationResult,
+  VersionInfo,
+} from './types.js';
+
+/** A failed request: the server's `{message, code, problems}` or a network failure (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly problems: readonly Problem[] = [],
+    readonly line?: number,
+    readonly column?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The route does not exist on this server (an older mediator, or a feature not shipped yet). */
+  get notAvailable(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export interface MediatorApi {
+  listAlignments(signal?: AbortSignal): Promise<AlignmentInfo[]>;
+  getAlignmentXml(id: AlignmentId): Promise<string>;
+  /** Answers every HTTP outcome (201, 208, 409, 400, ...) as a result; throws only when the server is unreachable. */
+  uploadAlignment(xml: string): Promise<UploadResult>;
+  deleteAlignment(id: AlignmentId): Promise<void>;
+  validateAlignment(xml: string): Promise<ValidationResult>;
+  convertAlignment(xml: string, to: 'TTL' | 'RDFXML'): Promise<string>;
+  getCompiledCells(id: AlignmentId): Promise<CompiledCells>;
+  translate(request: TranslationRequest, signal?: AbortSignal): Promise<TranslationReply>;
+  listChannels(signal?: AbortSignal): Promise<ChannelInfo[]>;
+  createChannel(config: ChannelConfig): Promise<MessageReply>;
+  deleteChannel(id: number): Promise<void>;
+  createPlatformChannels(platformId: string, request: PlatformChannelsRequest): Promise<PlatformChannelsReply>;
+  getPlatformTopics(platformId: string, spelling: TopicSpelling): Promise<PlatformTopicsReply>;
+  publishMessage(topic: string, text: string): Promise<MessageReply>;
+  readTopic(topic: string, limit: number, signal?: AbortSignal): Promise<TopicMessage[]>;
+  getVersion(signal?: AbortSignal): Promise<VersionInfo>;
+  getLogLevel(): Promise<string>;
+  setLogLevel(level: string): Promise<string>;
+}
+
+export interface HttpApiOptions {
+  /** '' = same origin, relative to the page (the mediator serves the UI at `/`). */
+  readonly baseUrl: string;
+  readonly fetch?: typeof fetch;
+}
+
+interface Reply {
+  readonly status: number;
+  readonly statusText: string;
+  readonly text: string;
+  readonly contentType: string;
+}
+
+const XML = 'application/xml; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asProblems(value: unknown): Problem[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((p) => ({
+    code: typeof p['code'] === 'string' ? p['code'] : 'PROBLEM',
+    severity: p['severity'] === 'warning' ? 'warning' : 'error',
+    message: typeof p['message'] === 'string' ? p['message'] : JSON.stringify(p),
+    ...(typeof p['line'] === 'number' ? { line: p['line'] } : {}),
+    ...(typeof p['column'] === 'number' ? { column: p['column'] } : {}),
+    ...(typeof p['cellId'] === 'string' ? { cellId: p['cellId'] } : {}),
+  }));
+}
+
+/** Normalises any error body: JSON `{message, code}` as documented, or whatever a proxy answered. */
+export function toApiError(reply: Reply): ApiError {
+  const body = parseJson(reply.text);
+  if (isRecord(body) && typeof body['message'] === 'string') {
+    const e = body as Partial<ErrorBody> & Record<string, unknown>;
+    return new ApiError(
+      e.message ?? '',
+      reply.status,
+      typeof e.code === 'string' ? e.code : `HTTP_${reply.status}`,
+      asProblems(e.problems),
+      typeof e.line === 'number' ? e.line : undefined,
+      typeof e.column === 'number' ? e.column : undefined,
+      body,
+    );
+  }
+  const snippet = reply.text.trim().slice(0, 200);
+  return new ApiError(
+    `HTTP ${reply.status} ${reply.statusText}${snippet === '' ? '' : `: ${snippet}`}`,
+    reply.status,
+    `HTTP_${reply.status}`,
+  );
+}
+
+function expectArray<T>(value: unknown, what: string): T[] {
+  if (!Array.isArray(value)) throw new ApiError(`The server answered ${what} with something that is not a list`, 200, 'BAD_RESPONSE');
+  return value as T[];
+}
+
+function expectRecord<T>(value: unknown, what: string): T {
+  if (!isRecord(value)) throw new ApiError(`The server answered ${what} with something that is not an object`, 200, 'BAD_RESPONSE');
+  return value as T;
+}
+
+const seg = (s: string) => encodeURIComponent(s);
+
+export function createHttpApi(options: HttpApiOptions): MediatorApi {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const base = options.baseUrl === '' || options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+
+  async function send(
+    method: string,
+    path: string,
+    init: { body?: string; contentType?: string; accept?: string; signal?: AbortSignal } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
+    if (init.contentType !== undefined) headers['content-type'] = init.contentType;
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers,
+        ...(init.body === undefined ? {} : { body: init.body }),
+        ...(init.signal === undefined ? {} : { signal: init.signal }),
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      const where = base === '' ? 'this page’s server' : base;
+      throw new ApiError(`Cannot reach the mediator at ${where}: ${errorMessage(error)}`, 0, 'NETWORK');
+    }
+    const text = await response.text();
+    return { status: response.status, statusText: response.statusText, text, contentType: response.headers.get('content-type') ?? '' };
+  }
+
+  /** 2xx → the reply, anything else → ApiError. */
+  async function ok(method: string, path: string, init?: Parameters<typeof send>[2]): Promise<Reply> {
+    const reply = await send(method, path, init);
+    if (reply.status < 200 || reply.status >= 300) throw toApiError(reply);
+    return reply;
+  }
+
+  async function json(method: string, path: string, init?: Parameters<typeof send>[2]): Promise<unknown> {
+    const reply = await ok(method, path, init);
+    const body = parseJson(reply.text);
+    if (body === undefined) throw new ApiError(`The server answered ${method} ${path} with invalid JSON`, reply.status, 'BAD_RESPONSE');
+    return body;
+  }
+
+  const alignmentPath = (id: AlignmentId) => `alignments/${seg(id.name)}/${seg(id.version)}`;
+
+  return {
+    async listAlignments(signal) {
+      return expectArray<AlignmentInfo>(await json('GET', 'alignments', signal ? { signal } : {}), 'GET /alignments');
+    },
+    async getAlignmentXml(id) {
+      return (await ok('GET', alignmentPath(id), { accept: 'application/xml' })).text;
+    },
+    async uploadAlignment(xml) {
+      const reply = await send('POST', 'alignments', { body: xml, contentType: XML });
+      const body = parseJson(reply.text);
+      const record = isRecord(body) ? body : {};
+      const message = typeof record['message'] === 'string' ? record['message'] : `HTTP ${reply.status} ${reply.statusText}`;
+      const id = typeof record['id'] === 'number' ? record['id'] : undefined;
+      const withId = id === undefined ? {} : { id };
+      switch (reply.status) {
+        case 201:
+          return { status: 'created', message, problems: asProblems(record['warnings']), ...withId };
+        case 208:
+          return { status: 'exists', message, problems: asProblems(record['warnings']), ...withId };
+        case 409:
+          return { status: 'conflict', message, problems: [] };
+        case 400: {
+          const error = toApiError(reply);
+          const problems = error.problems.length > 0 ? error.problems : lineProblem(error);
+          return { status: 'invalid', message: error.message, problems };
+        }
+        default:
+          return { status: 'failed', message: toApiError(reply).message, problems: [] };
+      }
+    },
+    async deleteAlignment(id) {
+      await ok('DELETE', alignmentPath(id));
+    },
+    async validateAlignment(xml) {
+      const reply = await send('POST', 'validate', { body: xml, contentType: XML });
+      if (reply.status >= 200 && reply.status < 300) {
+        const body = parseJson(reply.text);
+        const record = isRecord(body) ? body : {};
+        return {
+          valid: true,
+          message: typeof record['message'] === 'string' ? record['message'] : 'Valid',
+          problems: asProblems(record['warnings']),
+        };
+      }
+      const error = toApiError(reply);
+      if (reply.status !== 400) throw error;
+      return { valid: false, message: error.message, problems: error.problems.length > 0 ? error.problems : lineProblem(error) };
+    },
+    async convertAlignment(xml, to) {
+      return (await ok('POST', `convert/${to}`, { body: xml, contentType: XML, accept: 'application/xml' })).text;
+    },
+    async getCompiledCells(id) {
+      const body = expectRecord<CompiledCells>(await json('GET', `${alignmentPath(id)}/cells`), 'GET …/cells');
+      return { ...body, cells: expectArray(body.cells, 'GET …/cells') };
+    },
+    async translate(request, signal) {
+      const body = await json('POST', 'translation?trace=true', {
+        body: JSON.stringify(request),
+        contentType: JSON_TYPE,
+        ...(signal ? { signal } : {}),
+      });
+      return expectRecord<TranslationReply>(body, 'POST /translation');
+    },
+    async listChannels(signal) {
+      return expectArray<ChannelInfo>(await json('GET', 'channels', signal ? { signal } : {}), 'GET /channels');
+    },
+    async createChannel(config) {
+      return expectRecord<MessageReply>(await json('POST', 'channels', { body: JSON.stringify(config), contentType: JSON_TYPE }), 'POST /channels');
+    },
+    async deleteChannel(id) {
+      await ok('DELETE', `channels/${seg(String(id))}`);
+    },
+    async createPlatformChannels(platformId, request) {
+      const body = await json('POST', `platforms/${seg(platformId)}/channels`, { body: JSON.stringify(request), contentType: JSON_TYPE });
+      return expectRecord<PlatformChannelsReply>(body, 'POST /platforms/…/channels');
+    },
+    async getPlatformTopics(platformId, spelling) {
+      const body = await json('GET', `platforms/${seg(platformId)}/topics?spelling=${seg(spelling)}`);
+      return expectRecord<PlatformTopicsReply>(body, 'GET /platforms/…/topics');
+    },
+    async publishMessage(topic, text) {
+      const reply = await ok('POST', `topics/${seg(topic)}/messages`, { body: text, contentType: JSON_TYPE });
+      const body = parseJson(reply.text);
+      return { message: isRecord(body) && typeof body['message'] === 'string' ? body['message'] : `Published to ${topic}` };
+    },
+    async readTopic(topic, limit, signal) {
+      const body = await json('GET', `topics/${seg(topic)}/messages?limit=${limit}`, signal ? { signal } : {});
+      return expectArray<TopicMessage>(body, 'GET /topics/…/messages');
+    },
+    async getVersion(signal) {
+      return expectRecord<VersionInfo>(await json('GET', 'version', signal ? { signal } : {}), 'GET /version');
+    },
+    async getLogLevel() {
+      const body = expectRecord<{ level: string }>(await json('GET', 'logging'), 'GET /logging');
+      return String(body.level);
+    },
+    async setLogLevel(level) {
+      const body = expectRecord<{ level: string }>(await json('POST', `logging/${seg(level)}`), 'POST /logging');
+      return String(body.level);
+    },
+  };
+}
+
+/** A parse error reported with a top-level line/column (malformed XML) as a one-item problem list. */
+function lineProblem(error: ApiError): Problem[] {
+  if (error.line === undefined) return [];
+  return [
+    {
+      code: error.code,
+      severity: 'error',
+      message: error.message,
+      line: error.line,
+      ...(error.column === undefined ? {} : { column: error.column }),
+    },
+  ];
+}

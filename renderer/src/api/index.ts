@@ -1,0 +1,3 @@
+export { ApiError, createHttpApi, errorMessage, toApiError } from './client.js';
+export type { HttpApiOptions, MediatorApi } from './client.js';
+export * from './types.js';

@@ -1,0 +1,197 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Problem } from '../api/index.js';
+import { loadMonaco } from './load-monaco.js';
+import type { Monaco } from './monaco-setup.js';
+
+type StandaloneEditor = ReturnType<Monaco['editor']['create']>;
+
+export interface RevealTarget {
+  readonly line: number;
+  readonly column?: number;
+  /** Changes on every request, so jumping to the same line twice still moves the cursor. */
+  readonly nonce: number;
+}
+
+export interface CodeEditorProps {
+  readonly value: string;
+  readonly language: 'xml' | 'json' | 'sparql' | 'plaintext';
+  readonly ariaLabel: string;
+  readonly testId: string;
+  readonly readOnly?: boolean;
+  readonly onChange?: (value: string) => void;
+  readonly markers?: readonly Problem[];
+  readonly reveal?: RevealTarget | undefined;
+  readonly minHeight?: number;
+}
+
+interface MarkerView {
+  readonly line: number;
+  readonly column: number;
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly message: string;
+}
+
+/**
+ * Monaco as a controlled React component. Typing goes straight into Monaco's model and is reported
+ * through `onChange`; a new `value` prop is applied only when it differs from the model (so the
+ * store echoing the text back never moves the cursor). Markers set on the model are also listed
+ * for screen readers (and tests) below the editor.
+ */
+export function CodeEditor({ value, language, ariaLabel, testId, readOnly = false, onChange, markers, reveal, minHeight = 240 }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<StandaloneEditor | undefined>(undefined);
+  const monacoRef = useRef<Monaco | undefined>(undefined);
+  const applying = useRef(false);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const [ready, setReady] = useState(false);
+  const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  const [cursor, setCursor] = useState<{ line: number; column: number }>({ line: 1, column: 1 });
+  const [markerViews, setMarkerViews] = useState<readonly MarkerView[]>([]);
+
+  // Create the editor once per mount.
+  useEffect(() => {
+    let disposed = false;
+    const disposables: Array<{ dispose(): void }> = [];
+    loadMonaco().then(
+      (monaco) => {
+        if (disposed || host.current === null) return;
+        monacoRef.current = monaco;
+        const model = monaco.editor.createModel(valueRef.current, language);
+        const editor = monaco.editor.create(host.current, {
+          model,
+          readOnly,
+          ariaLabel,
+          automaticLayout: true,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          fontSize: 13,
+          tabSize: 2,
+          renderValidationDecorations: 'on',
+          glyphMargin: true,
+          fixedOverflowWidgets: true,
+        });
+        editorRef.current = editor;
+        disposables.push(
+          editor,
+          model,
+          model.onDidChangeContent(() => {
+            if (!applying.current) onChangeRef.current?.(model.getValue());
+          }),
+          editor.onDidChangeCursorPosition((e) => setCursor({ line: e.position.lineNumber, column: e.position.column })),
+          monaco.editor.onDidChangeMarkers((uris) => {
+            if (uris.some((u) => u.toString() === model.uri.toString())) setMarkerViews(readMarkers(monaco, model.uri));
+          }),
+        );
+        setReady(true);
+      },
+      (error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      disposed = true;
+      for (const d of disposables.reverse()) d.dispose();
+      editorRef.current = undefined;
+    };
+    // The editor is created once; later prop changes are applied by the effects below.
+  }, []);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (!editor || !model || model.getValue() === value) return;
+    applying.current = true;
+    try {
+      if (readOnly || model.getValueLength() === 0) model.setValue(value);
+      else {
+        // An edit operation, not setValue: the user can still undo past a programmatic change
+        // (a sample loaded over typed text), and the cursor stays where it was.
+        const position = editor.getPosition();
+        editor.pushUndoStop();
+        editor.executeEdits('workbench', [{ range: model.getFullModelRange(), text: value }]);
+        editor.pushUndoStop();
+        if (position) editor.setPosition(model.validatePosition(position));
+      }
+    } finally {
+      applying.current = false;
+    }
+  }, [value, ready, readOnly]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ readOnly, ariaLabel });
+  }, [readOnly, ariaLabel, ready]);
+
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    const model = editorRef.current?.getModel();
+    if (!monaco || !model) return;
+    const severity = (p: Problem) => (p.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error);
+    monaco.editor.setModelMarkers(
+      model,
+      'mediator',
+      (markers ?? []).map((p) => {
+        const line = Math.min(Math.max(p.line ?? 1, 1), model.getLineCount());
+        const column = Math.max(p.column ?? 1, 1);
+        const end = Math.max(model.getLineMaxColumn(line), column + 1);
+        return {
+          severity: severity(p),
+          message: p.cellId === undefined ? p.message : `${p.message} (cell ${p.cellId})`,
+          code: p.code,
+          startLineNumber: line,
+          startColumn: column,
+          endLineNumber: line,
+          endColumn: end,
+          source: 'mediator',
+        };
+      }),
+    );
+    setMarkerViews(readMarkers(monaco, model.uri));
+  }, [markers, ready, value]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || reveal === undefined) return;
+    const position = { lineNumber: reveal.line, column: reveal.column ?? 1 };
+    editor.revealPositionInCenter(position);
+    editor.setPosition(position);
+    editor.focus();
+  }, [reveal, ready]);
+
+  return (
+    <div className="code-editor" data-testid={testId} aria-busy={!ready}>
+      {loadError !== undefined && (
+        <p role="alert" className="error">
+          The editor failed to load: {loadError}
+        </p>
+      )}
+      <div ref={host} className="code-editor-host" style={{ minHeight }} />
+      <div className="code-editor-status">
+        <span data-testid={`${testId}-cursor`}>
+          Ln {cursor.line}, Col {cursor.column}
+        </span>
+        <span>{language.toUpperCase()}</span>
+        {readOnly && <span>read-only</span>}
+        <span>
+          {markerViews.filter((m) => m.severity === 'error').length} errors, {markerViews.filter((m) => m.severity === 'warning').length} warnings
+        </span>
+      </div>
+      <ul className="visually-hidden" aria-label={`${ariaLabel}: markers`} data-testid={`${testId}-markers`}>
+        {markerViews.map((m, i) => (
+          <li key={i} data-line={m.line} data-column={m.column} data-severity={m.severity}>
+            Line {m.line}, column {m.column}, {m.severity}: {m.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function readMarkers(monaco: Monaco, resource: Parameters<Monaco['editor']['getModelMarkers']>[0]['resource']): MarkerView[] {
+  return monaco.editor.getModelMarkers(resource === undefined ? {} : { resource }).map((m) => ({
+    line: m.startLineNumber,
+    column: m.startColumn,
+    severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : m.severity === monaco.MarkerSeverity.Warning ? 'warning' : 'info',
+    message: m.message,
+  }));
+}

@@ -1,0 +1,9 @@
+import type { Monaco } from './monaco-setup.js';
+
+let loading: Promise<Monaco> | undefined;
+
+/** Monaco is a separate chunk, loaded on the first editor shown: the shell and tables render first. */
+export function loadMonaco(): Promise<Monaco> {
+  loading ??= import('./monaco-setup.js').then((m) => m.monaco);
+  return loading;
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import type { Problem } from '../../api/index.js';
+import { alignmentFileName, downloadText } from '../../app/download.js';
+import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
+import { useWorkbench, type AlignmentEditor } from '../../store/index.js';
+import { OperationStatus } from '../../ui/OperationStatus.js';
+import { CellList } from './CellList.js';
+import { ProblemList } from './ProblemList.js';
+
+type Tab = 'source' | 'cells' | 'turtle';
+
+export function AlignmentEditorPanel() {
+  const editor = useWorkbench((s) => s.editor);
+  if (editor === undefined) return null;
+  return <EditorBody key={editor.session} editor={editor} />;
+}
+
+function titleOf(editor: AlignmentEditor): string {
+  if (editor.source.kind === 'stored') return `${editor.source.id.name} ${editor.source.id.version}`;
+  const parsed = editor.parsed?.ok ? editor.parsed.alignment : undefined;
+  return `${editor.source.label}${parsed && parsed.name !== '' ? ` (${parsed.name} ${parsed.version})` : ''} — not stored`;
+}
+
+function EditorBody({ editor }: { editor: AlignmentEditor }) {
+  const setText = useWorkbench((s) => s.setEditorText);
+  const validate = useWorkbench((s) => s.validateEditor);
+  const upload = useWorkbench((s) => s.uploadEditor);
+  const convert = useWorkbench((s) => s.convertEditorToTurtle);
+  const close = useWorkbench((s) => s.closeEditor);
+  const requestDelete = useWorkbench((s) => s.requestDelete);
+  const loadCompiled = useWorkbench((s) => s.loadCompiledCells);
+  const [tab, setTab] = useState<Tab>('source');
+  const [reveal, setReveal] = useState<RevealTarget | undefined>(undefined);
+
+  const jump = (line: number, column?: number) => {
+    setTab('source');
+    setReveal({ line, ...(column === undefined ? {} : { column }), nonce: Date.now() + Math.random() });
+  };
+  const jumpTo = (p: Problem) => {
+    if (p.line !== undefined) jump(p.line, p.column);
+  };
+
+  const stored = editor.source.kind === 'stored' ? editor.source.id : undefined;
+  const dirty = editor.text !== editor.loadedText;
+  const parsed = editor.parsed;
+  const errors = editor.problems.filter((p) => p.severity === 'error').length;
+  const warnings = editor.problems.length - errors;
+  const downloadName = stored ? alignmentFileName(stored.name, stored.version) : editor.source.kind === 'draft' ? editor.source.label.replace(/[^\w.-]+/g, '_') : 'alignment.rdf';
+
+  return (
+    <section className="panel editor-panel" aria-labelledby="editor-title" data-testid="alignment-editor">
+      <div className="panel-header">
+        <h2 id="editor-title">
+          {titleOf(editor)}
+          {dirty && <span className="badge">edited</span>}
+        </h2>
+        <div className="toolbar" role="toolbar" aria-label="Alignment actions">
+          <button type="button" onClick={() => void validate()}>
+            Validate
+          </button>
+          <button type="button" onClick={() => void upload()} disabled={editor.saveOp.state === 'running'}>
+            {stored && !dirty ? 'Upload again' : 'Upload'}
+          </button>
+          <button type="button" onClick={() => void convert().then(() => setTab('turtle'))} disabled={editor.convertOp.state === 'running'}>
+            Convert to Turtle cells
+          </button>
+          <button type="button" onClick={() => downloadText(downloadName, editor.text, 'application/rdf+xml')}>
+            Download
+          </button>
+          {stored && (
+            <button type="button" className="danger" onClick={() => requestDelete(stored)}>
+              Delete…
+            </button>
+          )}
+          <button type="button" onClick={close} aria-label="Close the editor">
+            Close
+          </button>
+        </div>
+      </div>
+      <OperationStatus op={editor.loadOp} runningText="Loading the alignment…" />
+      <OperationStatus op={editor.saveOp} runningText="Uploading…" testId="editor-upload-status" />
+      <OperationStatus op={editor.convertOp} runningText="Converting…" showDone={false} />
+      <p className={`validation validation-${editor.validation.state}`} role="status" data-testid="validation-status">
+        {editor.validation.state === 'idle' ? '' : editor.validation.message}
+        {editor.problems.length > 0 && ` — ${errors} error(s), ${warnings} warning(s)`}
+      </p>
+      {parsed !== undefined && !parsed.ok && <p className="hint">The browser could not read this XML: {parsed.error}</p>}
+
+      <div role="tablist" aria-label="Alignment views" className="tabs">
+        {(
+          [
+            ['source', 'Source'],
+            ['cells', `Cells${parsed?.ok ? ` (${parsed.alignment.cells.length})` : ''}`],
+            ['turtle', 'Turtle cells'],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`tabpanel-${id}`} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id="tabpanel-source" aria-labelledby="tab-source" hidden={tab !== 'source'} className="editor-split">
+        <CodeEditor
+          value={editor.text}
+          language="xml"
+          ariaLabel="Alignment source (XML)"
+          testId="alignment-source"
+          onChange={setText}
+          markers={editor.problems}
+          reveal={reveal}
+          minHeight={420}
+        />
+        <aside className="problems-pane" aria-label="Validation problems">
+          <h3>Problems</h3>
+          <ProblemList problems={editor.problems} onJump={jumpTo} />
+        </aside>
+      </div>
+
+      <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
+        {parsed?.ok ? (
+          <CellList
+            cells={parsed.alignment.cells}
+            steps={parsed.alignment.steps}
+            compiled={editor.compiled}
+            canCompile={stored !== undefined}
+            onShowInSource={(line) => jump(line)}
+            onRetryCompiled={() => void loadCompiled()}
+          />
+        ) : (
+          <p className="empty">No cells to show{parsed && !parsed.ok ? `: ${parsed.error}` : ''}.</p>
+        )}
+      </div>
+
+      <div role="tabpanel" id="tabpanel-turtle" aria-labelledby="tab-turtle" hidden={tab !== 'turtle'}>
+        {editor.converted === undefined ? (
+          <p className="empty">Use “Convert to Turtle cells” to rewrite RDF/XML cells as Turtle (POST /convert/TTL).</p>
+        ) : (
+          <>
+            <div className="row">
+              <button type="button" onClick={() => downloadText(downloadName.replace(/(\.rdf)?$/, '.ttl-cells.rdf'), editor.converted ?? '', 'application/rdf+xml')}>
+                Download converted
+              </button>
+              <button type="button" onClick={() => setText(editor.converted ?? editor.text)}>
+                Use as source
+              </button>
+            </div>
+            {tab === 'turtle' && <CodeEditor value={editor.converted} language="xml" ariaLabel="Alignment with Turtle cells" testId="converted-source" readOnly minHeight={420} />}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

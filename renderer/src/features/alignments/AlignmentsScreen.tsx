@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useWorkbench } from '../../store/index.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { OperationStatus } from '../../ui/OperationStatus.js';
+import { AlignmentEditorPanel } from './AlignmentEditorPanel.js';
+import { AlignmentTable } from './AlignmentTable.js';
+import { UploadPanel } from './UploadPanel.js';
+
+export function AlignmentsScreen() {
+  const load = useWorkbench((s) => s.loadAlignments);
+  const pendingDelete = useWorkbench((s) => s.pendingDelete);
+  const deleteOp = useWorkbench((s) => s.deleteOp);
+  const confirmDelete = useWorkbench((s) => s.confirmDelete);
+  const cancelDelete = useWorkbench((s) => s.cancelDelete);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="screen alignments-screen">
+      <div className="columns">
+        <AlignmentTable />
+        <UploadPanel />
+      </div>
+      {pendingDelete === undefined && deleteOp.state === 'done' && <OperationStatus op={deleteOp} />}
+      <AlignmentEditorPanel />
+      {pendingDelete !== undefined && (
+        <ConfirmDialog
+          title="Delete alignment?"
+          confirmLabel="Delete"
+          busy={deleteOp.state === 'running'}
+          onConfirm={() => void confirmDelete()}
+          onCancel={cancelDelete}
+        >
+          <p>
+            Delete <strong>{pendingDelete.name}</strong> version <strong>{pendingDelete.version}</strong> from the mediator? Channels that use it
+            must be deleted first.
+          </p>
+          <OperationStatus op={deleteOp} runningText="Deleting…" testId="delete-status" />
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ChannelInfo, TopicPair } from '../../api/index.js';
+import { useWorkbench } from '../../store/index.js';
+import { OperationStatus } from '../../ui/OperationStatus.js';
+import { AlignmentSelect } from './AlignmentSelect.js';
+
+export function PlatformPairForm() {
+  const draft = useWorkbench((s) => s.platformDraft);
+  const setDraft = useWorkbench((s) => s.setPlatformDraft);
+  const create = useWorkbench((s) => s.createPlatformChannels);
+  const check = useWorkbench((s) => s.checkPlatformTopics);
+  const op = useWorkbench((s) => s.platformOp);
+  const result = useWorkbench((s) => s.platformResult);
+  const serverTopics = useWorkbench((s) => s.serverTopics);
+  // Recomputed from the draft on every render: the preview is client-side and instant.
+  const preview = useWorkbench((s) => s.previewPlatformTopics)();
+  const serverMatches = serverTopics.topics !== undefined && serverTopics.forId === draft.platformId.trim();
+
+  return (
+    <section className="panel" aria-labelledby="platform-title">
+      <h2 id="platform-title">Channels for a platform</h2>
+      <form
+        className="form-grid"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <label className="field wide">
+          <span>Platform id</span>
+          <input value={draft.platformId} onChange={(e) => setDraft({ platformId: e.target.value })} placeholder="http://inter-iot.eu/platforms/p1" required />
+        </label>
+        <label className="field">
+          <span>Topic spelling</span>
+          <select value={draft.spelling} onChange={(e) => setDraft({ spelling: e.target.value === 'ipsm' ? 'ipsm' : 'mediator' })}>
+            <option value="mediator">mediator (default)</option>
+            <option value="ipsm">ipsm (INTER-MW as shipped)</option>
+          </select>
+        </label>
+        <AlignmentSelect label="Platform input alignment" value={draft.inp} onChange={(inp) => setDraft({ inp })} />
+        <AlignmentSelect label="Platform output alignment" value={draft.out} onChange={(out) => setDraft({ out })} />
+        <label className="field">
+          <span>Platform parallelism</span>
+          <input type="number" min={1} max={64} value={draft.parallelism} onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })} />
+        </label>
+        {preview !== undefined && (
+          <div className="wide topic-preview" data-testid="topic-preview">
+            <h3>Topics that will be used</h3>
+            <TopicPairView label="Downstream" pair={preview.downstream} />
+            <TopicPairView label="Upstream" pair={preview.upstream} />
+            <div className="row">
+              <button type="button" onClick={() => void check()}>
+                Check with the server
+              </button>
+              <OperationStatus op={serverTopics.op} runningText="Asking the server…" />
+              {serverMatches && serverTopics.topics !== undefined && (
+                <span className="hint" role="status">
+                  {serverTopics.topics.downstream.source === preview.downstream.source && serverTopics.topics.upstream.sink === preview.upstream.sink
+                    ? 'The server agrees with this preview.'
+                    : `The server names them differently: ${serverTopics.topics.downstream.source}, ${serverTopics.topics.downstream.sink}, ${serverTopics.topics.upstream.source}, ${serverTopics.topics.upstream.sink}`}
+                </span>
+              )}
+            </div>
+          </div>
+        )}
+        <div className="row wide">
+          <button type="submit" className="primary" disabled={op.state === 'running'}>
+            Create platform channels
+          </button>
+          <OperationStatus op={op} runningText="Creating both channels…" testId="platform-status" />
+        </div>
+      </form>
+      {result !== undefined && (
+        <div className="platform-result" data-testid="platform-result">
+          <ChannelSummary label="Downstream" channel={result.downstream} />
+          <ChannelSummary label="Upstream" channel={result.upstream} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TopicPairView({ label, pair }: { label: string; pair: TopicPair }) {
+  return (
+    <p className="topic-pair">
+      <strong>{label}:</strong> <code data-testid={`${label.toLowerCase()}-source`}>{pair.source}</code> → <code data-testid={`${label.toLowerCase()}-sink`}>{pair.sink}</code>
+    </p>
+  );
+}
+
+function ChannelSummary({ label, channel }: { label: string; channel: ChannelInfo }) {
+  return (
+    <p>
+      <strong>{label}</strong> channel {channel.id}: <code>{channel.source}</code> → <code>{channel.sink}</code> ({channel.status ?? 'created'})
+    </p>
+  );
+}

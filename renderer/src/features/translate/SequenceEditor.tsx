@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { alignmentKey, parseAlignmentKey, useWorkbench } from '../../store/index.js';
+
+/** The ordered list of alignments a message goes through: add, reorder, remove. */
+export function SequenceEditor() {
+  const alignments = useWorkbench((s) => s.alignments);
+  const sequence = useWorkbench((s) => s.sequence);
+  const add = useWorkbench((s) => s.addToSequence);
+  const remove = useWorkbench((s) => s.removeFromSequence);
+  const move = useWorkbench((s) => s.moveInSequence);
+  const [choice, setChoice] = useState('');
+
+  return (
+    <section className="panel" aria-labelledby="sequence-title">
+      <h2 id="sequence-title">Alignment sequence</h2>
+      <div className="row">
+        <label className="field inline">
+          <span>Alignment</span>
+          <select value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <option value="">– choose an alignment –</option>
+            {alignments.map((a) => (
+              <option key={alignmentKey(a)} value={alignmentKey(a)}>
+                {a.name} {a.version} ({a.cellCount} cells)
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={choice === ''}
+          onClick={() => {
+            add(parseAlignmentKey(choice));
+          }}
+        >
+          Add to sequence
+        </button>
+      </div>
+      {sequence.length === 0 ? (
+        <p className="empty">No alignments: the message is returned unchanged. Add alignments in the order they apply.</p>
+      ) : (
+        <ol className="sequence" aria-label="Translation sequence">
+          {sequence.map((a, i) => (
+            <li key={`${i}-${a.name}-${a.version}`} data-testid="sequence-item">
+              <span className="step-number">{i + 1}.</span>
+              <span className="name">
+                {a.name} <span className="hint">{a.version}</span>
+              </span>
+              <span className="actions">
+                <button type="button" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move ${a.name} up`}>
+                  ↑
+                </button>
+                <button type="button" onClick={() => move(i, 1)} disabled={i === sequence.length - 1} aria-label={`Move ${a.name} down`}>
+                  ↓
+                </button>
+                <button type="button" onClick={() => remove(i)} aria-label={`Remove ${a.name} from the sequence`}>
+                  ✕
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

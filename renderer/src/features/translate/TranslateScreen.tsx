@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatMs } from '../../app/format.js';
+import { CodeEditor } from '../../editor/CodeEditor.js';
+import { useWorkbench } from '../../store/index.js';
+import { OperationStatus } from '../../ui/OperationStatus.js';
+import { PayloadDiffView } from './PayloadDiffView.js';
+import { SAMPLES } from './samples/index.js';
+import { SequenceEditor } from './SequenceEditor.js';
+import { TraceTable } from './TraceTable.js';
+
+type ResultTab = 'output' | 'diff' | 'trace';
+
+export function TranslateScreen() {
+  const loadAlignments = useWorkbench((s) => s.loadAlignments);
+  const messageText = useWorkbench((s) => s.messageText);
+  const setMessageText = useWorkbench((s) => s.setMessageText);
+  const sampleId = useWorkbench((s) => s.sampleId);
+  const loadSample = useWorkbench((s) => s.loadSample);
+  const autoRun = useWorkbench((s) => s.autoRun);
+  const setAutoRun = useWorkbench((s) => s.setAutoRun);
+  const run = useWorkbench((s) => s.runTranslation);
+  const op = useWorkbench((s) => s.translateOp);
+  const loadFile = useWorkbench((s) => s.loadMessageFile);
+  const fileName = useWorkbench((s) => s.messageFileName);
+  const picker = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void loadAlignments();
+  }, [loadAlignments]);
+
+  return (
+    <div className="screen translate-screen">
+      <div className="columns">
+        <SequenceEditor />
+        <section className="panel message-panel" aria-labelledby="message-title">
+          <div className="panel-header">
+            <h2 id="message-title">Message</h2>
+            <label className="field inline">
+              <span>Sample</span>
+              <select
+                value={sampleId ?? ''}
+                onChange={(e) => {
+                  const sample = SAMPLES.find((s) => s.id === e.target.value);
+                  if (sample) loadSample(sample);
+                }}
+              >
+                <option value="">– choose a sample message –</option>
+                {SAMPLES.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" onClick={() => picker.current?.click()}>
+              Open file…
+            </button>
+            <input
+              ref={picker}
+              type="file"
+              accept=".json,.jsonld,application/json,application/ld+json"
+              aria-label="Message file"
+              className="visually-hidden"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = '';
+                if (file) void file.text().then((text) => loadFile(file.name, text));
+              }}
+            />
+            {fileName !== undefined && <span className="hint">{fileName}</span>}
+          </div>
+          <CodeEditor value={messageText} language="json" ariaLabel="Message (JSON-LD)" testId="message-editor" onChange={setMessageText} minHeight={320} />
+          <div className="row">
+            <button type="button" className="primary" onClick={() => void run()}>
+              Translate
+            </button>
+            <label className="checkbox">
+              <input type="checkbox" checked={autoRun} onChange={(e) => setAutoRun(e.target.checked)} /> Translate automatically after edits
+            </label>
+            <OperationStatus op={op} runningText="Translating…" testId="translate-status" />
+          </div>
+        </section>
+      </div>
+      <ResultPanel />
+    </div>
+  );
+}
+
+function ResultPanel() {
+  const lastRun = useWorkbench((s) => s.lastRun);
+  const op = useWorkbench((s) => s.translateOp);
+  const [tab, setTab] = useState<ResultTab>('diff');
+  if (lastRun === undefined) {
+    return (
+      <section className="panel" aria-labelledby="result-title">
+        <h2 id="result-title">Result</h2>
+        <p className="empty">Choose a sample or type a message, add alignments, then translate.</p>
+      </section>
+    );
+  }
+  const { reply, diff } = lastRun;
+  return (
+    <section className="panel" aria-labelledby="result-title" data-testid="translation-result">
+      <div className="panel-header">
+        <h2 id="result-title">Result</h2>
+        <span className="hint">
+          {reply.message} · {lastRun.alignments.map((a) => a.name).join(' → ') || 'no alignments'} · {formatMs(lastRun.elapsedMs)} round trip
+        </span>
+        {op.state === 'failed' && <span className="badge warn">from the previous successful run</span>}
+      </div>
+      <div role="tablist" aria-label="Result views" className="tabs">
+        {(
+          [
+            ['diff', `Payload diff${diff.ok ? ` (−${diff.diff.removed.length} +${diff.diff.added.length})` : ''}`],
+            ['trace', `Trace (${reply.trace?.length ?? 0} steps)`],
+            ['output', 'Output message'],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} type="button" role="tab" id={`result-tab-${id}`} aria-selected={tab === id} aria-controls={`result-panel-${id}`} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="result-panel-diff" aria-labelledby="result-tab-diff" hidden={tab !== 'diff'}>
+        <PayloadDiffView diff={diff} />
+      </div>
+      <div role="tabpanel" id="result-panel-trace" aria-labelledby="result-tab-trace" hidden={tab !== 'trace'}>
+        <TraceTable trace={reply.trace ?? []} failures={reply.failures ?? []} />
+      </div>
+      <div role="tabpanel" id="result-panel-output" aria-labelledby="result-tab-output" hidden={tab !== 'output'}>
+        <CodeEditor value={reply.graphStr} language="json" ariaLabel="Output message (read-only)" testId="output-editor" readOnly minHeight={360} />
+      </div>
+    </section>
+  );
+}

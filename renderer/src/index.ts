@@ -1,2 +1,0 @@
-// Placeholder: the React workbench arrives with issue 5.
-export const rendererPlanned = true;

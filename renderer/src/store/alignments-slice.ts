@@ -1,0 +1,393 @@
+/**
+ * Alignments: the list, uploads (files dropped or picked, pasted XML), the alignment editor (source,
+ * validation problems, cells, compiled SPARQL, conversion) and deletion with confirmation.
+ * Nothing the user typed is dropped when a request fails: the paste box and the editor keep their text.
+ */
+import type { AlignmentId, AlignmentInfo, CompiledCell, Problem, UploadStatus } from '../api/index.js';
+import { ApiError, errorMessage } from '../api/index.js';
+import { readAlignmentXml, type AlignmentRead } from '../model/alignment-xml.js';
+import { sameAlignment } from './alignment-key.js';
+import { failed } from './operation.js';
+import { IDLE, type Operation, type SliceCreator } from './types.js';
+
+export interface UploadDocument {
+  readonly fileName: string;
+  readonly text: string;
+}
+
+export interface UploadEntry {
+  readonly key: string;
+  readonly fileName: string;
+  readonly status: 'queued' | 'uploading' | UploadStatus;
+  readonly message: string;
+  readonly problems: readonly Problem[];
+  /** Kept so an invalid or conflicting document can be opened, fixed and uploaded again. */
+  readonly text: string;
+}
+
+export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId } | { readonly kind: 'draft'; readonly label: string };
+
+export type ValidationState = 'idle' | 'running' | 'valid' | 'invalid' | 'failed';
+
+export interface CompiledState {
+  readonly state: 'idle' | 'loading' | 'ready' | 'unavailable' | 'failed';
+  readonly cells?: readonly CompiledCell[];
+  readonly message?: string;
+}
+
+export interface AlignmentEditor {
+  /** New for every document opened: the view remounts (fresh undo history) per document. */
+  readonly session: number;
+  readonly source: EditorSource;
+  readonly text: string;
+  /** The text as loaded: `text !== loadedText` means unsaved edits. */
+  readonly loadedText: string;
+  readonly loadOp: Operation;
+  readonly parsed: AlignmentRead | undefined;
+  readonly problems: readonly Problem[];
+  readonly validation: { readonly state: ValidationState; readonly message: string };
+  readonly compiled: CompiledState;
+  readonly convertOp: Operation;
+  readonly converted: string | undefined;
+  readonly saveOp: Operation;
+}
+
+export interface AlignmentsSlice {
+  readonly alignments: readonly AlignmentInfo[];
+  readonly alignmentsOp: Operation;
+  readonly uploads: readonly UploadEntry[];
+  readonly uploadProgress: { readonly done: number; readonly total: number } | undefined;
+  readonly pasteText: string;
+  readonly pasteOp: Operation;
+  readonly editor: AlignmentEditor | undefined;
+  readonly pendingDelete: AlignmentId | undefined;
+  readonly deleteOp: Operation;
+
+  loadAlignments(): Promise<void>;
+  uploadDocuments(documents: readonly UploadDocument[]): Promise<void>;
+  dismissUpload(key: string): void;
+  clearUploads(): void;
+  setPasteText(text: string): void;
+  uploadPasted(): Promise<void>;
+
+  openStoredAlignment(id: AlignmentId): Promise<void>;
+  openUploadInEditor(key: string): void;
+  closeEditor(): void;
+  setEditorText(text: string): void;
+  validateEditor(): Promise<void>;
+  loadCompiledCells(): Promise<void>;
+  convertEditorToTurtle(): Promise<void>;
+  uploadEditor(): Promise<void>;
+
+  requestDelete(id: AlignmentId): void;
+  cancelDelete(): void;
+  confirmDelete(): Promise<void>;
+}
+
+/** Delay between the last keystroke in the alignment editor and its validation. */
+export const VALIDATE_DEBOUNCE_MS = 700;
+
+let sessions = 0;
+
+function emptyEditor(source: EditorSource, text: string, session = ++sessions): AlignmentEditor {
+  return {
+    session,
+    source,
+    text,
+    loadedText: text,
+    loadOp: IDLE,
+    parsed: text === '' ? undefined : readAlignmentXml(text),
+    problems: [],
+    validation: { state: 'idle', message: '' },
+    compiled: { state: 'idle' },
+    convertOp: IDLE,
+    converted: undefined,
+    saveOp: IDLE,
+  };
+}
+
+export function describeUpload(status: UploadEntry['status']): string {
+  switch (status) {
+    case 'queued':
+      return 'Waiting';
+    case 'uploading':
+      return 'Uploading…';
+    case 'created':
+      return 'Created';
+    case 'exists':
+      return 'Already there';
+    case 'conflict':
+      return 'Conflict';
+    case 'invalid':
+      return 'Invalid';
+    case 'failed':
+      return 'Failed';
+  }
+}
+
+export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) => {
+  let uploadCounter = 0;
+  let validateTimer: ReturnType<typeof setTimeout> | undefined;
+  let validateRun = 0;
+
+  const patchEditor = (patch: Partial<AlignmentEditor> | ((e: AlignmentEditor) => Partial<AlignmentEditor>), only?: AlignmentEditor) =>
+    set((s) => {
+      if (s.editor === undefined || (only !== undefined && s.editor.source !== only.source)) return {};
+      return { editor: { ...s.editor, ...(typeof patch === 'function' ? patch(s.editor) : patch) } };
+    });
+
+  const patchUpload = (key: string, patch: Partial<UploadEntry>) =>
+    set((s) => ({ uploads: s.uploads.map((u) => (u.key === key ? { ...u, ...patch } : u)) }));
+
+  const editorId = (): AlignmentId | undefined => {
+    const e = get().editor;
+    return e?.source.kind === 'stored' ? e.source.id : undefined;
+  };
+
+  return {
+    alignments: [],
+    alignmentsOp: IDLE,
+    uploads: [],
+    uploadProgress: undefined,
+    pasteText: '',
+    pasteOp: IDLE,
+    editor: undefined,
+    pendingDelete: undefined,
+    deleteOp: IDLE,
+
+    async loadAlignments() {
+      set({ alignmentsOp: { state: 'running' } });
+      try {
+        const alignments = await get().api.listAlignments();
+        set({ alignments, alignmentsOp: IDLE });
+      } catch (error) {
+        set({ alignmentsOp: failed(error) });
+      }
+    },
+
+    async uploadDocuments(documents) {
+      if (documents.length === 0) return;
+      const entries: UploadEntry[] = documents.map((d) => ({
+        key: `upload-${++uploadCounter}`,
+        fileName: d.fileName,
+        status: 'queued',
+        message: '',
+        problems: [],
+        text: d.text,
+      }));
+      set((s) => ({ uploads: [...entries, ...s.uploads], uploadProgress: { done: 0, total: entries.length } }));
+      // One at a time, in the order given: the same document twice gives "created" then "already there".
+      for (const [i, entry] of entries.entries()) {
+        patchUpload(entry.key, { status: 'uploading' });
+        try {
+          const result = await get().api.uploadAlignment(entry.text);
+          patchUpload(entry.key, { status: result.status, message: result.message, problems: result.problems });
+        } catch (error) {
+          patchUpload(entry.key, { status: 'failed', message: errorMessage(error) });
+        }
+        set({ uploadProgress: { done: i + 1, total: entries.length } });
+      }
+      set({ uploadProgress: undefined });
+      await get().loadAlignments();
+    },
+
+    dismissUpload(key) {
+      set((s) => ({ uploads: s.uploads.filter((u) => u.key !== key) }));
+    },
+
+    clearUploads() {
+      set((s) => ({ uploads: s.uploads.filter((u) => u.status === 'queued' || u.status === 'uploading') }));
+    },
+
+    setPasteText(pasteText) {
+      set({ pasteText, pasteOp: IDLE });
+    },
+
+    async uploadPasted() {
+      const text = get().pasteText;
+      if (text.trim() === '') {
+        set({ pasteOp: { state: 'failed', message: 'Paste an alignment (XML) first.' } });
+        return;
+      }
+      set({ pasteOp: { state: 'running' } });
+      try {
+        const result = await get().api.uploadAlignment(text);
+        const ok = result.status === 'created' || result.status === 'exists';
+        const entry: UploadEntry = { key: `upload-${++uploadCounter}`, fileName: 'Pasted XML', status: result.status, message: result.message, problems: result.problems, text };
+        set((s) => ({
+          uploads: [entry, ...s.uploads],
+          pasteOp: ok ? { state: 'done', message: result.message } : { state: 'failed', message: result.message },
+          // Only a stored alignment clears the box; a refused one stays for fixing.
+          ...(ok ? { pasteText: '' } : {}),
+        }));
+        if (ok) await get().loadAlignments();
+      } catch (error) {
+        set({ pasteOp: failed(error) });
+      }
+    },
+
+    async openStoredAlignment(id) {
+      clearTimeout(validateTimer);
+      const source: EditorSource = { kind: 'stored', id };
+      const editor: AlignmentEditor = { ...emptyEditor(source, ''), loadOp: { state: 'running' } };
+      set({ editor });
+      let text: string;
+      try {
+        text = await get().api.getAlignmentXml(id);
+      } catch (error) {
+        patchEditor({ loadOp: failed(error) }, editor);
+        return;
+      }
+      // The source shows first; reading the cells (DOMParser over the whole document) follows in
+      // the next task, so a large alignment does not delay the editor.
+      const loaded = { ...emptyEditor(source, ''), session: editor.session, text, loadedText: text };
+      set((s) => (s.editor?.source === source ? { editor: loaded } : {}));
+      setTimeout(() => patchEditor((e) => (e.text === text ? { parsed: readAlignmentXml(text) } : {}), loaded), 0);
+      await Promise.all([get().validateEditor(), get().loadCompiledCells()]);
+    },
+
+    openUploadInEditor(key) {
+      const entry = get().uploads.find((u) => u.key === key);
+      if (entry === undefined) return;
+      clearTimeout(validateTimer);
+      const editor = emptyEditor({ kind: 'draft', label: entry.fileName }, entry.text);
+      const invalid = entry.status === 'invalid';
+      set({
+        editor: {
+          ...editor,
+          problems: entry.problems,
+          validation: invalid ? { state: 'invalid', message: entry.message } : { state: 'idle', message: '' },
+          saveOp: entry.status === 'conflict' ? { state: 'failed', message: entry.message } : IDLE,
+        },
+      });
+    },
+
+    closeEditor() {
+      clearTimeout(validateTimer);
+      set({ editor: undefined });
+    },
+
+    setEditorText(text) {
+      patchEditor({ text, saveOp: IDLE, convertOp: IDLE });
+      clearTimeout(validateTimer);
+      validateTimer = setTimeout(() => {
+        patchEditor((e) => ({ parsed: readAlignmentXml(e.text) }));
+        void get().validateEditor();
+      }, VALIDATE_DEBOUNCE_MS);
+    },
+
+    async validateEditor() {
+      const editor = get().editor;
+      if (editor === undefined || editor.text === '') return;
+      const run = ++validateRun;
+      const text = editor.text;
+      patchEditor({ validation: { state: 'running', message: 'Validating…' } }, editor);
+      try {
+        const result = await get().api.validateAlignment(text);
+        if (run !== validateRun) return;
+        patchEditor(
+          {
+            problems: result.problems,
+            validation: { state: result.valid ? 'valid' : 'invalid', message: result.message },
+          },
+          editor,
+        );
+      } catch (error) {
+        if (run !== validateRun) return;
+        patchEditor({ validation: { state: 'failed', message: errorMessage(error) } }, editor);
+      }
+    },
+
+    async loadCompiledCells() {
+      const editor = get().editor;
+      const id = editorId();
+      if (editor === undefined || id === undefined) return;
+      patchEditor({ compiled: { state: 'loading' } }, editor);
+      try {
+        const compiled = await get().api.getCompiledCells(id);
+        patchEditor({ compiled: { state: 'ready', cells: compiled.cells } }, editor);
+      } catch (error) {
+        const unavailable = error instanceof ApiError && error.notAvailable;
+        patchEditor(
+          {
+            compiled: unavailable
+              ? { state: 'unavailable', message: `Compiled SPARQL is not available from this server (${errorMessage(error)})` }
+              : { state: 'failed', message: errorMessage(error) },
+          },
+          editor,
+        );
+      }
+    },
+
+    async convertEditorToTurtle() {
+      const editor = get().editor;
+      if (editor === undefined) return;
+      patchEditor({ convertOp: { state: 'running' } }, editor);
+      try {
+        const converted = await get().api.convertAlignment(editor.text, 'TTL');
+        patchEditor({ converted, convertOp: { state: 'done', message: 'Converted to Turtle cells' } }, editor);
+      } catch (error) {
+        patchEditor({ convertOp: failed(error) }, editor);
+      }
+    },
+
+    async uploadEditor() {
+      const editor = get().editor;
+      if (editor === undefined) return;
+      const text = editor.text;
+      patchEditor({ saveOp: { state: 'running' } }, editor);
+      try {
+        const result = await get().api.uploadAlignment(text);
+        const ok = result.status === 'created' || result.status === 'exists';
+        patchEditor(
+          {
+            saveOp: ok ? { state: 'done', message: result.message } : { state: 'failed', message: result.message },
+            ...(result.status === 'invalid' ? { problems: result.problems, validation: { state: 'invalid', message: result.message } } : {}),
+            ...(ok ? { loadedText: text } : {}),
+          },
+          editor,
+        );
+        if (!ok) return;
+        await get().loadAlignments();
+        const parsed = readAlignmentXml(text);
+        if (parsed.ok && editor.source.kind === 'draft') {
+          const id = { name: parsed.alignment.name, version: parsed.alignment.version };
+          if (get().alignments.some((a) => sameAlignment(a, id))) {
+            set((s) => (s.editor?.source === editor.source ? { editor: { ...s.editor, source: { kind: 'stored', id } } } : {}));
+            await get().loadCompiledCells();
+          }
+        }
+      } catch (error) {
+        patchEditor({ saveOp: failed(error) }, editor);
+      }
+    },
+
+    requestDelete(id) {
+      set({ pendingDelete: id, deleteOp: IDLE });
+    },
+
+    cancelDelete() {
+      set({ pendingDelete: undefined, deleteOp: IDLE });
+    },
+
+    async confirmDelete() {
+      const id = get().pendingDelete;
+      if (id === undefined) return;
+      set({ deleteOp: { state: 'running' } });
+      try {
+        await get().api.deleteAlignment(id);
+      } catch (error) {
+        // The dialog stays open with the server's reason (e.g. "used by an active channel").
+        set({ deleteOp: failed(error) });
+        return;
+      }
+      const open = editorId();
+      set({
+        pendingDelete: undefined,
+        deleteOp: { state: 'done', message: `Deleted ${id.name} ${id.version}` },
+        ...(open !== undefined && sameAlignment(open, id) ? { editor: undefined } : {}),
+      });
+      await get().loadAlignments();
+    },
+  };
+};

@@ -1,0 +1,278 @@
+/**
+ * Channels: the list (polled), creating a channel or a platform's channel pair, deleting, and a
+ * topic tester that publishes a test message and watches what arrives on a topic. The topics and
+ * platform endpoints may be missing on a server (404): the state says so with the server's message.
+ */
+import type { ChannelInfo, PlatformChannelsReply, PlatformTopicsReply, TopicMessage, TopicSpelling } from '../api/index.js';
+import { platformTopics } from '../model/platform-topics.js';
+import { parseAlignmentKey } from './alignment-key.js';
+import { failed } from './operation.js';
+import { IDLE, type Operation, type SliceCreator } from './types.js';
+
+export interface ChannelDraft {
+  readonly source: string;
+  readonly sink: string;
+  /** alignmentKey() values; '' = no alignment. */
+  readonly inp: string;
+  readonly out: string;
+  readonly parallelism: number;
+}
+
+export interface PlatformDraft {
+  readonly platformId: string;
+  readonly spelling: TopicSpelling;
+  readonly inp: string;
+  readonly out: string;
+  readonly parallelism: number;
+}
+
+export interface TesterDraft {
+  readonly publishTopic: string;
+  readonly publishText: string;
+  readonly watchTopic: string;
+}
+
+export interface ReceivedMessage extends TopicMessage {
+  /** publishedAt minus the time of the last test message this tester sent before it, if any. */
+  readonly latencyMs: number | undefined;
+}
+
+export interface ChannelsSlice {
+  readonly channels: readonly ChannelInfo[];
+  readonly channelsOp: Operation;
+  readonly channelsPolledAt: number | undefined;
+  readonly channelDraft: ChannelDraft;
+  readonly createChannelOp: Operation;
+  readonly platformDraft: PlatformDraft;
+  readonly platformOp: Operation;
+  readonly platformResult: PlatformChannelsReply | undefined;
+  readonly serverTopics: { readonly op: Operation; readonly topics?: PlatformTopicsReply; readonly forId?: string };
+  readonly deletingChannel: number | undefined;
+  readonly deleteChannelOp: Operation;
+  readonly tester: TesterDraft;
+  readonly publishOp: Operation;
+  readonly publishedAt: readonly number[];
+  readonly watching: boolean;
+  readonly watchOp: Operation;
+  readonly received: readonly ReceivedMessage[];
+
+  loadChannels(): Promise<void>;
+  /** Polls GET /channels (every 2 s by default); returns the disposer. */
+  startChannelPolling(intervalMs?: number): () => void;
+  setChannelDraft(patch: Partial<ChannelDraft>): void;
+  createChannel(): Promise<void>;
+  setPlatformDraft(patch: Partial<PlatformDraft>): void;
+  previewPlatformTopics(): PlatformTopicsReply | undefined;
+  checkPlatformTopics(): Promise<void>;
+  createPlatformChannels(): Promise<void>;
+  deleteChannel(id: number): Promise<void>;
+  setTester(patch: Partial<TesterDraft>): void;
+  publishTestMessage(): Promise<void>;
+  /** Starts polling the watched topic (every second by default); returns the disposer. */
+  startWatching(intervalMs?: number): () => void;
+  stopWatching(): void;
+}
+
+export const CHANNEL_POLL_MS = 2000;
+export const WATCH_LIMIT = 50;
+
+export function latencyFor(publishedAt: number, sentTimes: readonly number[]): number | undefined {
+  let best: number | undefined;
+  for (const t of sentTimes) if (t <= publishedAt && (best === undefined || t > best)) best = t;
+  return best === undefined ? undefined : publishedAt - best;
+}
+
+export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps) => {
+  const now = deps.now ?? Date.now;
+  let watchTimer: ReturnType<typeof setInterval> | undefined;
+  let watchRun = 0;
+
+  const pollTopic = async (run: number) => {
+    const topic = get().tester.watchTopic.trim();
+    if (topic === '') return;
+    try {
+      const messages = await get().api.readTopic(topic, WATCH_LIMIT);
+      if (run !== watchRun) return;
+      const sent = get().publishedAt;
+      const received = [...messages]
+        .sort((a, b) => b.publishedAt - a.publishedAt)
+        .map((m) => ({ ...m, latencyMs: latencyFor(m.publishedAt, sent) }));
+      set({ received, watchOp: { state: 'done', message: `${received.length} message(s) on ${topic}` } });
+    } catch (error) {
+      if (run !== watchRun) return;
+      set({ watchOp: failed(error) });
+    }
+  };
+
+  return {
+    channels: [],
+    channelsOp: IDLE,
+    channelsPolledAt: undefined,
+    channelDraft: { source: '', sink: '', inp: '', out: '', parallelism: 1 },
+    createChannelOp: IDLE,
+    platformDraft: { platformId: '', spelling: 'mediator', inp: '', out: '', parallelism: 1 },
+    platformOp: IDLE,
+    platformResult: undefined,
+    serverTopics: { op: IDLE },
+    deletingChannel: undefined,
+    deleteChannelOp: IDLE,
+    tester: { publishTopic: '', publishText: '', watchTopic: '' },
+    publishOp: IDLE,
+    publishedAt: [],
+    watching: false,
+    watchOp: IDLE,
+    received: [],
+
+    async loadChannels() {
+      if (get().channelsOp.state === 'idle' && get().channelsPolledAt === undefined) set({ channelsOp: { state: 'running' } });
+      try {
+        const channels = await get().api.listChannels();
+        set({ channels, channelsOp: IDLE, channelsPolledAt: now() });
+      } catch (error) {
+        set({ channelsOp: failed(error) });
+      }
+    },
+
+    startChannelPolling(intervalMs = CHANNEL_POLL_MS) {
+      void get().loadChannels();
+      const timer = setInterval(() => void get().loadChannels(), intervalMs);
+      return () => clearInterval(timer);
+    },
+
+    setChannelDraft(patch) {
+      set((s) => ({ channelDraft: { ...s.channelDraft, ...patch }, createChannelOp: IDLE }));
+    },
+
+    async createChannel() {
+      const d = get().channelDraft;
+      if (d.source.trim() === '' || d.sink.trim() === '') {
+        set({ createChannelOp: { state: 'failed', message: 'Source and sink topics are required.' } });
+        return;
+      }
+      const inp = parseAlignmentKey(d.inp);
+      const out = parseAlignmentKey(d.out);
+      set({ createChannelOp: { state: 'running' } });
+      try {
+        const reply = await get().api.createChannel({
+          source: d.source.trim(),
+          sink: d.sink.trim(),
+          inpAlignmentName: inp.name,
+          inpAlignmentVersion: inp.version,
+          outAlignmentName: out.name,
+          outAlignmentVersion: out.version,
+          parallelism: d.parallelism,
+        });
+        // The form keeps its values: creating a similar channel next is one edit away.
+        set({ createChannelOp: { state: 'done', message: reply.message } });
+        await get().loadChannels();
+      } catch (error) {
+        set({ createChannelOp: failed(error) });
+      }
+    },
+
+    setPlatformDraft(patch) {
+      set((s) => ({ platformDraft: { ...s.platformDraft, ...patch }, platformOp: IDLE }));
+    },
+
+    previewPlatformTopics() {
+      const d = get().platformDraft;
+      return d.platformId.trim() === '' ? undefined : platformTopics(d.platformId.trim(), d.spelling);
+    },
+
+    async checkPlatformTopics() {
+      const d = get().platformDraft;
+      const id = d.platformId.trim();
+      if (id === '') return;
+      set({ serverTopics: { op: { state: 'running' }, forId: id } });
+      try {
+        const topics = await get().api.getPlatformTopics(id, d.spelling);
+        set({ serverTopics: { op: IDLE, topics, forId: id } });
+      } catch (error) {
+        set({ serverTopics: { op: failed(error), forId: id } });
+      }
+    },
+
+    async createPlatformChannels() {
+      const d = get().platformDraft;
+      const id = d.platformId.trim();
+      if (id === '') {
+        set({ platformOp: { state: 'failed', message: 'A platform id is required.' } });
+        return;
+      }
+      const inp = parseAlignmentKey(d.inp);
+      const out = parseAlignmentKey(d.out);
+      set({ platformOp: { state: 'running' }, platformResult: undefined });
+      try {
+        const reply = await get().api.createPlatformChannels(id, {
+          inpAlignmentName: inp.name,
+          inpAlignmentVersion: inp.version,
+          outAlignmentName: out.name,
+          outAlignmentVersion: out.version,
+          spelling: d.spelling,
+          parallelism: d.parallelism,
+        });
+        set({ platformOp: { state: 'done', message: reply.message }, platformResult: reply });
+        await get().loadChannels();
+      } catch (error) {
+        set({ platformOp: failed(error) });
+      }
+    },
+
+    async deleteChannel(id) {
+      set({ deletingChannel: id, deleteChannelOp: { state: 'running' } });
+      try {
+        await get().api.deleteChannel(id);
+        set({ deletingChannel: undefined, deleteChannelOp: { state: 'done', message: `Channel ${id} deleted` } });
+        await get().loadChannels();
+      } catch (error) {
+        set({ deletingChannel: undefined, deleteChannelOp: failed(error) });
+      }
+    },
+
+    setTester(patch) {
+      set((s) => ({ tester: { ...s.tester, ...patch } }));
+    },
+
+    async publishTestMessage() {
+      const { publishTopic, publishText } = get().tester;
+      if (publishTopic.trim() === '') {
+        set({ publishOp: { state: 'failed', message: 'Choose a topic to publish to.' } });
+        return;
+      }
+      set({ publishOp: { state: 'running' } });
+      const sentAt = now();
+      try {
+        const reply = await get().api.publishMessage(publishTopic.trim(), publishText);
+        set((s) => ({ publishOp: { state: 'done', message: reply.message }, publishedAt: [...s.publishedAt, sentAt].slice(-100) }));
+      } catch (error) {
+        set({ publishOp: failed(error) });
+      }
+    },
+
+    startWatching(intervalMs = 1000) {
+      clearInterval(watchTimer);
+      const run = ++watchRun;
+      if (get().tester.watchTopic.trim() === '') {
+        set({ watchOp: { state: 'failed', message: 'Choose a topic to watch.' } });
+        return () => undefined;
+      }
+      set({ watching: true, received: [], watchOp: { state: 'running', progress: 'Watching…' } });
+      void pollTopic(run);
+      const timer = setInterval(() => void pollTopic(run), intervalMs);
+      watchTimer = timer;
+      return () => {
+        clearInterval(timer);
+        if (watchRun === run) {
+          watchRun++;
+          set({ watching: false });
+        }
+      };
+    },
+
+    stopWatching() {
+      clearInterval(watchTimer);
+      watchRun++;
+      set({ watching: false, watchOp: IDLE });
+    },
+  };
+};

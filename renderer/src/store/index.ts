@@ -1,0 +1,12 @@
+export { createWorkbenchStore, type WorkbenchStore } from './workbench-store.js';
+export { useWorkbench, WorkbenchProvider } from './react.js';
+export { alignmentKey, parseAlignmentKey, sameAlignment } from './alignment-key.js';
+export { describeUpload, VALIDATE_DEBOUNCE_MS } from './alignments-slice.js';
+export type { AlignmentEditor, CompiledState, EditorSource, UploadDocument, UploadEntry, ValidationState } from './alignments-slice.js';
+export { CHANNEL_POLL_MS, latencyFor } from './channels-slice.js';
+export type { ChannelDraft, PlatformDraft, ReceivedMessage, TesterDraft } from './channels-slice.js';
+export { SCREENS, screenFromHash, type Screen } from './navigation-slice.js';
+export { SERVER_URL_KEY, type Connection } from './status-slice.js';
+export { payloadDiff, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
+export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
+export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';

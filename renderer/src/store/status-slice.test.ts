@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type MediatorApi } from '../api/index.js';
+import { fakeApi } from './fake-api.test-support.js';
+import { screenFromHash } from './navigation-slice.js';
+import { SERVER_URL_KEY } from './status-slice.js';
+import { createWorkbenchStore } from './workbench-store.js';
+
+afterEach(() => vi.useRealTimers());
+
+describe('status slice', () => {
+  it('polls /version and reports online, then offline with the reason', async () => {
+    vi.useFakeTimers();
+    let up = true;
+    const store = createWorkbenchStore({
+      makeApi: () =>
+        fakeApi({
+          getVersion: async () => {
+            if (!up) throw new ApiError('Cannot reach the mediator', 0, 'NETWORK');
+            return { name: 'mediator-workbench', version: '0.1.0' };
+          },
+        }),
+    });
+    expect(store.getState().connection).toBe('connecting');
+    const dispose = store.getState().startStatusPolling(1000);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(store.getState()).toMatchObject({ connection: 'online', version: { version: '0.1.0' } });
+    up = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getState()).toMatchObject({ connection: 'offline', connectionError: 'Cannot reach the mediator' });
+    dispose();
+  });
+
+  it('remembers the server address and builds a new client for it', async () => {
+    const storage = new Map<string, string>();
+    const made: string[] = [];
+    const deps = {
+      makeApi: (url: string): MediatorApi => {
+        made.push(url);
+        return fakeApi({ getVersion: async () => ({ name: 'm', version: url }) });
+      },
+      storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+    };
+    const store = createWorkbenchStore(deps);
+    store.getState().setServerUrl(' http://127.0.0.1:9999 ');
+    expect(storage.get(SERVER_URL_KEY)).toBe('http://127.0.0.1:9999');
+    await vi.waitFor(() => expect(store.getState().version?.version).toBe('http://127.0.0.1:9999'));
+    expect(createWorkbenchStore(deps).getState().serverUrl).toBe('http://127.0.0.1:9999');
+    expect(made).toEqual(['', 'http://127.0.0.1:9999', 'http://127.0.0.1:9999']);
+  });
+
+  it('reads and sets the logging level, keeping the server message on failure', async () => {
+    let level = 'INFO';
+    const store = createWorkbenchStore({
+      makeApi: () =>
+        fakeApi({
+          getLogLevel: async () => level,
+          setLogLevel: async (l) => {
+            if (l === 'LOUD') throw new ApiError('Unknown logging level LOUD', 400, 'BAD_REQUEST');
+            level = l;
+            return l;
+          },
+        }),
+    });
+    await store.getState().loadLogLevel();
+    expect(store.getState().logLevel).toBe('INFO');
+    await store.getState().setLogLevel('DEBUG');
+    expect(store.getState().logLevel).toBe('DEBUG');
+    await store.getState().setLogLevel('LOUD');
+    expect(store.getState().logLevelOp).toEqual({ state: 'failed', message: 'Unknown logging level LOUD' });
+    expect(store.getState().logLevel).toBe('DEBUG');
+  });
+
+  it('maps location hashes to screens', () => {
+    expect(screenFromHash('#/translate')).toBe('translate');
+    expect(screenFromHash('#channels')).toBe('channels');
+    expect(screenFromHash('#/nope')).toBeUndefined();
+  });
+});

@@ -1,0 +1,20 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createAlignmentsSlice } from './alignments-slice.js';
+import { createChannelsSlice } from './channels-slice.js';
+import { createNavigationSlice } from './navigation-slice.js';
+import { createStatusSlice } from './status-slice.js';
+import { createTranslateSlice } from './translate-slice.js';
+import type { StoreDeps, WorkbenchState } from './types.js';
+
+export type WorkbenchStore = StoreApi<WorkbenchState>;
+
+/** One store of slices; the API client is a dependency so tests pass a fake one. */
+export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
+  return createStore<WorkbenchState>()((set, get) => ({
+    ...createStatusSlice(set, get, deps),
+    ...createNavigationSlice(set, get, deps),
+    ...createAlignmentsSlice(set, get, deps),
+    ...createTranslateSlice(set, get, deps),
+    ...createChannelsSlice(set, get, deps),
+  }));
+}

@@ -1,0 +1,49 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Content-Security-Policy for the built page: no eval, scripts and workers from the same origin
+ * only. Monaco injects its styles at run time, hence 'unsafe-inline' for styles. connect-src allows
+ * other http(s) servers because the server address is a setting. Build only: the dev server's
+ * React refresh preamble is an inline script.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' http: https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+const csp = (): Plugin => ({
+  name: 'workbench-csp',
+  apply: 'build',
+  transformIndexHtml: (html) => html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+});
+
+// The workbench is served by the mediator at `/` (and may be opened from file:// in Electron),
+// so every asset URL is relative.
+export default defineConfig({
+  base: './',
+  plugins: [react(), csp()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 4096,
+  },
+  worker: { format: 'es' },
+  server: {
+    // `npm run dev -w renderer` proxies the API to a server started with `mediator serve --port 8899`.
+    proxy: Object.fromEntries(
+      ['/alignments', '/validate', '/convert', '/translation', '/channels', '/topics', '/platforms', '/logging', '/version', '/swagger'].map((p) => [
+        p,
+        { target: process.env['MEDIATOR_URL'] ?? 'http://127.0.0.1:8899' },
+      ]),
+    ),
+  },
+});
