@@ -5,7 +5,8 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2).
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels
+ * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ const cli = join(repoRoot, 'core/dist/node/cli.js');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -65,92 +67,98 @@ interface CliBench {
   ratioToIoFloor: number;
 }
 
-const rows: string[][] = [];
-const json: unknown[] = [];
-for (const c of cases) {
-  const args = [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)];
-  const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
-  const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as CliBench;
-  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
-  const naive = await measureNaive(readFileSync(c.message, 'utf8'), compiled, seconds);
-  const cells = compiled.reduce((n, a) => n + a.steps.length, 0);
-  json.push({ case: c.name, cells, ...r, naiveMessagesPerSecond: naive, referenceMessagesPerSecond: c.reference ?? null });
-  rows.push([
-    c.name,
-    String(cells),
-    r.messagesPerSecond.toFixed(0),
-    r.p50Ms.toFixed(3),
-    r.p99Ms.toFixed(3),
-    r.floorMessagesPerSecond.toFixed(0),
-    `${(r.ratioToFloor * 100).toFixed(0)}%`,
-    r.ioFloorMessagesPerSecond.toFixed(0),
-    `${(r.ratioToIoFloor * 100).toFixed(0)}%`,
-    naive.toFixed(0),
-    `${(r.messagesPerSecond / naive).toFixed(1)}x`,
-    c.reference === undefined ? '-' : String(c.reference),
-    c.reference === undefined ? '-' : `${(r.messagesPerSecond / c.reference).toFixed(0)}x`,
-  ]);
-  process.stderr.write(`measured ${c.name}\n`);
-}
+if (only.has('engine')) {
+  const rows: string[][] = [];
+  const json: unknown[] = [];
+  for (const c of cases) {
+    const args = [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)];
+    const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
+    const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as CliBench;
+    const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+    const naive = await measureNaive(readFileSync(c.message, 'utf8'), compiled, seconds);
+    const cells = compiled.reduce((n, a) => n + a.steps.length, 0);
+    json.push({ case: c.name, cells, ...r, naiveMessagesPerSecond: naive, referenceMessagesPerSecond: c.reference ?? null });
+    rows.push([
+      c.name,
+      String(cells),
+      r.messagesPerSecond.toFixed(0),
+      r.p50Ms.toFixed(3),
+      r.p99Ms.toFixed(3),
+      r.floorMessagesPerSecond.toFixed(0),
+      `${(r.ratioToFloor * 100).toFixed(0)}%`,
+      r.ioFloorMessagesPerSecond.toFixed(0),
+      `${(r.ratioToIoFloor * 100).toFixed(0)}%`,
+      naive.toFixed(0),
+      `${(r.messagesPerSecond / naive).toFixed(1)}x`,
+      c.reference === undefined ? '-' : String(c.reference),
+      c.reference === undefined ? '-' : `${(r.messagesPerSecond / c.reference).toFixed(0)}x`,
+    ]);
+    process.stderr.write(`measured ${c.name}\n`);
+  }
 
-const header = ['case', 'cells', 'msg/s', 'p50 ms', 'p99 ms', 'floor msg/s', 'of floor', 'I/O floor', 'of I/O floor', 'naive msg/s', 'vs naive', 'IPSM msg/s', 'vs IPSM'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-console.log(`\nTranslation throughput, one core, ${seconds} s per figure (node ${process.version})`);
-console.log(fmt(header));
-console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-for (const r of rows) console.log(fmt(r));
-console.log(`
-floor: JSON-LD parse + serialise of the same (input) message alone (our codec), measured in the same process.
-I/O floor: parse of the input + serialise of the translated output (the JSON-LD work the translation cannot avoid).
-naive: jsonld.js + oxigraph running each cell's SPARQL text per message, measured in this run.
-IPSM: the reference mediator's figures for this machine quoted by the engine issue (not re-measured).
-Targets: >= 10x IPSM; >= 50% of floor (within 2x).`);
-console.log(`Measured while nothing else ran? Other load on this 2-core machine lowers every figure; compare ratios, not absolutes.`);
-writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(json, null, 2)}\n`);
+  const header = ['case', 'cells', 'msg/s', 'p50 ms', 'p99 ms', 'floor msg/s', 'of floor', 'I/O floor', 'of I/O floor', 'naive msg/s', 'vs naive', 'IPSM msg/s', 'vs IPSM'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\nTranslation throughput, one core, ${seconds} s per figure (node ${process.version})`);
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(fmt(r));
+  console.log(`
+  floor: JSON-LD parse + serialise of the same (input) message alone (our codec), measured in the same process.
+  I/O floor: parse of the input + serialise of the translated output (the JSON-LD work the translation cannot avoid).
+  naive: jsonld.js + oxigraph running each cell's SPARQL text per message, measured in this run.
+  IPSM: the reference mediator's figures for this machine quoted by the engine issue (not re-measured).
+  Targets: >= 10x IPSM; >= 50% of floor (within 2x).`);
+  console.log(`Measured while nothing else ran? Other load on this 2-core machine lowers every figure; compare ratios, not absolutes.`);
+  writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(json, null, 2)}\n`);
+
+}
 
 // ---- HTTP: POST /translation through a real server, next to the in-process figure ------------
-const httpCases = cases.filter((c) => c.name === 'weight.UniversAAL_CO__CO_FIWARE' || c.name === 'bloodPressure__UniversAAL_CO__CO_FIWARE');
-const httpRows: string[][] = [];
-const httpJson: unknown[] = [];
-for (const c of httpCases) {
-  const inProcessOut = execFileSync(process.execPath, [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)], { encoding: 'utf8' });
-  const inProcess = (JSON.parse(inProcessOut.trim().split('\n').pop() ?? '{}') as CliBench).messagesPerSecond;
-  for (const level of ['info', 'warn', 'raw']) {
-    const http = await measureServer(cli, c.alignments, c.message, seconds, level);
-    httpJson.push({ case: c.name, logLevel: level, inProcessMessagesPerSecond: inProcess, ...http });
-    httpRows.push([c.name, level, inProcess.toFixed(0), http.requestsPerSecond.toFixed(0), `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`, http.p50Ms.toFixed(2), http.p99Ms.toFixed(2), String(http.non2xx + http.errors)]);
-    process.stderr.write(`measured HTTP ${c.name} (${level})\n`);
+if (only.has('http')) {
+  const httpCases = cases.filter((c) => c.name === 'weight.UniversAAL_CO__CO_FIWARE' || c.name === 'bloodPressure__UniversAAL_CO__CO_FIWARE');
+  const httpRows: string[][] = [];
+  const httpJson: unknown[] = [];
+  for (const c of httpCases) {
+    const inProcessOut = execFileSync(process.execPath, [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)], { encoding: 'utf8' });
+    const inProcess = (JSON.parse(inProcessOut.trim().split('\n').pop() ?? '{}') as CliBench).messagesPerSecond;
+    for (const level of ['info', 'warn', 'raw']) {
+      const http = await measureServer(cli, c.alignments, c.message, seconds, level);
+      httpJson.push({ case: c.name, logLevel: level, inProcessMessagesPerSecond: inProcess, ...http });
+      httpRows.push([c.name, level, inProcess.toFixed(0), http.requestsPerSecond.toFixed(0), `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`, http.p50Ms.toFixed(2), http.p99Ms.toFixed(2), String(http.non2xx + http.errors)]);
+      process.stderr.write(`measured HTTP ${c.name} (${level})\n`);
+    }
   }
+  const hHeader = ['case', 'log level', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors'];
+  const hWidths = hHeader.map((h, i) => Math.max(h.length, ...httpRows.map((r) => (r[i] ?? '').length)));
+  const hFmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(hWidths[i]!) : c.padStart(hWidths[i]!))).join('  ');
+  console.log(`\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message from this run`);
+  console.log(hFmt(hHeader));
+  console.log(hWidths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of httpRows) console.log(hFmt(r));
+  console.log('Target: HTTP costs at most 30% of in-process throughput (HTTP/in-process >= 70%). "info" logs every request, the default.');
+  console.log('"raw": the same translation behind a bare node:http handler (no framework): what HTTP alone costs on this machine, the load generator sharing its 2 cores.');
+  writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(httpJson, null, 2)}\n`);
+
 }
-const hHeader = ['case', 'log level', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors'];
-const hWidths = hHeader.map((h, i) => Math.max(h.length, ...httpRows.map((r) => (r[i] ?? '').length)));
-const hFmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(hWidths[i]!) : c.padStart(hWidths[i]!))).join('  ');
-console.log(`\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message from this run`);
-console.log(hFmt(hHeader));
-console.log(hWidths.map((w) => '-'.repeat(w)).join('  '));
-for (const r of httpRows) console.log(hFmt(r));
-console.log('Target: HTTP costs at most 30% of in-process throughput (HTTP/in-process >= 70%). "info" logs every request, the default.');
-console.log('"raw": the same translation behind a bare node:http handler (no framework): what HTTP alone costs on this machine, the load generator sharing its 2 cores.');
-writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(httpJson, null, 2)}\n`);
 
 // ---- Channels: one channel draining its source, embedded bus and NATS, vs in-process -----------
-{
-  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
-  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
-  const count = Number(process.env.BENCH_CHANNEL_MESSAGES ?? '3000');
-  const figures = await measureChannels(readFileSync(c.message, 'utf8'), compiled, count);
-  const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
-  for (const [p, rate] of Object.entries(figures.embedded)) rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
-  if (typeof figures.nats === 'string') rows.push(['channel on NATS JetStream', '-', figures.nats, '-']);
-  else for (const [p, rate] of Object.entries(figures.nats)) rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
-  const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
-  console.log(`\nChannels: ${count} messages of ${c.name} drained from the source (published first), one process`);
-  console.log(f(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(f(r));
-  console.log('Target: a channel on the embedded bus reaches at least 80% of in-process throughput.');
-  writeFileSync(join(resultsDir, 'channels.json'), `${JSON.stringify({ case: c.name, count, ...figures }, null, 2)}\n`);
+if (only.has('channels')) {
+    const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
+    const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+    const count = Number(process.env.BENCH_CHANNEL_MESSAGES ?? '3000');
+    const figures = await measureChannels(readFileSync(c.message, 'utf8'), compiled, count);
+    const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
+    for (const [p, rate] of Object.entries(figures.embedded)) rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
+    if (typeof figures.nats === 'string') rows.push(['channel on NATS JetStream', '-', figures.nats, '-']);
+    else for (const [p, rate] of Object.entries(figures.nats)) rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
+    const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
+    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+    console.log(`\nChannels: ${count} messages of ${c.name} drained from the source (published first), one process`);
+    console.log(f(head));
+    console.log(w.map((x) => '-'.repeat(x)).join('  '));
+    for (const r of rows) console.log(f(r));
+    console.log('Target: a channel on the embedded bus reaches at least 80% of in-process throughput.');
+    writeFileSync(join(resultsDir, 'channels.json'), `${JSON.stringify({ case: c.name, count, ...figures }, null, 2)}\n`);
 }

@@ -436,7 +436,15 @@ export class ChannelRuntime {
       await previous;
       if (this.outputClosed) throw new ChannelStoppedError(this.id);
       try {
-        await this.transport.publish(output.topic, output.value);
+        if (this.transport.publishPipelined !== undefined) {
+          // The next output may go out once this one is on the wire; acknowledge after the broker's.
+          const publishing = this.transport.publishPipelined(output.topic, output.value);
+          await publishing.sent;
+          release();
+          await publishing.confirmed;
+        } else {
+          await this.transport.publish(output.topic, output.value);
+        }
       } catch (error) {
         this.publishErrors += 1;
         this.log.error(

@@ -2,6 +2,7 @@ export type {
   TransportMessage,
   Subscription,
   Transport,
+  PipelinedPublish,
   TransportKind,
   MessageHandler,
   SubscribeOptions,

@@ -49,6 +49,11 @@ export type TransportKind = 'embedded' | 'nats' | 'kafka';
 
 export type MessageHandler = (message: TransportMessage) => Promise<void>;
 
+export interface PipelinedPublish {
+  readonly sent: Promise<void>;
+  readonly confirmed: Promise<void>;
+}
+
 export interface Transport {
   readonly kind: TransportKind;
   /**
@@ -58,6 +63,15 @@ export interface Transport {
   readonly durable: boolean;
   /** Resolves when the broker has the message (JetStream ack, Kafka acks=-1). Rejects after bounded retries. */
   publish(topic: string, value: string): Promise<void>;
+  /**
+   * Optional pipelined publish for brokers that keep the order of one connection's writes: the
+   * broker's order of this message is fixed once `sent` resolves (it is on the wire), `confirmed`
+   * resolves like `publish`. A channel publishes its next output after `sent` instead of after the
+   * broker's acknowledgement, so N outputs in order cost one round trip, not N. If a first attempt
+   * fails, the retry may land after later messages: order holds while nothing fails, like any
+   * redelivery. `sent` never rejects.
+   */
+  publishPipelined?(topic: string, value: string): PipelinedPublish;
   /**
    * Consumes `topic` as a member of `group`: members of one group split the messages (competing
    * consumers), distinct groups each get every message (fan-out). `handler` resolving = processed,

@@ -20,6 +20,7 @@ import type {
   Transport,
   TransportMessage,
 } from '../../common/channels/transport.js';
+import { OffsetLog } from './offset-log.js';
 
 export interface BusRecord {
   /** Position in the topic, from 0. */
@@ -85,7 +86,7 @@ interface GroupState {
 
 interface TopicState {
   readonly name: string;
-  readonly entries: Entry[];
+  readonly entries: OffsetLog<Entry>;
   nextOffset: number;
   readonly groups: Map<string, GroupState>;
   readonly watchers: Set<(record: BusRecord) => void>;
@@ -196,7 +197,7 @@ export class EmbeddedBus implements Transport {
     const state = this.topicsByName.get(topic);
     if (state === undefined || limit <= 0) return [];
     const n = Math.min(limit, this.recentLimit, state.entries.length);
-    return state.entries.slice(state.entries.length - n).map((e) => ({ ...e, topic }));
+    return state.entries.last(n).map((e) => ({ ...e, topic }));
   }
 
   /** Calls `listener` for every message published to `topic` from now on; returns the disposer. */
@@ -246,7 +247,7 @@ export class EmbeddedBus implements Transport {
     const state = this.topic(topic);
     let g = state.groups.get(group);
     if (g === undefined) {
-      const first = state.entries[0]?.offset ?? state.nextOffset;
+      const first = state.entries.first;
       g = {
         name: group,
         cursor: options.from === 'earliest' ? first : state.nextOffset,
@@ -310,7 +311,7 @@ export class EmbeddedBus implements Transport {
   private topic(name: string): TopicState {
     let state = this.topicsByName.get(name);
     if (state === undefined) {
-      state = { name, entries: [], nextOffset: 0, groups: new Map(), watchers: new Set() };
+      state = { name, entries: new OffsetLog<Entry>(), nextOffset: 0, groups: new Map(), watchers: new Set() };
       this.topicsByName.set(name, state);
     }
     return state;
@@ -321,9 +322,8 @@ export class EmbeddedBus implements Transport {
     let keepFrom = state.nextOffset - this.recentLimit;
     for (const g of state.groups.values()) keepFrom = Math.min(keepFrom, g.cursor);
     keepFrom = Math.max(keepFrom, state.nextOffset - this.maxRetained);
-    const first = state.entries[0]?.offset ?? state.nextOffset;
-    if (keepFrom <= first) return;
-    state.entries.splice(0, keepFrom - first);
+    if (keepFrom <= state.entries.first) return;
+    state.entries.dropBefore(keepFrom);
     for (const g of state.groups.values()) {
       if (g.cursor < keepFrom) {
         this.log.warn(
@@ -384,9 +384,8 @@ export class EmbeddedBus implements Transport {
       // failing must not block the topic).
       this.armRetry(state, group, head.notBefore - now);
     }
-    const first = state.entries[0]?.offset ?? state.nextOffset;
-    if (group.cursor < first) group.cursor = first;
-    const entry = state.entries[group.cursor - first];
+    if (group.cursor < state.entries.first) group.cursor = state.entries.first;
+    const entry = state.entries.at(group.cursor);
     if (entry === undefined) return undefined;
     group.cursor += 1;
     this.trim(state);

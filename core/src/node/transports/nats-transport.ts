@@ -17,9 +17,14 @@
  * Streams are created on demand (idempotent: two processes creating the same stream is fine),
  * file storage, limits retention (max age 7 days by default, oldest discarded first), replicas =
  * min(3, cluster size) unless configured. One durable pull consumer per (topic, group), shared by
- * every mediator process, so N processes split the load. A message is acked only after the handler
- * resolved; while the handler runs, "working" signals extend the ack deadline, so a short `ack_wait`
- * (default 5 s) redelivers a crashed process's messages quickly without redelivering slow ones.
+ * every mediator process, so N processes split the load. Each subscription leases at most
+ * `maxInFlight` plus a small prefetch (up to 32) so the next fetch overlaps the handlers; prefetched
+ * messages start their handlers in stream order and go back to the group (nak) on close. A message
+ * is acked only after the handler resolved; while it waits or runs, "working" signals extend the
+ * ack deadline, so a short `ack_wait` (default 5 s) redelivers a crashed process's messages quickly
+ * without redelivering slow ones. Publishing can be pipelined (`publishPipelined`): one
+ * connection's writes keep their order, so a channel sends its next output without waiting for the
+ * previous one's JetStream ack.
  * A rejected handler naks with a delay (redelivery). Publish awaits the JetStream ack and retries
  * transient failures (no leader during a node loss, reconnects) with backoff, bounded by
  * `publishTimeoutMs`, with a message id so a retried publish is not stored twice.
@@ -43,6 +48,7 @@ import {
 import { silentLogger, type Logger } from '../../common/logger.js';
 import type {
   MessageHandler,
+  PipelinedPublish,
   SubscribeOptions,
   Subscription,
   Transport,
@@ -164,14 +170,23 @@ export class TransportClosedError extends Error {
   }
 }
 
+/** A fetched message waiting for a handler slot, with the heartbeat that keeps it leased. */
+interface Leased {
+  readonly m: JsMsg;
+  readonly stopHeartbeat: () => void;
+}
+
 class NatsSubscription implements Subscription {
   closed = false;
   private batch: ConsumerMessages | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly waiting: Leased[] = [];
   private readonly timers = new Set<ReturnType<typeof setInterval>>();
   private slotFreed: (() => void) | undefined;
   private loop: Promise<void> = Promise.resolve();
   private closing: Promise<void> | undefined;
+  /** Handler slots plus prefetched messages: how many this process holds leased at most. */
+  private readonly capacity: number;
 
   constructor(
     private readonly owner: NatsTransport,
@@ -182,34 +197,45 @@ class NatsSubscription implements Subscription {
     private readonly maxInFlight: number,
     private readonly handler: MessageHandler,
     private readonly log: Logger,
-  ) {}
+  ) {
+    // A small prefetch hides the fetch round trip behind the handlers without hoarding messages
+    // that other processes of the group could take.
+    this.capacity = maxInFlight + Math.min(Math.max(maxInFlight, 4), 32);
+  }
 
   run(): void {
     this.loop = this.pull();
   }
 
+  private get held(): number {
+    return this.inFlight.size + this.waiting.length;
+  }
+
   private async pull(): Promise<void> {
     let backoff = 100;
     while (!this.closed) {
-      while (this.inFlight.size >= this.maxInFlight && !this.closed) {
+      // Fetch when half the capacity is free (or nothing is left to do), so the next batch is
+      // already on its way while the rest are handled.
+      while (!this.closed && this.held > 0 && this.capacity - this.held < Math.ceil(this.capacity / 2)) {
         await new Promise<void>((resolve) => {
           this.slotFreed = resolve;
         });
       }
       if (this.closed) break;
-      const free = this.maxInFlight - this.inFlight.size;
+      const want = this.capacity - this.held;
       try {
-        // Fetch only as many as there are free slots: no message waits in a client buffer while
-        // its ack_wait runs out. Each message is dispatched as it arrives, in stream order.
-        const batch = await this.consumer.fetch({ max_messages: free, expires: this.owner.fetchExpiresMs });
+        // Never more than `capacity` leased: a prefetched message is kept alive by its heartbeat
+        // (below) until a handler slot takes it, in stream order.
+        const batch = await this.consumer.fetch({ max_messages: want, expires: this.owner.fetchExpiresMs });
         this.batch = batch;
         if (this.closed) batch.stop();
         for await (const m of batch) {
           if (this.closed) {
-            m.nak();
+            this.release(m);
             continue;
           }
-          this.dispatch(m);
+          this.waiting.push({ m, stopHeartbeat: this.heartbeat(m) });
+          this.pump();
         }
         this.batch = undefined;
         backoff = 100;
@@ -230,19 +256,39 @@ class NatsSubscription implements Subscription {
     }
   }
 
-  private dispatch(m: JsMsg): void {
-    const heartbeat = setInterval(() => {
+  /** "Working" signals extend the ack deadline while the message waits or is handled. */
+  private heartbeat(m: JsMsg): () => void {
+    const timer = setInterval(() => {
       try {
         m.working();
       } catch {
         // Connection gone: the message will be redelivered after ack_wait anyway.
       }
     }, Math.max(200, Math.floor(this.owner.ackWaitMs / 3)));
-    this.timers.add(heartbeat);
-    const stopHeartbeat = (): void => {
-      clearInterval(heartbeat);
-      this.timers.delete(heartbeat);
+    this.timers.add(timer);
+    return () => {
+      clearInterval(timer);
+      this.timers.delete(timer);
     };
+  }
+
+  /** Gives a message back at once (nak without delay) so another member can take it. */
+  private release(m: JsMsg): void {
+    try {
+      if (!this.owner.isClosed) m.nak();
+    } catch {
+      // Not acknowledged either way: redelivered after ack_wait.
+    }
+  }
+
+  /** Starts handlers for waiting messages while slots are free, in stream order. */
+  private pump(): void {
+    while (!this.closed && this.inFlight.size < this.maxInFlight && this.waiting.length > 0) {
+      this.dispatch(this.waiting.shift()!);
+    }
+  }
+
+  private dispatch({ m, stopHeartbeat }: Leased): void {
     const run = (async () => {
       try {
         await this.handler({ value: m.string(), topic: this.topic, redelivered: m.redelivered });
@@ -266,6 +312,7 @@ class NatsSubscription implements Subscription {
     this.inFlight.add(run);
     void run.finally(() => {
       this.inFlight.delete(run);
+      this.pump();
       const wake = this.slotFreed;
       this.slotFreed = undefined;
       wake?.();
@@ -276,6 +323,11 @@ class NatsSubscription implements Subscription {
   halt(): void {
     this.closed = true;
     this.batch?.stop();
+    // Prefetched messages no handler took go back to the group now rather than after ack_wait.
+    for (const { m, stopHeartbeat } of this.waiting.splice(0)) {
+      stopHeartbeat();
+      this.release(m);
+    }
     const wake = this.slotFreed;
     this.slotFreed = undefined;
     wake?.();
@@ -538,8 +590,45 @@ export class NatsTransport implements Transport {
 
   async publish(topic: string, value: string): Promise<void> {
     if (this.closed) throw new TransportClosedError('nats');
+    await this.publishRetrying(topic, value, randomUUID());
+  }
+
+  /**
+   * One connection's writes reach the server in order, so `sent` resolves as soon as the first
+   * attempt is written; a failed first attempt is retried with the same message id (the stream
+   * drops a duplicate if the first one was stored after all).
+   */
+  publishPipelined(topic: string, value: string): PipelinedPublish {
+    let markSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      markSent = resolve;
+    });
+    const confirmed = (async () => {
+      try {
+        if (this.closed) throw new TransportClosedError('nats');
+        const { subject } = this.names(topic);
+        const msgID = randomUUID();
+        try {
+          await this.ensureStream(topic);
+          const js = await this.js();
+          const ack = js.publish(subject, value, { msgID, timeout: 5000 });
+          markSent();
+          await ack;
+        } catch (error) {
+          markSent();
+          if (this.closed) throw error;
+          if (errCode(error) === '503') this.streams.delete(topic);
+          await this.publishRetrying(topic, value, msgID);
+        }
+      } finally {
+        markSent();
+      }
+    })();
+    return { sent, confirmed };
+  }
+
+  private async publishRetrying(topic: string, value: string, msgID: string): Promise<void> {
     const { subject } = this.names(topic);
-    const msgID = randomUUID();
     const budget = this.options.publishTimeoutMs ?? 30_000;
     const started = Date.now();
     await this.retrying(`publishing to "${topic}"`, budget, async () => {
