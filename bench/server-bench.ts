@@ -28,12 +28,13 @@ export async function measureServer(
   messageFile: string,
   seconds: number,
   logLevel: string,
+  extraArgs: readonly string[] = [],
 ): Promise<ServerFigure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediator-bench-'));
   const raw = logLevel === 'raw';
   const args = raw
     ? [fileURLToPath(new URL('./raw-http-server.js', import.meta.url)), ...alignmentFiles]
-    : [cli, 'serve', '--port', '0', '--data', dataDir, '--log-level', logLevel];
+    : [cli, 'serve', '--port', '0', '--data', dataDir, '--log-level', logLevel, ...extraArgs];
   const proc = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -59,7 +60,7 @@ export async function measureServer(
     await check.text();
     const run = (duration: number) =>
       autocannon({ url: `${url}/translation`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 8, duration });
-    await run(1); // warm-up
+    await run(2); // warm-up (the JIT of a worker thread takes a little longer)
     const result = await run(seconds);
     return {
       requestsPerSecond: result.requests.average,

@@ -4,6 +4,7 @@
  * holds logic of its own). Exit codes: 0 success, 1 the input has errors, 2 usage error.
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -47,7 +48,9 @@ Usage:
                 [--cors ORIGIN ...] [--log-level info]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
-                [--transport embedded|nats|kafka] [--broker URL]
+                [--transport embedded|nats|kafka] [--broker URL] [--translation-workers N]
+      --translation-workers: worker threads for POST /translation (default 1 when the machine
+      has more than one core, else 0 = on the event loop).
   mediator platform-channels --platform ID [--server URL] [--inp NAME@VERSION] [--out NAME@VERSION]
                 [--ipsm] [--parallelism N] [--dry-run]
       Create a platform's downstream and upstream channels on a running server (topic names
@@ -208,9 +211,15 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       'log-level': { type: 'string' },
       transport: { type: 'string' },
       broker: { type: 'string' },
+      'translation-workers': { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
+  const workersText = values['translation-workers'] ?? process.env.MEDIATOR_TRANSLATION_WORKERS;
+  const translationWorkers = workersText === undefined ? (availableParallelism() > 1 ? 1 : 0) : Number(workersText);
+  if (!Number.isInteger(translationWorkers) || translationWorkers < 0 || translationWorkers > 64) {
+    throw new UsageError('--translation-workers must be an integer from 0 to 64');
+  }
   const transportKind = values.transport ?? process.env.MEDIATOR_TRANSPORT ?? 'embedded';
   if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka') {
     throw new UsageError('--transport must be embedded, nats or kafka');
@@ -231,6 +240,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       ...(values.cors === undefined ? {} : { corsOrigins: values.cors }),
       logLevel: values['log-level'] ?? process.env.MEDIATOR_LOG_LEVEL ?? 'info',
       transport: { kind: transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
+      translationWorkers,
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -238,7 +248,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
-  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\n`);
+  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -18,6 +18,7 @@ import { SqliteStore } from '../store/index.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
+import { TranslationPool } from '../services/translation-pool.js';
 import { createTransport } from '../transports/index.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
@@ -39,6 +40,11 @@ export interface ServerOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Longest a translation may run before it is abandoned with 503 (default 10 s). */
   readonly translationTimeoutMs?: number;
+  /**
+   * Worker threads for POST /translation (0, the default here, translates on the event loop).
+   * `mediator serve` defaults to 1 on machines with more than one core.
+   */
+  readonly translationWorkers?: number;
   /** Folder of the built workbench UI served at `/` (default: renderer/dist of this repository, when built). */
   readonly uiDir?: string;
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
@@ -174,7 +180,13 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger.info({ uiDir }, 'serving the workbench UI at /');
   }
 
-  await registerRoutes(app, { alignments, channels, transport, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000 });
+  const workers = Math.max(0, Math.floor(options.translationWorkers ?? 0));
+  const pool = workers > 0 ? new TranslationPool({ size: workers, logger }) : undefined;
+  if (pool !== undefined) {
+    alignments.onDelete = (k) => pool.forget([k]);
+    logger.info({ workers }, 'translation worker threads started');
+  }
+  await registerRoutes(app, { alignments, channels, transport, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000, ...(pool === undefined ? {} : { pool }) });
 
   let closed = false;
   return {
@@ -194,6 +206,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       await app.close();
       // Channels finish their in-flight messages before the store they read goes away.
       await runner.close();
+      await pool?.close();
       store.close();
     },
   };

@@ -16,11 +16,13 @@ import {
   translateParsed,
   platformTopics,
   type CompiledAlignment,
+  type TranslationResult,
   type Transport,
 } from '../../common/index.js';
 import { EmbeddedBus } from '../transports/index.js';
 import type { AlignmentService } from '../services/alignment-service.js';
 import type { ChannelService } from '../services/channel-service.js';
+import type { PoolAlignment, TranslationPool } from '../services/translation-pool.js';
 import { VERSION } from '../version.js';
 import { Status } from './http-errors.js';
 import { LogLevels, parseLevel } from './log-levels.js';
@@ -33,6 +35,8 @@ export interface RouteDeps {
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
   readonly translationTimeoutMs: number;
+  /** When set, translations run on its worker threads instead of the event loop. */
+  readonly pool?: TranslationPool;
 }
 
 const errors = { 400: ref('Error'), 415: ref('Error'), 413: ref('Error'), 500: ref('Error') };
@@ -345,18 +349,31 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       const query = request.query as { trace?: string; pretty?: string };
       const trace = query.trace === 'true';
       const pretty = query.pretty !== 'false';
-      const compiled: CompiledAlignment[] = [];
-      for (const id of alignIDs) compiled.push(await alignments.compiledFor(id.name, id.version));
-      let parsed;
-      try {
-        parsed = await readMessage(graphStr);
-      } catch (error) {
-        if (error instanceof ParseError) {
-          throw new ParseError(`Exception parsing message: ${error.message}`, { code: error.code, line: error.line, column: error.column });
+      // A ParseError past the alignment lookups is about the message (the alignments compiled).
+      const aboutMessage = (error: unknown): unknown =>
+        error instanceof ParseError
+          ? new ParseError(`Exception parsing message: ${error.message}`, { code: error.code, line: error.line, column: error.column })
+          : error;
+      let result: TranslationResult;
+      if (deps.pool !== undefined) {
+        const sources: PoolAlignment[] = [];
+        for (const id of alignIDs) sources.push(await alignments.sourceFor(id.name, id.version));
+        try {
+          result = await deps.pool.translate({ alignments: sources, graphStr, trace, pretty, timeoutMs: deps.translationTimeoutMs });
+        } catch (error) {
+          throw aboutMessage(error);
         }
-        throw error;
+      } else {
+        const compiled: CompiledAlignment[] = [];
+        for (const id of alignIDs) compiled.push(await alignments.compiledFor(id.name, id.version));
+        let parsed;
+        try {
+          parsed = await readMessage(graphStr);
+        } catch (error) {
+          throw aboutMessage(error);
+        }
+        result = translateParsed(graphStr, parsed, compiled, { trace, pretty, timeoutMs: deps.translationTimeoutMs });
       }
-      const result = translateParsed(graphStr, parsed, compiled, { trace, pretty, timeoutMs: deps.translationTimeoutMs });
       if (result.failures.length > 0) request.log.warn({ failures: result.failures }, 'cells failed during translation');
       const body = result.emptyPayload
         ? { message: 'Message with empty payload received - no translation applied', graphStr }

@@ -57,8 +57,18 @@ function validationMessage(name: string, version: string, errors: readonly Probl
   return `Error validating alignment with ${alignmentId(name, version)}:\n${lines.join('\n')}`;
 }
 
+interface Compiled {
+  readonly recordId: number;
+  readonly xml: string;
+  readonly alignment: CompiledAlignment;
+}
+
 export class AlignmentService {
-  private readonly compiled = new Map<string, CompiledAlignment>();
+  /** Called with the key (`sourceFor`) of a deleted alignment, e.g. to free worker copies. */
+  onDelete: ((key: string) => void) | undefined;
+
+  /** Compiled alignments by name and version, with the stored record they came from. */
+  private readonly compiled = new Map<string, Compiled>();
 
   constructor(
     private readonly store: SqliteStore,
@@ -88,7 +98,7 @@ export class AlignmentService {
     if (result.compiled === undefined) {
       throw new ValidationError(validationMessage(record.name, record.version, result.problems.filter((p) => p.severity === 'error')), result.problems);
     }
-    this.compiled.set(key(record.name, record.version), result.compiled);
+    this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: result.compiled });
     return result.compiled;
   }
 
@@ -128,7 +138,7 @@ export class AlignmentService {
     });
     const id = alignmentId(name, version);
     if (result.status === 'created') {
-      this.compiled.set(key(name, version), compiled);
+      this.compiled.set(key(name, version), { recordId: result.record.id, xml, alignment: compiled });
       this.log.info({ alignment: id, cells: compiled.cells.size }, 'alignment uploaded');
       return { status: 'created', message: `Alignment with ${id} uploaded successfully`, info: this.info(result.record), warnings: compiled.problems };
     }
@@ -143,7 +153,7 @@ export class AlignmentService {
   }
 
   private info(r: AlignmentRecord): AlignmentInfo {
-    const compiled = this.compiled.get(key(r.name, r.version));
+    const compiled = this.compiled.get(key(r.name, r.version))?.alignment;
     return {
       descId: `[${r.name}] [${r.version}] : ${r.sourceOntologyURI} -> ${r.targetOntologyURI}`,
       id: r.id,
@@ -174,17 +184,31 @@ export class AlignmentService {
   /** The compiled alignment, from the cache or compiled from the store; NotFoundError if absent. */
   async compiledFor(name: string, version: string): Promise<CompiledAlignment> {
     const cached = this.compiled.get(key(name, version));
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return cached.alignment;
     const r = this.store.getAlignment(name, version);
     if (r === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);
     return this.compileRecord(r);
+  }
+
+  /**
+   * What a translation worker needs for this alignment: the stored XML and a key naming this
+   * stored content (the record id, never reused). Same errors as `compiledFor`.
+   */
+  async sourceFor(name: string, version: string): Promise<{ key: string; xml: string }> {
+    await this.compiledFor(name, version);
+    const entry = this.compiled.get(key(name, version));
+    // Deleted while this request waited.
+    if (entry === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);
+    return { key: String(entry.recordId), xml: entry.xml };
   }
 
   delete(name: string, version: string): string {
     const id = alignmentId(name, version);
     // The store refuses (IN_USE, naming the channels) while a channel uses the alignment.
     if (!this.store.deleteAlignment(name, version)) throw new NotFoundError(`Alignment with ${id} not found`);
+    const gone = this.compiled.get(key(name, version));
     this.compiled.delete(key(name, version));
+    if (gone !== undefined) this.onDelete?.(String(gone.recordId));
     this.log.info({ alignment: id }, 'alignment deleted');
     return `Alignment with ${id} successfully deleted`;
   }

@@ -1,0 +1,147 @@
+/**
+ * POST /translation on worker threads (`translationWorkers`) answers exactly as on the event loop:
+ * two real servers, one of each, get the same requests and must give the same statuses and bodies
+ * (trace timings aside). Plus what only the pool has: no stale alignment after delete and
+ * re-upload, a deadline overrun that replaces the worker, a crashed worker that is replaced.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { goldenPairs, readData } from '../../test-support/shared-data.js';
+import { TranslationPool } from '../services/translation-pool.js';
+import { startServer, type RunningServer } from './start-server.js';
+
+const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+const dirs: string[] = [];
+let inline: RunningServer;
+let pooled: RunningServer;
+
+const files = ['CO_FIWARE', 'UniversAAL_CO', 'BodyCloud_CO'];
+const idOf = (file: string) => {
+  const text = readData(`alignments/${file}.rdf`);
+  return { name: /<dcelem:title>([^<]*)</.exec(text)![1]!, version: /<exmo:version>([^<]*)</.exec(text)![1]! };
+};
+
+async function start(translationWorkers: number): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mediator-workers-'));
+  dirs.push(dataDir);
+  const server = await startServer({ dataDir, port: 0, logStream: quiet(), translationWorkers });
+  for (const f of files) {
+    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData(`alignments/${f}.rdf`), headers: { 'content-type': 'application/xml' } });
+    expect(r.status).toBe(201);
+  }
+  return server;
+}
+
+/** Status and body, with the trace's timings removed (they differ run to run). */
+async function post(server: RunningServer, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(server.url + path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const json = (await r.json()) as Record<string, unknown>;
+  if (Array.isArray(json['trace'])) json['trace'] = (json['trace'] as Array<Record<string, unknown>>).map(({ ms: _ms, ...rest }) => rest);
+  return { status: r.status, body: json };
+}
+
+beforeAll(async () => {
+  inline = await start(0);
+  pooled = await start(2);
+});
+
+afterAll(async () => {
+  await inline.close();
+  await pooled.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('POST /translation on worker threads', () => {
+  it('answers every golden pair, with and without trace and pretty printing, exactly as on the event loop', async () => {
+    const byFile = Object.fromEntries(files.map((f) => [`alignments/${f}.rdf`, idOf(f)]));
+    let compared = 0;
+    for (const pair of goldenPairs()) {
+      const request = { alignIDs: pair.alignments.map((f) => byFile[f]), graphStr: readData(pair.message) };
+      for (const path of ['/translation', '/translation?trace=true', '/translation?pretty=false']) {
+        const expected = await post(inline, path, request);
+        expect(expected.status).toBe(200);
+        expect({ pair: pair.pair, path, ...(await post(pooled, path, request)) }).toEqual({ pair: pair.pair, path, ...expected });
+        compared++;
+      }
+    }
+    expect(compared).toBe(goldenPairs().length * 3);
+  });
+
+  it('answers bad requests exactly as on the event loop: unknown alignment, malformed message, JSON-LD that is not an INTER-IoT message', async () => {
+    const co = idOf('CO_FIWARE');
+    const cases = [
+      { alignIDs: [{ name: 'nope', version: '1' }], graphStr: readData('messages/weight.json') },
+      { alignIDs: [co], graphStr: '{ "@graph": [ {"@id": "x",, } ] }' },
+      { alignIDs: [co], graphStr: '[1, 2' },
+      { alignIDs: [co], graphStr: '{"@id": "http://example.org/a", "http://example.org/p": "v"}' },
+    ];
+    for (const request of cases) {
+      const expected = await post(inline, '/translation', request);
+      expect(expected.status).toBeGreaterThanOrEqual(200);
+      expect(await post(pooled, '/translation', request)).toEqual(expected);
+    }
+    const notJson = await post(pooled, '/translation', { alignIDs: [co], graphStr: '{ not json' });
+    expect(notJson.status).toBe(400);
+    expect((notJson.body as { message: string }).message).toMatch(/^Exception parsing message: \S/);
+  });
+
+  it('never uses a stale compiled copy: delete, re-upload other content under the same name and version', async () => {
+    const co = idOf('CO_FIWARE');
+    const request = { alignIDs: [co], graphStr: readData('messages/weight.UniversAAL_CO.json') };
+    const before = await post(pooled, '/translation', request);
+    expect(before.status).toBe(200);
+    const del = await fetch(`${pooled.url}/alignments/${encodeURIComponent(co.name)}/${encodeURIComponent(co.version)}`, { method: 'DELETE' });
+    expect(del.status).toBe(204);
+    // Same name and version, different meaning: CO_FIWARE without its last step.
+    const changed = readData('alignments/CO_FIWARE.rdf').replace(/\s*<sripas:step sripas:order="[^"]*" sripas:cell="[^"]*"\s*\/>\s*(<\/sripas:steps>)/, '\n$1');
+    expect(changed).not.toBe(readData('alignments/CO_FIWARE.rdf'));
+    const up = await fetch(`${pooled.url}/alignments`, { method: 'POST', body: changed, headers: { 'content-type': 'application/xml' } });
+    expect(up.status).toBe(201);
+    const after = await post(pooled, '/translation', request);
+    expect(after.status).toBe(200);
+    expect(after.body).not.toEqual(before.body);
+    // And it is what the event loop makes of the changed alignment.
+    await fetch(`${inline.url}/alignments/${encodeURIComponent(co.name)}/${encodeURIComponent(co.version)}`, { method: 'DELETE' });
+    await fetch(`${inline.url}/alignments`, { method: 'POST', body: changed, headers: { 'content-type': 'application/xml' } });
+    expect(await post(inline, '/translation', request)).toEqual(after);
+  });
+});
+
+describe('TranslationPool', () => {
+  const co = { key: 'co', xml: readData('alignments/CO_FIWARE.rdf') };
+  const message = readData('messages/weight.UniversAAL_CO.json');
+
+  it('replaces a worker that overran its deadline (the job fails with TIMEOUT) and goes on', async () => {
+    // Grace 0 and deadline 0: the first job (which also compiles the alignment) cannot answer in time.
+    const pool = new TranslationPool({ size: 1, graceMs: 0 });
+    try {
+      const error = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 0 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MediatorError);
+      expect((error as MediatorError).code).toBe(ErrorCodes.timeout);
+      const ok = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      expect(ok.emptyPayload).toBe(false);
+      expect(ok.payloadTriplesOut).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('replaces a worker that died and sends it the alignments again', async () => {
+    const pool = new TranslationPool({ size: 1 });
+    try {
+      const first = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      await pool.crashWorkerForTest(0);
+      await new Promise((r) => setTimeout(r, 50));
+      const second = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      expect(second.message).toBe(first.message);
+      expect(pool.pendingJobs).toBe(0);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 })).rejects.toThrow(/closed/);
+  });
+});
