@@ -152,21 +152,21 @@ if (only.has('http')) {
 
 // ---- Channels: one channel draining its source, embedded bus and NATS, vs in-process -----------
 if (only.has('channels')) {
-    const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
-    const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
-    const count = Number(process.env.BENCH_CHANNEL_MESSAGES ?? '3000');
-    const figures = await measureChannels(readFileSync(c.message, 'utf8'), compiled, count);
-    const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
-    for (const [p, rate] of Object.entries(figures.embedded)) rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
-    if (typeof figures.nats === 'string') rows.push(['channel on NATS JetStream', '-', figures.nats, '-']);
-    else for (const [p, rate] of Object.entries(figures.nats)) rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
-    const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
-    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
-    console.log(`\nChannels: ${count} messages of ${c.name} drained from the source (published first), one process`);
-    console.log(f(head));
-    console.log(w.map((x) => '-'.repeat(x)).join('  '));
-    for (const r of rows) console.log(f(r));
-    console.log('Target: a channel on the embedded bus reaches at least 80% of in-process throughput.');
-    writeFileSync(join(resultsDir, 'channels.json'), `${JSON.stringify({ case: c.name, count, ...figures }, null, 2)}\n`);
+  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
+  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const count = Number(process.env.BENCH_CHANNEL_MESSAGES ?? '3000');
+  const figures = await measureChannels(readFileSync(c.message, 'utf8'), compiled, count);
+  const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
+  for (const [p, rate] of Object.entries(figures.embedded)) rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
+  if (typeof figures.nats === 'string') rows.push(['channel on NATS JetStream', '-', figures.nats, '-']);
+  else for (const [p, rate] of Object.entries(figures.nats)) rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
+  const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(`\nChannels: ${count} messages of ${c.name} drained from the source (published first), one process`);
+  console.log(f(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(f(r));
+  console.log('Target: a channel on the embedded bus reaches at least 80% of in-process throughput.');
+  writeFileSync(join(resultsDir, 'channels.json'), `${JSON.stringify({ case: c.name, count, ...figures }, null, 2)}\n`);
 }
