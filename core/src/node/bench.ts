@@ -34,13 +34,10 @@ interface Sample {
   readonly latencies: Float64Array;
 }
 
-async function measure(fn: () => Promise<unknown>, seconds: number): Promise<Sample> {
-  // Warm-up lets V8 optimise the hot path before anything is counted.
-  const warmUntil = performance.now() + Math.min(500, seconds * 250);
-  while (performance.now() < warmUntil) await fn();
-  const latencies: number[] = [];
+/** Runs `fn` repeatedly for `ms`, appending each call's latency; returns the time spent. */
+async function runFor(fn: () => Promise<unknown>, ms: number, latencies: number[]): Promise<number> {
   const start = performance.now();
-  const end = start + seconds * 1000;
+  const end = start + ms;
   let t = start;
   while (t < end) {
     await fn();
@@ -48,7 +45,25 @@ async function measure(fn: () => Promise<unknown>, seconds: number): Promise<Sam
     latencies.push(next - t);
     t = next;
   }
-  return { count: latencies.length, elapsedMs: t - start, latencies: Float64Array.from(latencies).sort() };
+  return t - start;
+}
+
+/**
+ * Measures several functions for `seconds` each, interleaved in short slices: this machine's
+ * speed drifts by tens of percent within seconds (a shared VM), and measuring one after the other
+ * turned that drift into ratios that moved by 2x between runs.
+ */
+async function measureInterleaved(fns: ReadonlyArray<() => Promise<unknown>>, seconds: number): Promise<Sample[]> {
+  // Warm-up lets V8 optimise the hot paths before anything is counted.
+  for (const fn of fns) await runFor(fn, Math.min(500, seconds * 250), []);
+  const slices = Math.max(1, Math.round(seconds * 10));
+  const sliceMs = (seconds * 1000) / slices;
+  const latencies = fns.map(() => [] as number[]);
+  const elapsed = fns.map(() => 0);
+  for (let i = 0; i < slices; i++) {
+    for (let k = 0; k < fns.length; k++) elapsed[k]! += await runFor(fns[k]!, sliceMs, latencies[k]!);
+  }
+  return fns.map((_, k) => ({ count: latencies[k]!.length, elapsedMs: elapsed[k]!, latencies: Float64Array.from(latencies[k]!).sort() }));
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -59,18 +74,23 @@ function percentile(sorted: Float64Array, p: number): number {
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
 
 export async function runBench(text: string, alignments: readonly CompiledAlignment[], options: { seconds: number }): Promise<BenchResult> {
-  const translation = await measure(() => translateMessage(text, alignments), options.seconds);
-  const floor = await measure(async () => {
-    const parsed = parseMessageFast(text) ?? (await parseMessage(text));
-    return serializeMessage(parsed.quads, parsed.prefixes, { pretty: true });
-  }, options.seconds);
   const translated = await translateMessage(text, alignments);
   const output = parseMessageFast(translated.message) ?? (await parseMessage(translated.message));
-  const ioFloor = await measure(async () => {
-    const parsed = parseMessageFast(text) ?? (await parseMessage(text));
-    void parsed;
-    return serializeMessage(output.quads, output.prefixes, { pretty: true });
-  }, options.seconds);
+  const [translation, floor, ioFloor] = (await measureInterleaved(
+    [
+      () => translateMessage(text, alignments),
+      async () => {
+        const parsed = parseMessageFast(text) ?? (await parseMessage(text));
+        return serializeMessage(parsed.quads, parsed.prefixes, { pretty: true });
+      },
+      async () => {
+        const parsed = parseMessageFast(text) ?? (await parseMessage(text));
+        void parsed;
+        return serializeMessage(output.quads, output.prefixes, { pretty: true });
+      },
+    ],
+    options.seconds,
+  )) as [Sample, Sample, Sample];
   const ioFloorMessagesPerSecond = (ioFloor.count / ioFloor.elapsedMs) * 1000;
   const messagesPerSecond = (translation.count / translation.elapsedMs) * 1000;
   const floorMessagesPerSecond = (floor.count / floor.elapsedMs) * 1000;
