@@ -16,7 +16,7 @@ import { compileAlignment } from '@mediator/core';
 import { measureNaive } from './naive-baseline.js';
 import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
-import { measureChannels } from './channel-bench.js';
+import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -120,8 +120,11 @@ if (only.has('http')) {
   const httpRows: string[][] = [];
   const httpJson: unknown[] = [];
   for (const c of httpCases) {
-    const inProcessOut = execFileSync(process.execPath, [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)], { encoding: 'utf8' });
-    const inProcess = (JSON.parse(inProcessOut.trim().split('\n').pop() ?? '{}') as CliBench).messagesPerSecond;
+    const text = readFileSync(c.message, 'utf8');
+    const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+    // The in-process figure is measured right before and right after each server figure and
+    // averaged: this machine's speed drifts within seconds, so a figure from earlier misleads.
+    const inProcessNow = () => inProcessTranslation(text, compiled, 3000);
     const variants: Array<{ label: string; level: string; args: string[] }> = [
       { label: 'info (default)', level: 'info', args: [] },
       { label: 'info, 0 workers', level: 'info', args: ['--translation-workers', '0'] },
@@ -129,7 +132,9 @@ if (only.has('http')) {
       { label: 'raw', level: 'raw', args: [] },
     ];
     for (const { label, level, args } of variants) {
+      const before = await inProcessNow();
       const http = await measureServer(cli, c.alignments, c.message, seconds, level, args);
+      const inProcess = (before + (await inProcessNow())) / 2;
       httpJson.push({ case: c.name, variant: label, inProcessMessagesPerSecond: inProcess, ...http });
       httpRows.push([c.name, label, inProcess.toFixed(0), http.requestsPerSecond.toFixed(0), `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`, http.p50Ms.toFixed(2), http.p99Ms.toFixed(2), String(http.non2xx + http.errors)]);
       process.stderr.write(`measured HTTP ${c.name} (${level})\n`);
@@ -138,7 +143,7 @@ if (only.has('http')) {
   const hHeader = ['case', 'server', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors'];
   const hWidths = hHeader.map((h, i) => Math.max(h.length, ...httpRows.map((r) => (r[i] ?? '').length)));
   const hFmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(hWidths[i]!) : c.padStart(hWidths[i]!))).join('  ');
-  console.log(`\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message from this run`);
+  console.log(`\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message measured just before and after each`);
   console.log(hFmt(hHeader));
   console.log(hWidths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of httpRows) console.log(hFmt(r));
