@@ -34,16 +34,14 @@ describe('hostile XML', () => {
     expect((error as ParseError).message).toMatch(/xxe/);
   });
 
-  it('refuses an entity expansion bomb quickly', async () => {
+  it('refuses an entity expansion bomb with the entity limit error', async () => {
     const levels = ['<!ENTITY lol0 "lol">'];
     for (let i = 1; i <= 10; i++) levels.push(`<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`);
     const text = coFiware
       .replace('<!ENTITY sripas', `${levels.join('\n')}\n<!ENTITY sripas`)
       .replace('<dcelem:creator>SRIPAS</dcelem:creator>', '<dcelem:creator>&lol10;</dcelem:creator>');
-    const started = Date.now();
     const error = await compileError(text);
     expect((error as ParseError).code).toBe(ErrorCodes.xmlEntityLimit);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 

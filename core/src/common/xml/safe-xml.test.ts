@@ -141,20 +141,6 @@ describe('parseXml on the IPSM-AF alignments', () => {
     expect(params[0]?.attr('', 'about')).toBe('http://www.inter-iot.eu/sripas#node_plate'); // ...not attributes
     expect(params[0]?.line).toBe(154);
   });
-
-  it('parses a 16 KB alignment well under a millisecond after warm-up', () => {
-    const text = readAlignment('CO_FIWARE.rdf');
-    for (let i = 0; i < 300; i++) parseXml(text);
-    // Fastest of several batches: robust against a busy machine, still catches a slow path
-    // (e.g. the parser object falling into dictionary mode made this ~1.1 ms).
-    let best = Infinity;
-    for (let batch = 0; batch < 8; batch++) {
-      const start = performance.now();
-      for (let i = 0; i < 40; i++) parseXml(text);
-      best = Math.min(best, (performance.now() - start) / 40);
-    }
-    expect(best).toBeLessThan(1);
-  });
 });
 
 describe('entities', () => {
@@ -210,10 +196,9 @@ describe('entity limits', () => {
     return `<?xml version="1.0"?>\n<!DOCTYPE lolz [\n${decls.join('\n')}\n]>\n<lolz>&lol${levels - 1};</lolz>`;
   };
 
-  it('stops the billion laughs bomb quickly', () => {
-    const start = performance.now();
+  // Speed is the benchmarks' business; here the limit's message and position show where it stopped.
+  it('stops the billion laughs bomb', () => {
     const error = parseError(() => parseXml(lol(10)), ErrorCodes.xmlEntityLimit);
-    expect(performance.now() - start).toBeLessThan(500);
     expect(error.message).toBe(
       'entity expansion exceeds the limit of 1000000 characters (possible entity expansion bomb)',
     );
@@ -223,9 +208,7 @@ describe('entity limits', () => {
 
   it('stops quadratic blowup: one 50 KB entity referenced 10,000 times', () => {
     const text = `<!DOCTYPE r [<!ENTITY big "${'x'.repeat(50_000)}">]>\n<r>\n${'&big;'.repeat(10_000)}</r>`;
-    const start = performance.now();
     const error = parseError(() => parseXml(text), ErrorCodes.xmlEntityLimit, 3, 20 * 5 + 1);
-    expect(performance.now() - start).toBeLessThan(500);
     // 20 references make exactly 1,000,000 characters; the 21st (column 101) is refused.
     expect(error.message).toContain('limit of 1000000 characters');
     // In attribute values too.
