@@ -3,12 +3,17 @@
  * `npx mediator` after set-up).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { dataDir, goldenFile, repoRoot } from '../test-support/shared-data.js';
 import { isomorphic } from '../common/rdf/isomorphism.js';
 import { readMessage } from '../common/index.js';
+import { readData } from '../test-support/shared-data.js';
+import { startServer, type RunningServer } from './server/start-server.js';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -18,6 +23,19 @@ async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: 
 }
 
 const a = (name: string) => join(dataDir, 'alignments', name);
+const scratch = mkdtempSync(join(tmpdir(), 'mediator-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** CO_FIWARE with two independent errors: invalid Turtle in one cell and a step naming a missing cell. */
+function brokenAlignment(): { file: string; turtleLine: number; stepLine: number } {
+  const text = readData('alignments/CO_FIWARE.rdf')
+    .replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ;; ] .')
+    .replace(/sripas:cell="([^"]*#)cell0"/, 'sripas:cell="$1no_such_cell"');
+  const lineOf = (needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+  const file = join(scratch, 'broken.rdf');
+  writeFileSync(file, text);
+  return { file, turtleLine: lineOf(';; ]'), stepLine: lineOf('no_such_cell') };
+}
 const m = (name: string) => join(dataDir, 'messages', name);
 
 describe('mediator translate', () => {
@@ -43,6 +61,14 @@ describe('mediator translate', () => {
     expect(r.stderr).toMatch(/^-:1:\d+: .*MESSAGE_NOT_JSON/m);
   });
 
+  it('fails with file:line:column when an alignment of the chain is broken', async () => {
+    const broken = brokenAlignment();
+    const r = await run(['translate', '-a', broken.file, m('weight.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`broken\\.rdf:${broken.turtleLine}:\\d+: `));
+  });
+
   it('fails clearly on a missing file', async () => {
     const r = await run(['translate', '-a', a('missing.rdf'), m('weight.json')]);
     expect(r.code).toBe(1);
@@ -56,6 +82,17 @@ describe('mediator validate', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/CO_FIWARE_align 1\.0, 11 cells\): valid, 0 error\(s\)/);
     expect(r.stdout).toMatch(/CO_FIWARE\.rdf:\d+:\d+: warning CELL_UNBOUND_INSERT_VARIABLE \[cell cell3_entity\]/);
+  });
+
+  it('prints every error with its line and column and exits 1', async () => {
+    const broken = brokenAlignment();
+    const r = await run(['validate', broken.file]);
+    expect(r.code).toBe(1);
+    const errors = r.stdout.split('\n').filter((l) => /: error /.test(l));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const line of errors) expect(line).toMatch(/^.*broken\.rdf:\d+:\d+: error [A-Z_]+/);
+    expect(errors.some((l) => l.includes(`broken.rdf:${broken.turtleLine}:`))).toBe(true);
+    expect(errors.some((l) => l.includes(`broken.rdf:${broken.stepLine}:`) && l.includes('no_such_cell'))).toBe(true);
   });
 
   it('exits 1 and prints line:column for errors', async () => {
@@ -87,5 +124,56 @@ describe('mediator bin', () => {
     const r = spawnSync(join(repoRoot, 'node_modules/.bin/mediator'), ['frobnicate'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown command "frobnicate"/);
+  });
+});
+
+describe('mediator platform-channels', () => {
+  const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+  let server: RunningServer;
+  let serverDir: string;
+
+  beforeAll(async () => {
+    serverDir = mkdtempSync(join(tmpdir(), 'mediator-cli-server-'));
+    server = await startServer({ dataDir: serverDir, port: 0, logStream: quiet() });
+    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+    expect(r.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    rmSync(serverDir, { recursive: true, force: true });
+  });
+
+  it('--dry-run prints the encoded topic names without a server', async () => {
+    const r = await run(['platform-channels', '--platform', 'http://inter-iot.eu/platforms/p1', '--dry-run', '--server', 'http://127.0.0.1:1']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      platformId: 'http://inter-iot.eu/platforms/p1',
+      encodedId: 'http_inter-iot.eu_platforms_p1',
+      downstream: { source: 'mw-mediator-downstream-http_inter-iot.eu_platforms_p1', sink: 'mediator-mw-downstream-http_inter-iot.eu_platforms_p1' },
+      upstream: { source: 'mw-mediator-upstream-http_inter-iot.eu_platforms_p1', sink: 'mediator-mw-upstream-http_inter-iot.eu_platforms_p1' },
+    });
+  });
+
+  it('creates the pair on a running server, with the ipsm spelling when asked', async () => {
+    const r = await run(['platform-channels', '--server', server.url, '--platform', 'http://inter-iot.eu/platforms/p9', '--inp', 'CO_FIWARE_align@1.0', '--ipsm']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const channels = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
+    const topics = channels.map((c) => `${String(c.source)} -> ${String(c.sink)}`).sort();
+    expect(topics).toEqual([
+      'mw-ipsm-downstream-http_inter-iot.eu_platforms_p9 -> ipsm-mw-downstream-http_inter-iot.eu_platforms_p9',
+      'mw-ipsm-upstream-http_inter-iot.eu_platforms_p9 -> ipsm-mw-upstream-http_inter-iot.eu_platforms_p9',
+    ]);
+    expect(channels.every((c) => c.inpAlignmentName === 'CO_FIWARE_align' && c.status === 'running')).toBe(true);
+  });
+
+  it('exits 1 with the server\'s reason when it refuses, and 2 on a malformed --inp', async () => {
+    const refused = await run(['platform-channels', '--server', server.url, '--platform', 'p10', '--inp', 'nope@9']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/the server refused \(400\): .*not found/);
+    const usage = await run(['platform-channels', '--server', server.url, '--platform', 'p10', '--inp', 'no-version']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--inp takes NAME@VERSION/);
   });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import Database from 'better-sqlite3';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isomorphic } from '../../common/rdf/isomorphism.js';
@@ -103,6 +104,36 @@ describe('a running channel on the embedded bus', () => {
   });
 });
 
+describe('deleting a busy channel', () => {
+  it('answers 204 once in-flight messages are done; nothing arrives afterwards and nothing is half-published', async () => {
+    const created = await post('/channels', { source: 'busy-src', sink: 'busy-sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '', parallelism: 4 });
+    expect(created.status).toBe(201);
+    const message = readData('messages/weight.UniversAAL_CO.json');
+    // Publish 200 messages; delete while they are still being published and translated.
+    let published = 0;
+    const publishing = (async () => {
+      for (let i = 0; i < 200; i++) {
+        await fetch(`${server.url}/topics/busy-src/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: message });
+        published++;
+      }
+    })();
+    await waitFor(async () => (published >= 40 ? true : undefined));
+    const deleted = await fetch(`${server.url}/channels/${String(created.json.id)}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    const atDelete = (await topic('busy-sink')).length;
+    await publishing;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = await topic('busy-sink');
+    expect(after.length).toBe(atDelete);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.length).toBeLessThan(200);
+    // Whatever was published is a whole translation, and nothing went to the dead-letter topic.
+    for (const m of after) expect(isomorphic(payload((await readMessage(m.value)).quads), golden('weight.UniversAAL_CO__CO_FIWARE'))).toBe(true);
+    expect(await topic('busy-sink.errors')).toEqual([]);
+    expect(await channel(created.json.id)).toBeUndefined();
+  });
+});
+
 describe('platform channels', () => {
   const platform = 'http://inter-iot.eu/platforms/p1';
   const pid = 'http_inter-iot.eu_platforms_p1';
@@ -133,6 +164,34 @@ describe('platform channels', () => {
 });
 
 describe('restart', () => {
+  it('lists a channel whose alignment no longer compiles as failed, with the reason, and deletes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mediator-channels-failed-'));
+    try {
+      const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+      await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+      const created = await fetch(`${first.url}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'f-src', sink: 'f-sink', inpAlignmentId: 1, outAlignmentId: 0 }) });
+      expect(created.status).toBe(201);
+      await first.close();
+      // What an older mediator may have stored, or a damaged disk: the stored text no longer reads.
+      const db = new Database(join(dir, 'mediator.db'));
+      db.prepare('UPDATE alignment SET xml = ?').run('<rdf:RDF>not an alignment');
+      db.close();
+      const second = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+      try {
+        const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
+        expect(list).toHaveLength(1);
+        expect(list[0]).toMatchObject({ source: 'f-src', status: 'failed', reason: expect.stringMatching(/alignment cannot be instantiated/) });
+        const r = await fetch(`${second.url}/channels/${String(list[0]!.id)}`, { method: 'DELETE' });
+        expect(r.status).toBe(204);
+        expect(await (await fetch(`${second.url}/channels`)).json()).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('restarts stored channels when the server starts again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-channels-restart-'));
     try {
