@@ -23,7 +23,7 @@ export const Status = {
 
 /**
  * Operations whose failures the contract fixes to one status: conversions answer 500 for every
- * failure (seed, section 4: "500 conversion failed"); translation answers 400 with an empty
+ * conversion failure (seed, section 4: "500 conversion failed"); translation answers 400 with an empty
  * graphStr (reference section 6.8).
  */
 export type Operation = 'convert' | 'translation' | 'default';
@@ -73,7 +73,9 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   } else {
     return { status: Status.internal, body: { code: ErrorCodes.internal, message: 'There was an internal server error.' } };
   }
-  if (operation === 'convert') status = Status.internal;
+  // Conversion failures are the seed's 500, but a body the server would not even take (too large,
+  // not XML) keeps its 413/415, as on every other route, so the client knows what to fix.
+  if (operation === 'convert' && status !== Status.payloadTooLarge && status !== Status.unsupportedMediaType) status = Status.internal;
   if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
   return { status, body };
 }

@@ -189,7 +189,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
         schema: {
           tags: ['Alignments'],
           summary,
-          description: 'Every failure answers 500 with {message, code} (seed: "conversion failed").',
+          description: 'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.',
           consumes: XML_CONSUMES,
           body: XmlText,
           produces: ['application/xml'],
