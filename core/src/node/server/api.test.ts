@@ -181,6 +181,17 @@ describe('POST /validate', () => {
     expect((ok.json.warnings as unknown[]).length).toBeGreaterThan(0);
     expectError(await xml('/validate', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>'), 400, 'INVALID_ALIGNMENT');
     expectError(await xml('/validate', '<unclosed>'), 400, 'XML_MALFORMED');
+    // Every problem, each with its code, severity, message, line, column and cell.
+    const broken = renamed(coFiware, 'validated-broken').replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ] .').replace('sripas#cell1"', 'sripas#missing"');
+    const refused = await xml('/validate', broken);
+    expectError(refused, 400, 'INVALID_ALIGNMENT');
+    const problems = refused.json.problems as Array<Record<string, unknown>>;
+    expect(problems.map((p) => p.code)).toEqual(expect.arrayContaining(['CELL_TURTLE_SYNTAX', 'STEP_UNKNOWN_CELL']));
+    const turtleLine = broken.slice(0, broken.indexOf('phd:WeighingScale ] .')).split('\n').length;
+    const turtle = problems.find((p) => p.code === 'CELL_TURTLE_SYNTAX')!;
+    expect(turtle).toMatchObject({ severity: 'error', line: turtleLine, column: expect.any(Number), message: expect.any(String) });
+    expect(typeof turtle.cellId).toBe('string');
+    for (const p of problems) expect({ code: p.code, line: typeof p.line, column: typeof p.column }).toEqual({ code: p.code, line: 'number', column: 'number' });
     const list = await call('GET', '/alignments');
     expect(list.json.some((a) => a.name === 'validated-only')).toBe(false);
   });
@@ -330,6 +341,18 @@ describe('logging and version', () => {
     expect((await call('POST', '/logging/info')).json.level).toBe('INFO');
     await call('GET', '/version');
     expect(logText.slice(before)).toMatch(/incoming request/);
+  });
+
+  it.each(['all', 'TRACE', 'Debug', 'info', 'WARN', 'error', 'OFF'])('sets level %s, in any case', async (level) => {
+    const set = await call('POST', `/logging/${level}`);
+    expect(set.status).toBe(200);
+    expect(set.json).toEqual({ message: 'IPSM root logging level set', level: level.toUpperCase() });
+    expect((await call('GET', '/logging')).json.level).toBe(level.toUpperCase());
+    const before = logText.length;
+    await call('GET', '/version');
+    // Requests are logged at info: seen at all/trace/debug/info, not above.
+    expect(/incoming request/.test(logText.slice(before))).toBe(['ALL', 'TRACE', 'DEBUG', 'INFO'].includes(level.toUpperCase()));
+    await call('POST', '/logging/info');
   });
 
   it('reports the version', async () => {

@@ -47,6 +47,19 @@ describe('server defaults', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('takes bodies up to 8 MiB by default and refuses one byte more with a JSON 413', async () => {
+    const server = await start();
+    const limit = 8 * 1024 * 1024;
+    const send = (size: number) => fetch(`${server.url}/validate`, { method: 'POST', body: Buffer.alloc(size, 0x20), headers: { 'content-type': 'application/xml' } });
+    const atLimit = await send(limit);
+    // Read, and refused as XML (all spaces), not for its size.
+    expect(atLimit.status).toBe(400);
+    expect(((await atLimit.json()) as { code: string }).code).not.toBe('BODY_TOO_LARGE');
+    const over = await send(limit + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ code: 'BODY_TOO_LARGE' });
+  });
+
   it('limits request bodies to the configured size with a JSON 413', async () => {
     const server = await start({ bodyLimit: 4096 });
     const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
