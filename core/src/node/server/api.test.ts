@@ -378,6 +378,15 @@ describe('OpenAPI and Swagger UI', () => {
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/swagger/i);
     expect(page.text).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[^"']*\.js/);
+    // Every script and stylesheet the page loads is served by this server itself.
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) {
+      expect(asset).not.toMatch(/^(https?:)?\/\//);
+      const reply = await fetch(new URL(asset, `${server.url}/swagger/`));
+      const body = await reply.text();
+      expect({ asset, status: reply.status, empty: body.length === 0 }).toEqual({ asset, status: 200, empty: false });
+    }
   });
 
   it('documents every route of the server and nothing else', async () => {

@@ -155,8 +155,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*$/, '.*').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
-    // API routes are the ones with a (documented) schema; static files and Swagger UI have none.
-    const api = route.schema !== undefined && (route.schema as { hide?: boolean }).hide !== true && !route.url.startsWith('/swagger');
+    // Every route is an API route, documented or not (so the OpenAPI test catches one added without
+    // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
+    const api = (route.schema as { hide?: boolean } | undefined)?.hide !== true && !route.url.startsWith('/swagger');
     for (const method of methods) routes.push({ method, url: route.url, pattern, api });
   });
 
