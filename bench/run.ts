@@ -168,7 +168,8 @@ if (only.has('channels')) {
   const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
-  console.log(`\nChannels: ${count} messages of ${c.name} drained from the source (published first), one process`);
+  console.log(`\nChannels: ${count} messages of ${c.name} through one channel, one process (embedded bus: published while the channel runs,`);
+  console.log('inside the timed window, medians of 5 rounds interleaved with the in-process figure; NATS: published first, then drained, one round)');
   console.log(f(head));
   console.log(w.map((x) => '-'.repeat(x)).join('  '));
   for (const r of rows) console.log(f(r));
