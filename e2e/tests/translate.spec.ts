@@ -69,3 +69,36 @@ test('a sample message can be translated with an empty sequence (identity)', asy
   await expect(page.getByTestId('triples-removed')).toHaveText('0');
   await expect(page.getByTestId('triples-added')).toHaveText('0');
 });
+
+test('typing in the message editor never waits for a translation: keys land while one runs, and runs are debounced', async ({ page }) => {
+  await page.goto('./#/translate');
+  await page.getByLabel('Sample').selectOption({ label: 'BodyCloud weight (bc-weight.json)' });
+  await expect(page.getByTestId('translate-status')).toHaveText('Message translation successful');
+
+  // Hold every translation at the server's door for 3 s: a slow translation, for the UI's sake.
+  const started: string[] = [];
+  await page.route('**/translation*', async (route) => {
+    started.push(route.request().method());
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined); // the run may have been superseded and aborted
+  });
+  await page.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(page.getByTestId('translate-status')).toHaveText('Translating…');
+
+  const editor = page.getByTestId('message-editor');
+  await editor.getByRole('code').click();
+  await page.keyboard.press('Control+End');
+  const word = 'typedwhiletranslating';
+  await page.keyboard.type(word, { delay: 25 });
+  // Every key is in the editor while the first translation is still pending.
+  await expect(editor).toContainText(word);
+  await expect(page.getByTestId('translate-status')).toHaveText('Translating…');
+  // One request for the button, none per keystroke: the edit burst schedules a single debounced run.
+  expect(started.length).toBeLessThanOrEqual(2);
+  await expect.poll(() => started.length, { timeout: 5000 }).toBe(2);
+  await page.waitForTimeout(1000);
+  expect(started).toHaveLength(2);
+  // The debounced run translates what was typed (now not JSON): the server's message is shown, the text kept.
+  await expect(page.getByTestId('translate-status')).toHaveAttribute('role', 'alert', { timeout: 10_000 });
+  await expect(editor).toContainText(word);
+});
