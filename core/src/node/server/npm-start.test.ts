@@ -65,5 +65,5 @@ describe('npm start', () => {
     expect(ui.status).toBe(200);
     expect(ui.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await ui.text()).toMatch(/<div id="root">/);
-  });
+  }, 60_000);
 });

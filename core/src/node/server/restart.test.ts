@@ -100,6 +100,8 @@ describe('restart', () => {
     expect(await upload(second.url, coFiware)).toBe(208);
   });
 
+  // Two server starts, a burst of uploads and a translation per stored alignment: a generous
+  // timeout, for a CI machine running other suites at the same time.
   it('loses no acknowledged upload when killed with SIGKILL in the middle of a burst', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mediator-kill-'));
     dirs.push(dataDir);
@@ -146,5 +148,5 @@ describe('restart', () => {
       expect({ name, golden: await translatesToGolden(((await translated.json()) as { graphStr: string }).graphStr) }).toEqual({ name, golden: true });
     }
     expect(await upload(second.url, variant(10_000))).toBe(201);
-  });
+  }, 90_000);
 });
