@@ -5,13 +5,13 @@
  * SPARQL is also run by oxigraph, a real SPARQL 1.1 engine, so "parses" is checked, not assumed,
  * and the native executor must agree with it.
  */
-import oxigraph from 'oxigraph';
 import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { compileAlignment, type CompiledAlignment } from './index.js';
 import { applyAlignments, TermGraph } from '../translation/index.js';
 import { isomorphic } from '../rdf/isomorphism.js';
-import { factory, quadToNTriples, type RDF } from '../rdf/terms.js';
+import { factory, type RDF } from '../rdf/terms.js';
+import { runWithOxigraph } from '../../test-support/oxigraph-run.js';
 
 const EX = 'http://example.org/';
 
@@ -66,18 +66,6 @@ function runNative(alignment: CompiledAlignment, payload: RDF.Quad[]): RDF.Quad[
   return graph.toQuads(factory.defaultGraph());
 }
 
-/** Runs the rendered SPARQL Update text in oxigraph: throws if the text is not valid SPARQL. */
-function runOxigraph(alignment: CompiledAlignment, payload: RDF.Quad[]): RDF.Quad[] {
-  const store = new oxigraph.Store();
-  try {
-    store.load(payload.map((q) => quadToNTriples(q)).join('\n'), { format: 'application/n-triples' });
-    for (const step of alignment.steps) store.update(step.sparql);
-    return nt(store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() }));
-  } finally {
-    (store as unknown as { free(): void }).free();
-  }
-}
-
 function sparqlOf(alignment: CompiledAlignment): string {
   return alignment.cells.get('c1')!.sparql;
 }
@@ -103,7 +91,7 @@ describe('CONTRACT.md fixed reference bugs', () => {
       `<${EX}x> <${EX}p2> "2.5"^^<http://www.w3.org/2001/XMLSchema#double> .\n<${EX}x> <${EX}q2> "other" .`,
     );
     expect(isomorphic(out, expected)).toBe(true);
-    expect(isomorphic(out, runOxigraph(alignment, payload))).toBe(true);
+    expect(isomorphic(out, runWithOxigraph(payload, [alignment]))).toBe(true);
   });
 
   it('emits one typing BIND for a typed variable used by two functions, so the cell runs', async () => {
@@ -126,7 +114,7 @@ describe('CONTRACT.md fixed reference bugs', () => {
     const payload = nt(`<${EX}x> <${EX}v> "MiXed" .`);
     const out = runNative(alignment, payload);
     expect(isomorphic(out, nt(`<${EX}x> <${EX}up> "MIXED" .\n<${EX}x> <${EX}low> "mixed" .`))).toBe(true);
-    expect(isomorphic(out, runOxigraph(alignment, payload))).toBe(true);
+    expect(isomorphic(out, runWithOxigraph(payload, [alignment]))).toBe(true);
   });
 
   it('escapes literals and keeps language tags in the rendered SPARQL', async () => {
@@ -150,6 +138,6 @@ describe('CONTRACT.md fixed reference bugs', () => {
     expect(out.find((q) => q.predicate.value === `${EX}note`)?.object.value).toBe('two\nlines');
     expect(out.some((q) => q.predicate.value === `${EX}old`)).toBe(false);
     // oxigraph parses the text (it would throw on a raw newline or a lost quote) and agrees.
-    expect(isomorphic(out, runOxigraph(alignment, payload))).toBe(true);
+    expect(isomorphic(out, runWithOxigraph(payload, [alignment]))).toBe(true);
   });
 });

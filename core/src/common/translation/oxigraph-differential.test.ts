@@ -4,14 +4,13 @@
  * must be isomorphic. Covers golden inputs and, for all five real alignments, payloads on which
  * every cell fires.
  */
-import oxigraph from 'oxigraph';
-import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
 import { isomorphic } from '../rdf/isomorphism.js';
-import { MESSAGE_GRAPHS, factory, quadToNTriples, type RDF } from '../rdf/terms.js';
+import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { alignmentFiles, goldenPairs, readData } from '../../test-support/shared-data.js';
 import { synthesizePayload } from '../../test-support/synthesize-payload.js';
+import { runWithOxigraph } from '../../test-support/oxigraph-run.js';
 import { applyAlignments, readMessage, TermGraph } from './index.js';
 
 function native(payload: RDF.Quad[], alignments: CompiledAlignment[]): RDF.Quad[] {
@@ -19,18 +18,6 @@ function native(payload: RDF.Quad[], alignments: CompiledAlignment[]): RDF.Quad[
   const { failures } = applyAlignments(graph, alignments);
   expect(failures).toEqual([]);
   return graph.toQuads(factory.defaultGraph());
-}
-
-function viaOxigraph(payload: RDF.Quad[], alignments: CompiledAlignment[]): RDF.Quad[] {
-  const store = new oxigraph.Store();
-  try {
-    store.load(payload.map((q) => quadToNTriples(q)).join('\n'), { format: 'application/n-triples' });
-    for (const a of alignments) for (const step of a.steps) store.update(step.sparql);
-    const out = store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() });
-    return new Parser({ format: 'N-Triples' }).parse(out) as unknown as RDF.Quad[];
-  } finally {
-    (store as unknown as { free(): void }).free();
-  }
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -68,7 +55,7 @@ describe.each(goldenPairs().filter((p) => p.inputPayloadTriples > 0))('native vs
   it('gives isomorphic payloads', async () => {
     const alignments = await Promise.all(pair.alignments.map(async (f) => compileAlignment(readData(f))));
     const payload = payloadOf((await readMessage(readData(pair.message))).quads);
-    expect(isomorphic(normalised(native(payload, alignments)), normalised(viaOxigraph(payload, alignments)))).toBe(true);
+    expect(isomorphic(normalised(native(payload, alignments)), normalised(runWithOxigraph(payload, alignments)))).toBe(true);
   });
 });
 
@@ -78,6 +65,6 @@ describe.each(alignmentFiles())('native vs oxigraph, every cell of %s firing', (
     const payload = synthesizePayload(alignment);
     const ours = native(payload, [alignment]);
     expect(isomorphic(ours, payload)).toBe(false);
-    expect(isomorphic(normalised(ours), normalised(viaOxigraph(payload, [alignment])))).toBe(true);
+    expect(isomorphic(normalised(ours), normalised(runWithOxigraph(payload, [alignment])))).toBe(true);
   });
 });
