@@ -140,8 +140,11 @@ class Node {
   }
 }
 
-/** Waits until JetStream answers on every given URL (cluster: a meta leader was elected). */
-async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number): Promise<void> {
+/**
+ * Waits until JetStream answers on every given URL (cluster: a meta leader was elected) and each
+ * node knows `meshSize` servers, so tests start on a fully routed cluster, not a quorum of it.
+ */
+async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number, meshSize = 1): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (const node of nodes) {
     let lastError: unknown;
@@ -154,7 +157,9 @@ async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number): Pr
         try {
           const jsm = await nc.jetstreamManager({ timeout: 1000 });
           await jsm.getAccountInfo();
-          break;
+          const known = nc.info?.connect_urls?.length ?? 1;
+          if (known >= meshSize) break;
+          lastError = new Error(`${node.spec.name} knows ${known} of ${meshSize} servers`);
         } finally {
           await nc.close();
         }
@@ -198,7 +203,7 @@ async function launch(count: number): Promise<NatsCluster> {
   };
   try {
     for (const node of nodes) node.start();
-    await waitJetStreamReady(nodes, 20_000);
+    await waitJetStreamReady(nodes, 20_000, nodes.length);
   } catch (error) {
     await stop();
     throw error;
@@ -227,7 +232,7 @@ async function launch(count: number): Promise<NatsCluster> {
       const node = index(i);
       await node.kill('SIGKILL');
       node.start();
-      await waitJetStreamReady([node], 20_000);
+      await waitJetStreamReady([node], 20_000, nodes.length);
     },
     stop,
   };

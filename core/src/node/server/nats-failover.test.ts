@@ -87,7 +87,9 @@ describe.skipIf(skipNats)(`two mediators on a three-node NATS JetStream cluster 
         expect(channel.status).toBe(201);
       }
 
-      const client = new NatsTransport({ servers: cluster.url, name: 'failover-test' });
+      // The middleware's side: a producer keeps retrying through the node loss (a re-election can
+      // take long on a loaded 2-core machine); the messages' ids make retries harmless.
+      const client = new NatsTransport({ servers: cluster.url, name: 'failover-test', publishTimeoutMs: 90_000 });
       const arrived = new Map<number, string>();
       let deliveries = 0;
       const checker = await client.subscribe('failover.sink', 'failover-checker', { maxInFlight: 64, from: 'earliest' }, async (m) => {

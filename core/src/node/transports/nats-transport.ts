@@ -16,7 +16,8 @@
  *
  * Streams are created on demand (idempotent: two processes creating the same stream is fine),
  * file storage, limits retention (max age 7 days by default, oldest discarded first), replicas =
- * min(3, cluster size) unless configured. One durable pull consumer per (topic, group), shared by
+ * 3 in a cluster (fewer only when the cluster cannot place 3) and 1 on a single server, unless
+ * configured. One durable pull consumer per (topic, group), shared by
  * every mediator process, so N processes split the load. Each subscription leases at most
  * `maxInFlight` plus a small prefetch (up to 32) so the next fetch overlaps the handlers; prefetched
  * messages start their handlers in stream order and go back to the group (nak) on close. A message
@@ -60,7 +61,7 @@ export interface NatsTransportOptions {
   readonly logger?: Logger;
   /** Connection name shown by the server. */
   readonly name?: string;
-  /** Stream replicas; default min(3, cluster size). */
+  /** Stream replicas; default 3 in a cluster (fewer if it cannot place 3), 1 on a single server. */
   readonly replicas?: number;
   /** JetStream ack_wait, default 5000 ms. */
   readonly ackWaitMs?: number;
@@ -162,6 +163,9 @@ function isTransient(error: unknown): boolean {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long stream creation waits for enough JetStream peers before creating fewer replicas. */
+const PLACEMENT_WAIT_MS = 10_000;
 
 export class TransportClosedError extends Error {
   constructor(kind: string) {
@@ -367,6 +371,8 @@ export class NatsTransport implements Transport {
   private connection: Promise<NatsConnection> | undefined;
   private nc: NatsConnection | undefined;
   private readonly streams = new Map<string, Promise<void>>();
+  /** Lowered when the cluster proved unable to place 3 replicas. */
+  private clusterMaxReplicas = 3;
   private readonly subscriptions = new Set<NatsSubscription>();
   private closed = false;
 
@@ -446,10 +452,14 @@ export class NatsTransport implements Transport {
     return nc.jetstream({ timeout: 5000 });
   }
 
-  private clusterSize(nc: NatsConnection): number {
-    const info = nc.info;
-    if (info === undefined || info.cluster === undefined) return 1;
-    return Math.max(1, info.connect_urls?.length ?? 1);
+  /** Replicas to ask for: 3 in a cluster, 1 on a single server, or what was configured. */
+  private wantedReplicas(nc: NatsConnection): number {
+    if (this.options.replicas !== undefined) return this.options.replicas;
+    // Not min(3, connect_urls): a client that connects while routes are still forming sees fewer
+    // servers than the cluster has, and a 2-replica stream survives no node loss (its Raft group
+    // needs both), so a cluster gets 3 and only settles for fewer when placement keeps failing.
+    if (nc.info?.cluster === undefined) return 1;
+    return this.clusterMaxReplicas;
   }
 
   /** Retries `op` on transient failures with backoff for at most `budgetMs`. */
@@ -496,7 +506,8 @@ export class NatsTransport implements Transport {
       if (apiErrCode(error) !== STREAM_NOT_FOUND) throw error;
     }
     const nc = await this.connect();
-    let replicas = this.options.replicas ?? Math.min(3, this.clusterSize(nc));
+    let replicas = this.wantedReplicas(nc);
+    const placementDeadline = Date.now() + PLACEMENT_WAIT_MS;
     for (;;) {
       try {
         await jsm.streams.add({
@@ -522,7 +533,15 @@ export class NatsTransport implements Transport {
         }
         const placement = code === NO_SUITABLE_PEERS || code === REPLICAS_NOT_SUPPORTED || code === INSUFFICIENT_RESOURCES;
         if (placement && replicas > 1 && this.options.replicas === undefined) {
+          // Servers that just started may not have joined JetStream yet: wait for them a while
+          // before settling for fewer replicas, then remember the smaller cluster for later streams.
+          if (code === NO_SUITABLE_PEERS && Date.now() < placementDeadline) {
+            await sleep(250);
+            continue;
+          }
           replicas = replicas === 3 ? 2 : 1;
+          this.clusterMaxReplicas = Math.min(this.clusterMaxReplicas, replicas);
+          this.log.warn({ topic, stream, replicas, code }, 'NATS cluster cannot place 3 replicas; creating the stream with fewer');
           continue;
         }
         throw error;
