@@ -164,14 +164,22 @@ describe('platform channels', () => {
 });
 
 describe('restart', () => {
+  /** A server on `dir` stores CO_FIWARE and a 0.4-style channel using it, then stops. */
+  async function storeChannel(dir: string, source: string, sink: string): Promise<void> {
+    const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+    try {
+      await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+      const created = await fetch(`${first.url}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source, sink, inpAlignmentId: 1, outAlignmentId: 0 }) });
+      expect(created.status).toBe(201);
+    } finally {
+      await first.close();
+    }
+  }
+
   it('lists a channel whose alignment no longer compiles as failed, with the reason, and deletes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-channels-failed-'));
     try {
-      const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
-      await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
-      const created = await fetch(`${first.url}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'f-src', sink: 'f-sink', inpAlignmentId: 1, outAlignmentId: 0 }) });
-      expect(created.status).toBe(201);
-      await first.close();
+      await storeChannel(dir, 'f-src', 'f-sink');
       // What an older mediator may have stored, or a damaged disk: the stored text no longer reads.
       const db = new Database(join(dir, 'mediator.db'));
       db.prepare('UPDATE alignment SET xml = ?').run('<rdf:RDF>not an alignment');
@@ -195,11 +203,7 @@ describe('restart', () => {
   it('restarts stored channels when the server starts again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-channels-restart-'));
     try {
-      const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
-      await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
-      const created = await fetch(`${first.url}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'r-src', sink: 'r-sink', inpAlignmentId: 1, outAlignmentId: 0 }) });
-      expect(created.status).toBe(201);
-      await first.close();
+      await storeChannel(dir, 'r-src', 'r-sink');
       const second = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
       try {
         const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
