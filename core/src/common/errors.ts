@@ -34,6 +34,12 @@ export const ErrorCodes = {
   inUse: 'IN_USE',
   timeout: 'TIMEOUT',
   internal: 'INTERNAL',
+  /** The request's Host is not a name this server answers to (DNS rebinding defence). */
+  hostNotAllowed: 'HOST_NOT_ALLOWED',
+  /** A state-changing request sent by a page of another site (cross-site request forgery defence). */
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
+  /** The server requires a bearer token and the request has none, or a wrong one. */
+  unauthorized: 'UNAUTHORIZED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
@@ -130,6 +136,16 @@ export class NotFoundError extends MediatorError {
 
 export class ConflictError extends MediatorError {
   constructor(message: string, code: string = ErrorCodes.conflict) {
+    super(message, code);
+  }
+}
+
+/**
+ * The request is refused before it reaches any operation: wrong Host, another site's page, no or a
+ * wrong token. `code` says which (ErrorCodes.hostNotAllowed, crossSiteRequest, unauthorized).
+ */
+export class AccessDeniedError extends MediatorError {
+  constructor(message: string, code: string) {
     super(message, code);
   }
 }

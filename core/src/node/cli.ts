@@ -3,7 +3,7 @@
  * The `mediator` command line: a thin wrapper over the core library (STYLE.md: the CLI never
  * holds logic of its own). Exit codes: 0 success, 1 the input has errors, 2 usage error.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,9 @@ import {
   type StepTrace,
 } from '../common/index.js';
 import { runBench } from './bench.js';
-import { startServer, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
+import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
+import { parseAllowedHosts } from './server/access-guard.js';
+import { loadOrCreateToken } from './server/api-token.js';
 import { defaultDataDir } from './store/index.js';
 import { VERSION } from './version.js';
 
@@ -46,13 +48,19 @@ Usage:
       and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
   mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
                 [--cors ORIGIN ...] [--log-level info]
+                [--transport embedded|nats|kafka] [--broker URL] [--translation-workers N]
+                [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
-                [--transport embedded|nats|kafka] [--broker URL] [--translation-workers N]
       --translation-workers: worker threads for POST /translation (default 1 when the machine
       has more than one core, else 0 = on the event loop).
-  mediator platform-channels --platform ID [--server URL] [--inp NAME@VERSION] [--out NAME@VERSION]
-                [--ipsm] [--parallelism N] [--dry-run]
+      --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
+      address reached (e.g. behind a reverse proxy); other Host headers get 421.
+      --token (or MEDIATOR_TOKEN): every request but the UI files needs
+      "Authorization: Bearer TOKEN". Listening beyond loopback (--host 0.0.0.0) needs a token:
+      one is generated, printed once and kept in DATA/api-token, unless --no-auth is given.
+  mediator platform-channels --platform ID [--server URL] [--token TOKEN] [--inp NAME@VERSION]
+                [--out NAME@VERSION] [--ipsm] [--parallelism N] [--dry-run]
       Create a platform's downstream and upstream channels on a running server (topic names
       from the seed: mw-mediator-downstream-<id> ...); --dry-run only prints the topic names.
   mediator help | --help      This text.
@@ -212,9 +220,22 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       transport: { type: 'string' },
       broker: { type: 'string' },
       'translation-workers': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      token: { type: 'string' },
+      'no-auth': { type: 'boolean' },
     },
   });
   if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
+  const allowedHosts = values['allowed-host'] ?? (process.env.MEDIATOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  try {
+    parseAllowedHosts(allowedHosts);
+  } catch (error) {
+    throw new UsageError(`--allowed-host: ${(error as Error).message}`);
+  }
+  const host = values.host ?? process.env.MEDIATOR_HOST ?? DEFAULT_HOST;
+  let token = values.token ?? process.env.MEDIATOR_TOKEN;
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
+  if (token !== undefined && values['no-auth'] === true) throw new UsageError('--token and --no-auth exclude each other');
   const workersText = values['translation-workers'] ?? process.env.MEDIATOR_TRANSLATION_WORKERS;
   const translationWorkers = workersText === undefined ? (availableParallelism() > 1 ? 1 : 0) : Number(workersText);
   if (!Number.isInteger(translationWorkers) || translationWorkers < 0 || translationWorkers > 64) {
@@ -230,11 +251,23 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
   if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) throw new UsageError('--body-limit must be a positive number of bytes');
   const dataDir = values.data ?? process.env.MEDIATOR_DATA_DIR ?? defaultDataDir();
+  let tokenNote = token === undefined ? '' : 'API token:     required (the one given)\n';
+  if (token === undefined && values['no-auth'] !== true && !isLoopbackBind(host)) {
+    await mkdir(dataDir, { recursive: true });
+    const stored = await loadOrCreateToken(dataDir);
+    token = stored.token;
+    tokenNote = stored.created
+      ? `API token:     ${stored.token}\n               (generated and shown once; kept in ${stored.file})\n`
+      : `API token:     required; it is in ${stored.file}\n`;
+  }
   let server;
   try {
     server = await startServer({
-      host: values.host ?? process.env.MEDIATOR_HOST ?? DEFAULT_HOST,
+      host,
       port,
+      ...(allowedHosts.length === 0 ? {} : { allowedHosts }),
+      ...(token === undefined ? {} : { authToken: token }),
+      allowNoAuth: values['no-auth'] === true,
       dataDir,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
       ...(values.cors === undefined ? {} : { corsOrigins: values.cors }),
@@ -248,7 +281,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
-  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n`);
+  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
@@ -272,6 +305,7 @@ async function platformChannelsCommand(args: string[], io: CliIo): Promise<numbe
     options: {
       platform: { type: 'string' },
       server: { type: 'string' },
+      token: { type: 'string' },
       inp: { type: 'string' },
       out: { type: 'string' },
       ipsm: { type: 'boolean' },
@@ -291,6 +325,7 @@ async function platformChannelsCommand(args: string[], io: CliIo): Promise<numbe
   const inp = alignmentRef(values.inp, '--inp');
   const out = alignmentRef(values.out, '--out');
   const server = (values.server ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`).replace(/\/$/, '');
+  const token = values.token ?? process.env.MEDIATOR_TOKEN;
   const body = {
     inpAlignmentName: inp.name,
     inpAlignmentVersion: inp.version,
@@ -303,7 +338,7 @@ async function platformChannelsCommand(args: string[], io: CliIo): Promise<numbe
   try {
     response = await fetch(`${server}/platforms/${encodeURIComponent(platform)}/channels`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(body),
     });
   } catch (error) {

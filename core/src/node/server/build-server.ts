@@ -26,6 +26,8 @@ import { Status, toHttpError, type Operation } from './http-errors.js';
 import { sharedSchemas } from './schemas.js';
 import { registerRoutes } from './routes.js';
 import { LogLevels } from './log-levels.js';
+import { accessGuard } from './access-guard.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -49,6 +51,10 @@ export interface ServerOptions {
   readonly uiDir?: string;
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
   readonly transport?: { readonly kind: TransportKind; readonly url?: string };
+  /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
+  readonly allowedHosts?: readonly string[];
+  /** When set, every request but the UI's static files needs `Authorization: Bearer <token>`. */
+  readonly authToken?: string;
 }
 
 export interface MediatorServer {
@@ -77,6 +83,16 @@ declare module 'fastify' {
 function defaultUiDir(): string | undefined {
   const candidate = fileURLToPath(new URL('../../../../renderer/dist/', import.meta.url));
   return existsSync(candidate) ? candidate : undefined;
+}
+
+/**
+ * The static files of the workbench UI and of Swagger UI (both hide their schema): the only routes a
+ * browser loads without a token and that may run script. The OpenAPI document is API data.
+ */
+function isStaticFileRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  if (url === undefined || url === '/swagger/json' || url === '/swagger/yaml') return false;
+  return url === '/swagger' || url.startsWith('/swagger/') || (request.routeOptions.schema as { hide?: boolean } | undefined)?.hide === true;
 }
 
 function operationOf(request: FastifyRequest): Operation {
@@ -109,6 +125,32 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
 
   for (const schema of sharedSchemas) app.addSchema(schema);
 
+  // Before anything else is registered, so it holds for every route, plugin, 404 and preflight:
+  // Host, cross-site and token checks run before routing decisions matter and before any body is read.
+  app.addHook(
+    'onRequest',
+    accessGuard({ allowedHosts: options.allowedHosts ?? [], corsOrigins: options.corsOrigins ?? [], ...(options.authToken === undefined ? {} : { token: options.authToken }) }, isStaticFileRoute),
+  );
+  // Before any plugin is registered: encapsulated plugins (Swagger UI) keep the handler they saw.
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = toHttpError(error, operationOf(request));
+    if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
+      request.log.error({ err: error }, 'unexpected error (a bug)');
+    } else if (mapped.status >= Status.internal) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: mapped.body.code, message: mapped.body.message }, 'request refused');
+    }
+    void reply.status(mapped.status).type('application/json').send(mapped.body);
+  });
+
+  const uiHeaders = securityHeaders('ui');
+  const apiHeaders = securityHeaders('api');
+  app.addHook('onSend', async (request, reply) => {
+    // An error (a refusal included) is JSON whatever route it came from.
+    void reply.headers(reply.statusCode < 400 && isStaticFileRoute(request) ? uiHeaders : apiHeaders);
+  });
+
   // No text/plain parser: a body in an unsupported media type gets 415, not a guess.
   app.removeContentTypeParser('text/plain');
   // Alignment bodies are XML text (reference section 6.1: application/xml; we also take the other XML types).
@@ -127,6 +169,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
         description:
           'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
       },
+      // Token mode (mediator serve --token, or any non-loopback --host): bearer auth. Optional here,
+      // `{}` first, because a loopback server without a token needs none.
+      components: { securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: 'The server\'s API token (mediator serve --token, or DATA/api-token)' } } },
+      security: [{}, { bearerToken: [] }],
       tags: [
         { name: 'Alignments' },
         { name: 'Channels' },
@@ -139,17 +185,6 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   });
   await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { deepLinking: false } });
 
-  app.setErrorHandler((error, request, reply) => {
-    const mapped = toHttpError(error, operationOf(request));
-    if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
-      request.log.error({ err: error }, 'unexpected error (a bug)');
-    } else if (mapped.status >= Status.internal) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      request.log.info({ code: mapped.body.code, message: mapped.body.message }, 'request refused');
-    }
-    void reply.status(mapped.status).type('application/json').send(mapped.body);
-  });
 
   const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
   app.addHook('onRoute', (route) => {

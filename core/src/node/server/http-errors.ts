@@ -2,7 +2,7 @@
  * The one place where HTTP status numbers live (STYLE.md): success statuses of the contract and
  * the mapping of domain errors to statuses, per operation where CONTRACT.md says so.
  */
-import { ErrorCodes, MediatorError, ParseError, ValidationError } from '../../common/index.js';
+import { AccessDeniedError, ErrorCodes, MediatorError, ParseError, ValidationError } from '../../common/index.js';
 
 export const Status = {
   ok: 200,
@@ -12,11 +12,14 @@ export const Status = {
   alreadyReported: 208,
   temporaryRedirect: 307,
   badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
   conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  misdirected: 421,
   internal: 500,
   unavailable: 503,
 } as const;
@@ -53,6 +56,13 @@ function domainStatus(error: MediatorError): number {
       return Status.internal;
     case 'UNSUPPORTED_MEDIA_TYPE':
       return Status.unsupportedMediaType;
+    // RFC 9110 section 15.5.20: 421 for a request this server is not configured to answer for that Host.
+    case ErrorCodes.hostNotAllowed:
+      return Status.misdirected;
+    case ErrorCodes.crossSiteRequest:
+      return Status.forbidden;
+    case ErrorCodes.unauthorized:
+      return Status.unauthorized;
     default:
       // NotFound is 400 in this API (seed section 7: "400 alignment not found"); 404 is only for unknown paths.
       return Status.badRequest;
@@ -73,6 +83,8 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   } else {
     return { status: Status.internal, body: { code: ErrorCodes.internal, message: 'There was an internal server error.' } };
   }
+  // A request refused before it reached the operation (Host, cross-site, token) keeps its status.
+  if (error instanceof AccessDeniedError) return { status, body };
   // Conversion failures are the seed's 500, but a body the server would not even take (too large,
   // not XML) keeps its 413/415, as on every other route, so the client knows what to fix.
   if (operation === 'convert' && status !== Status.payloadTooLarge && status !== Status.unsupportedMediaType) status = Status.internal;

@@ -1,0 +1,36 @@
+/**
+ * The bearer token of network mode (issue 11): given by the user (`--token`, `MEDIATOR_TOKEN`), or
+ * generated once and kept in the data folder, readable by its owner only, so that a restart keeps
+ * the clients that were given it working.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const TOKEN_FILE = 'api-token';
+
+export interface StoredToken {
+  readonly token: string;
+  readonly file: string;
+  /** True when this call generated it (then it is printed, once). */
+  readonly created: boolean;
+}
+
+/** 32 random bytes, base64url: 256 bits, safe in a header and a shell. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function loadOrCreateToken(dataDir: string): Promise<StoredToken> {
+  const file = join(dataDir, TOKEN_FILE);
+  try {
+    const token = (await readFile(file, 'utf8')).trim();
+    if (token !== '') return { token, file, created: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const token = generateToken();
+  // 'w' not 'wx': an empty file left by a crash is replaced. Mode 0600: the token is a password.
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  return { token, file, created: true };
+}
