@@ -42,7 +42,8 @@ export default defineConfig({
     proxy: Object.fromEntries(
       ['/alignments', '/validate', '/convert', '/translation', '/channels', '/topics', '/platforms', '/logging', '/version', '/swagger'].map((p) => [
         p,
-        { target: process.env['MEDIATOR_URL'] ?? 'http://127.0.0.1:8899' },
+        // changeOrigin: the mediator answers only to its own Host (DNS rebinding defence, issue 11).
+        { target: process.env['MEDIATOR_URL'] ?? 'http://127.0.0.1:8899', changeOrigin: true },
       ]),
     ),
   },

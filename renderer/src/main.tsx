@@ -6,7 +6,7 @@ import { createWorkbenchStore, WorkbenchProvider } from './store/index.js';
 import './styles.css';
 
 const store = createWorkbenchStore({
-  makeApi: (baseUrl) => createHttpApi({ baseUrl }),
+  makeApi: (baseUrl, token) => createHttpApi({ baseUrl, token }),
   storage: window.localStorage,
 });
 

@@ -33,6 +33,15 @@ describe('createHttpApi', () => {
     if (status === 400 && problems === 1) expect(result.problems[0]?.line).toBeGreaterThan(0);
   });
 
+  it('sends the token as a bearer Authorization header on every request, and none without one', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, []));
+    await createHttpApi({ baseUrl: '', token: ' t0ken ', fetch }).listAlignments();
+    await createHttpApi({ baseUrl: '', token: 't0ken', fetch }).publishMessage('t', '{}').catch(() => undefined);
+    await createHttpApi({ baseUrl: '', fetch }).listChannels();
+    const headers = fetch.mock.calls.map((call) => (call[1]?.headers as Record<string, string>)['authorization']);
+    expect(headers).toEqual(['Bearer t0ken', 'Bearer t0ken', undefined]);
+  });
+
   it('sends XML with its content type', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(201, { message: 'valid', warnings: [] }));
     const api = createHttpApi({ baseUrl: '', fetch });

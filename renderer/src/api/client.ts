@@ -74,6 +74,8 @@ export interface MediatorApi {
 export interface HttpApiOptions {
   /** '' = same origin, relative to the page (the mediator serves the UI at `/`). */
   readonly baseUrl: string;
+  /** The server's API token (token mode: `mediator serve --token`, or one bound beyond loopback); '' = none. */
+  readonly token?: string;
   readonly fetch?: typeof fetch;
 }
 
@@ -149,6 +151,7 @@ const seg = (s: string) => encodeURIComponent(s);
 export function createHttpApi(options: HttpApiOptions): MediatorApi {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const base = options.baseUrl === '' || options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const token = options.token?.trim() ?? '';
 
   async function send(
     method: string,
@@ -157,6 +160,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
   ): Promise<Reply> {
     const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
     if (init.contentType !== undefined) headers['content-type'] = init.contentType;
+    if (token !== '') headers['authorization'] = `Bearer ${token}`;
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {

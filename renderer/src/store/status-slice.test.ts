@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type MediatorApi } from '../api/index.js';
 import { fakeApi } from './fake-api.test-support.js';
 import { screenFromHash } from './navigation-slice.js';
-import { SERVER_URL_KEY } from './status-slice.js';
+import { SERVER_TOKEN_KEY, SERVER_URL_KEY } from './status-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
 afterEach(() => vi.useRealTimers());
@@ -30,22 +30,41 @@ describe('status slice', () => {
     dispose();
   });
 
-  it('remembers the server address and builds a new client for it', async () => {
+  it('remembers the server address and token and builds a new client for them', async () => {
     const storage = new Map<string, string>();
     const made: string[] = [];
     const deps = {
-      makeApi: (url: string): MediatorApi => {
-        made.push(url);
+      makeApi: (url: string, token: string): MediatorApi => {
+        made.push(`${url}|${token}`);
         return fakeApi({ getVersion: async () => ({ name: 'm', version: url }) });
       },
       storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
     };
     const store = createWorkbenchStore(deps);
-    store.getState().setServerUrl(' http://127.0.0.1:9999 ');
+    store.getState().setServer(' http://127.0.0.1:9999 ', ' s3cret ');
     expect(storage.get(SERVER_URL_KEY)).toBe('http://127.0.0.1:9999');
+    expect(storage.get(SERVER_TOKEN_KEY)).toBe('s3cret');
     await vi.waitFor(() => expect(store.getState().version?.version).toBe('http://127.0.0.1:9999'));
-    expect(createWorkbenchStore(deps).getState().serverUrl).toBe('http://127.0.0.1:9999');
-    expect(made).toEqual(['', 'http://127.0.0.1:9999', 'http://127.0.0.1:9999']);
+    const again = createWorkbenchStore(deps).getState();
+    expect([again.serverUrl, again.serverToken]).toEqual(['http://127.0.0.1:9999', 's3cret']);
+    expect(made).toEqual(['|', 'http://127.0.0.1:9999|s3cret', 'http://127.0.0.1:9999|s3cret']);
+  });
+
+  it('says a token is needed when the server answers 401, and connects once it is given', async () => {
+    const store = createWorkbenchStore({
+      makeApi: (_url: string, token: string) =>
+        fakeApi({
+          getVersion: async () => {
+            if (token !== 'right') throw new ApiError('This server requires a bearer token', 401, 'UNAUTHORIZED');
+            return { name: 'mediator-workbench', version: '1' };
+          },
+        }),
+    });
+    await store.getState().checkServer();
+    expect(store.getState().connection).toBe('unauthorized');
+    expect(store.getState().connectionError).toContain('bearer token');
+    store.getState().setServer('', 'right');
+    await vi.waitFor(() => expect(store.getState().connection).toBe('online'));
   });
 
   it('reads and sets the logging level, keeping the server message on failure', async () => {

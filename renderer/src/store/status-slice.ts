@@ -2,15 +2,18 @@
  * Server address, connection state (GET /version, polled), version and logging level.
  */
 import type { MediatorApi, VersionInfo } from '../api/index.js';
-import { errorMessage } from '../api/index.js';
+import { ApiError, errorMessage } from '../api/index.js';
 import { failed } from './operation.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
-export type Connection = 'connecting' | 'online' | 'offline';
+/** `unauthorized`: the server answers, but wants a token this page does not have (or has wrong). */
+export type Connection = 'connecting' | 'online' | 'offline' | 'unauthorized';
 
 export interface StatusSlice {
   /** '' = the server that served this page. */
   readonly serverUrl: string;
+  /** The server's API token, '' when it needs none. */
+  readonly serverToken: string;
   readonly api: MediatorApi;
   readonly connection: Connection;
   readonly version: VersionInfo | undefined;
@@ -18,7 +21,8 @@ export interface StatusSlice {
   readonly lastCheckedAt: number | undefined;
   readonly logLevel: string | undefined;
   readonly logLevelOp: Operation;
-  setServerUrl(url: string): void;
+  /** Connects to another server (or the page's own, '') with its token ('' = none); both are remembered. */
+  setServer(url: string, token: string): void;
   checkServer(): Promise<void>;
   /** Polls GET /version; returns the disposer. */
   startStatusPolling(intervalMs?: number): () => void;
@@ -27,13 +31,16 @@ export interface StatusSlice {
 }
 
 export const SERVER_URL_KEY = 'mediator-workbench.serverUrl';
+export const SERVER_TOKEN_KEY = 'mediator-workbench.serverToken';
 
 export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => {
   const initialUrl = deps.storage?.getItem(SERVER_URL_KEY) ?? '';
+  const initialToken = deps.storage?.getItem(SERVER_TOKEN_KEY) ?? '';
   const now = deps.now ?? Date.now;
   return {
     serverUrl: initialUrl,
-    api: deps.makeApi(initialUrl),
+    serverToken: initialToken,
+    api: deps.makeApi(initialUrl, initialToken),
     connection: 'connecting',
     version: undefined,
     connectionError: undefined,
@@ -41,10 +48,12 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
     logLevel: undefined,
     logLevelOp: IDLE,
 
-    setServerUrl(url) {
+    setServer(url, token) {
       const serverUrl = url.trim();
+      const serverToken = token.trim();
       deps.storage?.setItem(SERVER_URL_KEY, serverUrl);
-      set({ serverUrl, api: deps.makeApi(serverUrl), connection: 'connecting', version: undefined, connectionError: undefined });
+      deps.storage?.setItem(SERVER_TOKEN_KEY, serverToken);
+      set({ serverUrl, serverToken, api: deps.makeApi(serverUrl, serverToken), connection: 'connecting', version: undefined, connectionError: undefined, logLevel: undefined });
       void get().checkServer();
     },
 
@@ -56,7 +65,8 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
         set({ connection: 'online', version, connectionError: undefined, lastCheckedAt: now() });
       } catch (error) {
         if (get().api !== api) return;
-        set({ connection: 'offline', connectionError: errorMessage(error), lastCheckedAt: now() });
+        const unauthorized = error instanceof ApiError && error.status === 401;
+        set({ connection: unauthorized ? 'unauthorized' : 'offline', connectionError: errorMessage(error), lastCheckedAt: now() });
       }
     },
 

@@ -17,8 +17,8 @@ export interface SettingsStorage {
 }
 
 export interface StoreDeps {
-  /** Makes the API client for a server address ('' = the page's own server). */
-  readonly makeApi: (baseUrl: string) => MediatorApi;
+  /** Makes the API client for a server address ('' = the page's own server) and its token ('' = none). */
+  readonly makeApi: (baseUrl: string, token: string) => MediatorApi;
   readonly storage?: SettingsStorage;
   readonly now?: () => number;
 }

@@ -5,12 +5,14 @@ import { OperationStatus } from '../../ui/OperationStatus.js';
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const serverUrl = useWorkbench((s) => s.serverUrl);
-  const setServerUrl = useWorkbench((s) => s.setServerUrl);
+  const serverToken = useWorkbench((s) => s.serverToken);
+  const setServer = useWorkbench((s) => s.setServer);
   const logLevel = useWorkbench((s) => s.logLevel);
   const setLogLevel = useWorkbench((s) => s.setLogLevel);
   const loadLogLevel = useWorkbench((s) => s.loadLogLevel);
   const logLevelOp = useWorkbench((s) => s.logLevelOp);
   const [address, setAddress] = useState(serverUrl);
+  const [token, setToken] = useState(serverToken);
   const [level, setLevel] = useState(logLevel ?? 'INFO');
   const ref = useRef<HTMLDialogElement>(null);
 
@@ -39,14 +41,27 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         className="form-grid"
         onSubmit={(e) => {
           e.preventDefault();
-          setServerUrl(address);
+          setServer(address, token);
         }}
       >
         <label className="field wide">
           <span>Server address</span>
           <input value={address} onChange={(e) => setAddress(e.target.value)} placeholder="empty = the server that served this page" />
         </label>
-        <p className="hint wide">Another server must allow this page’s origin (mediator serve --cors {window.location.origin}).</p>
+        <label className="field wide">
+          <span>API token</span>
+          <input
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            placeholder="empty = none (a server on this machine needs none)"
+          />
+        </label>
+        <p className="hint wide">
+          Another server must allow this page’s origin (mediator serve --cors {window.location.origin}). A server started with --token, or listening
+          beyond this machine, needs its token: it was printed when that server first started and is kept in its data folder (file api-token).
+        </p>
         <div className="row wide">
           <button type="submit">Connect</button>
         </div>

@@ -3,7 +3,7 @@ import { formatDate } from '../../app/format.js';
 import { useWorkbench } from '../../store/index.js';
 import { SettingsDialog } from './SettingsDialog.js';
 
-const LABEL = { connecting: 'Connecting…', online: 'Connected', offline: 'Disconnected' } as const;
+const LABEL = { connecting: 'Connecting…', online: 'Connected', offline: 'Disconnected', unauthorized: 'Token needed' } as const;
 
 export function StatusBar() {
   const connection = useWorkbench((s) => s.connection);
@@ -26,7 +26,7 @@ export function StatusBar() {
     <footer className="status-bar" aria-label="Status">
       <span className={`connection connection-${connection}`} data-testid="connection-state" role="status" title={error ?? (checkedAt ? `Checked ${formatDate(checkedAt)}` : '')}>
         <span className="dot" aria-hidden="true" /> {LABEL[connection]}
-        {connection === 'offline' && error !== undefined && <span className="error"> — {error}</span>}
+        {(connection === 'offline' || connection === 'unauthorized') && error !== undefined && <span className="error"> — {error}</span>}
       </span>
       <span data-testid="server-address">Server: {address}</span>
       <span data-testid="server-version">{version ? `${version.name} ${version.version}${version.compatibleWith ? ` (compatible with ${version.compatibleWith})` : ''}` : ''}</span>
