@@ -3,16 +3,16 @@
  * 127.0.0.1:8888, shows the workbench, accepts an alignment through the UI, answers the REST API to
  * other programs while open, and frees the port when it quits.
  *
- * Needs the Electron binary (node_modules/electron/dist), which installs with ELECTRON_SKIP_BINARY_DOWNLOAD
- * unset, and better-sqlite3 built for Electron (`npx electron-builder install-app-deps`; afterwards
- * `npm rebuild better-sqlite3` returns it to Node for the other tests). Without the binary the test is
- * skipped, with the reason in the output.
+ * Needs the Electron binary (node_modules/electron/dist; since Electron 43 npm no longer downloads
+ * it on install: `npx install-electron` does), and better-sqlite3 built for Electron (`npx
+ * electron-builder install-app-deps`; afterwards `npm rebuild better-sqlite3` returns it to Node for
+ * the other tests). Without the binary the test is skipped, with the reason in the output.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 
@@ -25,21 +25,25 @@ const alignmentFile = join(sharedDir, 'data', 'alignments', 'UniversAAL_CO.rdf')
 const alignmentName = 'UniversAAL_CO_align';
 const server = 'http://127.0.0.1:8888';
 
-export const SKIP_REASON = 'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD): cannot launch the desktop app here';
+export const SKIP_REASON = 'Electron binary not installed (npx install-electron downloads it): cannot launch the desktop app here';
 
-/** The path `require('electron')` gives, when that file exists. */
-function electronBinary(): string | undefined {
+/**
+ * The binary electron/index.js would give, when it is there. Not `require('electron')`: since
+ * Electron 43 that downloads the binary when it is missing, which a test must not do.
+ */
+async function electronBinary(): Promise<string | undefined> {
   try {
-    const path: unknown = createRequire(import.meta.url)('electron');
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
+    const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const relativePath = (await readFile(join(packageDir, 'path.txt'), 'utf8')).trim();
+    const path = join(packageDir, 'dist', relativePath);
+    return relativePath !== '' && existsSync(path) ? path : undefined;
   } catch {
-    // electron/index.js throws when the download was skipped (no path.txt).
+    // No path.txt: the binary was never downloaded.
     return undefined;
   }
 }
 
-const binary = electronBinary();
-if (binary === undefined) console.log(`[electron] skipped: ${SKIP_REASON}`);
+let binary: string | undefined;
 
 async function portState(): Promise<'open' | 'closed'> {
   return fetch(`${server}/version`, { signal: AbortSignal.timeout(1000) }).then(() => 'open' as const, () => 'closed' as const);
@@ -59,12 +63,16 @@ async function alignmentInput(window: Page) {
 }
 
 test.describe('desktop app', () => {
-  test.skip(binary === undefined, SKIP_REASON);
-
   let app: ElectronApplication | undefined;
   let profile: string | undefined;
 
+  test.beforeAll(async () => {
+    binary = await electronBinary();
+    if (binary === undefined) console.log(`[electron] skipped: ${SKIP_REASON}`);
+  });
+
   test.beforeEach(async () => {
+    test.skip(binary === undefined, SKIP_REASON);
     expect(await portState(), 'port 8888 must be free for this test').toBe('closed');
     profile = await mkdtemp(join(tmpdir(), 'mediator-desktop-e2e-'));
   });

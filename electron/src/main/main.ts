@@ -15,6 +15,7 @@ import { menuTemplate } from './menu-template.js';
 import { chooseServer, choiceAt, conflictDialog, probeMediator, type MediatorConnection } from './port-choice.js';
 import { createShutdown } from './shutdown.js';
 import { claimSingleInstance, focusWindow } from './single-instance.js';
+import { guardUnload } from './unload-guard.js';
 import { mainWindowOptions } from './window-options.js';
 import { guardContents, guardSession } from './window-policies.js';
 
@@ -30,6 +31,10 @@ function report(message: string, error?: unknown): void {
   console.error(`[mediator-desktop] ${message}`, ...(error === undefined ? [] : [error]));
 }
 
+// Its 'will-quit' listener is registered below, before the server starts (shutdown.ts), so that a
+// quit during start-up still closes the server cleanly once it is up.
+const shutdown = createShutdown({ quit: () => app.quit(), report });
+
 async function showMessage(options: MessageBoxOptions): Promise<number> {
   const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
   return response;
@@ -44,7 +49,9 @@ async function appVersion(): Promise<string> {
   }
 }
 
-async function connect(settings: ReturnType<typeof desktopSettings>): Promise<{ connection: MediatorConnection; mediatorVersion: string }> {
+type Connected = { connection: MediatorConnection; mediatorVersion: string };
+
+async function connect(settings: ReturnType<typeof desktopSettings>): Promise<Connected> {
   // Imported here, not at the top, so a native-module mismatch becomes a dialog, not a silent crash.
   const core = await import('@mediator/core/node');
   const connection = await chooseServer({ host: settings.host, port: settings.port }, {
@@ -84,11 +91,14 @@ function fileService(): FileService {
 
 async function run(): Promise<void> {
   await app.whenReady();
+  if (shutdown.quitRequested) return;
   const settings = desktopSettings({ env: process.env, userDataDir: app.getPath('userData'), isPackaged: app.isPackaged, appPath: app.getAppPath() });
 
-  let connected: Awaited<ReturnType<typeof connect>>;
+  let connected: Connected;
   try {
-    connected = await connect(settings);
+    const starting = connect(settings);
+    shutdown.track(starting.then(({ connection }) => (connection.kind === 'owned' ? () => connection.server.close() : undefined)));
+    connected = await starting;
   } catch (error) {
     const { message, detail } = explainStartupError(error);
     report(message, error);
@@ -101,14 +111,10 @@ async function run(): Promise<void> {
     app.quit();
     return;
   }
+  // Quit while starting: the shutdown closes the server; no window is opened for it.
+  if (shutdown.quitRequested) return;
 
   const owned = connection.kind === 'owned';
-  const shutdown = createShutdown({
-    close: owned ? () => connection.server.close() : async () => {},
-    quit: () => app.quit(),
-    report,
-  });
-  app.on('before-quit', (event) => shutdown.onBeforeQuit(event));
 
   const serverOrigin = new URL(connection.url).origin;
   const info: AppInfo = {
@@ -156,12 +162,12 @@ async function run(): Promise<void> {
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
+    // Unsaved editor edits: close, quit and reload ask first (unload-guard.ts). Synchronous because
+    // Electron reads the decision from preventDefault() during the event.
+    guardUnload(window.webContents, (options) => dialog.showMessageBoxSync(window, options));
     window.loadURL(`${serverOrigin}/`).catch((error: unknown) => report(`Could not load ${serverOrigin}/`, error));
   };
 
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
@@ -175,6 +181,10 @@ app.setPath('userData', userDataDir(app.getPath('appData'), app.commandLine.getS
 if (claimSingleInstance(app, () => focusWindow(mainWindow)) === 'quit') {
   app.quit();
 } else {
+  app.on('will-quit', (event) => shutdown.onWillQuit(event));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
   run().catch((error: unknown) => {
     report('The desktop app failed to start', error);

@@ -17,10 +17,20 @@ export const FALLBACK_PORTS: readonly number[] = [8889, 8890, 8891, 8892, 8893, 
 
 /** The name our server reports on GET /version (core/src/node/server/routes.ts). */
 export const MEDIATOR_NAME = 'mediator-workbench';
+/** The title of our OpenAPI document (core/src/node/server/build-server.ts). */
+export const OPENAPI_TITLE = 'Mediator Workbench REST API';
+/** IPSM paths our OpenAPI document lists (core/src/node/server/routes.ts). */
+export const OPENAPI_PATHS: readonly string[] = ['/alignments', '/translation', '/channels'];
+/** A path no server of ours routes: it must answer our JSON error contract, 404 `{code: 'NOT_FOUND', message}`. */
+export const UNKNOWN_PATH = '/mediator-workbench-probe/no-such-path';
 
-/** What answered on the taken port. */
+/**
+ * What answered on the taken port: our mediator (the app may connect to it), our mediator started
+ * with a bearer token (the app has no token to give it), or anything else.
+ */
 export type PortOccupant =
   | { readonly kind: 'mediator'; readonly version: string }
+  | { readonly kind: 'mediator-needs-token'; readonly detail: string }
   | { readonly kind: 'other'; readonly detail: string };
 
 export interface PortConflict {
@@ -91,13 +101,18 @@ const BUTTON_LABELS: Record<ConflictChoice, string> = {
 
 export function conflictDialog(conflict: PortConflict): ConflictDialog {
   const choices = conflictChoices(conflict);
-  const mediator = conflict.occupant.kind === 'mediator';
-  const detail = mediator
-    ? `A Mediator Workbench server (version ${conflict.occupant.version}) is already running at ${conflict.url}. ` +
-      'Connecting to it shows its alignments and channels, kept in its own data folder. ' +
-      'Another port starts a separate server with this app\'s data.'
-    : `Something else is listening on ${conflict.url} (${conflict.occupant.detail}). ` +
-      'The app can start its mediator on another free port instead.';
+  const { occupant } = conflict;
+  const mediator = occupant.kind === 'mediator';
+  const detail =
+    occupant.kind === 'mediator'
+      ? `A Mediator Workbench server (version ${occupant.version}) is already running at ${conflict.url}. ` +
+        'Connecting to it shows its alignments and channels, kept in its own data folder. ' +
+        'Another port starts a separate server with this app\'s data.'
+      : occupant.kind === 'mediator-needs-token'
+        ? `A Mediator Workbench server that requires an access token is running at ${conflict.url} (${occupant.detail}). ` +
+          'The app cannot connect to it without that token; it can start its own mediator on another free port instead.'
+        : `Something else is listening on ${conflict.url} (${occupant.detail}). ` +
+          'The app can start its mediator on another free port instead.';
   return {
     type: mediator ? 'question' : 'warning',
     title: 'Port in use',
@@ -143,29 +158,123 @@ export async function chooseServer(options: PortChoiceOptions, deps: PortChoiceD
   throw new Error('No free port found for the mediator server');
 }
 
-export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<{
-  readonly ok: boolean;
+export interface ProbeResponse {
   readonly status: number;
+  readonly headers: { get(name: string): string | null };
   json(): Promise<unknown>;
-}>;
+}
 
-/** GET {url}/version: our mediator answers `{ name: 'mediator-workbench', version }`. */
-export async function probeMediator(url: string, fetchImpl: FetchLike = fetch, timeoutMs = 2000): Promise<PortOccupant> {
+export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<ProbeResponse>;
+
+/** Semantic Versioning 2.0.0, section 2 (MAJOR.MINOR.PATCH) with the optional pre-release and build parts. */
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** What one probe found: a feature of our server, our token refusal, or something that is not ours. */
+type Finding =
+  | { readonly kind: 'ours'; readonly version?: string }
+  | { readonly kind: 'locked' }
+  | { readonly kind: 'not-ours'; readonly detail: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Our JSON error contract (core/src/common/errors.ts): `{code, message}`, both strings. */
+function isErrorBody(body: unknown, code?: string): boolean {
+  return isRecord(body) && typeof body['code'] === 'string' && typeof body['message'] === 'string' && (code === undefined || body['code'] === code);
+}
+
+/**
+ * Our server in token mode refuses every API request with 401, `WWW-Authenticate: Bearer ...`
+ * (RFC 6750 section 3) and the JSON error `{code: 'UNAUTHORIZED', message}`.
+ */
+function isTokenRefusal(response: ProbeResponse, body: unknown): boolean {
+  return response.status === 401 && /^Bearer\b/i.test(response.headers.get('www-authenticate') ?? '') && isErrorBody(body, 'UNAUTHORIZED');
+}
+
+async function jsonOf(response: ProbeResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
   try {
-    const response = await fetchImpl(`${url}/version`, {
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) return { kind: 'other', detail: `GET /version answered HTTP ${response.status}` };
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null) {
-      const { name, version } = body as { name?: unknown; version?: unknown };
-      if (name === MEDIATOR_NAME && typeof version === 'string') return { kind: 'mediator', version };
-      if (typeof name === 'string') return { kind: 'other', detail: `GET /version names "${name}", not the Mediator Workbench` };
-    }
-    return { kind: 'other', detail: 'GET /version did not answer as a mediator' };
+    return { ok: true, body: await response.json() };
+  } catch {
+    return { ok: false };
+  }
+}
+
+interface Probe {
+  readonly path: string;
+  /** Judges a 200-or-other answer whose body is JSON (token refusals are recognised before). */
+  judge(status: number, body: unknown): Finding;
+}
+
+const PROBES: readonly Probe[] = [
+  {
+    path: '/version',
+    judge(status, body) {
+      if (status !== 200) return { kind: 'not-ours', detail: `GET /version answered HTTP ${status}` };
+      if (!isRecord(body)) return { kind: 'not-ours', detail: 'GET /version did not answer as a mediator' };
+      const { name, version } = body;
+      if (name !== MEDIATOR_NAME) {
+        return { kind: 'not-ours', detail: typeof name === 'string' ? `GET /version names "${name}", not the Mediator Workbench` : 'GET /version did not answer as a mediator' };
+      }
+      if (typeof version !== 'string' || !SEMVER.test(version)) return { kind: 'not-ours', detail: 'GET /version gives no semantic version' };
+      return { kind: 'ours', version };
+    },
+  },
+  {
+    path: '/swagger/json',
+    judge(status, body) {
+      if (status !== 200) return { kind: 'not-ours', detail: `GET /swagger/json answered HTTP ${status}` };
+      const info = isRecord(body) ? body['info'] : undefined;
+      const paths = isRecord(body) ? body['paths'] : undefined;
+      if (!isRecord(info) || info['title'] !== OPENAPI_TITLE) return { kind: 'not-ours', detail: 'its OpenAPI document is not the Mediator Workbench REST API' };
+      const missing = OPENAPI_PATHS.filter((path) => !isRecord(paths) || !isRecord(paths[path]));
+      if (missing.length > 0) return { kind: 'not-ours', detail: `its OpenAPI document lacks ${missing.join(', ')}` };
+      return typeof info['version'] === 'string' ? { kind: 'ours', version: info['version'] } : { kind: 'ours' };
+    },
+  },
+  {
+    path: UNKNOWN_PATH,
+    judge(status, body) {
+      if (status === 404 && isErrorBody(body, 'NOT_FOUND')) return { kind: 'ours' };
+      return { kind: 'not-ours', detail: `an unknown path answered HTTP ${status} without the JSON error {code: 'NOT_FOUND', message}` };
+    },
+  },
+];
+
+async function runProbe(url: string, probe: Probe, fetchImpl: FetchLike, signal: AbortSignal): Promise<Finding> {
+  try {
+    const response = await fetchImpl(`${url}${probe.path}`, { signal, headers: { accept: 'application/json' } });
+    const parsed = await jsonOf(response);
+    if (!parsed.ok) return { kind: 'not-ours', detail: `GET ${probe.path} answered HTTP ${response.status} without JSON` };
+    if (isTokenRefusal(response, parsed.body)) return { kind: 'locked' };
+    return probe.judge(response.status, parsed.body);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { kind: 'other', detail: `GET /version failed: ${reason}` };
+    return { kind: 'not-ours', detail: `GET ${probe.path} failed: ${reason}` };
   }
+}
+
+/**
+ * Finds out whether what answers at `url` is a Mediator Workbench server, by several independent
+ * features, so that a program which merely answers GET /version like ours is not taken for it:
+ * - GET /version: `{name: 'mediator-workbench', version}` with a semantic version;
+ * - GET /swagger/json: the OpenAPI document titled 'Mediator Workbench REST API', listing the IPSM
+ *   paths /alignments, /translation and /channels, of the same version;
+ * - an unknown path: 404 with our JSON error `{code: 'NOT_FOUND', message}`.
+ * A server that refuses all three with our token refusal (see `isTokenRefusal`) is our mediator
+ * started with a bearer token: reported as such, never as one to connect to.
+ */
+export async function probeMediator(url: string, fetchImpl: FetchLike = fetch, timeoutMs = 2000): Promise<PortOccupant> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const findings = await Promise.all(PROBES.map((probe) => runProbe(url, probe, fetchImpl, signal)));
+  const notOurs = findings.find((finding): finding is Extract<Finding, { kind: 'not-ours' }> => finding.kind === 'not-ours');
+  if (notOurs !== undefined) return { kind: 'other', detail: notOurs.detail };
+  if (findings.some((finding) => finding.kind === 'locked')) {
+    // Every probe refused with our token refusal, or some did and the others matched our features.
+    return { kind: 'mediator-needs-token', detail: 'it answers 401 UNAUTHORIZED without a bearer token' };
+  }
+  const versions = new Set(findings.flatMap((finding) => (finding.kind === 'ours' && finding.version !== undefined ? [finding.version] : [])));
+  const [version] = versions;
+  if (versions.size !== 1 || version === undefined) return { kind: 'other', detail: 'GET /version and its OpenAPI document give different versions' };
+  return { kind: 'mediator', version };
 }
