@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHttpApi } from './api/index.js';
 import { App } from './app/App.js';
+import { guardUnsavedEdits } from './app/unsaved-edits-guard.js';
 import { createWorkbenchStore, WorkbenchProvider } from './store/index.js';
 import './styles.css';
 
@@ -9,6 +10,9 @@ const store = createWorkbenchStore({
   makeApi: (baseUrl, token) => createHttpApi({ baseUrl, token }),
   storage: window.localStorage,
 });
+
+// For the page's lifetime: unsaved editor edits make closing, quitting or reloading ask first.
+guardUnsavedEdits(store, window);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');

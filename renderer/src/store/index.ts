@@ -7,6 +7,7 @@ export { CHANNEL_POLL_MS, latencyFor } from './channels-slice.js';
 export type { ChannelDraft, PlatformDraft, ReceivedMessage, TesterDraft } from './channels-slice.js';
 export { SCREENS, screenFromHash, type Screen } from './navigation-slice.js';
 export { SERVER_URL_KEY, type Connection } from './status-slice.js';
+export { editorIsDirty, hasUnsavedEdits } from './unsaved-edits.js';
 export { payloadDiff, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../app/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
-import { useWorkbench, type AlignmentEditor } from '../../store/index.js';
+import { editorIsDirty, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { CellList } from './CellList.js';
 import { ProblemList } from './ProblemList.js';
@@ -41,7 +41,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   };
 
   const stored = editor.source.kind === 'stored' ? editor.source.id : undefined;
-  const dirty = editor.text !== editor.loadedText;
+  const dirty = editorIsDirty(editor);
   const parsed = editor.parsed;
   const errors = editor.problems.filter((p) => p.severity === 'error').length;
   const warnings = editor.problems.length - errors;
