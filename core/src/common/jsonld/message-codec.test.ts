@@ -445,7 +445,8 @@ describe('fast parser against jsonld.js on constructs beyond the samples', () =>
     const values = (quads: RDF.Quad[]): Record<string, string> =>
       Object.fromEntries(quads.map((q) => [q.predicate.value.slice('http://example.org/'.length), `${q.object.value}^^${(q.object as RDF.Literal).datatype.value.slice(NS.xsd.length)}`]));
     expect(values(fast(text).quads)).toEqual({ typed: '21.5^^double', native: '2.15E1^^double', tiny: '1.0E-7^^double' });
-    expect(values((await parseMessageWithJsonLd(text)).quads)).toEqual({ typed: '2.15E1^^double', native: '2.15E1^^double', tiny: '0^^integer' });
+    // Numbers are read from the text on both paths, so only the typed string differs.
+    expect(values((await parseMessageWithJsonLd(text)).quads)).toEqual({ typed: '2.15E1^^double', native: '2.15E1^^double', tiny: '1.0E-7^^double' });
   });
 
   it('deviation: prefixes not ending in a delimiter expand as in JSON-LD 1.0 (demoMsg6 "sosa")', async () => {
@@ -573,5 +574,145 @@ describe('errors', () => {
     const text = JSON.stringify({ '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:p': { '@value': 'x', '@language': 'en', '@type': 'ex:t' } });
     expect(parseMessageFast(text)).toBeUndefined();
     await expect(parseMessage(text)).rejects.toMatchObject({ code: ErrorCodes.messageInvalidJsonLd });
+  });
+});
+
+describe('JSON numbers: read from the text as jsonld-java reads them (issue 16)', () => {
+  const lit = (lexical: string, type: string): RDF.Literal => factory.literal(lexical, factory.namedNode(NS.xsd + type));
+  const key = (t: RDF.Term): string => (t.termType === 'Literal' ? `"${t.value}"^^<${t.datatype.value}>` : t.termType);
+  const literals = (quads: readonly RDF.Quad[]): string[] =>
+    quads.filter((q) => q.object.termType === 'Literal').map((q) => key(q.object)).sort();
+  const message = (value: string, context = ''): string =>
+    `{"@context": {"ex": "http://example.org/", "xsd": "${NS.xsd}"${context}}, "@id": "ex:s", "ex:p": ${value}}`;
+
+  // [what the message says, the literals the reference (jsonld-java 0.12, Jackson) produces]
+  const rows: Array<[string, RDF.Literal[]]> = [
+    // The issue's table.
+    ['72.0', [lit('7.2E1', 'double')]],
+    ['1.0', [lit('1.0E0', 'double')]],
+    ['1E2', [lit('1.0E2', 'double')]],
+    ['1e20', [lit('1.0E20', 'double')]],
+    ['{"@value": 1E2, "@type": "xsd:int"}', [lit('1.0E2', 'int')]],
+    ['0.30000000000000004', [lit('3.0000000000000004E-1', 'double')]],
+    ['12345678901234567890', [lit('12345678901234567890', 'integer')]],
+    // Signs and zeros.
+    ['-72.5', [lit('-7.25E1', 'double')]],
+    ['-12', [lit('-12', 'integer')]],
+    ['0', [lit('0', 'integer')]],
+    ['-0', [lit('0', 'integer')]],
+    ['0.0', [lit('0.0E0', 'double')]],
+    ['-0.0', [lit('-0.0E0', 'double')]],
+    // Large and small doubles.
+    ['1e21', [lit('1.0E21', 'double')]],
+    ['1E+22', [lit('1.0E22', 'double')]],
+    ['123456789e300', [lit('1.23456789E308', 'double')]],
+    ['1.7976931348623157E308', [lit('1.7976931348623157E308', 'double')]],
+    ['-1.7976931348623157e308', [lit('-1.7976931348623157E308', 'double')]],
+    ['5e-324', [lit('5.0E-324', 'double')]], // jsonld-java: "4.9E-324", the same double
+    ['1e-400', [lit('0.0E0', 'double')]],
+    ['1E400', [lit('INF', 'double')]], // jsonld-java: "∞", which no reader takes for a double
+    ['-1E400', [lit('-INF', 'double')]],
+    // Integers beyond 2^53 and 2^64 keep every digit.
+    ['9007199254740993', [lit('9007199254740993', 'integer')]],
+    ['18446744073709551617', [lit('18446744073709551617', 'integer')]],
+    ['-123456789012345678901234567890', [lit('-123456789012345678901234567890', 'integer')]],
+    // Typed: an integer keeps its digits unless typed xsd:double; a double is always canonical.
+    ['{"@value": 7, "@type": "xsd:double"}', [lit('7.0E0', 'double')]],
+    ['{"@value": 12345678901234567890, "@type": "xsd:double"}', [lit('1.2345678901234568E19', 'double')]],
+    ['{"@value": 12345678901234567890, "@type": "xsd:long"}', [lit('12345678901234567890', 'long')]],
+    ['{"@value": 5, "@type": "xsd:float"}', [lit('5', 'float')]],
+    ['{"@value": 72.0, "@type": "xsd:float"}', [lit('7.2E1', 'float')]],
+    ['{"@value": 0.30000000000000004, "@type": "xsd:double"}', [lit('3.0000000000000004E-1', 'double')]],
+    ['{"@value": -0.0, "@type": "xsd:decimal"}', [lit('-0.0E0', 'decimal')]],
+    ['{"@value": 1E400, "@type": "xsd:int"}', [lit('INF', 'int')]],
+    // Arrays (1.0 and 1E0 are one literal), lists and nested node objects, typed and untyped.
+    ['[1, 1.0, 1E0, -0.0]', [lit('1', 'integer'), lit('1.0E0', 'double'), lit('-0.0E0', 'double')]],
+    [
+      '{"@list": [72.0, 12345678901234567890, {"@value": 1E2, "@type": "xsd:int"}, -0.0]}',
+      [lit('7.2E1', 'double'), lit('12345678901234567890', 'integer'), lit('1.0E2', 'int'), lit('-0.0E0', 'double')],
+    ],
+    [
+      '{"ex:q": {"ex:r": [0.30000000000000004, 0.3, {"@value": 1e21, "@type": "xsd:long"}]}, "ex:n": 18446744073709551616}',
+      [lit('3.0000000000000004E-1', 'double'), lit('3.0E-1', 'double'), lit('1.0E21', 'long'), lit('18446744073709551616', 'integer')],
+    ],
+  ];
+
+  it.each(rows)('%s (fast path, jsonld.js, jsonld.js fallback)', async (value, expected) => {
+    const want = expected.map(key).sort();
+    const text = message(value);
+    expect(literals(fast(text).quads)).toEqual(want);
+    expect(literals((await parseMessageWithJsonLd(text)).quads)).toEqual(want);
+    // @vocab makes the fast path decline: parseMessage reads it with jsonld.js.
+    const fallback = await parseMessage(message(value, ', "@vocab": "http://example.org/vocab#"'));
+    expect(fallback.fastPath).toBe(false);
+    expect(literals(fallback.quads)).toEqual(want);
+  });
+
+  it('keeps list order', () => {
+    const parsed = fast(message('{"@list": [1.0, 1, 2.5e0]}'));
+    const firsts = new Map(parsed.quads.filter((q) => q.predicate.value === `${NS.rdf}first`).map((q) => [q.subject.value, q.object]));
+    const rests = new Map(parsed.quads.filter((q) => q.predicate.value === `${NS.rdf}rest`).map((q) => [q.subject.value, q.object]));
+    let node = parsed.quads.find((q) => q.predicate.value === 'http://example.org/p')?.object;
+    const items: string[] = [];
+    while (node !== undefined && node.termType === 'BlankNode') {
+      items.push(key(firsts.get(node.value) as RDF.Term));
+      node = rests.get(node.value);
+    }
+    expect(items).toEqual([lit('1.0E0', 'double'), lit('1', 'integer'), lit('2.5E0', 'double')].map(key));
+  });
+
+  it('compares doubles by exact value: 0.30000000000000004 and 0.3 stay two literals, on both paths', async () => {
+    const text = message('[0.30000000000000004, 0.3, 0.1, 0.10000000000000001]');
+    for (const parsed of [fast(text), await parseMessageWithJsonLd(text)]) {
+      const values = parsed.quads.map((q) => q.object.value).sort();
+      // 0.1 and 0.10000000000000001 are the same double; the other two are not.
+      expect(values).toEqual(['1.0E-1', '3.0000000000000004E-1', '3.0E-1']);
+      expect(new Set(values.map(Number)).size).toBe(3);
+    }
+  });
+
+  it('jsonld.js fallback: type coercion, numbers in @context, JSON literals', async () => {
+    const text = JSON.stringify({
+      '@context': {
+        '@version': 1.1,
+        ex: 'http://example.org/',
+        d: { '@id': 'http://example.org/d', '@type': `${NS.xsd}double` },
+        i: { '@id': 'http://example.org/i', '@type': '@id' },
+        j: { '@id': 'http://example.org/j', '@type': '@json' },
+      },
+      '@id': 'ex:s',
+      d: 'D',
+      i: 'I',
+      j: 'J',
+    })
+      .replace('"D"', '72')
+      .replace('"I"', '72.0')
+      .replace('"J"', '{"b": [1.0, 12345678901234567890], "a": -0}');
+    const parsed = await parseMessage(text);
+    expect(parsed.fastPath).toBe(false);
+    const byPredicate = Object.fromEntries(parsed.quads.map((q) => [q.predicate.value.slice('http://example.org/'.length), key(q.object)]));
+    expect(byPredicate).toEqual({
+      d: key(lit('7.2E1', 'double')), // Integer 72 typed xsd:double by the context
+      i: key(lit('7.2E1', 'double')), // @id coercion applies to strings only
+      j: `"{"a":0,"b":[1,12345678901234567000]}"^^<${NS.rdf}JSON>`, // JSON canonicalisation's numbers
+    });
+  });
+
+  it('serialises the lexical forms as typed strings and reads them back unchanged', () => {
+    const text = message('[72.0, 12345678901234567890, 0.30000000000000004, {"@value": 1E2, "@type": "xsd:int"}]');
+    const parsed = fast(text);
+    const out = serializeMessage(parsed.quads, parsed.prefixes);
+    expect(JSON.parse(out)).toEqual({
+      '@id': 'ex:s',
+      // Values in the order the message states them (the reference: its store's order).
+      'ex:p': [
+        { '@type': 'xsd:double', '@value': '7.2E1' },
+        { '@type': 'xsd:integer', '@value': '12345678901234567890' },
+        { '@type': 'xsd:double', '@value': '3.0000000000000004E-1' },
+        { '@type': 'xsd:int', '@value': '1.0E2' },
+      ],
+      '@context': { ex: 'http://example.org/', xsd: NS.xsd },
+    });
+    expect(literals(fast(out).quads)).toEqual(literals(parsed.quads));
   });
 });

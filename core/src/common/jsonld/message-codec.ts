@@ -25,10 +25,15 @@
  *    so that they follow 1.0 here too.
  *  - A typed string value keeps its lexical form: `{"@value":"21.5","@type":"xsd:double"}` reads as
  *    "21.5"^^xsd:double, as in jsonld-java; jsonld.js (and so the fallback) rewrites it to "2.15E1".
- *  - A native number is a double when it is not an integer or is >= 1e21 (the spec's rule), so 1e-7
- *    reads as "1.0E-7"^^xsd:double; jsonld.js types it "0"^^xsd:integer (it looks for a '.').
- *    A JSON number written `5.0` is an integer here and in jsonld.js (JSON.parse cannot tell it
- *    from `5`), while jsonld-java makes it "5.0E0"^^xsd:double.
+ *  - JSON numbers are read from the text, as jsonld-java (Jackson) reads them, on both paths: a
+ *    number written with a fraction or an exponent is a double even when whole (`72.0` ->
+ *    "7.2E1"^^xsd:double, `1E2` typed xsd:int -> "1.0E2"^^xsd:int), written in `d.dddE±n` with the
+ *    shortest digits that read back as the same double (`0.30000000000000004` ->
+ *    "3.0000000000000004E-1"); an integer keeps every digit (`12345678901234567890`). jsonld.js
+ *    alone decides by the JS value (`72.0` -> "72"^^xsd:integer, 1e-7 -> "0"^^xsd:integer) and
+ *    prints 16 digits. Where Java's digits are not the shortest (`5e-324`: Java "4.9E-324", here
+ *    "5.0E-324") and for numbers beyond the double range ("INF" here, "∞" there) we differ from
+ *    jsonld-java; see json-numbers.ts.
  *  - Writing, an IRI whose compact form would start its suffix with `//` (e.g. `ex://x`) stays
  *    absolute, since `prefix://...` reads back as an absolute IRI; jsonld.js compacts it anyway.
  *  - Writing, RDF lists become `@list` only through blank list nodes (the spec's rule); jsonld.js
@@ -41,6 +46,7 @@ import jsonld from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { NS, RDF_TYPE, XSD_STRING, factory, quadToNTriples } from '../rdf/terms.js';
+import { isDoubleToken, numberLexical, parseJsonKeepingNumbers, type JsonNumbers } from './json-numbers.js';
 
 export interface ParsedMessage {
   /** The whole dataset; graph terms are NamedNode for named graphs, DefaultGraph otherwise. */
@@ -240,21 +246,28 @@ function notJson(text: string, error: unknown): ParseError {
   });
 }
 
-/** JSON.parse with the mediator's errors; the result is an object or an array. */
-function parseJson(text: string): object {
-  let doc: unknown;
+/** A parsed message text: numbers are markers for the tokens in `numbers` (json-numbers.ts). */
+interface JsonDocument {
+  readonly doc: object;
+  readonly numbers: JsonNumbers | undefined;
+}
+
+/** JSON.parse with the mediator's errors, keeping number tokens; the result is an object or an array. */
+function parseJson(text: string): JsonDocument {
+  let parsed: { doc: unknown; numbers: JsonNumbers | undefined };
   try {
-    doc = JSON.parse(text);
+    parsed = parseJsonKeepingNumbers(text);
   } catch (error) {
     throw notJson(text, error);
   }
+  const doc = parsed.doc;
   if (typeof doc !== 'object' || doc === null) {
     throw new ParseError(
       `Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`,
       { code: ErrorCodes.messageInvalidJsonLd },
     );
   }
-  return doc;
+  return { doc, numbers: parsed.numbers };
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -287,16 +300,6 @@ let blankCounter = 0;
 /** A fresh blank-node label, unique in this process (so messages never share blank nodes). */
 function freshBlank(): RDF.BlankNode {
   return factory.blankNode(`jb${(blankCounter++).toString(36)}`);
-}
-
-function canonicalDouble(v: number): string {
-  // jsonld.js's canonical xsd:double form (toRdf.js), e.g. 21.5 -> 2.15E1, which is also
-  // jsonld-java's DecimalFormat("0.0###############E0") for these values.
-  return v.toExponential(15).replace(/(\d)0*e\+?/, '$1E');
-}
-
-function isIntegral(v: number): boolean {
-  return Number.isInteger(v) && Math.abs(v) < 1e21;
 }
 
 /** The quads of one subject in one graph, for deduplication. */
@@ -364,7 +367,10 @@ class FastParser {
   /** Graph IRI ('' for the default graph) -> subject (IRI string or BlankNode) -> its quads. */
   private readonly buckets = new Map<string, Map<string | RDF.BlankNode, Bucket>>();
 
-  constructor(private readonly context: FastContext) {
+  constructor(
+    private readonly context: FastContext,
+    private readonly numbers: JsonNumbers | undefined,
+  ) {
     this.terms = context.terms;
     this.curies = context.curies;
   }
@@ -583,11 +589,12 @@ class FastParser {
     return head;
   }
 
+  /** A JSON number (a marker for its token) as jsonld-java makes it a literal (json-numbers.ts). */
   private number(v: number, datatype: RDF.NamedNode | undefined): RDF.Literal {
-    if (isIntegral(v) && datatype?.value !== XSD_DOUBLE) {
-      return factory.literal(v.toFixed(0), datatype ?? xsdIntegerNode);
-    }
-    return factory.literal(canonicalDouble(v), datatype ?? xsdDoubleNode);
+    // Every number of a parsed message is a marker; String(v) only guards against a scanner bug.
+    const token = this.numbers?.token(v) ?? String(v);
+    const type = datatype ?? (isDoubleToken(token) ? xsdDoubleNode : xsdIntegerNode);
+    return factory.literal(numberLexical(token, type.value), type);
   }
 
   private valueObject(obj: Record<string, unknown>): RDF.Literal | undefined {
@@ -682,11 +689,11 @@ function fastContext(ctx: unknown): FastContext | undefined {
   return context;
 }
 
-function fastFromDoc(doc: object): ParsedMessage | undefined {
+function fastFromDoc({ doc, numbers }: JsonDocument): ParsedMessage | undefined {
   if (!isPlainObject(doc)) return undefined;
   const context = fastContext(doc['@context']);
   if (context === undefined) return undefined;
-  const parser = new FastParser(context);
+  const parser = new FastParser(context, numbers);
   try {
     let onlyGraph = true;
     for (const key in doc) {
@@ -780,14 +787,30 @@ interface JsonLdQuad {
   graph: JsonLdTerm;
 }
 
+/** Markers inside @context objects back to the numbers the message wrote (`"@version": 1.1`). */
+function restoreContextNumbers(v: unknown, numbers: JsonNumbers, inContext: boolean): unknown {
+  if (typeof v === 'number') return inContext ? numbers.value(v) : v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = restoreContextNumbers(v[i], numbers, inContext);
+  } else if (isPlainObject(v)) {
+    for (const key in v) v[key] = restoreContextNumbers(v[key], numbers, inContext || key === '@context');
+  }
+  return v;
+}
+
+const RDF_JSON = `${NS.rdf}JSON`;
+
 /**
  * jsonld.js toRDF, with every plain prefix flagged `@prefix: true` (JSON-LD 1.0 compact IRIs) and
- * remote contexts refused. Deviation from the reference kept here: jsonld.js rewrites a typed
- * xsd:double string to its canonical form ({"@value":"21.5","@type":"xsd:double"} reads as
- * "2.15E1", where jsonld-java and the fast path keep "21.5"), and types a native 1e-7 as
- * "0"^^xsd:integer. Only messages the fast path declines come here.
+ * remote contexts refused. JSON numbers reach jsonld.js as markers (json-numbers.ts), so its type
+ * coercions apply to them as to any number, and the literals it makes of them get the lexical
+ * form jsonld-java gives the token. Deviation from the reference kept here: jsonld.js rewrites a
+ * typed xsd:double *string* to its 15-digit canonical form ({"@value":"21.5","@type":"xsd:double"}
+ * reads as "2.15E1", where jsonld-java and the fast path keep "21.5"). Only messages the fast path
+ * declines come here.
  */
-async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
+async function parseWithJsonLd({ doc, numbers }: JsonDocument): Promise<ParsedMessage> {
+  if (numbers !== undefined) restoreContextNumbers(doc, numbers, false);
   let dataset: JsonLdQuad[];
   try {
     dataset = (await jsonld.toRDF(withFlaggedPrefixes(doc) as jsonld.JsonLdDocument, {
@@ -819,12 +842,21 @@ async function parseWithJsonLd(doc: object): Promise<ParsedMessage> {
     let object: RDF.Quad_Object;
     if (o.termType === 'Literal') {
       const dt = o.datatype?.value ?? XSD_STRING;
+      let lexical = o.value;
+      if (numbers !== undefined && dt !== XSD_STRING && (o.language === undefined || o.language === '')) {
+        if (dt === RDF_JSON) {
+          lexical = numbers.restoreInJson(lexical);
+        } else {
+          const token = numbers.tokenOfLiteral(lexical);
+          if (token !== undefined) lexical = numberLexical(token, dt);
+        }
+      }
       object =
         o.language !== undefined && o.language !== ''
           ? factory.literal(o.value, o.language)
           : dt === XSD_STRING
             ? factory.literal(o.value)
-            : factory.literal(o.value, factory.namedNode(dt));
+            : factory.literal(lexical, factory.namedNode(dt));
     } else {
       object = node(o);
     }
@@ -849,8 +881,8 @@ export async function parseMessageWithJsonLd(text: string): Promise<ParsedMessag
 
 /** Fast path, else jsonld.js toRDF (remote contexts are refused with a ParseError). */
 export async function parseMessage(text: string): Promise<ParsedMessage> {
-  const doc = parseJson(text);
-  return fastFromDoc(doc) ?? parseWithJsonLd(doc);
+  const parsed = parseJson(text);
+  return fastFromDoc(parsed) ?? parseWithJsonLd(parsed);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,10 +16,31 @@ describe('Jena lexical forms', () => {
     [70.7, '70.7e0'],
     [10.75, '10.75e0'],
     [17, '17.0e0'],
-    [1e10, '1.0e10'],
-    [1.5e-5, '1.5e-5'],
+    [1e10, '1.0E10'], // Jena keeps Double.toString's exponent, capital E included
+    [1.5e-5, '1.5E-5'],
     [-0.5, '-0.5e0'],
+    [0, '0.0e0'],
+    [-0, '-0.0e0'],
+    [1e7, '1.0E7'],
+    [9999999.5, '9999999.5e0'],
+    [0.001, '0.001e0'],
+    [0.0009, '9.0E-4'],
+    // Shortest digits that read back as the same double, never 15-digit rounding.
+    [0.1 + 0.2, '0.30000000000000004e0'],
+    [1 / 3, '0.3333333333333333e0'],
+    [1.7976931348623157e308, '1.7976931348623157E308'],
+    [5e-324, '5.0E-324'], // Java 17: 4.9E-324, the same double
+    [Infinity, 'INF'],
+    [-Infinity, '-INF'],
   ])('double %d -> %s', (d, s) => expect(jenaDoubleLexical(d)).toBe(s));
+  it('computed doubles read back as exactly the value computed', () => {
+    for (const d of [0.1 + 0.2, 2 / 3, 1e-300 * 3, 123456789.123456789, 2 ** 60 + 2 ** 8, -1e21 / 7]) {
+      expect(Number(jenaDoubleLexical(d).replace(/e0$/, ''))).toBe(d);
+    }
+    expect(arithmetic('+', [lit('0.1', 'double'), lit('0.2', 'double')])).toEqual(lit('0.30000000000000004e0', 'double'));
+    expect(arithmetic('+', [lit('0.1', 'double'), lit('0.2', 'double')])).not.toEqual(lit('0.3e0', 'double'));
+    expect(arithmetic('*', [lit('1.0E300', 'double'), lit('1.0E10', 'double')])).toEqual(lit('INF', 'double'));
+  });
   it('decimal and float', () => {
     expect(jenaDecimalLexical(3.5)).toBe('3.5');
     expect(jenaDecimalLexical(2)).toBe('2.0');

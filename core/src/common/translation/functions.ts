@@ -104,7 +104,12 @@ function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
 
 const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 2, double: 3 };
 
-/** Java's Double.toString layout, which Jena's double lexical forms are built on. */
+/**
+ * Java's Double.toString layout, which Jena's double lexical forms are built on, with the shortest
+ * digits that read back as the same double (ECMAScript's; issue 16). Java 8-17's own digits are
+ * occasionally longer or different (4.9E-324 for 5e-324, 9.999999999999999E22 for 1e23) but
+ * denote the same double.
+ */
 function javaDoubleString(d: number): string {
   if (Number.isNaN(d)) return 'NaN';
   if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
@@ -119,12 +124,16 @@ function javaDoubleString(d: number): string {
   return `${m}E${Number(exponent)}`;
 }
 
-/** Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0e10`). */
+/**
+ * Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0E10`): Jena 3.9's
+ * `Utils.stringForm(double)` appends `e0` to Double.toString unless it already has an exponent,
+ * which it keeps as Java writes it, with a capital E.
+ */
 export function jenaDoubleLexical(d: number): string {
   if (Number.isNaN(d)) return 'NaN';
   if (!Number.isFinite(d)) return d > 0 ? 'INF' : '-INF';
   const s = javaDoubleString(d);
-  return s.includes('E') ? s.replace('E', 'e') : `${s}e0`;
+  return s.includes('E') ? s : `${s}e0`;
 }
 
 /** Shortest decimal digits that round-trip through a 32-bit float, in Java's Float.toString layout. */
