@@ -233,7 +233,8 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(`--allowed-host: ${(error as Error).message}`);
   }
   const host = values.host ?? process.env.MEDIATOR_HOST ?? DEFAULT_HOST;
-  let token = values.token ?? process.env.MEDIATOR_TOKEN;
+  // An empty value (MEDIATOR_TOKEN= in a unit file) means none.
+  let token = values.token || process.env.MEDIATOR_TOKEN || undefined;
   if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
   if (token !== undefined && values['no-auth'] === true) throw new UsageError('--token and --no-auth exclude each other');
   const workersText = values['translation-workers'] ?? process.env.MEDIATOR_TRANSLATION_WORKERS;
@@ -325,7 +326,7 @@ async function platformChannelsCommand(args: string[], io: CliIo): Promise<numbe
   const inp = alignmentRef(values.inp, '--inp');
   const out = alignmentRef(values.out, '--out');
   const server = (values.server ?? `http://${DEFAULT_HOST}:${DEFAULT_PORT}`).replace(/\/$/, '');
-  const token = values.token ?? process.env.MEDIATOR_TOKEN;
+  const token = values.token || process.env.MEDIATOR_TOKEN || undefined;
   const body = {
     inpAlignmentName: inp.name,
     inpAlignmentVersion: inp.version,

@@ -56,6 +56,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         : 'listening beyond loopback: every request but the UI files needs the bearer token',
     );
   }
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  // A wildcard bind is reached locally through loopback; `0.0.0.0` is no Host the server answers to.
+  const localHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const shownHost = localHost.includes(':') ? `[${localHost}]` : localHost;
   return { ...server, url: `http://${shownHost}:${port}`, port };
 }
