@@ -3,8 +3,8 @@
  * 127.0.0.1:8888, shows the workbench, accepts an alignment through the UI, answers the REST API to
  * other programs while open, and frees the port when it quits.
  *
- * Needs the Electron binary (node_modules/electron/dist; since Electron 43 npm no longer downloads
- * it on install: `npx install-electron` does), and better-sqlite3 built for Electron (`npx
+ * Needs the Electron binary (node_modules/electron/dist; the electron 45 package downloads it not on
+ * install but with `npx install-electron`), and better-sqlite3 built for Electron (`npx
  * electron-builder install-app-deps`; afterwards `npm rebuild better-sqlite3` returns it to Node for
  * the other tests). Without the binary the test is skipped, with the reason in the output.
  */
@@ -28,8 +28,8 @@ const server = 'http://127.0.0.1:8888';
 export const SKIP_REASON = 'Electron binary not installed (npx install-electron downloads it): cannot launch the desktop app here';
 
 /**
- * The binary electron/index.js would give, when it is there. Not `require('electron')`: since
- * Electron 43 that downloads the binary when it is missing, which a test must not do.
+ * The binary electron/index.js would give, when it is there. Not `require('electron')`: in the
+ * electron 45 package that downloads the binary when it is missing, which a test must not do.
  */
 async function electronBinary(): Promise<string | undefined> {
   try {
