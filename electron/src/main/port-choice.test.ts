@@ -162,10 +162,10 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<numb
 
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
 
-async function startCore(port: number): Promise<StartedServer> {
+async function startCore(port: number, authToken?: string): Promise<StartedServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mediator-desktop-'));
   dirs.push(dataDir);
-  const server = await startServer({ port, dataDir, logStream: quiet });
+  const server = await startServer({ port, dataDir, logStream: quiet, ...(authToken === undefined ? {} : { authToken }) });
   closers.push(() => server.close());
   return server;
 }
@@ -310,6 +310,11 @@ describe('probeMediator over HTTP', () => {
   it('recognises the real mediator server by all its features', async () => {
     const server = await startCore(0);
     expect(await probeMediator(server.url)).toEqual({ kind: 'mediator', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('recognises the real mediator server in token mode as one that needs a token', async () => {
+    const server = await startCore(0, 'a-token-the-app-does-not-have');
+    expect(await probeMediator(server.url)).toEqual({ kind: 'mediator-needs-token', detail: expect.stringContaining('401') });
   });
 
   it('does not take a program that copies GET /version for our mediator', async () => {

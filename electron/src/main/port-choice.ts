@@ -76,7 +76,11 @@ export function serverUrl(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** What the user may choose: connecting makes sense only when our own mediator answers. */
+/**
+ * What the user may choose: connecting only to a server proven to be our mediator. Not to one that
+ * needs a token: its identity rests on its 401 answers alone, and the window would give its pages
+ * the desktop bridge (native file dialogs).
+ */
 export function conflictChoices(conflict: PortConflict): ConflictChoice[] {
   return conflict.occupant.kind === 'mediator' ? ['connect', 'other-port', 'quit'] : ['other-port', 'quit'];
 }
@@ -109,8 +113,9 @@ export function conflictDialog(conflict: PortConflict): ConflictDialog {
         'Connecting to it shows its alignments and channels, kept in its own data folder. ' +
         'Another port starts a separate server with this app\'s data.'
       : occupant.kind === 'mediator-needs-token'
-        ? `A Mediator Workbench server that requires an access token is running at ${conflict.url} (${occupant.detail}). ` +
-          'The app cannot connect to it without that token; it can start its own mediator on another free port instead.'
+        ? `A Mediator Workbench server that requires an access token seems to be running at ${conflict.url} (${occupant.detail}). ` +
+          'Without the token the app cannot check that it really is one, so it does not connect to it (a browser with the token can). ' +
+          'The app can start its own mediator on another free port instead.'
         : `Something else is listening on ${conflict.url} (${occupant.detail}). ` +
           'The app can start its mediator on another free port instead.';
   return {
