@@ -1,23 +1,13 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { uiContentSecurityPolicy } from '@mediator/core';
 
 /**
- * Content-Security-Policy for the built page: no eval, scripts and workers from the same origin
- * only. Monaco injects its styles at run time, hence 'unsafe-inline' for styles. connect-src allows
- * other http(s) servers because the server address is a setting. Build only: the dev server's
- * React refresh preamble is an inline script.
+ * The page's Content-Security-Policy as a meta element, for hosting without our server (which sends
+ * the same policy, with frame-ancestors, as a header). Core's policy, so there is one. Build only:
+ * the dev server's React refresh preamble is an inline script.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' http: https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
+const CSP = uiContentSecurityPolicy({ meta: true });
 
 const csp = (): Plugin => ({
   name: 'workbench-csp',

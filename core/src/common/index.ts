@@ -7,3 +7,4 @@ export * from './jsonld/index.js';
 export * from './logger.js';
 export * from './platforms/platform-topics.js';
 export * from './channels/index.js';
+export * from './security/content-security-policy.js';

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
-import { API_CONTENT_SECURITY_POLICY, UI_CONTENT_SECURITY_POLICY } from './security-headers.js';
+import { API_CONTENT_SECURITY_POLICY, UI_CONTENT_SECURITY_POLICY } from '../../common/index.js';
 import { crossSiteReason, hostAllowed, isLoopbackName, parseAllowedHosts, parseHost } from './access-guard.js';
 
 const quiet = new Writable({ write: (_c, _e, done) => done() });
@@ -264,7 +264,7 @@ describe('token mode', () => {
   it('answers 401 JSON on every route but the UI static files without the token, or with a wrong one', async () => {
     const routes = [...server.routeTable(), { method: 'GET', url: '/swagger/json' }, { method: 'GET', url: '/no/such/path' }];
     for (const route of routes) {
-      for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: token }, { authorization: `Basic ${token}` }]) {
+      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { authorization: token }, { authorization: `Basic ${token}` }]) {
         const reply = await send(server, route.method, concrete(route.url), { ...headers, 'content-type': 'application/json' }, route.method === 'GET' ? undefined : '{}');
         expect({ route, headers, status: reply.status }).toEqual({ route, headers, status: 401 });
         expect(jsonOf(reply)).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -3,31 +3,9 @@
  * (issue 11): nothing is MIME-sniffed, nothing may frame the server, and only the workbench UI and
  * Swagger UI pages may run script. Every other response (JSON, a stored alignment document, an
  * error) gets a policy that forbids everything and sandboxes the document, so an alignment that
- * holds an XHTML `script` element cannot run it when opened in a browser.
+ * holds an XHTML `script` element cannot run it when opened in a browser. The policies: core/src/common/security.
  */
-
-/** For API answers and stored documents: no script, no subresource, an opaque origin (CSP3 `sandbox`). */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/**
- * For the workbench UI and Swagger UI. Scripts and workers from this origin only (Monaco starts
- * workers from blob: URLs and injects styles, hence blob: and 'unsafe-inline' for styles). connect-src
- * allows other http(s) servers because the workbench's server address is a setting. The renderer's
- * own meta policy (renderer/vite.config.ts) applies too: browsers enforce both.
- */
-export const UI_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' http: https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { API_CONTENT_SECURITY_POLICY, UI_CONTENT_SECURITY_POLICY } from '../../common/index.js';
 
 export function securityHeaders(kind: 'ui' | 'api'): Record<string, string> {
   return {
