@@ -104,6 +104,31 @@ describe('a running channel on the embedded bus', () => {
   });
 });
 
+describe('JSON numbers in a published message (issue 16)', () => {
+  it('reach the channel as written: 72.0 is a double, a 20-digit integer keeps its digits', async () => {
+    const created = await post('/channels', { source: 'num-src', sink: 'num-sink', inpAlignmentName: 'UniversAAL_CO_align', inpAlignmentVersion: '3.0.1', outAlignmentName: 'CO_FIWARE_align', outAlignmentVersion: '1.0' });
+    expect(created.status).toBe(201);
+    const message = readData('messages/weight.json')
+      .replace('{\n          "@type": "xsd:float",\n          "@value": "0.0"\n        }', '72.0')
+      .replace('"@value": "1418143893015"', '"@value": 12345678901234567890');
+    expect(message).toContain('"ns2:value": 72.0');
+    expect(await post('/topics/num-src/messages', message)).toMatchObject({ status: 202 });
+    // The source topic holds the text as sent, not JSON.stringify of the parsed body (72, 12345678901234567000).
+    expect((await topic('num-src'))[0]?.value).toBe(message);
+    const [arrived] = await waitFor(async () => ((await topic('num-sink')).length > 0 ? topic('num-sink') : undefined));
+    const out = await readMessage(arrived!.value);
+    // "7.2E1"^^xsd:double in, and CO_FIWARE's typing cell makes it STRDT(STR(?v), xsd:float).
+    const expected = new Parser({ format: 'N-Triples' }).parse(
+      goldenFile('weight__UniversAAL_CO__CO_FIWARE', 'output-payload.nt')
+        .replaceAll('"0.0"^^<http://www.w3.org/2001/XMLSchema#float>', '"7.2E1"^^<http://www.w3.org/2001/XMLSchema#float>')
+        .replaceAll('"1418143893015"^^<http://www.w3.org/2001/XMLSchema#long>', '"12345678901234567890"^^<http://www.w3.org/2001/XMLSchema#long>'),
+    ) as unknown as RDF.Quad[];
+    expect(isomorphic(payload(out.quads), expected)).toBe(true);
+    expect(arrived!.value).toContain('"@value": "7.2E1"');
+    expect(arrived!.value).toContain('"@value": "12345678901234567890"');
+  });
+});
+
 describe('deleting a busy channel', () => {
   it('answers 204 once in-flight messages are done; nothing arrives afterwards and nothing is half-published', async () => {
     const created = await post('/channels', { source: 'busy-src', sink: 'busy-sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '', parallelism: 4 });

@@ -40,6 +40,13 @@ export interface RouteDeps {
 }
 
 const errors = { 400: ref('Error'), 415: ref('Error'), 413: ref('Error'), 500: ref('Error') };
+
+/** A JSON request body with the text it was parsed from. */
+interface JsonBody {
+  readonly value: unknown;
+  readonly text: string;
+}
+
 const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
 
 /** The XML text of a request, or 415/400 when it is not an XML body. */
@@ -285,25 +292,42 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     },
   );
 
-  app.post(
-    '/topics/:topic/messages',
-    {
-      schema: {
-        tags: ['Channels'],
-        summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
-        params: Type.Object({ topic: Type.String() }),
-        body: Type.Unknown({ description: 'The message, any JSON' }),
-        response: { 202: ref('Response'), ...errors },
+  // A published message travels as the text the client sent, not re-serialised from the parsed
+  // body: JSON.stringify(JSON.parse(text)) turns 72.0 into 72 and rounds 12345678901234567890,
+  // and the reference reads numbers by how they are written (issue 16). Fastify's own JSON parser
+  // still checks the body, so errors stay the same.
+  await app.register(async (scope) => {
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      parseJson(request, body as string, (error, value: unknown) => {
+        if (error !== null) done(error);
+        else done(null, { value, text: body as string } satisfies JsonBody);
+      });
+    });
+    scope.post(
+      '/topics/:topic/messages',
+      {
+        schema: {
+          tags: ['Channels'],
+          summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
+          params: Type.Object({ topic: Type.String() }),
+          body: Type.Unknown({ description: 'The message, any JSON' }),
+          response: { 202: ref('Response'), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const { topic } = request.params as { topic: string };
-      if (request.body === undefined || request.body === null) throw new BadRequestError('The request has no body: send the message as JSON', 'MISSING_BODY');
-      const text = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-      await deps.transport.publish(topic, text);
-      return reply.status(Status.accepted).send({ message: `Message published to topic ${topic}` });
-    },
-  );
+      async (request, reply) => {
+        const { topic } = request.params as { topic: string };
+        const body = request.body as JsonBody | string | undefined | null;
+        const value = typeof body === 'object' && body !== null ? body.value : body;
+        if (value === undefined || value === null) throw new BadRequestError('The request has no body: send the message as JSON', 'MISSING_BODY');
+        // A JSON string is published as that string (a message already serialised by the client).
+        const text = typeof value === 'string' ? value : (body as JsonBody).text;
+        await deps.transport.publish(topic, text);
+        return reply.status(Status.accepted).send({ message: `Message published to topic ${topic}` });
+      },
+    );
+  });
 
   app.get(
     '/topics/:topic/messages',

@@ -71,6 +71,20 @@ describe('POST /translation on worker threads', () => {
     expect(compared).toBe(goldenPairs().length * 3);
   });
 
+  it('keeps JSON numbers as written, exactly as on the event loop (issue 16)', async () => {
+    const graphStr = readData('messages/bc-weight.json')
+      .replace('{\n          "@type": "xsd:float",\n          "@value": "68.5"\n        }', '0.30000000000000004')
+      .replace('"bc:hasTimestamp": "1504126800"', '"bc:hasTimestamp": 150412680000000000000000');
+    expect(graphStr).toContain('"bc:hasWeight": 0.30000000000000004');
+    const request = { alignIDs: [idOf('BodyCloud_CO')], graphStr };
+    const expected = await post(inline, '/translation', request);
+    expect(expected.status).toBe(200);
+    expect(await post(pooled, '/translation', request)).toEqual(expected);
+    const out = (expected.body as { graphStr: string }).graphStr;
+    expect(out).toContain('"@value": "3.0000000000000004E-1"');
+    expect(out).toContain('"@value": "150412680000000000000000"');
+  });
+
   it('answers bad requests exactly as on the event loop: unknown alignment, malformed message, JSON-LD that is not an INTER-IoT message', async () => {
     const co = idOf('CO_FIWARE');
     const cases = [
