@@ -2,7 +2,6 @@
  * The CLI, in-process for breadth and through the real `mediator` bin once (it must work as
  * `npx mediator` after set-up).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { isomorphic } from '../common/rdf/isomorphism.js';
 import { readMessage } from '../common/index.js';
 import { readData } from '../test-support/shared-data.js';
 import { startServer, type RunningServer } from './server/start-server.js';
+import { startProcess } from '../test-support/processes.js';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -113,18 +113,21 @@ describe('mediator compile', () => {
 });
 
 describe('mediator bin', () => {
-  it('runs as the installed bin and prints a bench line', () => {
-    const bin = join(repoRoot, 'node_modules/.bin/mediator');
-    const out = execFileSync(bin, ['bench', '-a', a('CO_FIWARE.rdf'), m('weight.UniversAAL_CO.json'), '--seconds', '0.2'], { encoding: 'utf8' });
-    const line = JSON.parse(out.trim()) as Record<string, number>;
-    for (const key of ['messagesPerSecond', 'p50Ms', 'p99Ms', 'floorMessagesPerSecond']) expect(line[key]).toBeGreaterThan(0);
-  });
+  // Not execFileSync/spawnSync: a hung child would block the event loop, and with it every timeout.
+  const bin = join(repoRoot, 'node_modules/.bin/mediator');
 
-  it('exits 2 on a usage error', () => {
-    const r = spawnSync(join(repoRoot, 'node_modules/.bin/mediator'), ['frobnicate'], { encoding: 'utf8' });
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/unknown command "frobnicate"/);
-  });
+  it('runs as the installed bin and prints a bench line', async () => {
+    const proc = startProcess('mediator bench', bin, ['bench', '-a', a('CO_FIWARE.rdf'), m('weight.UniversAAL_CO.json'), '--seconds', '0.2']);
+    expect(await proc.exited({ timeoutMs: 30_000 }), proc.output()).toEqual({ code: 0, signal: null });
+    const line = JSON.parse(proc.text('stdout').trim()) as Record<string, number>;
+    for (const key of ['messagesPerSecond', 'p50Ms', 'p99Ms', 'floorMessagesPerSecond']) expect(line[key]).toBeGreaterThan(0);
+  }, 45_000);
+
+  it('exits 2 on a usage error', async () => {
+    const proc = startProcess('mediator frobnicate', bin, ['frobnicate']);
+    expect(await proc.exited({ timeoutMs: 30_000 }), proc.output()).toEqual({ code: 2, signal: null });
+    expect(proc.text('stderr')).toMatch(/unknown command "frobnicate"/);
+  }, 45_000);
 });
 
 describe('mediator platform-channels', () => {

@@ -6,13 +6,13 @@
  * Locally, a missing binary skips the NATS suites with a message saying so; under `CI=true` the
  * suites run and fail loudly instead, so CI can never pass by skipping them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'nats';
+import { startProcess, type TestProcess } from './processes.js';
 
 export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
 
@@ -76,23 +76,8 @@ function requireBinary(): void {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Every server this process started and has not seen exit: killed when the process exits, even abnormally. */
-const live = new Set<ChildProcess>();
-let exitHookInstalled = false;
-function track(child: ChildProcess): void {
-  live.add(child);
-  child.once('exit', () => live.delete(child));
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.once('exit', () => {
-      for (const c of live) c.kill('SIGKILL');
-    });
-  }
-}
-
 class Node {
-  process: ChildProcess | undefined;
-  output = '';
+  process: TestProcess | undefined;
 
   constructor(
     readonly spec: NodeSpec,
@@ -105,7 +90,12 @@ class Node {
   }
 
   get running(): boolean {
-    return this.process !== undefined && this.process.exitCode === null && this.process.signalCode === null;
+    return this.process?.running ?? false;
+  }
+
+  /** The current process's output (the last 64 KB), for diagnostics. */
+  get output(): string {
+    return this.process?.output() ?? '';
   }
 
   start(): void {
@@ -114,29 +104,12 @@ class Node {
       args.push('--cluster_name', this.clusterName, '--cluster', `nats://127.0.0.1:${this.spec.clusterPort}`);
       args.push('--routes', this.routes.join(','));
     }
-    this.output = '';
-    const child = spawn(NATS_SERVER_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer): void => {
-      // Only the tail matters for diagnostics; keep memory bounded.
-      this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    child.on('error', (error) => {
-      this.output += `\nspawn error: ${error.message}`;
-    });
-    this.process = child;
-    track(child);
+    this.process = startProcess(`nats-server ${this.spec.name}`, NATS_SERVER_BIN, args);
   }
 
+  /** Signals the node and awaits its exit (SIGKILL after 3 s; bounded, failing with the node's output). */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.process;
-    if (child === undefined || !this.running) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    await exited;
-    clearTimeout(timer);
+    await this.process?.stop({ signal, graceMs: 3000 });
   }
 }
 

@@ -5,7 +5,6 @@
  * SIGKILL; every message must arrive translated on the sink (duplicates allowed, none missing),
  * each isomorphic to its golden output.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,39 +16,25 @@ import { readMessage } from '../../common/index.js';
 import { NatsTransport } from '../transports/index.js';
 import { goldenFile, readData, repoRoot } from '../../test-support/shared-data.js';
 import { natsSkipReason, skipNats, startNatsCluster, type NatsCluster } from '../../test-support/nats-cluster.js';
+import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 
 const cli = join(repoRoot, 'core/dist/node/cli.js');
 const MESSAGES = 2000;
-const processes: ChildProcess[] = [];
+const processes: TestProcess[] = [];
 const dirs: string[] = [];
 let cluster: NatsCluster | undefined;
+const REQUEST_MS = 20_000;
 
 afterAll(async () => {
-  for (const p of processes) if (p.exitCode === null) p.kill('SIGKILL');
+  await stopAll(processes, { signal: 'SIGKILL' });
   await cluster?.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function serve(url: string): Promise<{ url: string; proc: ChildProcess }> {
+function serve(url: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediator-failover-'));
   dirs.push(dataDir);
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir, '--transport', 'nats', '--broker', url, '--log-level', 'error'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  processes.push(proc);
-  return new Promise((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`mediator did not start: ${err}`)), 20000);
-    proc.stderr!.on('data', (c: Buffer) => {
-      err += c.toString();
-      const m = /Mediator API:\s+(http:\/\/\S+?)\/?\n/.exec(err);
-      if (m !== null) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, proc });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`mediator exited ${code}: ${err}`)));
-  });
+  return startMediatorServe(cli, dataDir, { args: ['--transport', 'nats', '--broker', url, '--log-level', 'error'], timeoutMs: 30_000, started: processes });
 }
 
 const kinds = [
@@ -77,14 +62,15 @@ describe.skipIf(skipNats)(`two mediators on a three-node NATS JetStream cluster 
       cluster = await startNatsCluster(3);
       const [a, b] = await Promise.all([serve(cluster.url), serve(cluster.url)]);
       for (const m of [a, b]) {
-        const upload = await fetch(`${m.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
-        expect(upload.status).toBe(201);
-        const channel = await fetch(`${m.url}/channels`, {
+        const upload = await request(`${m.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' }, timeoutMs: REQUEST_MS });
+        expect(upload.status, upload.text).toBe(201);
+        const channel = await request(`${m.url}/channels`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ source: 'failover.src', sink: 'failover.sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '', parallelism: 4, optConsumerGroup: 'failover-group' }),
+          timeoutMs: REQUEST_MS,
         });
-        expect(channel.status).toBe(201);
+        expect(channel.status, channel.text).toBe(201);
       }
 
       // The middleware's side: a producer keeps retrying through the node loss (a re-election can
@@ -104,8 +90,9 @@ describe.skipIf(skipNats)(`two mediators on a three-node NATS JetStream cluster 
         if (!killed && i === MESSAGES / 2) {
           // Mid-way: a mediator process and a NATS node crash.
           killed = true;
-          a.proc.kill('SIGKILL');
+          a.process.kill('SIGKILL');
           await cluster.kill(2);
+          expect(await a.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
         }
       }
       const deadline = Date.now() + 90_000;
@@ -121,7 +108,7 @@ describe.skipIf(skipNats)(`two mediators on a three-node NATS JetStream cluster 
         const ok = isomorphic(payload((await readMessage(text)).quads), expected[i % kinds.length]!);
         if (!ok) expect({ message: i, isomorphic: ok }).toEqual({ message: i, isomorphic: true });
       }
-      b.proc.kill('SIGTERM');
+      expect(await b.process.stop({ signal: 'SIGTERM', graceMs: 15_000 })).toEqual({ code: 0, signal: null });
     },
     180_000,
   );

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadRequestError, MediatorError } from '../../common/errors.js';
+import { startProcess } from '../../test-support/processes.js';
 import {
   AlignmentInUseError,
   SqliteStore,
@@ -452,40 +452,20 @@ for (let i = 0; ; i += 1) {
 `,
     );
 
-    const printed: number[] = [];
-    const stderr: string[] = [];
-    const proc = spawn(process.execPath, [child, file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      proc.on('exit', (code, signal) => resolve({ code, signal })),
-    );
-    let firstAt: number | undefined;
-    let partial = '';
-    proc.stdout.setEncoding('utf8');
-    proc.stdout.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) printed.push(Number(line));
-      firstAt ??= Date.now();
-    });
-    proc.stderr.setEncoding('utf8');
-    proc.stderr.on('data', (chunk: string) => stderr.push(chunk));
-    let alive = true;
-    void exited.then(() => {
-      alive = false;
-    });
-    // Kill after ~300 ms of committed inserts and at least 50 of them.
-    const deadline = Date.now() + 15000;
+    const proc = startProcess('crash writer', process.execPath, [child, file]);
+    /** The ids printed so far: complete lines only. */
+    const ids = (): number[] => proc.text('stdout').split('\n').slice(0, -1).map(Number);
     try {
-      while (!(firstAt !== undefined && printed.length >= 50 && Date.now() - firstAt >= 300)) {
-        if (!alive) throw new Error(`writer exited early: ${stderr.join('')}`);
-        if (Date.now() > deadline) throw new Error(`writer too slow: ${printed.length} ids; ${stderr.join('')}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await proc.waitForLine(/^\d+$/, 'stdout', { timeoutMs: 15_000 });
+      const firstAt = Date.now();
+      await proc.waitFor(() => (ids().length >= 50 ? true : undefined), 'at least 50 committed ids on stdout', { timeoutMs: 15_000 });
+      // Kill after ~300 ms of committed inserts and at least 50 of them.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 300 - (Date.now() - firstAt))));
     } finally {
       proc.kill('SIGKILL');
     }
-    const { signal } = await exited;
-    expect(signal).toBe('SIGKILL');
+    expect(await proc.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
+    const printed = ids();
     expect(printed.length).toBeGreaterThanOrEqual(50);
     expect(printed.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
 
