@@ -6,16 +6,17 @@
  * `DecimalFormat("0")`. `JSON.parse` loses both facts (`72.0` and `72` are the same JS number,
  * `12345678901234567890` loses digits), so the codec reads number tokens from the text itself.
  *
- * How: a scanner finds the number tokens outside strings; if there are none (every INTER-IoT
- * sample: values are typed strings) `JSON.parse` runs on the text unchanged, so the usual message
- * pays only for the scan. Otherwise each token is replaced by a marker number (the k-th token
- * becomes BASE + k, or BASE + k + 0.5 for a double token) and `JSON.parse` still does the parsing:
+ * How: a scanner finds the number tokens outside strings, and each is replaced by a marker number
+ * (the k-th token becomes BASE + k, or BASE + k + 0.5 for a double token) before `JSON.parse`:
  * a hand-written JSON parser would be several times slower than V8's, and Node 20 has no
  * `JSON.parse` source-text access (V8 11.4+, Node 21+). Markers stay numbers, so anything that
  * reads the parsed document (the fast codec, jsonld.js with its type coercions) sees a number
  * where the message had one, and the lexical token is one table lookup away. jsonld.js writes a
  * marker as the literal `BASE + k` (xsd:integer) or its 15-digit exponent form (xsd:double): the
  * integer/double split of jsonld-java for the default datatype. Those printed forms are mapped back.
+ * The scan costs about as much as a fifth of the codec's whole read, so the codec first parses the
+ * text as it is and marks numbers only once it meets one (message-codec.ts): messages whose values
+ * are all typed strings, as in every INTER-IoT sample, never pay for it.
  */
 
 const XSD_DOUBLE = 'http://www.w3.org/2001/XMLSchema#double';
@@ -248,7 +249,19 @@ function chooseBase(text: string, count: number): number {
 /** `JSON.parse(text)`, with number tokens as marker numbers; `numbers` is undefined when there are none. */
 export function parseJsonKeepingNumbers(text: string): { doc: unknown; numbers: JsonNumbers | undefined } {
   const spans = numberTokenSpans(text);
-  if (spans === undefined) return { doc: JSON.parse(text), numbers: undefined };
+  return spans === undefined ? { doc: JSON.parse(text), numbers: undefined } : parseWithMarkers(text, spans);
+}
+
+/**
+ * The marked form of a text already parsed (valid JSON) into `plain`: `plain` itself when the text
+ * has no numbers (nothing to mark), else the text parsed again with markers.
+ */
+export function markNumbers<T>(text: string, plain: T): { doc: T; numbers: JsonNumbers | undefined } {
+  const spans = numberTokenSpans(text);
+  return spans === undefined ? { doc: plain, numbers: undefined } : (parseWithMarkers(text, spans) as { doc: T; numbers: JsonNumbers });
+}
+
+function parseWithMarkers(text: string, spans: readonly number[]): { doc: unknown; numbers: JsonNumbers } {
   const count = spans.length / 2;
   const base = chooseBase(text, count);
   const tokens: string[] = new Array<string>(count);

@@ -46,7 +46,7 @@ import jsonld from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { NS, RDF_TYPE, XSD_STRING, factory, quadToNTriples } from '../rdf/terms.js';
-import { isDoubleToken, numberLexical, parseJsonKeepingNumbers, type JsonNumbers } from './json-numbers.js';
+import { isDoubleToken, markNumbers, numberLexical, type JsonNumbers } from './json-numbers.js';
 
 export interface ParsedMessage {
   /** The whole dataset; graph terms are NamedNode for named graphs, DefaultGraph otherwise. */
@@ -246,28 +246,40 @@ function notJson(text: string, error: unknown): ParseError {
   });
 }
 
-/** A parsed message text: numbers are markers for the tokens in `numbers` (json-numbers.ts). */
-interface JsonDocument {
-  readonly doc: object;
-  readonly numbers: JsonNumbers | undefined;
+/**
+ * A message text parsed by JSON.parse as it stands, and, on first demand, with its number tokens
+ * as markers (json-numbers.ts). Numbers never reach an RDF term from the plain parse: the fast
+ * parser asks for the marked form when it meets one, and jsonld.js always gets the marked form.
+ * Most messages have no JSON numbers, and so never pay for the scan.
+ */
+class JsonDocument {
+  private marked: { doc: object; numbers: JsonNumbers | undefined } | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly plain: object,
+  ) {}
+
+  withNumbers(): { doc: object; numbers: JsonNumbers | undefined } {
+    return (this.marked ??= markNumbers(this.text, this.plain));
+  }
 }
 
-/** JSON.parse with the mediator's errors, keeping number tokens; the result is an object or an array. */
+/** JSON.parse with the mediator's errors; the result is an object or an array. */
 function parseJson(text: string): JsonDocument {
-  let parsed: { doc: unknown; numbers: JsonNumbers | undefined };
+  let doc: unknown;
   try {
-    parsed = parseJsonKeepingNumbers(text);
+    doc = JSON.parse(text);
   } catch (error) {
     throw notJson(text, error);
   }
-  const doc = parsed.doc;
   if (typeof doc !== 'object' || doc === null) {
     throw new ParseError(
       `Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`,
       { code: ErrorCodes.messageInvalidJsonLd },
     );
   }
-  return { doc, numbers: parsed.numbers };
+  return new JsonDocument(text, doc);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -295,6 +307,8 @@ function collectPrefixes(doc: object): Array<[string, string]> {
 
 /** Thrown inside the fast parser when the document needs the full JSON-LD processor. */
 const UNSUPPORTED = Symbol('unsupported');
+/** Thrown inside the fast parser when it meets a JSON number in a document parsed without markers. */
+const NEEDS_NUMBERS = Symbol('needs numbers');
 
 let blankCounter = 0;
 /** A fresh blank-node label, unique in this process (so messages never share blank nodes). */
@@ -369,7 +383,8 @@ class FastParser {
 
   constructor(
     private readonly context: FastContext,
-    private readonly numbers: JsonNumbers | undefined,
+    /** The number table, or null when the document was parsed without markers. */
+    private readonly numbers: JsonNumbers | undefined | null,
   ) {
     this.terms = context.terms;
     this.curies = context.curies;
@@ -591,7 +606,8 @@ class FastParser {
 
   /** A JSON number (a marker for its token) as jsonld-java makes it a literal (json-numbers.ts). */
   private number(v: number, datatype: RDF.NamedNode | undefined): RDF.Literal {
-    // Every number of a parsed message is a marker; String(v) only guards against a scanner bug.
+    if (this.numbers === null) throw NEEDS_NUMBERS;
+    // Every number of a marked document is a marker; String(v) only guards against a scanner bug.
     const token = this.numbers?.token(v) ?? String(v);
     const type = datatype ?? (isDoubleToken(token) ? xsdDoubleNode : xsdIntegerNode);
     return factory.literal(numberLexical(token, type.value), type);
@@ -689,7 +705,15 @@ function fastContext(ctx: unknown): FastContext | undefined {
   return context;
 }
 
-function fastFromDoc({ doc, numbers }: JsonDocument): ParsedMessage | undefined {
+/** The fast path: the plain parse first, the marked one only when the message has JSON numbers. */
+function fastFrom(parsed: JsonDocument): ParsedMessage | undefined {
+  const result = fastFromDoc(parsed.plain, null);
+  if (result !== NEEDS_NUMBERS) return result;
+  const { doc, numbers } = parsed.withNumbers();
+  return fastFromDoc(doc, numbers) as ParsedMessage | undefined;
+}
+
+function fastFromDoc(doc: object, numbers: JsonNumbers | undefined | null): ParsedMessage | undefined | typeof NEEDS_NUMBERS {
   if (!isPlainObject(doc)) return undefined;
   const context = fastContext(doc['@context']);
   if (context === undefined) return undefined;
@@ -710,6 +734,7 @@ function fastFromDoc({ doc, numbers }: JsonDocument): ParsedMessage | undefined 
     }
   } catch (error) {
     if (error === UNSUPPORTED) return undefined;
+    if (error === NEEDS_NUMBERS) return NEEDS_NUMBERS;
     throw error;
   }
   const prefixes: Array<[string, string]> = [];
@@ -724,7 +749,7 @@ function fastFromDoc({ doc, numbers }: JsonDocument): ParsedMessage | undefined 
  * (MESSAGE_INVALID_JSONLD).
  */
 export function parseMessageFast(text: string): ParsedMessage | undefined {
-  return fastFromDoc(parseJson(text));
+  return fastFrom(parseJson(text));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -809,7 +834,8 @@ const RDF_JSON = `${NS.rdf}JSON`;
  * reads as "2.15E1", where jsonld-java and the fast path keep "21.5"). Only messages the fast path
  * declines come here.
  */
-async function parseWithJsonLd({ doc, numbers }: JsonDocument): Promise<ParsedMessage> {
+async function parseWithJsonLd(parsed: JsonDocument): Promise<ParsedMessage> {
+  const { doc, numbers } = parsed.withNumbers();
   if (numbers !== undefined) restoreContextNumbers(doc, numbers, false);
   let dataset: JsonLdQuad[];
   try {
@@ -882,7 +908,7 @@ export async function parseMessageWithJsonLd(text: string): Promise<ParsedMessag
 /** Fast path, else jsonld.js toRDF (remote contexts are refused with a ParseError). */
 export async function parseMessage(text: string): Promise<ParsedMessage> {
   const parsed = parseJson(text);
-  return fastFromDoc(parsed) ?? parseWithJsonLd(parsed);
+  return fastFrom(parsed) ?? parseWithJsonLd(parsed);
 }
 
 // ---------------------------------------------------------------------------------------------
