@@ -830,9 +830,10 @@ const RDF_JSON = `${NS.rdf}JSON`;
  * remote contexts refused. JSON numbers reach jsonld.js as markers (json-numbers.ts), so its type
  * coercions apply to them as to any number, and the literals it makes of them get the lexical
  * form jsonld-java gives the token. Deviation from the reference kept here: jsonld.js rewrites a
- * typed xsd:double *string* to its 15-digit canonical form ({"@value":"21.5","@type":"xsd:double"}
- * reads as "2.15E1", where jsonld-java and the fast path keep "21.5"). Only messages the fast path
- * declines come here.
+ * typed xsd:double *string* to its canonical form with 16 significant digits
+ * ({"@value":"21.5","@type":"xsd:double"} reads as "2.15E1", where jsonld-java and the fast path
+ * keep "21.5"; "0.30000000000000004" becomes "3.0E-1"). Only messages the fast path declines come
+ * here.
  */
 async function parseWithJsonLd(parsed: JsonDocument): Promise<ParsedMessage> {
   const { doc, numbers } = parsed.withNumbers();
