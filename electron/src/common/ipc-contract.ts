@@ -50,7 +50,7 @@ export interface AppInfo {
   readonly ownsServer: boolean;
 }
 
-export type IpcErrorCode = 'SENDER_REFUSED' | 'INVALID_REQUEST' | 'FILE_TOO_LARGE' | 'READ_FAILED' | 'WRITE_FAILED';
+export type IpcErrorCode = 'SENDER_REFUSED' | 'INVALID_REQUEST' | 'FILE_TOO_LARGE' | 'NOT_UTF8' | 'READ_FAILED' | 'WRITE_FAILED';
 
 export interface IpcError {
   readonly code: IpcErrorCode;
@@ -89,7 +89,12 @@ export const IpcChannels = {
 
 export const INVOKE_CHANNELS: readonly InvokeChannel[] = [IpcChannels.openFile, IpcChannels.saveFile, IpcChannels.appInfo];
 
-/** The bridge the preload exposes as `window.mediatorDesktop` (absent in a plain browser). */
+/**
+ * The bridge the preload exposes as `window.mediatorDesktop` (absent in a plain browser). The
+ * renderer may not import this file (it imports nothing of the shell), so it declares the part it
+ * uses itself (renderer/src/app/desktop-bridge.ts); preload/preload.test.ts checks, at compile time
+ * and at run time, that this bridge satisfies the renderer's declaration.
+ */
 export interface MediatorDesktopBridge {
   readonly isDesktop: true;
   openFile(kind: FileKind): Promise<IpcResult<OpenedFile | null>>;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../common/ipc-contract.js';
 import {
   createFileService,
+  decodeUtf8,
   OPEN_DIALOGS,
   safeFileName,
   saveDialogSpec,
@@ -16,7 +17,7 @@ import {
 
 const files: FileAccess = {
   stat: (path) => stat(path),
-  readFile: (path, encoding) => readFile(path, encoding),
+  readFile: (path) => readFile(path),
   writeFile: (path, text, encoding) => writeFile(path, text, encoding),
 };
 
@@ -38,8 +39,8 @@ function dialogs(answer: string | undefined) {
 }
 
 describe('opening files', () => {
-  it('offers alignments as .rdf/.xml and messages as .json', () => {
-    expect(OPEN_DIALOGS.alignment.filters[0]?.extensions).toEqual(['rdf', 'xml']);
+  it('offers alignments as .rdf/.xml/.owl and messages as .json', () => {
+    expect(OPEN_DIALOGS.alignment.filters[0]?.extensions).toEqual(['rdf', 'xml', 'owl']);
     expect(OPEN_DIALOGS.message.filters[0]?.extensions).toEqual(['json', 'jsonld']);
   });
 
@@ -65,6 +66,28 @@ describe('opening files', () => {
     expect(await open(big)).toMatchObject({ ok: false, error: { code: 'FILE_TOO_LARGE' } });
     expect(await open(join(dir, 'folder.rdf'))).toMatchObject({ ok: false, error: { code: 'READ_FAILED' } });
     expect(await open(join(dir, 'missing.rdf'))).toMatchObject({ ok: false, error: { code: 'READ_FAILED', message: expect.stringContaining('missing.rdf') } });
+  });
+
+  it('refuses a file that is not UTF-8 rather than replacing its bad bytes', async () => {
+    const latin1 = join(dir, 'latin1.rdf');
+    await writeFile(latin1, Buffer.from('<label>caf\xe9</label>', 'latin1'));
+    const service = createFileService({ dialogs: dialogs(latin1).value, files, downloadsDir: () => dir });
+    expect(await service.open('alignment')).toEqual({ ok: false, error: { code: 'NOT_UTF8', message: 'latin1.rdf is not UTF-8 text' } });
+  });
+
+  it('reads UTF-8 with and without a byte order mark', async () => {
+    const withBom = join(dir, 'bom.json');
+    await writeFile(withBom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"café"}', 'utf8')]));
+    const service = createFileService({ dialogs: dialogs(withBom).value, files, downloadsDir: () => dir });
+    expect(await service.open('message')).toEqual({ ok: true, value: { kind: 'message', name: 'bom.json', text: '{"name":"café"}' } });
+    expect(decodeUtf8(new Uint8Array([0xc3, 0xa9]))).toBe('é');
+    expect(decodeUtf8(new Uint8Array([0xc3]))).toBeUndefined();
+  });
+
+  it('checks the size of what was read too (the file may grow after stat)', async () => {
+    const growing: FileAccess = { ...files, stat: async () => ({ size: 10, isFile: () => true }), readFile: async () => new Uint8Array(MAX_FILE_BYTES + 1) };
+    const service = createFileService({ dialogs: dialogs('/x/grown.rdf').value, files: growing, downloadsDir: () => dir });
+    expect(await service.open('alignment')).toMatchObject({ ok: false, error: { code: 'FILE_TOO_LARGE', message: expect.stringContaining('grown.rdf') } });
   });
 });
 

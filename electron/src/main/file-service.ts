@@ -39,14 +39,16 @@ export interface FileDialogs {
 /** Async file access (`node:fs/promises`), injectable for tests. */
 export interface FileAccess {
   stat(path: string): Promise<{ readonly size: number; isFile(): boolean }>;
-  readFile(path: string, encoding: 'utf8'): Promise<string>;
+  /** The bytes: decoding is done here, strictly (`node:fs` would replace bad bytes with U+FFFD). */
+  readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, text: string, encoding: 'utf8'): Promise<void>;
 }
 
 const ALL_FILES: FileFilter = { name: 'All Files', extensions: ['*'] };
 
 export const OPEN_DIALOGS: Readonly<Record<FileKind, OpenDialogSpec>> = {
-  alignment: { title: 'Open Alignment', filters: [{ name: 'Alignments (RDF/XML)', extensions: ['rdf', 'xml'] }, ALL_FILES] },
+  // The same extensions as the page's own file picker and drop (renderer/src/features/alignments/read-files.ts).
+  alignment: { title: 'Open Alignment', filters: [{ name: 'Alignments (RDF/XML)', extensions: ['rdf', 'xml', 'owl'] }, ALL_FILES] },
   message: { title: 'Open Message', filters: [{ name: 'Messages (JSON-LD)', extensions: ['json', 'jsonld'] }, ALL_FILES] },
 };
 
@@ -79,6 +81,23 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * UTF-8 text from a file's bytes, or undefined when they are not UTF-8 (WHATWG Encoding, "fatal"
+ * error mode). A byte order mark is dropped. Replacing bad bytes instead would put U+FFFD into an
+ * alignment or message without the user noticing, and the next save would write it to disk.
+ */
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function tooLarge(name: string, size: number): IpcResult<never> {
+  return ipcFail('FILE_TOO_LARGE', `${name} is ${size} bytes; the limit is ${MAX_FILE_BYTES}`);
+}
+
 export interface FileService {
   open(kind: FileKind): Promise<IpcResult<OpenedFile | null>>;
   save(request: SaveFileRequest): Promise<IpcResult<SaveFileOutcome>>;
@@ -89,17 +108,21 @@ export function createFileService(deps: { dialogs: FileDialogs; files: FileAcces
     async open(kind) {
       const path = await deps.dialogs.showOpen(OPEN_DIALOGS[kind]);
       if (path === undefined) return ipcOk(null);
+      const name = basename(path);
+      let bytes: Uint8Array;
       try {
         const info = await deps.files.stat(path);
-        if (!info.isFile()) return ipcFail('READ_FAILED', `${basename(path)} is not a file`);
-        if (info.size > MAX_FILE_BYTES) {
-          return ipcFail('FILE_TOO_LARGE', `${basename(path)} is ${info.size} bytes; the limit is ${MAX_FILE_BYTES}`);
-        }
-        const text = await deps.files.readFile(path, 'utf8');
-        return ipcOk({ kind, name: basename(path), text });
+        if (!info.isFile()) return ipcFail('READ_FAILED', `${name} is not a file`);
+        if (info.size > MAX_FILE_BYTES) return tooLarge(name, info.size);
+        bytes = await deps.files.readFile(path);
       } catch (error) {
-        return ipcFail('READ_FAILED', `Could not read ${basename(path)}: ${describe(error)}`);
+        return ipcFail('READ_FAILED', `Could not read ${name}: ${describe(error)}`);
       }
+      // Checked again on what was read: the file may have grown since stat.
+      if (bytes.byteLength > MAX_FILE_BYTES) return tooLarge(name, bytes.byteLength);
+      const text = decodeUtf8(bytes);
+      if (text === undefined) return ipcFail('NOT_UTF8', `${name} is not UTF-8 text`);
+      return ipcOk({ kind, name, text });
     },
 
     async save(request) {

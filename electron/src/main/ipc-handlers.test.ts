@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS, IpcChannels, ipcOk, type AppInfo, type FileKind, type SaveFileRequest } from '../common/ipc-contract.js';
-import type { FileService } from './file-service.js';
+import { createFileService, type FileAccess, type FileService, type SaveDialogSpec } from './file-service.js';
 import { registerIpcHandlers, sendEvent, type IpcMainLike } from './ipc-handlers.js';
 import type { IpcSenderEventLike } from './sender-check.js';
 
@@ -86,5 +86,58 @@ describe('IPC handlers', () => {
     const sent: unknown[][] = [];
     sendEvent({ send: (...args) => void sent.push(args) }, IpcChannels.fileOpened, { kind: 'alignment', name: 'a.rdf', text: 'x' });
     expect(sent).toEqual([['mediator:file-opened', { kind: 'alignment', name: 'a.rdf', text: 'x' }]]);
+  });
+
+  describe('save-file through the real file service (native save dialog)', () => {
+    /** The service with a fake dialog answering `chosen` and a fake disk; records what was shown and written. */
+    function saving(chosen: string | undefined, write: FileAccess['writeFile'] = async () => undefined) {
+      const dialogs: SaveDialogSpec[] = [];
+      const written: Array<[string, string]> = [];
+      const files = createFileService({
+        dialogs: { showOpen: async () => undefined, showSave: async (spec) => (dialogs.push(spec), chosen) },
+        files: {
+          stat: async () => ({ size: 0, isFile: () => true }),
+          readFile: async () => new Uint8Array(),
+          writeFile: async (path, text, encoding) => (written.push([path, text]), write(path, text, encoding)),
+        },
+        downloadsDir: () => '/home/u/Downloads',
+      });
+      const ours = { id: 1 };
+      const { ipcMain, handlers } = fakeIpcMain();
+      registerIpcHandlers(ipcMain, { origin: 'http://127.0.0.1:8888', webContents: () => ours }, { files, appInfo: () => info }, () => undefined);
+      const save = (request: unknown, sender: unknown = ours) => handlers.get(IpcChannels.saveFile)!({ sender, senderFrame: { url: 'http://127.0.0.1:8888/#/alignments' } }, request);
+      return { dialogs, written, save };
+    }
+
+    it('writes where the dialog says, never where the renderer says', async () => {
+      const { dialogs, written, save } = saving('/home/u/Documents/mine.rdf');
+      const result = await save({ suggestedName: '../../etc/CO_FIWARE-1.0.rdf', text: '<rdf:RDF/>', path: '/etc/passwd' });
+      expect(result).toEqual(ipcOk({ saved: true, name: 'mine.rdf' }));
+      expect(written).toEqual([['/home/u/Documents/mine.rdf', '<rdf:RDF/>']]);
+      expect(dialogs[0]?.defaultPath).toBe('/home/u/Downloads/CO_FIWARE-1.0.rdf');
+    });
+
+    it('answers { saved: false } and writes nothing when the dialog is cancelled', async () => {
+      const { written, save } = saving(undefined);
+      expect(await save({ suggestedName: 'a.ttl', text: 'x' })).toEqual(ipcOk({ saved: false }));
+      expect(written).toEqual([]);
+    });
+
+    it('answers WRITE_FAILED as data when the write fails', async () => {
+      const { save } = saving('/read-only/a.ttl', async () => {
+        throw new Error('EACCES: permission denied');
+      });
+      expect(await save({ suggestedName: 'a.ttl', text: 'x' })).toEqual({
+        ok: false,
+        error: { code: 'WRITE_FAILED', message: 'Could not write a.ttl: EACCES: permission denied' },
+      });
+    });
+
+    it('shows no dialog to a foreign sender', async () => {
+      const { dialogs, written, save } = saving('/tmp/a.ttl');
+      expect(await save({ suggestedName: 'a.ttl', text: 'x' }, { id: 2 })).toMatchObject({ ok: false, error: { code: 'SENDER_REFUSED' } });
+      expect(dialogs).toEqual([]);
+      expect(written).toEqual([]);
+    });
   });
 });

@@ -7,10 +7,11 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MessageBoxOptions } from 'electron';
-import { IpcChannels, type AppInfo, type FileKind } from '../common/ipc-contract.js';
+import type { AppInfo } from '../common/ipc-contract.js';
 import { aboutDialog, APP_NAME, desktopSettings, explainStartupError, userDataDir } from './desktop-settings.js';
 import { createFileService, type FileService } from './file-service.js';
-import { registerIpcHandlers, sendEvent } from './ipc-handlers.js';
+import { registerIpcHandlers } from './ipc-handlers.js';
+import { fileMenuActions } from './menu-file-open.js';
 import { menuTemplate } from './menu-template.js';
 import { chooseServer, choiceAt, conflictDialog, probeMediator, type MediatorConnection } from './port-choice.js';
 import { createShutdown } from './shutdown.js';
@@ -82,7 +83,7 @@ function fileService(): FileService {
     },
     files: {
       stat: (path) => stat(path),
-      readFile: (path, encoding) => readFile(path, encoding),
+      readFile: (path) => readFile(path),
       writeFile: (path, text, encoding) => writeFile(path, text, encoding),
     },
     downloadsDir: () => app.getPath('downloads'),
@@ -134,16 +135,17 @@ async function run(): Promise<void> {
   const files = fileService();
   registerIpcHandlers(ipcMain, { origin: serverOrigin, webContents: () => mainWindow?.webContents }, { files, appInfo: () => info }, report);
 
-  const openFromMenu = async (kind: FileKind): Promise<void> => {
-    const result = await files.open(kind);
-    if (!result.ok) dialog.showErrorBox('Could not open the file', result.error.message);
-    else if (result.value !== null && mainWindow) sendEvent(mainWindow.webContents, IpcChannels.fileOpened, result.value);
-  };
+  const fileMenu = fileMenuActions({
+    files,
+    serverOrigin,
+    target: () => mainWindow?.webContents,
+    showError: (message, detail) => void showMessage({ type: 'error', buttons: ['OK'], message, detail }),
+    report,
+  });
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(
     { appName: APP_NAME, platform: process.platform, devTools: !app.isPackaged },
     {
-      openAlignment: () => void openFromMenu('alignment'),
-      openMessage: () => void openFromMenu('message'),
+      ...fileMenu,
       showAbout: () => void showMessage({ type: 'info', buttons: ['OK'], ...aboutDialog(info, process.versions) }),
       openApiDocs: () => openExternal(`${serverOrigin}/swagger/`),
       ...(owned ? { openDataFolder: () => void shell.openPath(settings.dataDir) } : {}),
