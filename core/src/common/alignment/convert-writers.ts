@@ -110,14 +110,15 @@ export class TurtleWriter {
     return `<${value.replace(IRI_ESCAPE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`)}>`;
   }
 
-  private literal(term: RDF.Literal): string {
+  /** A literal in Turtle, its datatype prefixed (also the payload diff's display form). */
+  literal(term: RDF.Literal): string {
     const lex = `"${escapeLiteral(term.value)}"`;
     if (term.language !== '') return `${lex}@${term.language}`;
     if (term.datatype.value === XSD_STRING) return lex;
     return `${lex}^^${this.iri(term.datatype.value)}`;
   }
 
-  private predicate(term: RDF.Term): string {
+  predicate(term: RDF.Term): string {
     return term.value === RDF_TYPE ? 'a' : this.iri(term.value);
   }
 

@@ -13,3 +13,4 @@ export {
 export { alignmentMeaning } from './fingerprint.js';
 export { convertLegacyAlignment } from './convert-legacy.js';
 export { convertCellsToTurtle, convertCellsToRdfXml } from './convert-cells.js';
+export { alignmentView } from './alignment-view.js';

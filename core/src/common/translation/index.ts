@@ -12,3 +12,4 @@ export {
   type TranslationResult,
   type TranslateOptions,
 } from './translate.js';
+export { payloadDiff, DEFAULT_DIFF_LIMIT, type PayloadDiffOptions } from './payload-diff.js';

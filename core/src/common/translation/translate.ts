@@ -8,6 +8,8 @@ import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
 import { TermGraph } from './term-graph.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
+import type { PayloadDiff } from '../api/payload-diff.js';
+import { payloadDiff } from './payload-diff.js';
 
 /** One row of the per-step trace: the columns of the reference's `steps.tsv`, plus what went wrong. */
 export interface StepTrace {
@@ -46,10 +48,15 @@ export interface TranslationResult {
   /** Cells that failed at run time: skipped, never silent (CONTRACT.md, Translation). */
   readonly failures: readonly CellFailure[];
   readonly trace?: readonly StepTrace[];
+  /** With `trace`: the payload triples removed and added (not for an empty payload). */
+  readonly payloadDiff?: PayloadDiff;
 }
 
 export interface TranslateOptions {
-  /** Collect the per-step trace (costs a little: net change counting and timing). */
+  /**
+   * Collect the per-step trace (costs a little: net change counting and timing) and the payload
+   * diff (the input payload compared by shape with the output, translation/payload-diff.ts).
+   */
   readonly trace?: boolean;
   /** Pretty-printed output, as the reference writes it (default true). */
   readonly pretty?: boolean;
@@ -143,7 +150,8 @@ export function translateParsed(
   const graph = TermGraph.fromQuads(payload);
   const payloadTriplesIn = graph.size;
   const { failures, trace } = applyAlignments(graph, alignments, options);
-  const out = others.concat(graph.toQuads(factory.namedNode(MESSAGE_GRAPHS.payload)));
+  const translated = graph.toQuads(factory.namedNode(MESSAGE_GRAPHS.payload));
+  const out = others.concat(translated);
   const message = serializeMessage(out, parsed.prefixes, { pretty: options.pretty ?? true });
   return {
     message,
@@ -151,7 +159,7 @@ export function translateParsed(
     payloadTriplesIn,
     payloadTriplesOut: graph.size,
     failures,
-    ...(trace === undefined ? {} : { trace }),
+    ...(trace === undefined ? {} : { trace, payloadDiff: payloadDiff(payload, translated, parsed.prefixes) }),
   };
 }
 
