@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { AlignmentsScreen } from '../features/alignments/AlignmentsScreen.js';
 import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';
 import { screenFromHash, useWorkbench, type Screen } from '../store/index.js';
+import { OperationStatus } from '../ui/OperationStatus.js';
+import { desktopBridge } from './desktop-bridge.js';
+import { DesktopFileOpen } from './DesktopFileOpen.js';
+import { onSaveResult, saveOperation } from './download.js';
 import { WindowFileDrop } from './WindowFileDrop.js';
 
 const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'Translate', channels: 'Channels' };
@@ -11,6 +15,13 @@ const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'T
 export function App() {
   const screen = useWorkbench((s) => s.screen);
   const navigate = useWorkbench((s) => s.navigate);
+  const downloadOp = useWorkbench((s) => s.downloadOp);
+  const setDownloadOp = useWorkbench((s) => s.setDownloadOp);
+  // The desktop app's bridge, or undefined in a browser; it does not come or go while the page lives.
+  const [bridge] = useState(desktopBridge);
+
+  // Downloads report how they went (in the desktop app: saved, cancelled or failed) next to the screen.
+  useEffect(() => onSaveResult((result) => setDownloadOp(saveOperation(result))), [setDownloadOp]);
 
   // The screen follows the URL hash (reload, back/forward) and the hash follows the screen.
   useEffect(() => {
@@ -39,6 +50,7 @@ export function App() {
           ))}
         </nav>
       </header>
+      <OperationStatus op={downloadOp} runningText="Saving…" testId="download-status" />
       <main className="app-main" aria-label={TITLES[screen]}>
         {screen === 'alignments' && <AlignmentsScreen />}
         {screen === 'translate' && <TranslateScreen />}
@@ -46,6 +58,7 @@ export function App() {
       </main>
       <StatusBar />
       <WindowFileDrop />
+      <DesktopFileOpen bridge={bridge} />
     </div>
   );
 }

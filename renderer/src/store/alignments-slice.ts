@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../api/index.js';
 import { readAlignmentXml, type AlignmentRead } from '../model/alignment-xml.js';
 import { sameAlignment } from './alignment-key.js';
 import { failed } from './operation.js';
+import { editorIsDirty } from './unsaved-edits.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
 export interface UploadDocument {
@@ -72,6 +73,15 @@ export interface AlignmentsSlice {
 
   openStoredAlignment(id: AlignmentId): Promise<void>;
   openUploadInEditor(key: string): void;
+  /** An opened file (desktop File menu) waiting for the user to discard the editor's unsaved edits. */
+  readonly pendingOpen: UploadDocument | undefined;
+  /**
+   * Opens a file's text in the editor as a draft (not uploaded; the user uploads it), validated at
+   * once. While the editor holds unsaved edits it asks first (`pendingOpen`), so nothing typed is lost.
+   */
+  openDocument(doc: UploadDocument): void;
+  confirmOpenDocument(): void;
+  cancelOpenDocument(): void;
   closeEditor(): void;
   setEditorText(text: string): void;
   validateEditor(): Promise<void>;
@@ -138,6 +148,12 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
 
   const patchUpload = (key: string, patch: Partial<UploadEntry>) =>
     set((s) => ({ uploads: s.uploads.map((u) => (u.key === key ? { ...u, ...patch } : u)) }));
+
+  /** A document that is not stored, in a fresh editor: dropped and refused uploads, opened files. */
+  const openDraft = (label: string, text: string, state: Partial<AlignmentEditor> = {}) => {
+    clearTimeout(validateTimer);
+    set({ editor: { ...emptyEditor({ kind: 'draft', label }, text), ...state }, pendingOpen: undefined });
+  };
 
   const editorId = (): AlignmentId | undefined => {
     const e = get().editor;
@@ -249,17 +265,34 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
     openUploadInEditor(key) {
       const entry = get().uploads.find((u) => u.key === key);
       if (entry === undefined) return;
-      clearTimeout(validateTimer);
-      const editor = emptyEditor({ kind: 'draft', label: entry.fileName }, entry.text);
       const invalid = entry.status === 'invalid';
-      set({
-        editor: {
-          ...editor,
-          problems: entry.problems,
-          validation: invalid ? { state: 'invalid', message: entry.message } : { state: 'idle', message: '' },
-          saveOp: entry.status === 'conflict' ? { state: 'failed', message: entry.message } : IDLE,
-        },
+      openDraft(entry.fileName, entry.text, {
+        problems: entry.problems,
+        validation: invalid ? { state: 'invalid', message: entry.message } : { state: 'idle', message: '' },
+        saveOp: entry.status === 'conflict' ? { state: 'failed', message: entry.message } : IDLE,
       });
+    },
+
+    pendingOpen: undefined,
+
+    openDocument(doc) {
+      if (editorIsDirty(get().editor)) {
+        set({ pendingOpen: doc });
+        return;
+      }
+      openDraft(doc.fileName, doc.text);
+      void get().validateEditor();
+    },
+
+    confirmOpenDocument() {
+      const doc = get().pendingOpen;
+      if (doc === undefined) return;
+      openDraft(doc.fileName, doc.text);
+      void get().validateEditor();
+    },
+
+    cancelOpenDocument() {
+      set({ pendingOpen: undefined });
     },
 
     closeEditor() {

@@ -1,7 +1,9 @@
 /**
  * Which screen is shown. Mirrored to `location.hash` by the app shell so reload and back work.
+ * Also the outcome of the last download, which the shell shows (renderer/src/app/download.ts): in
+ * the desktop app a download is a native save that can be cancelled or fail.
  */
-import type { SliceCreator } from './types.js';
+import { IDLE, type Operation, type SliceCreator } from './types.js';
 
 export type Screen = 'alignments' | 'translate' | 'channels';
 export const SCREENS: readonly Screen[] = ['alignments', 'translate', 'channels'];
@@ -9,6 +11,8 @@ export const SCREENS: readonly Screen[] = ['alignments', 'translate', 'channels'
 export interface NavigationSlice {
   readonly screen: Screen;
   navigate(screen: Screen): void;
+  readonly downloadOp: Operation;
+  setDownloadOp(op: Operation): void;
 }
 
 export function screenFromHash(hash: string): Screen | undefined {
@@ -16,9 +20,14 @@ export function screenFromHash(hash: string): Screen | undefined {
   return SCREENS.find((s) => s === name);
 }
 
-export const createNavigationSlice: SliceCreator<NavigationSlice> = (set) => ({
+export const createNavigationSlice: SliceCreator<NavigationSlice> = (set, get) => ({
   screen: 'alignments',
   navigate(screen) {
-    set({ screen });
+    // A download's outcome belongs to the screen it was started on.
+    set(get().screen === screen ? { screen } : { screen, downloadOp: IDLE });
+  },
+  downloadOp: IDLE,
+  setDownloadOp(downloadOp) {
+    set({ downloadOp });
   },
 });

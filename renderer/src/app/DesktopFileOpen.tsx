@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useWorkbench, type WorkbenchState } from '../store/index.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { asOpenedFile, type DesktopBridge } from './desktop-bridge.js';
+
+type OpenActions = Pick<WorkbenchState, 'navigate' | 'openDocument' | 'loadMessageFile'>;
+
+/**
+ * A file from the desktop File menu, in the screen it belongs to: an alignment opens in the
+ * Alignments editor as a draft (the editor a dropped or refused upload opens in), a message
+ * becomes the Translate screen's message (as its own "Open file…" does). Anything else is ignored.
+ */
+export function openDesktopFile(actions: OpenActions, payload: unknown): void {
+  const file = asOpenedFile(payload);
+  if (file === undefined) return;
+  if (file.kind === 'alignment') {
+    actions.navigate('alignments');
+    actions.openDocument({ fileName: file.name, text: file.text });
+  } else {
+    actions.navigate('translate');
+    actions.loadMessageFile(file.name, file.text);
+  }
+}
+
+/**
+ * Listens for files opened from the desktop app's File menu while mounted (nothing in a browser),
+ * and asks before an opened alignment replaces unsaved edits in the editor.
+ */
+export function DesktopFileOpen({ bridge }: { readonly bridge: DesktopBridge | undefined }) {
+  const navigate = useWorkbench((s) => s.navigate);
+  const openDocument = useWorkbench((s) => s.openDocument);
+  const loadMessageFile = useWorkbench((s) => s.loadMessageFile);
+  const pending = useWorkbench((s) => s.pendingOpen);
+  const confirm = useWorkbench((s) => s.confirmOpenDocument);
+  const cancel = useWorkbench((s) => s.cancelOpenDocument);
+
+  useEffect(() => {
+    if (bridge === undefined) return undefined;
+    return bridge.onOpenFile((payload) => openDesktopFile({ navigate, openDocument, loadMessageFile }, payload));
+  }, [bridge, navigate, openDocument, loadMessageFile]);
+
+  if (pending === undefined) return null;
+  return (
+    <ConfirmDialog title="Discard unsaved edits?" confirmLabel="Discard edits and open" onConfirm={confirm} onCancel={cancel}>
+      <p>
+        The alignment editor holds edits that are not uploaded. Opening <strong>{pending.fileName}</strong> replaces them; Cancel keeps them and does not
+        open the file.
+      </p>
+    </ConfirmDialog>
+  );
+}
