@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { dataDir, goldenFile, repoRoot } from '../test-support/shared-data.js';
-import { isomorphic } from '../common/rdf/isomorphism.js';
+import { isomorphic } from '../test-support/isomorphism.js';
 import { readMessage } from '../common/index.js';
 import { readData } from '../test-support/shared-data.js';
 import { startServer, type RunningServer } from './server/start-server.js';

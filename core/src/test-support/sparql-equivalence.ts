@@ -6,7 +6,7 @@
  * compared in order with whitespace removed.
  */
 import { factory, type RDF } from '../common/rdf/terms.js';
-import { isomorphic } from '../common/rdf/isomorphism.js';
+import { isomorphic } from './isomorphism.js';
 
 const TERM = /<[^>]*>|\?[\w]+|_:[\w]+|"(?:[^"\\]|\\.)*"(?:\^\^<[^>]*>|@[A-Za-z][\w-]*)?/g;
 

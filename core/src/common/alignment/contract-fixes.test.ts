@@ -9,7 +9,7 @@ import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { compileAlignment, type CompiledAlignment } from './index.js';
 import { applyAlignments, TermGraph } from '../translation/index.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { factory, type RDF } from '../rdf/terms.js';
 import { runWithOxigraph } from '../../test-support/oxigraph-run.js';
 

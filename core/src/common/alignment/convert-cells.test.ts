@@ -7,7 +7,7 @@
 import { Parser } from 'n3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, ParseError, ValidationError } from '../errors.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, type RDF } from '../rdf/terms.js';
 import { readMessage, translateMessage } from '../translation/index.js';
 import { alignmentFiles, goldenFile, goldenPairs, goldenSteps, readData } from '../../test-support/shared-data.js';

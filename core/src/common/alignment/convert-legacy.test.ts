@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, ParseError, ValidationError } from '../errors.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, type RDF } from '../rdf/terms.js';
 import { readMessage, translateMessage } from '../translation/index.js';
 import { readData } from '../../test-support/shared-data.js';

@@ -9,7 +9,7 @@ import { Parser } from 'n3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
 import { readMessage, translateMessage } from './index.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { readData } from '../../test-support/shared-data.js';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { alignmentFiles, goldenPairs, readData } from '../../test-support/shared-data.js';
 import { synthesizePayload } from '../../test-support/synthesize-payload.js';

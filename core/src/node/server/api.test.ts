@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isomorphic } from '../../common/rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { readMessage } from '../../common/index.js';
 import { goldenFile, goldenPairs, readData } from '../../test-support/shared-data.js';

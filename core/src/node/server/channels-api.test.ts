@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isomorphic } from '../../common/rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { readMessage } from '../../common/index.js';
 import { goldenFile, readData } from '../../test-support/shared-data.js';

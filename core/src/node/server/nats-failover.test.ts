@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from 'n3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isomorphic } from '../../common/rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { readMessage } from '../../common/index.js';
 import { NatsTransport } from '../transports/index.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Parser } from 'n3';
 import { readMessage } from '../../common/index.js';
-import { isomorphic } from '../../common/rdf/isomorphism.js';
+import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { goldenFile, readData, repoRoot } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';

@@ -9,7 +9,7 @@
  * refinement. Fine for graphs of a few hundred quads; no canonical form is produced.
  */
 import type * as RDF from '@rdfjs/types';
-import { termKey } from './terms.js';
+import { termKey } from '../common/rdf/terms.js';
 
 /** A quad as four slots: a ground term key (string) or a blank-node index (number). */
 type Slot = string | number;
