@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type AlignmentInfo, type UploadResult } from '../api/index.js';
-import xml from '../model/fixtures/CO_FIWARE.rdf?raw';
+import xml from '../fixtures/CO_FIWARE.rdf?raw';
 import { fakeApi, flush, notFound } from './fake-api.test-support.js';
 import { VALIDATE_DEBOUNCE_MS } from './alignments-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ChannelConfig, type ChannelInfo, type MediatorApi, type PlatformChannelsRequest } from '../api/index.js';
 import { alignmentKey } from './alignment-key.js';
 import { fakeApi, notFound } from './fake-api.test-support.js';
-import { latencyFor } from './channels-slice.js';
+import { latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
 const storeWith = (api: Partial<MediatorApi>, now?: () => number) =>
@@ -58,20 +58,32 @@ describe('channels slice', () => {
     expect(store.getState().createChannelOp.state).toBe('failed');
   });
 
-  it('previews platform topics client-side and creates the pair', async () => {
+  it("previews the server's platform topic names, asked once after typing, and creates the pair", async () => {
+    vi.useFakeTimers();
     const calls: Array<[string, PlatformChannelsRequest]> = [];
+    const asked: Array<[string, string]> = [];
+    const topics = { downstream: { source: 'mw-mediator-downstream-x', sink: 'mediator-mw-downstream-x' }, upstream: { source: 'mw-mediator-upstream-x', sink: 'mediator-mw-upstream-x' } };
     const store = storeWith({
       createPlatformChannels: async (pid, r) => {
         calls.push([pid, r]);
         return { message: 'created', downstream: channel(1), upstream: channel(2) };
       },
+      getPlatformTopics: async (pid, spelling) => {
+        asked.push([pid, spelling]);
+        return topics;
+      },
       listChannels: async () => [channel(1), channel(2)],
     });
-    store.getState().setPlatformDraft({ platformId: 'http://inter-iot.eu/platforms/p1', inp: alignmentKey({ name: 'A', version: '1' }) });
-    expect(store.getState().previewPlatformTopics()?.downstream).toEqual({
-      source: 'mw-mediator-downstream-http_inter-iot.eu_platforms_p1',
-      sink: 'mediator-mw-downstream-http_inter-iot.eu_platforms_p1',
-    });
+    for (const platformId of ['h', 'http://inter-iot.eu/platforms/', 'http://inter-iot.eu/platforms/p1']) store.getState().setPlatformDraft({ platformId });
+    store.getState().setPlatformDraft({ inp: alignmentKey({ name: 'A', version: '1' }) });
+    await vi.advanceTimersByTimeAsync(TOPIC_PREVIEW_DEBOUNCE_MS + 10);
+    expect(asked).toEqual([['http://inter-iot.eu/platforms/p1', 'mediator']]);
+    expect(store.getState().topicPreview).toEqual({ op: { state: 'idle' }, topics, forId: 'http://inter-iot.eu/platforms/p1', spelling: 'mediator' });
+    store.getState().setPlatformDraft({ spelling: 'ipsm' });
+    await vi.advanceTimersByTimeAsync(TOPIC_PREVIEW_DEBOUNCE_MS + 10);
+    expect(asked[1]).toEqual(['http://inter-iot.eu/platforms/p1', 'ipsm']);
+    store.getState().setPlatformDraft({ spelling: 'mediator' });
+    vi.useRealTimers();
     await store.getState().createPlatformChannels();
     expect(calls).toEqual([
       ['http://inter-iot.eu/platforms/p1', { inpAlignmentName: 'A', inpAlignmentVersion: '1', outAlignmentName: '', outAlignmentVersion: '', spelling: 'mediator', parallelism: 1 }],
@@ -84,8 +96,8 @@ describe('channels slice', () => {
     store.getState().setPlatformDraft({ platformId: 'p1' });
     await store.getState().createPlatformChannels();
     expect(store.getState().platformOp).toEqual({ state: 'failed', message: 'The requested resource could not be found.', notAvailable: true });
-    await store.getState().checkPlatformTopics();
-    expect(store.getState().serverTopics.op).toMatchObject({ state: 'failed', notAvailable: true });
+    await store.getState().loadTopicPreview();
+    expect(store.getState().topicPreview.op).toMatchObject({ state: 'failed', notAvailable: true });
   });
 
   it('deletes a channel and shows why when refused', async () => {

@@ -2,9 +2,10 @@
  * Channels: the list (polled), creating a channel or a platform's channel pair, deleting, and a
  * topic tester that publishes a test message and watches what arrives on a topic. The topics and
  * platform endpoints may be missing on a server (404): the state says so with the server's message.
+ * A platform's topic names come from the server (GET /platforms/{id}/topics), asked for shortly
+ * after the id or spelling changes: the encoding rule exists once, in core.
  */
 import type { ChannelInfo, PlatformChannelsReply, PlatformTopicsReply, TopicMessage, TopicSpelling } from '../api/index.js';
-import { platformTopics } from '../model/platform-topics.js';
 import { parseAlignmentKey } from './alignment-key.js';
 import { failed } from './operation.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
@@ -46,7 +47,8 @@ export interface ChannelsSlice {
   readonly platformDraft: PlatformDraft;
   readonly platformOp: Operation;
   readonly platformResult: PlatformChannelsReply | undefined;
-  readonly serverTopics: { readonly op: Operation; readonly topics?: PlatformTopicsReply; readonly forId?: string };
+  /** The topic names the server gives the draft's platform id and spelling (`forId`, `spelling`). */
+  readonly topicPreview: { readonly op: Operation; readonly topics?: PlatformTopicsReply; readonly forId?: string; readonly spelling?: TopicSpelling };
   readonly deletingChannel: number | undefined;
   readonly deleteChannelOp: Operation;
   readonly tester: TesterDraft;
@@ -62,8 +64,8 @@ export interface ChannelsSlice {
   setChannelDraft(patch: Partial<ChannelDraft>): void;
   createChannel(): Promise<void>;
   setPlatformDraft(patch: Partial<PlatformDraft>): void;
-  previewPlatformTopics(): PlatformTopicsReply | undefined;
-  checkPlatformTopics(): Promise<void>;
+  /** Asks the server for the draft's topic names (setPlatformDraft does, debounced). */
+  loadTopicPreview(): Promise<void>;
   createPlatformChannels(): Promise<void>;
   deleteChannel(id: number): Promise<void>;
   setTester(patch: Partial<TesterDraft>): void;
@@ -74,6 +76,8 @@ export interface ChannelsSlice {
 }
 
 export const CHANNEL_POLL_MS = 2000;
+/** Delay between the last keystroke in the platform id and asking the server for its topics. */
+export const TOPIC_PREVIEW_DEBOUNCE_MS = 250;
 export const WATCH_LIMIT = 50;
 
 export function latencyFor(publishedAt: number, sentTimes: readonly number[]): number | undefined {
@@ -86,6 +90,8 @@ export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps)
   const now = deps.now ?? Date.now;
   let watchTimer: ReturnType<typeof setInterval> | undefined;
   let watchRun = 0;
+  let previewTimer: ReturnType<typeof setTimeout> | undefined;
+  let previewRun = 0;
 
   const pollTopic = async (run: number) => {
     const topic = get().tester.watchTopic.trim();
@@ -113,7 +119,7 @@ export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps)
     platformDraft: { platformId: '', spelling: 'mediator', inp: '', out: '', parallelism: 1 },
     platformOp: IDLE,
     platformResult: undefined,
-    serverTopics: { op: IDLE },
+    topicPreview: { op: IDLE },
     deletingChannel: undefined,
     deleteChannelOp: IDLE,
     tester: { publishTopic: '', publishText: '', watchTopic: '' },
@@ -171,24 +177,28 @@ export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps)
     },
 
     setPlatformDraft(patch) {
+      const before = get().platformDraft;
       set((s) => ({ platformDraft: { ...s.platformDraft, ...patch }, platformOp: IDLE }));
+      const after = get().platformDraft;
+      if (after.platformId.trim() === before.platformId.trim() && after.spelling === before.spelling) return;
+      clearTimeout(previewTimer);
+      previewRun++;
+      if (after.platformId.trim() === '') set({ topicPreview: { op: IDLE } });
+      else previewTimer = setTimeout(() => void get().loadTopicPreview(), TOPIC_PREVIEW_DEBOUNCE_MS);
     },
 
-    previewPlatformTopics() {
-      const d = get().platformDraft;
-      return d.platformId.trim() === '' ? undefined : platformTopics(d.platformId.trim(), d.spelling);
-    },
-
-    async checkPlatformTopics() {
-      const d = get().platformDraft;
-      const id = d.platformId.trim();
+    async loadTopicPreview() {
+      clearTimeout(previewTimer);
+      const { platformId, spelling } = get().platformDraft;
+      const id = platformId.trim();
       if (id === '') return;
-      set({ serverTopics: { op: { state: 'running' }, forId: id } });
+      const run = ++previewRun;
+      set((s) => ({ topicPreview: { ...s.topicPreview, op: { state: 'running' } } }));
       try {
-        const topics = await get().api.getPlatformTopics(id, d.spelling);
-        set({ serverTopics: { op: IDLE, topics, forId: id } });
+        const topics = await get().api.getPlatformTopics(id, spelling);
+        if (run === previewRun) set({ topicPreview: { op: IDLE, topics, forId: id, spelling } });
       } catch (error) {
-        set({ serverTopics: { op: failed(error), forId: id } });
+        if (run === previewRun) set({ topicPreview: { op: failed(error), forId: id, spelling } });
       }
     },
 

@@ -3,7 +3,7 @@ export { useWorkbench, WorkbenchProvider } from './react.js';
 export { alignmentKey, parseAlignmentKey, sameAlignment } from './alignment-key.js';
 export { describeUpload, VALIDATE_DEBOUNCE_MS } from './alignments-slice.js';
 export type { AlignmentEditor, CompiledState, EditorSource, UploadDocument, UploadEntry, ValidationState } from './alignments-slice.js';
-export { CHANNEL_POLL_MS, latencyFor } from './channels-slice.js';
+export { CHANNEL_POLL_MS, latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 export type { ChannelDraft, PlatformDraft, ReceivedMessage, TesterDraft } from './channels-slice.js';
 export { SCREENS, screenFromHash, type Screen } from './navigation-slice.js';
 export { SERVER_URL_KEY, type Connection } from './status-slice.js';

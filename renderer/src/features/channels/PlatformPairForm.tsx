@@ -1,5 +1,5 @@
 import type { ChannelInfo, TopicPair } from '../../api/index.js';
-import { useWorkbench } from '../../store/index.js';
+import { IDLE, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { AlignmentSelect } from './AlignmentSelect.js';
 
@@ -7,13 +7,12 @@ export function PlatformPairForm() {
   const draft = useWorkbench((s) => s.platformDraft);
   const setDraft = useWorkbench((s) => s.setPlatformDraft);
   const create = useWorkbench((s) => s.createPlatformChannels);
-  const check = useWorkbench((s) => s.checkPlatformTopics);
   const op = useWorkbench((s) => s.platformOp);
   const result = useWorkbench((s) => s.platformResult);
-  const serverTopics = useWorkbench((s) => s.serverTopics);
-  // Recomputed from the draft on every render: the preview is client-side and instant.
-  const preview = useWorkbench((s) => s.previewPlatformTopics)();
-  const serverMatches = serverTopics.topics !== undefined && serverTopics.forId === draft.platformId.trim();
+  const topicPreview = useWorkbench((s) => s.topicPreview);
+  // The server's names for what is typed now; older answers are not shown as current.
+  const current = topicPreview.forId === draft.platformId.trim() && topicPreview.spelling === draft.spelling;
+  const preview = current ? topicPreview.topics : undefined;
 
   return (
     <section className="panel" aria-labelledby="platform-title">
@@ -42,24 +41,16 @@ export function PlatformPairForm() {
           <span>Platform parallelism</span>
           <input type="number" min={1} max={64} value={draft.parallelism} onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })} />
         </label>
-        {preview !== undefined && (
+        {draft.platformId.trim() !== '' && (
           <div className="wide topic-preview" data-testid="topic-preview">
             <h3>Topics that will be used</h3>
-            <TopicPairView label="Downstream" pair={preview.downstream} />
-            <TopicPairView label="Upstream" pair={preview.upstream} />
-            <div className="row">
-              <button type="button" onClick={() => void check()}>
-                Check with the server
-              </button>
-              <OperationStatus op={serverTopics.op} runningText="Asking the server…" />
-              {serverMatches && serverTopics.topics !== undefined && (
-                <span className="hint" role="status">
-                  {serverTopics.topics.downstream.source === preview.downstream.source && serverTopics.topics.upstream.sink === preview.upstream.sink
-                    ? 'The server agrees with this preview.'
-                    : `The server names them differently: ${serverTopics.topics.downstream.source}, ${serverTopics.topics.downstream.sink}, ${serverTopics.topics.upstream.source}, ${serverTopics.topics.upstream.sink}`}
-                </span>
-              )}
-            </div>
+            {preview !== undefined && (
+              <>
+                <TopicPairView label="Downstream" pair={preview.downstream} />
+                <TopicPairView label="Upstream" pair={preview.upstream} />
+              </>
+            )}
+            <OperationStatus op={current || topicPreview.op.state === 'running' ? topicPreview.op : IDLE} runningText="Asking the server for the topic names…" />
           </div>
         )}
         <div className="row wide">
