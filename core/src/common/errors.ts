@@ -10,7 +10,14 @@ export interface SourcePosition {
   readonly column: number;
 }
 
-/** Stable machine codes. Add new ones here so the list stays the single reference. */
+/**
+ * Every stable machine code a MediatorError can carry: the complete list (issue 14). The type
+ * `ErrorCode` is the union of these values; the server maps each one to an HTTP status in a
+ * `Record<ErrorCode, ...>` (core/src/node/server/http-errors.ts), so a code added here without a
+ * status there, or used anywhere without being added here, is a compile error.
+ * Problem codes (`Problem.code`, findings of validation such as CELL_TURTLE_SYNTAX) are not error
+ * codes: they travel inside an error's `problems`.
+ */
 export const ErrorCodes = {
   /** Generic malformed input that no more specific code fits. */
   parse: 'PARSE_ERROR',
@@ -24,36 +31,82 @@ export const ErrorCodes = {
   xmlUndefinedEntity: 'XML_UNDEFINED_ENTITY',
   /** The document is XML but not an IPSM-AF alignment, or the alignment has errors. */
   invalidAlignment: 'INVALID_ALIGNMENT',
+  /** A conversion (legacy to IPSM-AF, cell formats) found problems; they are listed. */
+  conversionFailed: 'CONVERSION_FAILED',
   /** A message is not JSON. */
   messageNotJson: 'MESSAGE_NOT_JSON',
   /** A message is JSON but not JSON-LD the mediator can read. */
   messageInvalidJsonLd: 'MESSAGE_INVALID_JSONLD',
+  /** A translation failed with an error that has no code of its own (channel dead letters). */
+  translationFailed: 'TRANSLATION_FAILED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   badRequest: 'BAD_REQUEST',
   inUse: 'IN_USE',
   timeout: 'TIMEOUT',
   internal: 'INTERNAL',
+  /** A ChannelConfig (or a platform pair body) that breaks the rules of CONTRACT.md. */
+  invalidChannel: 'INVALID_CHANNEL',
+  /** POST /logging/{level} with a level that is not one of all trace debug info warn error off. */
+  invalidLogLevel: 'INVALID_LOG_LEVEL',
+  /** Reading a topic's recent messages from a transport that does not keep them. */
+  topicReadUnsupported: 'TOPIC_READ_UNSUPPORTED',
+  /** A request that needs a body came without one. */
+  missingBody: 'MISSING_BODY',
+  /** A body that is not valid JSON (or an empty JSON body, a bad Content-Length). */
+  malformedBody: 'MALFORMED_BODY',
+  /** A body larger than the server's limit. */
+  bodyTooLarge: 'BODY_TOO_LARGE',
+  /** A body in a media type the operation does not take. */
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A request that breaks the operation's schema (parameters, JSON body fields). */
+  invalidRequest: 'INVALID_REQUEST',
+  /** A path that exists, with a method it does not offer. */
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   /** The request's Host is not a name this server answers to (DNS rebinding defence). */
   hostNotAllowed: 'HOST_NOT_ALLOWED',
   /** A state-changing request sent by a page of another site (cross-site request forgery defence). */
   crossSiteRequest: 'CROSS_SITE_REQUEST',
   /** The server requires a bearer token and the request has none, or a wrong one. */
   unauthorized: 'UNAUTHORIZED',
+  /** The store file exists but is not an SQLite database (or is damaged). */
+  storeCorrupt: 'STORE_CORRUPT',
+  /** The store was written by a newer version of the mediator. */
+  storeTooNew: 'STORE_TOO_NEW',
+  /** The store could not be opened or migrated. */
+  storeOpenFailed: 'STORE_OPEN_FAILED',
+  /** CLI: a file named on the command line cannot be read. */
+  fileUnreadable: 'FILE_UNREADABLE',
+  /** CLI: the port to listen on is taken. */
+  portInUse: 'PORT_IN_USE',
+  /** CLI: the mediator the command talks to cannot be reached. */
+  serverUnreachable: 'SERVER_UNREACHABLE',
+  /** CLI: the mediator the command talks to answered with an error. */
+  serverRefused: 'SERVER_REFUSED',
+  /** serve: a non-loopback bind without a token and without --no-auth. */
+  networkWithoutAuth: 'NETWORK_WITHOUT_AUTH',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
+/** Every error code, e.g. for an OpenAPI enum or a table test. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCodes);
+
+/** True when `value` is one of the error codes (plain data from the wire or a worker thread). */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
 export interface MediatorErrorOptions {
-  readonly code?: string;
+  readonly code?: ErrorCode;
   readonly cause?: unknown;
 }
 
 /** Base of all domain errors. `toJSON` gives the plain-data form that crosses boundaries. */
 export class MediatorError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
 
-  constructor(message: string, code: string, options?: { cause?: unknown }) {
+  constructor(message: string, code: ErrorCode, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
@@ -118,7 +171,7 @@ export interface Problem {
 export class ValidationError extends MediatorError {
   readonly problems: readonly Problem[];
 
-  constructor(message: string, problems: readonly Problem[], code: string = ErrorCodes.invalidAlignment) {
+  constructor(message: string, problems: readonly Problem[], code: ErrorCode = ErrorCodes.invalidAlignment) {
     super(message, code);
     this.problems = problems;
   }
@@ -129,13 +182,13 @@ export class ValidationError extends MediatorError {
 }
 
 export class NotFoundError extends MediatorError {
-  constructor(message: string, code: string = ErrorCodes.notFound) {
+  constructor(message: string, code: ErrorCode = ErrorCodes.notFound) {
     super(message, code);
   }
 }
 
 export class ConflictError extends MediatorError {
-  constructor(message: string, code: string = ErrorCodes.conflict) {
+  constructor(message: string, code: ErrorCode = ErrorCodes.conflict) {
     super(message, code);
   }
 }
@@ -145,14 +198,14 @@ export class ConflictError extends MediatorError {
  * wrong token. `code` says which (ErrorCodes.hostNotAllowed, crossSiteRequest, unauthorized).
  */
 export class AccessDeniedError extends MediatorError {
-  constructor(message: string, code: string) {
+  constructor(message: string, code: ErrorCode) {
     super(message, code);
   }
 }
 
 /** Request is understood but refused: a resource is in use, a field combination is not allowed. */
 export class BadRequestError extends MediatorError {
-  constructor(message: string, code: string = ErrorCodes.badRequest) {
+  constructor(message: string, code: ErrorCode = ErrorCodes.badRequest) {
     super(message, code);
   }
 }

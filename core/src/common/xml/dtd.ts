@@ -6,7 +6,7 @@
  * parser reach outside the document (external DTD subset, SYSTEM/PUBLIC entities, parameter
  * entities) is refused, and expansion is bounded so that entity bombs fail fast.
  */
-import { ErrorCodes } from '../errors.js';
+import { ErrorCodes, type ErrorCode } from '../errors.js';
 
 /** Limits that apply to entities (a subset of `XmlLimits`). */
 export interface EntityLimits {
@@ -25,7 +25,7 @@ export interface ExpansionBudget {
 }
 
 /** Raises a positioned error (offset into the whole document text). Never returns. */
-export type FailAt = (code: string, message: string, offset: number) => never;
+export type FailAt = (code: ErrorCode, message: string, offset: number) => never;
 
 export interface DoctypeInfo {
   readonly name: string;

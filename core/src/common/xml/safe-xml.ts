@@ -13,7 +13,7 @@
  * editors do), a leading byte order mark is not counted.
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { ErrorCodes, ParseError } from '../errors.js';
+import { ErrorCodes, ParseError, type ErrorCode } from '../errors.js';
 import {
   PREDEFINED_ENTITIES,
   decodeCharRef,
@@ -293,7 +293,7 @@ class TreeBuilder {
     };
   }
 
-  private error(code: string, message: string, offset: number): ParseError {
+  private error(code: ErrorCode, message: string, offset: number): ParseError {
     const { line, column } = this.lines.at(offset);
     return new ParseError(message, { code, line, column, source: this.source });
   }

@@ -403,10 +403,21 @@ describe('OpenAPI and Swagger UI', () => {
       'GET /platforms/{platformId}/topics', 'POST /platforms/{platformId}/channels', 'POST /topics/{topic}/messages', 'GET /topics/{topic}/messages',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
+    // Every operation: a stable operationId, and its errors documented as the JSON the server sends
+    // (issue 14: XML routes documented their errors as application/xml), 401 and 421 included.
+    const operationIds: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) {
-        expect({ op: `${method} ${path}`, hasError: Object.keys(op.responses).some((s) => s.startsWith('4') || s.startsWith('5')) }).toEqual({ op: `${method} ${path}`, hasError: method === 'get' && !path.includes('{') ? false : true });
+      for (const [method, op] of Object.entries(ops) as Array<[string, { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> }]>) {
+        operationIds.push(op.operationId ?? `(none: ${method} ${path})`);
+        const errors = Object.entries(op.responses).filter(([s]) => s.startsWith('4') || s.startsWith('5'));
+        expect({ op: `${method} ${path}`, statuses: errors.map(([s]) => s).filter((s) => s === '401' || s === '421'), types: [...new Set(errors.flatMap(([, r]) => Object.keys(r.content ?? {})))] }).toEqual({
+          op: `${method} ${path}`,
+          statuses: ['401', '421'],
+          types: ['application/json'],
+        });
       }
     }
+    expect(operationIds.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 });

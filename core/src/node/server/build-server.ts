@@ -10,21 +10,21 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
-import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { api, ErrorCodes, MediatorError } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
-import { TranslationPool } from '../services/translation-pool.js';
+import { TranslationService } from '../services/translation-service.js';
 import { createTransport } from '../transports/index.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
-import { sharedSchemas } from './schemas.js';
-import { registerRoutes } from './routes.js';
+import { API_TAGS, registerRoutes, type ApiServer } from './routes.js';
 import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
@@ -123,7 +123,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   }) as unknown as FastifyInstance;
 
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
+  for (const schema of api.API_COMPONENTS) app.addSchema(schema);
 
   // Before anything else is registered, so it holds for every route, plugin, 404 and preflight:
   // Host, cross-site and token checks run before routing decisions matter and before any body is read.
@@ -169,17 +170,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
         description:
           'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
       },
+      // `mediator serve` listens here unless told otherwise (--host, --port); a client of another
+      // address uses that one.
+      servers: [{ url: 'http://127.0.0.1:8888', description: 'The default address of mediator serve' }],
       // Token mode (mediator serve --token, or any non-loopback --host): bearer auth. Optional here,
       // `{}` first, because a loopback server without a token needs none.
       components: { securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: 'The server\'s API token (mediator serve --token, or DATA/api-token)' } } },
       security: [{}, { bearerToken: [] }],
-      tags: [
-        { name: 'Alignments' },
-        { name: 'Channels' },
-        { name: 'Translation' },
-        { name: 'Logging' },
-        { name: 'Version' },
-      ],
+      tags: API_TAGS.map((tag) => ({ ...tag })),
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
@@ -203,7 +201,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       void reply
         .status(Status.methodNotAllowed)
         .header('allow', allowed.join(', '))
-        .send({ code: 'METHOD_NOT_ALLOWED', message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
+        .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
       return;
     }
     void reply.status(Status.notFound).send({ code: ErrorCodes.notFound, message: 'The requested resource could not be found.' });
@@ -216,13 +214,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger.info({ uiDir }, 'serving the workbench UI at /');
   }
 
-  const workers = Math.max(0, Math.floor(options.translationWorkers ?? 0));
-  const pool = workers > 0 ? new TranslationPool({ size: workers, logger }) : undefined;
-  if (pool !== undefined) {
-    alignments.onDelete = (k) => pool.forget([k]);
-    logger.info({ workers }, 'translation worker threads started');
-  }
-  await registerRoutes(app, { alignments, channels, transport, levels, logger, translationTimeoutMs: options.translationTimeoutMs ?? 10_000, ...(pool === undefined ? {} : { pool }) });
+  const translation = new TranslationService({ alignments, logger, workers: options.translationWorkers ?? 0, timeoutMs: options.translationTimeoutMs ?? 10_000 });
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>() as ApiServer, { alignments, channels, translation, transport, levels, logger });
 
   let closed = false;
   return {
@@ -242,7 +235,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       await app.close();
       // Channels finish their in-flight messages before the store they read goes away.
       await runner.close();
-      await pool?.close();
+      await translation.close();
       store.close();
     },
   };

@@ -2,7 +2,7 @@
  * The one place where HTTP status numbers live (STYLE.md): success statuses of the contract and
  * the mapping of domain errors to statuses, per operation where CONTRACT.md says so.
  */
-import { AccessDeniedError, ErrorCodes, MediatorError, ParseError, ValidationError } from '../../common/index.js';
+import { AccessDeniedError, ErrorCodes, MediatorError, ParseError, ValidationError, type ErrorCode } from '../../common/index.js';
 
 export const Status = {
   ok: 200,
@@ -37,47 +37,74 @@ export interface HttpError {
 }
 
 /** Fastify's own errors (malformed JSON, body too large, wrong media type, schema validation). */
-const FRAMEWORK: Record<string, { status: number; code: string; message?: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: Status.badRequest, code: 'MALFORMED_BODY' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: Status.badRequest, code: 'MALFORMED_BODY', message: 'The request body is empty' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: Status.payloadTooLarge, code: 'BODY_TOO_LARGE' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: Status.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: Status.badRequest, code: 'MALFORMED_BODY' },
-  FST_ERR_VALIDATION: { status: Status.badRequest, code: 'INVALID_REQUEST' },
+const FRAMEWORK: Readonly<Record<string, { code: ErrorCode; message?: string }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCodes.malformedBody },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCodes.malformedBody, message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCodes.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCodes.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCodes.malformedBody },
+  FST_ERR_VALIDATION: { code: ErrorCodes.invalidRequest },
 };
 
-function domainStatus(error: MediatorError): number {
-  switch (error.code) {
-    case ErrorCodes.conflict:
-      return Status.conflict;
-    case ErrorCodes.timeout:
-      return Status.unavailable;
-    case ErrorCodes.internal:
-      return Status.internal;
-    case 'UNSUPPORTED_MEDIA_TYPE':
-      return Status.unsupportedMediaType;
-    // RFC 9110 section 15.5.20: 421 for a request this server is not configured to answer for that Host.
-    case ErrorCodes.hostNotAllowed:
-      return Status.misdirected;
-    case ErrorCodes.crossSiteRequest:
-      return Status.forbidden;
-    case ErrorCodes.unauthorized:
-      return Status.unauthorized;
-    default:
-      // NotFound is 400 in this API (seed section 7: "400 alignment not found"); 404 is only for unknown paths.
-      return Status.badRequest;
-  }
-}
+/**
+ * The status of every error code, exhaustively: a code added to ErrorCodes without a row here does
+ * not compile (issue 14: an unknown code used to fall through to 400 silently).
+ */
+export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
+  [ErrorCodes.parse]: Status.badRequest,
+  [ErrorCodes.xmlMalformed]: Status.badRequest,
+  [ErrorCodes.xmlExternalEntity]: Status.badRequest,
+  [ErrorCodes.xmlEntityLimit]: Status.badRequest,
+  [ErrorCodes.xmlUndefinedEntity]: Status.badRequest,
+  [ErrorCodes.invalidAlignment]: Status.badRequest,
+  // The conversion routes make it 500 (operation 'convert', below); elsewhere it is the client's input.
+  [ErrorCodes.conversionFailed]: Status.badRequest,
+  [ErrorCodes.messageNotJson]: Status.badRequest,
+  [ErrorCodes.messageInvalidJsonLd]: Status.badRequest,
+  // Raised by channels only (dead-letter envelopes); over HTTP it would be a failure of ours.
+  [ErrorCodes.translationFailed]: Status.internal,
+  // Seed section 7: "400 alignment not found"; 404 is only for unknown paths.
+  [ErrorCodes.notFound]: Status.badRequest,
+  [ErrorCodes.conflict]: Status.conflict,
+  [ErrorCodes.badRequest]: Status.badRequest,
+  // CONTRACT.md: deleting an alignment a channel uses is a 400.
+  [ErrorCodes.inUse]: Status.badRequest,
+  [ErrorCodes.timeout]: Status.unavailable,
+  [ErrorCodes.internal]: Status.internal,
+  [ErrorCodes.invalidChannel]: Status.badRequest,
+  [ErrorCodes.invalidLogLevel]: Status.badRequest,
+  [ErrorCodes.topicReadUnsupported]: Status.badRequest,
+  [ErrorCodes.missingBody]: Status.badRequest,
+  [ErrorCodes.malformedBody]: Status.badRequest,
+  [ErrorCodes.bodyTooLarge]: Status.payloadTooLarge,
+  [ErrorCodes.unsupportedMediaType]: Status.unsupportedMediaType,
+  [ErrorCodes.invalidRequest]: Status.badRequest,
+  [ErrorCodes.methodNotAllowed]: Status.methodNotAllowed,
+  // RFC 9110 section 15.5.20: 421 for a request this server is not configured to answer for that Host.
+  [ErrorCodes.hostNotAllowed]: Status.misdirected,
+  [ErrorCodes.crossSiteRequest]: Status.forbidden,
+  [ErrorCodes.unauthorized]: Status.unauthorized,
+  // The store fails at start-up, not per request; if one reaches a response it is the server's fault.
+  [ErrorCodes.storeCorrupt]: Status.internal,
+  [ErrorCodes.storeTooNew]: Status.internal,
+  [ErrorCodes.storeOpenFailed]: Status.internal,
+  // Command-line failures (the CLI's own errors), never raised by the server: 500 if one ever is.
+  [ErrorCodes.fileUnreadable]: Status.internal,
+  [ErrorCodes.portInUse]: Status.internal,
+  [ErrorCodes.serverUnreachable]: Status.internal,
+  [ErrorCodes.serverRefused]: Status.internal,
+  [ErrorCodes.networkWithoutAuth]: Status.internal,
+};
 
 export function toHttpError(error: unknown, operation: Operation): HttpError {
   const framework = FRAMEWORK[(error as { code?: string }).code ?? ''];
   let status: number;
   let body: Record<string, unknown>;
   if (framework !== undefined) {
-    status = framework.status;
+    status = STATUS_OF_CODE[framework.code];
     body = { code: framework.code, message: framework.message ?? (error as Error).message };
   } else if (error instanceof MediatorError) {
-    status = domainStatus(error);
+    status = STATUS_OF_CODE[error.code];
     body = error.toJSON();
     if (error instanceof ValidationError || error instanceof ParseError) status = Status.badRequest;
   } else {

@@ -10,6 +10,7 @@ import {
   ConflictError,
   NotFoundError,
   ValidationError,
+  type api,
   type CompiledAlignment,
   type CompileOptions,
   type Logger,
@@ -17,20 +18,8 @@ import {
 } from '../../common/index.js';
 import type { AlignmentRecord, SqliteStore } from '../store/index.js';
 
-/** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows. */
-export interface AlignmentInfo {
-  readonly descId: string;
-  readonly id: number;
-  readonly name: string;
-  readonly date: number;
-  readonly sourceOntologyURI: string;
-  readonly targetOntologyURI: string;
-  readonly version: string;
-  readonly creator: string;
-  readonly description: string;
-  readonly cellCount: number;
-  readonly stepCount: number;
-}
+/** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows (core's API module). */
+export type AlignmentInfo = api.AlignmentInfo;
 
 export interface UploadResult {
   readonly status: 'created' | 'exists';
@@ -114,11 +103,11 @@ export class AlignmentService {
     return result.compiled;
   }
 
-  async validate(xml: string): Promise<{ message: string; warnings: readonly Problem[] }> {
+  async validate(xml: string): Promise<api.ValidationReply> {
     const compiled = await this.check(xml);
     return {
       message: `Alignment with ${alignmentId(compiled.header.name, compiled.header.version)} validated successfully`,
-      warnings: compiled.problems,
+      warnings: [...compiled.problems],
     };
   }
 
@@ -188,6 +177,24 @@ export class AlignmentService {
     const r = this.store.getAlignment(name, version);
     if (r === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);
     return this.compileRecord(r);
+  }
+
+  /** The cells of an alignment with their compiled SPARQL, in document order, and its steps. */
+  async compiledCells(name: string, version: string): Promise<api.CompiledCells> {
+    const compiled = await this.compiledFor(name, version);
+    const cells = [...compiled.cells.values()].map((c) => ({
+      id: c.cell.id,
+      line: c.cell.line,
+      column: c.cell.column,
+      entity1: c.cell.entity1Source.text,
+      entity2: c.cell.entity2Source.text,
+      functions: c.cell.functions.map((f) => ({ line: f.line, column: f.column, name: f.name, params: f.params.map((p) => (p.kind === 'variable' ? { ...p } : { kind: p.kind, order: p.order, value: p.value, ...(p.datatype === undefined ? {} : { datatype: p.datatype }) })), result: f.result })),
+      typings: [...c.cell.typings],
+      filters: [...c.cell.filters],
+      sparql: c.sparql,
+    }));
+    const steps = compiled.alignment.steps.map((s) => ({ cellId: s.cellId, order: s.order ?? null, line: s.line }));
+    return { name, version, cells, steps, warnings: [...compiled.problems] };
   }
 
   /**

@@ -4,34 +4,14 @@
  * and counters, deletion, and platform channel pairs (seed 1.6-1.7). The ChannelRunner runs them.
  */
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, NotFoundError, platformTopics, type ChannelCounters, type Logger, type TopicSpelling } from '../../common/index.js';
+import { BadRequestError, ErrorCodes, NotFoundError, platformTopics, type api, type Logger, type TopicSpelling } from '../../common/index.js';
 import type { ChannelRunner } from './channel-runner.js';
 import type { ChannelRecord, SqliteStore } from '../store/index.js';
 import type { AlignmentService } from './alignment-service.js';
 import { alignmentId } from './alignment-service.js';
 
-/** `ChannelInfo` (section 6.2) with both config styles' fields, plus our status and counters. */
-export interface ChannelInfo {
-  readonly id: number;
-  readonly descId: string;
-  readonly uuid: string;
-  readonly source: string;
-  readonly sink: string;
-  readonly inpAlignmentName: string;
-  readonly inpAlignmentVersion: string;
-  readonly outAlignmentName: string;
-  readonly outAlignmentVersion: string;
-  readonly inpAlignmentId: number;
-  readonly outAlignmentId: number;
-  readonly consumerGroup: string;
-  readonly parallelism: number;
-  readonly deadLetterTopic: string;
-  readonly status: string;
-  /** Why the channel is `failed`. */
-  readonly reason?: string;
-  readonly counters?: ChannelCounters;
-  readonly createdAt: number;
-}
+/** `ChannelInfo` (section 6.2) with both config styles' fields, plus our status and counters (core's API module). */
+export type ChannelInfo = api.ChannelInfo;
 
 interface Side {
   readonly name: string;
@@ -41,7 +21,7 @@ interface Side {
 const NONE: Side = { name: '', version: '' };
 
 function fail(message: string): never {
-  throw new BadRequestError(message, 'INVALID_CHANNEL');
+  throw new BadRequestError(message, ErrorCodes.invalidChannel);
 }
 
 function optionalString(body: Record<string, unknown>, field: string): string | undefined {
@@ -195,7 +175,7 @@ export class ChannelService {
    * The downstream and upstream channels of a platform (seed 1.6). `sides` gives each channel's
    * alignments; a flat body (the same alignments for both) is the common shortcut.
    */
-  async createPlatformPair(platformId: string, body: unknown): Promise<{ message: string; downstream: ChannelInfo; upstream: ChannelInfo }> {
+  async createPlatformPair(platformId: string, body: unknown): Promise<api.PlatformChannelsReply> {
     if (platformId.trim() === '') fail('the platform id is empty');
     const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
     const spelling = (b.spelling ?? 'mediator') as TopicSpelling;

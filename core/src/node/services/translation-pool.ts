@@ -7,7 +7,7 @@
  * TIMEOUT. A worker that dies is replaced; its jobs fail with INTERNAL.
  */
 import { Worker } from 'node:worker_threads';
-import { ErrorCodes, MediatorError, ParseError, silentLogger, type Logger, type TranslationResult } from '../../common/index.js';
+import { ErrorCodes, isErrorCode, MediatorError, ParseError, silentLogger, type Logger, type TranslationResult } from '../../common/index.js';
 import type { ErrorData, TranslateJob, WorkerAlignment, WorkerJob, WorkerReply } from './translation-protocol.js';
 
 export interface PoolAlignment {
@@ -55,15 +55,17 @@ function workerUrl(): URL {
 }
 
 function toError(data: ErrorData): MediatorError {
+  // The code crossed a thread boundary as plain data: a code this build does not know is a bug.
+  const code = isErrorCode(data.code) ? data.code : ErrorCodes.internal;
   if (data.name === 'ParseError') {
     return new ParseError(data.message, {
-      code: data.code,
+      code,
       ...(data.line === undefined ? {} : { line: data.line }),
       ...(data.column === undefined ? {} : { column: data.column }),
       ...(data.source === undefined ? {} : { source: data.source }),
     });
   }
-  return new MediatorError(data.message, data.code);
+  return new MediatorError(data.message, code);
 }
 
 export class TranslationPool {

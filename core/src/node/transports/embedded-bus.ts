@@ -21,6 +21,7 @@ import type {
   TransportMessage,
 } from '../../common/channels/transport.js';
 import { OffsetLog } from './offset-log.js';
+import type { RecentMessages } from './recent-messages.js';
 
 export interface BusRecord {
   /** Position in the topic, from 0. */
@@ -122,7 +123,7 @@ class EmbeddedTransport implements Transport {
   }
 }
 
-export class EmbeddedBus implements Transport {
+export class EmbeddedBus implements Transport, RecentMessages {
   readonly kind = 'embedded' as const;
   /** In-memory only: nothing survives a restart of the process. */
   readonly durable = false;

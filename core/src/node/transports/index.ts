@@ -18,6 +18,7 @@ export {
   type NatsNames,
 } from './nats-transport.js';
 export { KafkaTransport, OffsetTracker, type KafkaTransportOptions } from './kafka-transport.js';
+export { recentMessagesOf, type RecentMessage, type RecentMessages } from './recent-messages.js';
 
 export interface CreateTransportOptions {
   readonly kind: TransportKind;

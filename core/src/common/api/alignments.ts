@@ -1,0 +1,105 @@
+/**
+ * Alignments (reference-mediator.md 6.4-6.6, CONTRACT.md): upload, list, retrieval, the compiled
+ * cells, validation and conversion.
+ */
+import { Type, type Static } from 'typebox';
+import { Problem } from './common.js';
+import { ref } from './schema-support.js';
+
+/** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows. */
+export const AlignmentInfo = Type.Object(
+  {
+    descId: Type.String(),
+    id: Type.Integer({ description: 'Integer id (0.4-style channel configs name alignments by it)' }),
+    name: Type.String(),
+    date: Type.Integer({ description: 'Upload time, epoch milliseconds' }),
+    sourceOntologyURI: Type.String(),
+    targetOntologyURI: Type.String(),
+    version: Type.String(),
+    creator: Type.String(),
+    description: Type.String(),
+    cellCount: Type.Integer(),
+    stepCount: Type.Integer(),
+  },
+  { $id: 'AlignmentInfo' },
+);
+export type AlignmentInfo = Static<typeof AlignmentInfo>;
+
+export const AlignmentInfoList = Type.Array(ref(AlignmentInfo));
+export type AlignmentInfoList = Static<typeof AlignmentInfoList>;
+
+/** 201 (stored) and 208 (the same alignment, by meaning, is already there). */
+export const UploadReply = Type.Object(
+  {
+    message: Type.String(),
+    id: Type.Integer({ description: 'The AlignmentInfo id' }),
+    warnings: Type.Array(ref(Problem), { description: 'Problems of severity warning' }),
+  },
+  { $id: 'UploadReply' },
+);
+export type UploadReply = Static<typeof UploadReply>;
+
+export const ValidationReply = Type.Object(
+  { message: Type.String(), warnings: Type.Array(ref(Problem), { description: 'Problems of severity warning' }) },
+  { $id: 'ValidationReply' },
+);
+export type ValidationReply = Static<typeof ValidationReply>;
+
+export const NameVersionParams = Type.Object({
+  name: Type.String({ description: 'Alignment name (dcelem:title), URL-encoded' }),
+  version: Type.String({ description: 'Alignment version (exmo:version), URL-encoded' }),
+});
+export type NameVersionParams = Static<typeof NameVersionParams>;
+
+const position = {
+  line: Type.Integer({ description: '1-based line in the alignment document' }),
+  column: Type.Integer({ description: '1-based column in the alignment document' }),
+};
+
+export const CellFunctionParam = Type.Union([
+  Type.Object({ kind: Type.Literal('variable'), order: Type.Integer(), variable: Type.String() }),
+  Type.Object({ kind: Type.Literal('value'), order: Type.Integer(), value: Type.String(), datatype: Type.Optional(Type.String()) }),
+]);
+export type CellFunctionParam = Static<typeof CellFunctionParam>;
+
+export const CellFunction = Type.Object({
+  ...position,
+  name: Type.String({ description: 'The function name as written' }),
+  params: Type.Array(CellFunctionParam),
+  result: Type.String({ description: 'Variable (without ?) receiving the result' }),
+});
+export type CellFunction = Static<typeof CellFunction>;
+
+export const DatatypeConstraint = Type.Object({ ...position, variable: Type.String(), datatype: Type.String() });
+export type DatatypeConstraint = Static<typeof DatatypeConstraint>;
+
+export const CompiledCell = Type.Object({
+  id: Type.String(),
+  ...position,
+  entity1: Type.String({ description: 'The entity1 pattern as written (Turtle, or the RDF/XML fragment)' }),
+  entity2: Type.String({ description: 'The entity2 pattern as written' }),
+  functions: Type.Array(CellFunction),
+  typings: Type.Array(DatatypeConstraint),
+  filters: Type.Array(DatatypeConstraint),
+  sparql: Type.String({ description: 'The SPARQL 1.1 Update the cell compiles to' }),
+});
+export type CompiledCell = Static<typeof CompiledCell>;
+
+export const CompiledStep = Type.Object({
+  cellId: Type.String(),
+  order: Type.Union([Type.String(), Type.Null()], { description: 'The order attribute as written (ignored: steps run in document order)' }),
+  line: Type.Integer(),
+});
+export type CompiledStep = Static<typeof CompiledStep>;
+
+export const CompiledCells = Type.Object(
+  {
+    name: Type.String(),
+    version: Type.String(),
+    cells: Type.Array(CompiledCell, { description: 'In document order' }),
+    steps: Type.Array(CompiledStep),
+    warnings: Type.Array(ref(Problem)),
+  },
+  { $id: 'CompiledCells' },
+);
+export type CompiledCells = Static<typeof CompiledCells>;

@@ -1,0 +1,51 @@
+/**
+ * The REST API's one schema module (issue 14, STYLE.md): TypeBox schemas of every request and
+ * response with their static types. The server's routes use them through the TypeBox type provider
+ * and its OpenAPI document is generated from them; the services return these types; the renderer
+ * imports the types (`import type`) from core's pure entry point. Pure: no Node, no fastify.
+ */
+import type { TSchema } from 'typebox';
+import { AlignmentInfo, CompiledCells, UploadReply, ValidationReply } from './alignments.js';
+import { ChannelConfig, ChannelCounters, ChannelCreated, ChannelInfo, PlatformChannelsReply, PlatformChannelsRequest, PlatformTopics, TopicMessage } from './channels.js';
+import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
+import { LoggingResponse, VersionResponse } from './status.js';
+import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
+
+export * from './schema-support.js';
+export * from './common.js';
+export * from './alignments.js';
+export * from './channels.js';
+export * from './translation.js';
+export * from './status.js';
+export * from './alignment-view.js';
+export * from './payload-diff.js';
+
+/**
+ * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
+ * document's `components.schemas`, and every route points at them with `ref()`.
+ */
+export const API_COMPONENTS: readonly TSchema[] = [
+  Problem,
+  ErrorBody,
+  MessageReply,
+  AlignmentId,
+  AlignmentInfo,
+  UploadReply,
+  ValidationReply,
+  CompiledCells,
+  ChannelConfig,
+  ChannelCounters,
+  ChannelInfo,
+  ChannelCreated,
+  PlatformTopics,
+  PlatformChannelsRequest,
+  PlatformChannelsReply,
+  TopicMessage,
+  TranslationRequest,
+  CellFailure,
+  TraceStep,
+  TranslationResponse,
+  TranslationError,
+  LoggingResponse,
+  VersionResponse,
+];

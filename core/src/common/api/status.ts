@@ -1,0 +1,21 @@
+/** GET/POST /logging and GET /version (reference-mediator.md 6.9-6.10). */
+import { Type, type Static } from 'typebox';
+
+/** The levels of POST /logging/{level} (any case), as GET /logging reports them. */
+export const LOG_LEVEL_NAMES = ['ALL', 'TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'OFF'] as const;
+export type LogLevelName = (typeof LOG_LEVEL_NAMES)[number];
+
+export const LoggingResponse = Type.Object(
+  { message: Type.String(), level: Type.String({ description: 'ALL, TRACE, DEBUG, INFO, WARN, ERROR or OFF' }) },
+  { $id: 'LoggingResponse' },
+);
+export type LoggingResponse = Static<typeof LoggingResponse>;
+
+export const LevelParams = Type.Object({ level: Type.String({ description: 'all, trace, debug, info, warn, error or off, any case' }) });
+export type LevelParams = Static<typeof LevelParams>;
+
+export const VersionResponse = Type.Object(
+  { name: Type.String(), version: Type.String(), compatibleWith: Type.String({ description: 'The IPSM release whose REST contract this server keeps' }) },
+  { $id: 'VersionResponse' },
+);
+export type VersionResponse = Static<typeof VersionResponse>;

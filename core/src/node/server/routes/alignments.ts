@@ -1,0 +1,127 @@
+/**
+ * Tag "Alignments" (reference-mediator.md 6.4-6.6, CONTRACT.md): upload, list, the XML as
+ * uploaded, the compiled cells, delete, validate.
+ */
+import { api } from '../../../common/index.js';
+import { Status } from '../http-errors.js';
+import { errorResponses, sendNativeJson, XML_CONSUMES, xmlBody, xmlOnly, xmlResponse, emptyResponse, type ApiServer, type RouteDeps } from './route-support.js';
+
+export const ALIGNMENTS_TAG = { name: 'Alignments', description: 'IPSM-AF alignments: upload (201/208/409), list, retrieve as uploaded, inspect the compiled cells, validate, delete' };
+
+export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDeps): void {
+  const tags = [ALIGNMENTS_TAG.name];
+
+  app.post(
+    '/alignments',
+    {
+      preValidation: xmlOnly,
+      schema: {
+        operationId: 'uploadAlignment',
+        tags,
+        summary: 'Upload an alignment (IPSM-AF XML)',
+        description: '201 when stored, 208 when the same alignment (same meaning) is already there, 409 when the same name and version hold a different alignment, 400 with every problem (line and column) when it is invalid.',
+        consumes: XML_CONSUMES,
+        body: api.XmlText,
+        response: {
+          [Status.created]: api.ref(api.UploadReply),
+          [Status.alreadyReported]: api.ref(api.UploadReply),
+          ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await alignments.upload(xmlBody(request));
+      const body: api.UploadReply = { message: result.message, id: result.info.id, warnings: [...result.warnings] };
+      return reply.code(result.status === 'created' ? Status.created : Status.alreadyReported).send(body);
+    },
+  );
+
+  app.get(
+    '/alignments',
+    {
+      schema: {
+        operationId: 'listAlignments',
+        tags,
+        summary: 'List the uploaded alignments',
+        response: { [Status.ok]: api.AlignmentInfoList, ...errorResponses([]) },
+      },
+    },
+    async () => alignments.list(),
+  );
+
+  app.get(
+    '/alignments/:name/:version',
+    {
+      schema: {
+        operationId: 'getAlignment',
+        tags,
+        summary: 'The alignment XML exactly as uploaded',
+        params: api.NameVersionParams,
+        response: { [Status.ok]: xmlResponse('The uploaded XML'), ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      const record = alignments.record(name, version);
+      return reply.type('application/xml; charset=utf-8').send(record.xml);
+    },
+  );
+
+  app.get(
+    '/alignments/:name/:version/cells',
+    {
+      schema: {
+        operationId: 'getAlignmentCells',
+        tags,
+        summary: 'The cells of an alignment with their compiled SPARQL Update, in document order, and the steps',
+        params: api.NameVersionParams,
+        response: { [Status.ok]: api.ref(api.CompiledCells), ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      return sendNativeJson(reply, await alignments.compiledCells(name, version));
+    },
+  );
+
+  app.delete(
+    '/alignments/:name/:version',
+    {
+      schema: {
+        operationId: 'deleteAlignment',
+        tags,
+        summary: 'Delete an alignment (refused while a channel uses it)',
+        params: api.NameVersionParams,
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      alignments.delete(name, version);
+      return reply.code(Status.noContent).send();
+    },
+  );
+
+  app.post(
+    '/validate',
+    {
+      preValidation: xmlOnly,
+      schema: {
+        operationId: 'validateAlignment',
+        tags,
+        summary: 'Validate an alignment without storing it',
+        description: '201 with the warnings when valid; 400 listing every problem with line and column.',
+        consumes: XML_CONSUMES,
+        body: api.XmlText,
+        response: {
+          [Status.created]: api.ref(api.ValidationReply),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await alignments.validate(xmlBody(request));
+      return reply.code(Status.created).send(result);
+    },
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * What every per-tag route file shares: the typed Fastify instance (TypeBox type provider, so
+ * params, query and body are typed from the API schemas, no casts), the services they call, the
+ * XML body helpers, and the documented error responses. Statuses come from http-errors.ts.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TUnsafe } from 'typebox';
+import type { Logger as PinoLogger } from 'pino';
+import { api, BadRequestError, ErrorCodes, MediatorError, type Transport } from '../../../common/index.js';
+import type { AlignmentService } from '../../services/alignment-service.js';
+import type { ChannelService } from '../../services/channel-service.js';
+import type { TranslationService } from '../../services/translation-service.js';
+import type { LogLevels } from '../log-levels.js';
+import { Status } from '../http-errors.js';
+
+/** The server with the TypeBox type provider: route schemas type the request and the reply. */
+export type ApiServer = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export interface RouteDeps {
+  readonly alignments: AlignmentService;
+  readonly channels: ChannelService;
+  readonly translation: TranslationService;
+  readonly transport: Transport;
+  readonly levels: LogLevels;
+  readonly logger: PinoLogger;
+}
+
+export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
+
+/** The XML text of a request, or 415/400 when it is not an XML body. */
+export function xmlBody(request: FastifyRequest): string {
+  const body = request.body;
+  if (body === undefined || body === null || body === '') {
+    throw new BadRequestError('The request has no body: send the alignment XML with Content-Type: application/xml', ErrorCodes.missingBody);
+  }
+  if (typeof body !== 'string') {
+    throw new MediatorError(`The request's Content-Type is not supported. Expected: ${XML_CONSUMES.join(', ')}`, ErrorCodes.unsupportedMediaType);
+  }
+  return body;
+}
+
+/** preValidation hook of the XML routes: refuse a non-XML body before the schema looks at it. */
+export const xmlOnly = async (request: FastifyRequest): Promise<void> => {
+  xmlBody(request);
+};
+
+/**
+ * Sends a JSON body with V8's JSON.stringify instead of the schema serialiser: for multi-kilobyte
+ * strings (graphStr, SPARQL) the native escaper is much faster, and nothing is dropped. The body
+ * is still typed by the caller against the API schema.
+ */
+export function sendNativeJson<T>(reply: FastifyReply, body: T): FastifyReply {
+  return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+const errorDescriptions: Record<number, string> = {
+  [Status.badRequest]: 'Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel)',
+  [Status.unauthorized]: 'Token mode: the request has no bearer token, or a wrong one',
+  [Status.forbidden]: 'A state-changing request sent by a page of another site',
+  [Status.conflict]: 'The same name and version hold a different alignment',
+  [Status.payloadTooLarge]: 'The request body is larger than the server takes',
+  [Status.unsupportedMediaType]: 'The request body is not in a media type this operation takes',
+  [Status.misdirected]: 'The Host header names no host this server answers to',
+  [Status.internal]: 'The operation failed on the server',
+  [Status.unavailable]: 'The operation took longer than the server allows',
+};
+
+/** A documented JSON error response: `{message, code}` (CONTRACT.md), whatever the success type. */
+export function errorResponse(status: number, description = errorDescriptions[status] ?? 'Error'): { description: string; content: { 'application/json': { schema: ReturnType<typeof api.ref<typeof api.ErrorBody>> } } } {
+  return { description, content: { 'application/json': { schema: api.ref(api.ErrorBody) } } };
+}
+
+/**
+ * The error responses of an operation: the given statuses plus what every request can get from
+ * the access guard (421 wrong Host, 401 token mode; 403 cross-site for state-changing methods) and
+ * 500 for a failure of ours.
+ */
+export function errorResponses(statuses: readonly number[], options: { readonly changesState?: boolean } = {}): Record<number, ReturnType<typeof errorResponse>> {
+  const all = new Set([...statuses, Status.unauthorized, Status.misdirected, Status.internal, ...(options.changesState === true ? [Status.forbidden] : [])]);
+  const out: Record<number, ReturnType<typeof errorResponse>> = {};
+  for (const status of [...all].sort((a, b) => a - b)) out[status] = errorResponse(status);
+  return out;
+}
+
+/** A documented JSON success response. */
+export function jsonResponse<T extends object>(description: string, schema: T): { description: string; content: { 'application/json': { schema: T } } } {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** A documented XML success response (the body is the XML text). */
+export function xmlResponse(description: string): { description: string; content: { 'application/xml': { schema: typeof api.XmlText } } } {
+  return { description, content: { 'application/xml': { schema: api.XmlText } } };
+}
+
+/** A documented response without a body (204). */
+export function emptyResponse(description: string): TUnsafe<undefined> {
+  return Type.Unsafe<undefined>({ type: 'null', description });
+}

@@ -1,0 +1,97 @@
+/**
+ * Tag "Topics" (ours: the workbench's channel tools): publish a test message, read a topic's
+ * recent messages where the transport keeps them (the recent-messages capability).
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { api, BadRequestError, ErrorCodes } from '../../../common/index.js';
+import { recentMessagesOf } from '../../transports/index.js';
+import { Status } from '../http-errors.js';
+import { errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+
+export const TOPICS_TAG = { name: 'Topics', description: 'Test tools: publish a message to a topic, read the recent messages of a topic (embedded transport)' };
+
+/** A JSON request body with the text it was parsed from. */
+interface JsonBody {
+  readonly value: unknown;
+  readonly text: string;
+}
+
+function isJsonBody(body: unknown): body is JsonBody {
+  return typeof body === 'object' && body !== null && 'text' in body && 'value' in body;
+}
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 1000;
+
+export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
+  const tags = [TOPICS_TAG.name];
+
+  // A published message travels as the text the client sent, not re-serialised from the parsed
+  // body: JSON.stringify(JSON.parse(text)) turns 72.0 into 72 and rounds 12345678901234567890,
+  // and the reference reads numbers by how they are written (issue 16). Fastify's own JSON parser
+  // still checks the body, so errors stay the same.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      parseJson(request, body as string, (error, value: unknown) => {
+        if (error !== null) done(error);
+        else done(null, { value, text: body as string } satisfies JsonBody);
+      });
+    });
+    scope.post(
+      '/topics/:topic/messages',
+      {
+        schema: {
+          operationId: 'publishTopicMessage',
+          tags,
+          summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
+          params: api.TopicParams,
+          body: api.PublishMessageBody,
+          response: {
+            [Status.accepted]: api.ref(api.MessageReply),
+            ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { topic } = request.params;
+        const body: unknown = request.body;
+        const value = isJsonBody(body) ? body.value : body;
+        if (value === undefined || value === null) throw new BadRequestError('The request has no body: send the message as JSON', ErrorCodes.missingBody);
+        // A JSON string is published as that string (a message already serialised by the client).
+        const text = typeof value === 'string' ? value : isJsonBody(body) ? body.text : JSON.stringify(value);
+        await deps.transport.publish(topic, text);
+        return reply.code(Status.accepted).send({ message: `Message published to topic ${topic}` });
+      },
+    );
+  });
+
+  app.get(
+    '/topics/:topic/messages',
+    {
+      schema: {
+        operationId: 'listTopicMessages',
+        tags,
+        summary: 'The most recent messages of a topic, newest last (embedded transport)',
+        params: api.TopicParams,
+        querystring: api.TopicMessagesQuery,
+        response: { [Status.ok]: api.TopicMessageList, ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request, reply) => {
+      const { topic } = request.params;
+      const limit = Math.min(MAX_LIMIT, Number(request.query.limit ?? DEFAULT_LIMIT));
+      const recent = recentMessagesOf(deps.transport);
+      if (recent === undefined) {
+        throw new BadRequestError(
+          `Reading topics is available with the embedded transport; this server uses ${deps.transport.kind} (use the broker's own tools)`,
+          ErrorCodes.topicReadUnsupported,
+        );
+      }
+      const records: api.TopicMessageList = recent.recent(topic, limit).map((r) => ({ topic: r.topic, offset: r.offset, value: r.value, publishedAt: r.timestamp }));
+      return sendNativeJson(reply, records);
+    },
+  );
+}

@@ -1,0 +1,17 @@
+/** Tag "Version" (reference-mediator.md 6.10). */
+import { api } from '../../../common/index.js';
+import { VERSION } from '../../version.js';
+import { Status } from '../http-errors.js';
+import { errorResponses, type ApiServer } from './route-support.js';
+
+export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, and the IPSM release whose contract it keeps' };
+
+export function registerVersionRoutes(app: ApiServer): void {
+  app.get(
+    '/version',
+    {
+      schema: { operationId: 'getVersion', tags: [VERSION_TAG.name], summary: 'Name and version of the mediator', response: { [Status.ok]: api.ref(api.VersionResponse), ...errorResponses([]) } },
+    },
+    async (): Promise<api.VersionResponse> => ({ name: 'mediator-workbench', version: VERSION, compatibleWith: 'ipsm-core 0.8.10' }),
+  );
+}
