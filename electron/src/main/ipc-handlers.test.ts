@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS, IpcChannels, ipcOk, type AppInfo, type FileKind, type SaveFileRequest } from '../common/ipc-contract.js';
 import { createFileService, type FileAccess, type FileService, type SaveDialogSpec } from './file-service.js';
@@ -114,7 +115,7 @@ describe('IPC handlers', () => {
       const result = await save({ suggestedName: '../../etc/CO_FIWARE-1.0.rdf', text: '<rdf:RDF/>', path: '/etc/passwd' });
       expect(result).toEqual(ipcOk({ saved: true, name: 'mine.rdf' }));
       expect(written).toEqual([['/home/u/Documents/mine.rdf', '<rdf:RDF/>']]);
-      expect(dialogs[0]?.defaultPath).toBe('/home/u/Downloads/CO_FIWARE-1.0.rdf');
+      expect(dialogs[0]?.defaultPath).toBe(join('/home/u/Downloads', 'CO_FIWARE-1.0.rdf'));
     });
 
     it('answers { saved: false } and writes nothing when the dialog is cancelled', async () => {
