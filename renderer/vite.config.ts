@@ -30,7 +30,7 @@ export default defineConfig({
   server: {
     // `npm run dev -w renderer` proxies the API to a server started with `mediator serve --port 8899`.
     proxy: Object.fromEntries(
-      ['/alignments', '/validate', '/convert', '/translation', '/channels', '/topics', '/platforms', '/logging', '/version', '/swagger'].map((p) => [
+      ['/alignments', '/validate', '/view', '/convert', '/translation', '/channels', '/topics', '/platforms', '/logging', '/version', '/swagger'].map((p) => [
         p,
         // changeOrigin: the mediator answers only to its own Host (DNS rebinding defence, issue 11).
         { target: process.env['MEDIATOR_URL'] ?? 'http://127.0.0.1:8899', changeOrigin: true },

@@ -10,6 +10,8 @@ import { ChannelConfig, ChannelCounters, ChannelCreated, ChannelInfo, PlatformCh
 import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
 import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
+import { AlignmentView } from './alignment-view.js';
+import { PayloadDiff } from './payload-diff.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -33,6 +35,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   UploadReply,
   ValidationReply,
   CompiledCells,
+  AlignmentView,
   ChannelConfig,
   ChannelCounters,
   ChannelInfo,
@@ -44,6 +47,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationRequest,
   CellFailure,
   TraceStep,
+  PayloadDiff,
   TranslationResponse,
   TranslationError,
   LoggingResponse,

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { AlignmentId, Problem } from './common.js';
+import { PayloadDiff } from './payload-diff.js';
 import { ref } from './schema-support.js';
 
 export const TranslationRequest = Type.Object(
@@ -62,6 +63,8 @@ export const TranslationResponse = Type.Object(
     graphStr: Type.String({ description: 'The translated JSON-LD message' }),
     failures: Type.Optional(Type.Array(ref(CellFailure), { description: 'Cells that failed at run time (absent when none did)' })),
     trace: Type.Optional(Type.Array(ref(TraceStep), { description: 'With ?trace=true' })),
+    // With ?trace=true (not for a message without payload): the triples the alignments removed and added.
+    payloadDiff: Type.Optional(ref(PayloadDiff)),
   },
   { $id: 'TranslationResponse' },
 );

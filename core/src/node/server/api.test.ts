@@ -397,6 +397,7 @@ describe('OpenAPI and Swagger UI', () => {
     expect([...served].sort()).toEqual([...documented].sort());
     const expected = [
       'POST /alignments', 'GET /alignments', 'GET /alignments/{name}/{version}', 'DELETE /alignments/{name}/{version}', 'GET /alignments/{name}/{version}/cells',
+      'GET /alignments/{name}/{version}/view', 'POST /view',
       'POST /validate', 'POST /convert', 'POST /convert/TTL', 'POST /convert/RDFXML',
       'POST /channels', 'GET /channels', 'DELETE /channels/{channelId}',
       'POST /translation', 'GET /logging', 'POST /logging/{level}', 'GET /version',

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import {
   alignmentMeaning,
+  alignmentView,
   analyzeAlignment,
   ConflictError,
   NotFoundError,
@@ -177,6 +178,26 @@ export class AlignmentService {
     const r = this.store.getAlignment(name, version);
     if (r === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);
     return this.compileRecord(r);
+  }
+
+  /** What the workbench shows of a stored alignment (issue 14): built by core from the cached compilation. */
+  async view(name: string, version: string): Promise<api.AlignmentView> {
+    const compiled = await this.compiledFor(name, version);
+    return alignmentView(compiled.alignment, compiled);
+  }
+
+  /**
+   * The same view of alignment text that is not stored (the workbench editor's): every cell the
+   * reader could build, also while other parts have errors (POST /validate lists those).
+   * ParseError for XML that is not well-formed, ValidationError when no alignment can be read.
+   */
+  async viewText(xml: string): Promise<api.AlignmentView> {
+    const result = await analyzeAlignment(xml, this.compileOptions);
+    if (result.parseError !== undefined) throw result.parseError;
+    if (result.alignment === undefined) {
+      throw new ValidationError(validationMessage('', '', result.problems.filter((p) => p.severity === 'error')), result.problems);
+    }
+    return alignmentView(result.alignment, result.compiled);
   }
 
   /** The cells of an alignment with their compiled SPARQL, in document order, and its steps. */

@@ -68,6 +68,7 @@ export class TranslationService {
       graphStr: result.message,
       ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
       ...(result.trace === undefined ? {} : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
+      ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
     };
   }
 

@@ -84,6 +84,44 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
     },
   );
 
+  // The workbench's alignment view (issue 14): a separate route, so /cells keeps its documented shape.
+  app.get(
+    '/alignments/:name/:version/view',
+    {
+      schema: {
+        operationId: 'getAlignmentView',
+        tags,
+        summary: 'What the workbench shows of an alignment: header, cells (patterns in Turtle, functions, typings, filters, line and column, compiled SPARQL) and steps',
+        params: api.NameVersionParams,
+        response: { [Status.ok]: api.ref(api.AlignmentView), ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      return sendNativeJson(reply, await alignments.view(name, version));
+    },
+  );
+
+  app.post(
+    '/view',
+    {
+      preValidation: xmlOnly,
+      schema: {
+        operationId: 'viewAlignment',
+        tags,
+        summary: 'The alignment view of XML that is not stored (the workbench editor), without storing it',
+        description: '200 with every cell the reader could build, also when other parts have errors (POST /validate lists them); 400 when the XML is not well-formed or holds no alignment.',
+        consumes: XML_CONSUMES,
+        body: api.XmlText,
+        response: {
+          [Status.ok]: api.ref(api.AlignmentView),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply, await alignments.viewText(xmlBody(request))),
+  );
+
   app.delete(
     '/alignments/:name/:version',
     {
