@@ -1,4 +1,5 @@
 export {
+  MessageCodec,
   parseMessage,
   parseMessageFast,
   parseMessageWithJsonLd,

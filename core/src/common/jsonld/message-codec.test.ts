@@ -5,6 +5,7 @@ import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, NS, RDF_TYPE, factory, quadToNTriples, type RDF } from '../rdf/terms.js';
 import { goldenFile, goldenPairs, messageFiles, readData } from '../../test-support/shared-data.js';
 import {
+  MessageCodec,
   parseMessage,
   parseMessageFast,
   parseMessageWithJsonLd,
@@ -372,6 +373,20 @@ describe('fast parser against jsonld.js on constructs beyond the samples', () =>
     expect(one?.subject.termType).toBe('BlankNode');
     expect(one?.subject.equals(one.object)).toBe(true);
     expect(one?.subject.equals(two?.subject ?? null)).toBe(false);
+  });
+
+  it('a MessageCodec of its own (its own caches) reads and writes as the shared one does; blank nodes stay distinct', async () => {
+    const own = new MessageCodec();
+    for (const { text } of samples.slice(0, 4)) {
+      const mine = own.parseFast(text);
+      const shared = fast(text);
+      expect(mine && isomorphic(mine.quads, shared.quads)).toBe(true);
+      expect(mine?.prefixes).toEqual(shared.prefixes);
+      expect(own.serialize(shared.quads, shared.prefixes)).toBe(serializeMessage(shared.quads, shared.prefixes));
+      expect(await own.serializeWithJsonLd(shared.quads, shared.prefixes)).toBe(await serializeMessageWithJsonLd(shared.quads, shared.prefixes));
+    }
+    const text = JSON.stringify({ '@context': context, '@id': '_:b0', 'ex:p': 'x' });
+    expect(own.parseFast(text)?.quads[0]?.subject.equals(fast(text).quads[0]?.subject ?? null)).toBe(false);
   });
 
   it('reads a message with no payload graph', async () => {

@@ -1,0 +1,470 @@
+/**
+ * The fast reader (reference-mediator.md 5.1-5.2): a synchronous JSON-LD 1.0 toRDF for the shape
+ * every INTER-IoT message has, as jsonld-java (the reference) reads it. It reads: a top-level
+ * object with an optional @context of prefix -> absolute IRI strings (no keywords, no term
+ * definition objects) and @graph (or a top-level node object); node objects with @id, @type,
+ * @graph (named graph; the node's own properties stay in the enclosing graph) and properties
+ * keyed by a term, a compact IRI or an absolute IRI (other keys are dropped); values that are
+ * strings, numbers, booleans, null, value objects (@value with @type or @language), node objects
+ * (embedded or references, blank when without @id), @list objects and arrays of these. Blank node
+ * labels become fresh, message-scoped blank nodes. Repeated triples are read once. Anything else
+ * (relative IRIs, blank graph names, @vocab, @reverse, nested contexts, ...) makes it decline
+ * (undefined), and the codec hands the document to the fallback reader (jsonld.js).
+ */
+import type * as RDF from '@rdfjs/types';
+import { RDF_TYPE, factory } from '../rdf/terms.js';
+import {
+  RDF_FIRST,
+  RDF_NIL,
+  RDF_REST,
+  XSD_BOOLEAN,
+  XSD_DOUBLE,
+  XSD_INTEGER,
+  freshBlank,
+} from './codec-terms.js';
+import type { ParsedMessage } from './codec-types.js';
+import { isPlainObject, type JsonDocument } from './json-document.js';
+import { isDoubleToken, numberLexical, type JsonNumbers } from './json-numbers.js';
+import { RecentList } from './recent-list.js';
+
+const rdfTypeNode = factory.namedNode(RDF_TYPE);
+const xsdIntegerNode = factory.namedNode(XSD_INTEGER);
+const xsdDoubleNode = factory.namedNode(XSD_DOUBLE);
+const xsdBooleanNode = factory.namedNode(XSD_BOOLEAN);
+const rdfFirstNode = factory.namedNode(RDF_FIRST);
+const rdfRestNode = factory.namedNode(RDF_REST);
+const rdfNilNode = factory.namedNode(RDF_NIL);
+const defaultGraphTerm = factory.defaultGraph();
+
+/** Size limits of a reader's caches (IRI expansions per context; recent contexts). */
+const CACHE_LIMIT = 10_000;
+const RECENT_LIMIT = 32;
+
+/** Thrown inside the fast parser when the document needs the full JSON-LD processor. */
+const UNSUPPORTED = Symbol('unsupported');
+/** Thrown inside the fast parser when it meets a JSON number in a document parsed without markers. */
+const NEEDS_NUMBERS = Symbol('needs numbers');
+
+/** The quads of one subject in one graph, for deduplication. */
+interface Bucket {
+  readonly predicates: RDF.NamedNode[];
+  readonly objects: RDF.Quad_Object[];
+}
+
+/** True for the characters JavaScript's \s matches (jsonld.js rejects IRIs containing them). */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x80 &&
+      (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+        c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff))
+  );
+}
+
+/** jsonld.js's absolute-IRI test (url.js: `^([A-Za-z][A-Za-z0-9+-.]*|_):[^\s]*$`) without a RegExp. */
+function isAbsoluteIri(s: string, colon: number): boolean {
+  const first = s.charCodeAt(0);
+  if (colon === 1 && first === 95) return !hasSpace(s, 2);
+  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  for (let i = 1; i < colon; i++) {
+    const c = s.charCodeAt(i);
+    // letters, digits and the range '+' to '.' (+ , - .), as in jsonld.js's class [A-Za-z0-9+-.]
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 43 && c <= 46))) return false;
+  }
+  return !hasSpace(s, colon + 1);
+}
+
+function hasSpace(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32 || c >= 0x80) {
+      if (isSpace(c)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A validated prefix-only context, kept while messages keep using it, with the expansions done
+ * under it (RDF terms are immutable values, so messages may share NamedNodes).
+ */
+interface FastContext {
+  readonly entries: ReadonlyArray<readonly [string, string]>;
+  readonly terms: Map<string, string>;
+  /** Raw compact or absolute IRI -> its NamedNode. */
+  readonly curies: Map<string, RDF.NamedNode>;
+  /** Term -> its NamedNode. */
+  readonly termNodes: Map<string, RDF.NamedNode>;
+}
+
+function newFastContext(terms: Map<string, string>): FastContext {
+  return { entries: [...terms], terms, curies: new Map(), termNodes: new Map() };
+}
+
+class FastParser {
+  readonly quads: RDF.Quad[] = [];
+  private readonly blanks = new Map<string, RDF.BlankNode>();
+  private readonly terms: Map<string, string>;
+  private readonly curies: Map<string, RDF.NamedNode>;
+  /** Graph IRI ('' for the default graph) -> subject (IRI string or BlankNode) -> its quads. */
+  private readonly buckets = new Map<string, Map<string | RDF.BlankNode, Bucket>>();
+
+  constructor(
+    private readonly context: FastContext,
+    /** The number table, or null when the document was parsed without markers. */
+    private readonly numbers: JsonNumbers | undefined | null,
+  ) {
+    this.terms = context.terms;
+    this.curies = context.curies;
+  }
+
+  /** The NamedNode of a term, or undefined when `value` is not a term. */
+  private term(value: string): RDF.NamedNode | undefined {
+    const termNodes = this.context.termNodes;
+    let node = termNodes.get(value);
+    if (node === undefined) {
+      const iri = this.terms.get(value);
+      if (iri === undefined) return undefined;
+      node = factory.namedNode(iri);
+      termNodes.set(value, node);
+    }
+    return node;
+  }
+
+  /** A compact IRI or an absolute IRI (never a term): the part shared by @id and vocab expansion. */
+  private curie(value: string): RDF.NamedNode {
+    let node = this.curies.get(value);
+    if (node !== undefined) return node;
+    const colon = value.indexOf(':');
+    if (colon <= 0) throw UNSUPPORTED; // relative IRI: left to jsonld.js
+    let expanded: string | undefined;
+    // `prefix://...` is an absolute IRI, never a compact one.
+    if (!(value.charCodeAt(colon + 1) === 47 && value.charCodeAt(colon + 2) === 47)) {
+      const base = this.terms.get(value.slice(0, colon));
+      if (base !== undefined) {
+        if (hasSpace(value, colon + 1)) throw UNSUPPORTED;
+        expanded = base + value.slice(colon + 1);
+      }
+    }
+    if (expanded === undefined) {
+      if (!isAbsoluteIri(value, colon)) throw UNSUPPORTED;
+      expanded = value;
+    }
+    node = factory.namedNode(expanded);
+    if (this.curies.size >= CACHE_LIMIT) this.curies.clear();
+    this.curies.set(value, node);
+    return node;
+  }
+
+  private blank(label: string): RDF.BlankNode {
+    let node = this.blanks.get(label);
+    if (node === undefined) {
+      node = freshBlank();
+      this.blanks.set(label, node);
+    }
+    return node;
+  }
+
+  /** An @id value: blank node label, compact IRI or absolute IRI (document-relative: no terms). */
+  private idTerm(value: unknown): RDF.NamedNode | RDF.BlankNode {
+    if (typeof value !== 'string') throw UNSUPPORTED;
+    if (value.charCodeAt(0) === 95 && value.charCodeAt(1) === 58) return this.blank(value);
+    return this.curie(value);
+  }
+
+  /** An @type value (vocabulary-relative: a term, a compact IRI, an absolute IRI or a blank node). */
+  private typeTerm(value: unknown): RDF.NamedNode | RDF.BlankNode {
+    if (typeof value !== 'string') throw UNSUPPORTED;
+    // Terms never contain ':' (such contexts are left to jsonld.js).
+    if (!value.includes(':')) {
+      const term = this.term(value);
+      if (term !== undefined) return term;
+    }
+    if (value.charCodeAt(0) === 95 && value.charCodeAt(1) === 58) return this.blank(value);
+    return this.curie(value);
+  }
+
+  /** A property key; undefined when JSON-LD drops it (no colon and not a term). */
+  private predicate(key: string): RDF.NamedNode | undefined {
+    const colon = key.indexOf(':');
+    if (colon < 0) return this.term(key);
+    if (colon === 1 && key.charCodeAt(0) === 95) throw UNSUPPORTED; // blank-node predicate
+    return this.curie(key);
+  }
+
+  private bucket(s: RDF.NamedNode | RDF.BlankNode, g: RDF.Quad_Graph): Bucket {
+    const graphKey = g.termType === 'DefaultGraph' ? '' : g.value;
+    let subjects = this.buckets.get(graphKey);
+    if (subjects === undefined) {
+      subjects = new Map();
+      this.buckets.set(graphKey, subjects);
+    }
+    const subjectKey = s.termType === 'NamedNode' ? s.value : s;
+    let bucket = subjects.get(subjectKey);
+    if (bucket === undefined) {
+      bucket = { predicates: [], objects: [] };
+      subjects.set(subjectKey, bucket);
+    }
+    return bucket;
+  }
+
+  /** Adds a quad unless the dataset has it already. */
+  private emit(bucket: Bucket, s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object, g: RDF.Quad_Graph): void {
+    const { predicates, objects } = bucket;
+    for (let i = 0; i < predicates.length; i++) {
+      const q = predicates[i] as RDF.NamedNode;
+      if (q !== p && q.value !== p.value) continue;
+      const other = objects[i] as RDF.Quad_Object;
+      if (other === o || o.equals(other)) return;
+    }
+    predicates.push(p);
+    objects.push(o);
+    this.quads.push(factory.quad(s, p, o, g));
+  }
+
+  /** Processes a node object into graph `g`; returns its subject. */
+  node(obj: Record<string, unknown>, g: RDF.Quad_Graph, top = false): RDF.NamedNode | RDF.BlankNode {
+    const rawId = obj['@id'];
+    const subject = rawId === undefined ? freshBlank() : this.idTerm(rawId);
+    const bucket = this.bucket(subject, g);
+    let graph: unknown;
+    for (const key in obj) {
+      const value = obj[key];
+      if (key.charCodeAt(0) === 64) {
+        switch (key) {
+          case '@id':
+            break;
+          case '@type':
+            if (Array.isArray(value)) {
+              for (const t of value) this.emit(bucket, subject, rdfTypeNode, this.typeTerm(t), g);
+            } else {
+              this.emit(bucket, subject, rdfTypeNode, this.typeTerm(value), g);
+            }
+            break;
+          case '@graph':
+            graph = value;
+            break;
+          case '@context':
+            if (top) break;
+            throw UNSUPPORTED;
+          default:
+            throw UNSUPPORTED;
+        }
+        continue;
+      }
+      const p = this.predicate(key);
+      if (p === undefined) continue;
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          if (Array.isArray(item)) throw UNSUPPORTED;
+          const o = this.object(item, g, false);
+          if (o !== undefined) this.emit(bucket, subject, p, o, g);
+        }
+      } else {
+        const o = this.object(value, g, false);
+        if (o !== undefined) this.emit(bucket, subject, p, o, g);
+      }
+    }
+    if (graph !== undefined) {
+      // A named graph; a blank-node graph name is left to jsonld.js.
+      if (subject.termType !== 'NamedNode') throw UNSUPPORTED;
+      this.graphItems(graph, subject);
+    }
+    return subject;
+  }
+
+  graphItems(items: unknown, g: RDF.Quad_Graph): void {
+    if (items === null) return;
+    if (Array.isArray(items)) {
+      for (const item of items) {
+        if (item === null) continue;
+        if (!isPlainObject(item)) throw UNSUPPORTED;
+        this.node(item, g);
+      }
+    } else if (isPlainObject(items)) {
+      this.node(items, g);
+    } else {
+      throw UNSUPPORTED;
+    }
+  }
+
+  /** The RDF term of a property value (undefined for null values, which JSON-LD drops). */
+  private object(v: unknown, g: RDF.Quad_Graph, inList: boolean): RDF.Quad_Object | undefined {
+    switch (typeof v) {
+      case 'string':
+        return factory.literal(v);
+      case 'number':
+        return this.number(v, undefined);
+      case 'boolean':
+        return factory.literal(v ? 'true' : 'false', xsdBooleanNode);
+      case 'object': {
+        if (v === null) return undefined;
+        if (Array.isArray(v)) throw UNSUPPORTED;
+        const obj = v as Record<string, unknown>;
+        if ('@value' in obj) return this.valueObject(obj);
+        if ('@list' in obj) {
+          if (inList) throw UNSUPPORTED; // lists of lists: not JSON-LD 1.0
+          for (const key in obj) if (key !== '@list') throw UNSUPPORTED;
+          return this.list(obj['@list'], g);
+        }
+        return this.node(obj, g);
+      }
+      default:
+        throw UNSUPPORTED;
+    }
+  }
+
+  /** An RDF collection (blank rdf:first/rdf:rest nodes ending in rdf:nil); returns its head. */
+  private list(items: unknown, g: RDF.Quad_Graph): RDF.NamedNode | RDF.BlankNode {
+    const terms: RDF.Quad_Object[] = [];
+    for (const item of Array.isArray(items) ? items : [items]) {
+      if (Array.isArray(item)) throw UNSUPPORTED;
+      const term = this.object(item, g, true);
+      if (term !== undefined) terms.push(term);
+    }
+    let head: RDF.NamedNode | RDF.BlankNode = rdfNilNode;
+    for (let i = terms.length - 1; i >= 0; i--) {
+      const cell = freshBlank();
+      this.quads.push(factory.quad(cell, rdfFirstNode, terms[i] as RDF.Quad_Object, g));
+      this.quads.push(factory.quad(cell, rdfRestNode, head, g));
+      head = cell;
+    }
+    return head;
+  }
+
+  /** A JSON number (a marker for its token) as jsonld-java makes it a literal (json-numbers.ts). */
+  private number(v: number, datatype: RDF.NamedNode | undefined): RDF.Literal {
+    if (this.numbers === null) throw NEEDS_NUMBERS;
+    // Every number of a marked document is a marker; String(v) only guards against a scanner bug.
+    const token = this.numbers?.token(v) ?? String(v);
+    const type = datatype ?? (isDoubleToken(token) ? xsdDoubleNode : xsdIntegerNode);
+    return factory.literal(numberLexical(token, type.value), type);
+  }
+
+  private valueObject(obj: Record<string, unknown>): RDF.Literal | undefined {
+    let value: unknown;
+    let type: unknown;
+    let language: unknown;
+    for (const key in obj) {
+      if (key === '@value') value = obj[key];
+      else if (key === '@type') type = obj[key];
+      else if (key === '@language') language = obj[key];
+      else throw UNSUPPORTED;
+    }
+    if (value === null) return undefined;
+    if (language !== undefined) {
+      if (typeof language !== 'string' || language === '' || typeof value !== 'string' || type !== undefined) {
+        throw UNSUPPORTED;
+      }
+      return factory.literal(value, language);
+    }
+    let datatype: RDF.NamedNode | undefined;
+    if (type !== undefined) {
+      const t = this.typeTerm(type);
+      if (t.termType !== 'NamedNode') throw UNSUPPORTED;
+      datatype = t;
+    }
+    switch (typeof value) {
+      case 'string':
+        // The lexical form is kept, even for xsd:double (jsonld-java; jsonld.js would canonicalise).
+        return datatype === undefined ? factory.literal(value) : factory.literal(value, datatype);
+      case 'number':
+        return this.number(value, datatype);
+      case 'boolean':
+        return factory.literal(value ? 'true' : 'false', datatype ?? xsdBooleanNode);
+      default:
+        throw UNSUPPORTED;
+    }
+  }
+}
+
+/** The prefix map of a prefix-only @context; undefined when the context needs jsonld.js. */
+function buildFastContext(ctx: Record<string, unknown>): Map<string, string> | undefined {
+  const terms = new Map<string, string>();
+  for (const key in ctx) {
+    const v = ctx[key];
+    // Keywords (@vocab, @base, @language, ...), compact-IRI-like terms and term definition objects
+    // are left to jsonld.js.
+    if (typeof v !== 'string' || key === '' || key.charCodeAt(0) === 64 || key.includes(':')) return undefined;
+    terms.set(key, v);
+  }
+  // Each value must be an absolute IRI as it stands (not a compact IRI using another entry).
+  for (const v of terms.values()) {
+    const colon = v.indexOf(':');
+    if (colon <= 0 || !isAbsoluteIri(v, colon)) return undefined;
+    const scheme = v.slice(0, colon);
+    if (scheme === '_') return undefined;
+    if (terms.has(scheme) && !(v.charCodeAt(colon + 1) === 47 && v.charCodeAt(colon + 2) === 47)) return undefined;
+  }
+  return terms;
+}
+
+/** True when the @context object has exactly these entries, in this order. */
+function matchesEntries(ctx: Record<string, unknown>, entries: ReadonlyArray<readonly [string, string]>): boolean {
+  let i = 0;
+  for (const key in ctx) {
+    const entry = entries[i++];
+    if (entry === undefined || entry[0] !== key || entry[1] !== ctx[key]) return false;
+  }
+  return i === entries.length;
+}
+
+/**
+ * The fast reader, with the caches it owns: the recently seen prefix contexts (messages of one
+ * source repeat theirs), each with the expansions done under it.
+ */
+export class FastReader {
+  private readonly recentContexts = new RecentList<FastContext>(RECENT_LIMIT);
+  private readonly emptyContext = newFastContext(new Map());
+
+  /** The dataset, or undefined when the message needs the fallback reader. */
+  read(parsed: JsonDocument): ParsedMessage | undefined {
+    // The plain parse first, the marked one only when the message has JSON numbers.
+    const result = this.readDocument(parsed.plain, null);
+    if (result !== NEEDS_NUMBERS) return result;
+    const { doc, numbers } = parsed.withNumbers();
+    return this.readDocument(doc, numbers) as ParsedMessage | undefined;
+  }
+
+  private context(ctx: unknown): FastContext | undefined {
+    if (ctx === undefined || ctx === null) return this.emptyContext;
+    if (!isPlainObject(ctx)) return undefined;
+    const recent = this.recentContexts.find((c) => matchesEntries(ctx, c.entries));
+    if (recent !== undefined) return recent;
+    const terms = buildFastContext(ctx);
+    if (terms === undefined) return undefined;
+    const context = newFastContext(terms);
+    this.recentContexts.add(context);
+    return context;
+  }
+
+  private readDocument(doc: object, numbers: JsonNumbers | undefined | null): ParsedMessage | undefined | typeof NEEDS_NUMBERS {
+    if (!isPlainObject(doc)) return undefined;
+    const context = this.context(doc['@context']);
+    if (context === undefined) return undefined;
+    const parser = new FastParser(context, numbers);
+    try {
+      let onlyGraph = true;
+      for (const key in doc) {
+        if (key !== '@context' && key !== '@graph') {
+          onlyGraph = false;
+          break;
+        }
+      }
+      if (onlyGraph) {
+        const graph = doc['@graph'];
+        if (graph !== undefined) parser.graphItems(graph, defaultGraphTerm);
+      } else {
+        parser.node(doc, defaultGraphTerm, true);
+      }
+    } catch (error) {
+      if (error === UNSUPPORTED) return undefined;
+      if (error === NEEDS_NUMBERS) return NEEDS_NUMBERS;
+      throw error;
+    }
+    const prefixes: Array<[string, string]> = [];
+    for (const [k, v] of context.entries) prefixes.push([k, v]);
+    return { quads: parser.quads, prefixes, fastPath: true };
+  }
+}

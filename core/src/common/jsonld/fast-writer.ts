@@ -1,0 +1,231 @@
+/**
+ * The fast writer: what the reference writes (jsonld-java fromRDF with useRdfType, then
+ * compaction with the input's prefixes), built directly from the quads. The reference writer
+ * (reference-writer.ts) does the same through jsonld.js and is what this one is tested against.
+ * Where the two differ on purpose (IRIs whose suffix would start with `//`, IRI list tails,
+ * rdf:JSON literals), see message-codec.ts.
+ */
+import type * as RDF from '@rdfjs/types';
+import { XSD_STRING } from '../rdf/terms.js';
+import { BlankLabels } from './blank-labels.js';
+import { RDF_FIRST, RDF_NIL, RDF_REST } from './codec-terms.js';
+import { compactIri, writeDocument, type PrefixData } from './prefix-tables.js';
+
+const V_ID = 0;
+const V_LITERAL = 1;
+const V_LIST = 2;
+
+/** One object value of a node (a mutable record: list conversion rewrites it in place). */
+interface Value {
+  kind: number;
+  /** Node id (IRI or `_:bN`) or literal lexical form. */
+  value: string;
+  language: string;
+  datatype: string;
+  items: Value[] | undefined;
+}
+
+interface NodeRecord {
+  readonly id: string;
+  readonly props: Map<string, Value[]>;
+}
+
+interface Usage {
+  readonly node: NodeRecord;
+  readonly property: string;
+  readonly value: Value;
+}
+
+interface GraphRecord {
+  readonly nodes: Map<string, NodeRecord>;
+  nilUsages: Usage[] | undefined;
+}
+
+function newGraph(): GraphRecord {
+  return { nodes: new Map(), nilUsages: undefined };
+}
+
+function getNode(graph: GraphRecord, id: string): NodeRecord {
+  let node = graph.nodes.get(id);
+  if (node === undefined) {
+    node = { id, props: new Map() };
+    graph.nodes.set(id, node);
+  }
+  return node;
+}
+
+function isBlankId(id: string): boolean {
+  return id.charCodeAt(0) === 95 && id.charCodeAt(1) === 58;
+}
+
+function sameValue(a: Value, b: Value): boolean {
+  return a.kind === b.kind && a.value === b.value && a.language === b.language && a.datatype === b.datatype;
+}
+
+/** Builds jsonld.js-style node maps (fromRDF with useRdfType), lists folded into @list values. */
+function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
+  const labels = new BlankLabels();
+  const graphs = new Map<string, GraphRecord>();
+  const defaultGraph = newGraph();
+  graphs.set('@default', defaultGraph);
+  // Only blank nodes can be list nodes, so only their references are counted.
+  const referencedOnce = new Map<string, Usage | false>();
+  let lastGraphTerm: RDF.Term | undefined;
+  let graph = defaultGraph;
+  let lastSubject: RDF.Term | undefined;
+  let node: NodeRecord | undefined;
+  for (const q of quads) {
+    const g = q.graph;
+    if (g !== lastGraphTerm) {
+      lastGraphTerm = g;
+      lastSubject = undefined;
+      const name = g.termType === 'DefaultGraph' ? '@default' : g.termType === 'BlankNode' ? labels.label(g.value) : g.value;
+      let found = graphs.get(name);
+      if (found === undefined) {
+        found = newGraph();
+        graphs.set(name, found);
+        if (name !== '@default') getNode(defaultGraph, name);
+      }
+      graph = found;
+    }
+    const s = q.subject;
+    if (s !== lastSubject || node === undefined) {
+      lastSubject = s;
+      node = getNode(graph, s.termType === 'BlankNode' ? labels.label(s.value) : s.value);
+    }
+    const o = q.object;
+    let value: Value;
+    if (o.termType === 'Literal') {
+      const language = o.language;
+      value = {
+        kind: V_LITERAL,
+        value: o.value,
+        language,
+        datatype: language === '' ? o.datatype.value : '',
+        items: undefined,
+      };
+    } else {
+      value = {
+        kind: V_ID,
+        value: o.termType === 'BlankNode' ? labels.label(o.value) : o.value,
+        language: '',
+        datatype: '',
+        items: undefined,
+      };
+    }
+    const p = q.predicate.value;
+    let values = node.props.get(p);
+    if (values === undefined) {
+      values = [value];
+      node.props.set(p, values);
+    } else {
+      let duplicate = false;
+      for (let i = 0; i < values.length; i++) {
+        if (sameValue(values[i] as Value, value)) {
+          duplicate = true;
+          break;
+        }
+      }
+      if (duplicate) continue; // a dataset holds each quad once
+      values.push(value);
+    }
+    if (value.kind === V_ID) {
+      const objectId = value.value;
+      if (objectId === RDF_NIL) {
+        (graph.nilUsages ??= []).push({ node, property: p, value });
+      } else if (o.termType === 'BlankNode') {
+        referencedOnce.set(objectId, referencedOnce.has(objectId) ? false : { node, property: p, value });
+      }
+    }
+  }
+  // Fold well-formed RDF lists (fromRDF, JSON-LD 1.0/1.1 "convert linked lists").
+  for (const graph of graphs.values()) {
+    if (graph.nilUsages === undefined) continue;
+    for (const start of graph.nilUsages) {
+      let node = start.node;
+      let property = start.property;
+      let head = start.value;
+      const list: Value[] = [];
+      const listNodes: string[] = [];
+      for (;;) {
+        if (property !== RDF_REST || !isBlankId(node.id) || node.props.size !== 2) break;
+        const usage = referencedOnce.get(node.id);
+        const first = node.props.get(RDF_FIRST);
+        const rest = node.props.get(RDF_REST);
+        if (usage === undefined || usage === false || first?.length !== 1 || rest?.length !== 1) break;
+        list.push(first[0] as Value);
+        listNodes.push(node.id);
+        node = usage.node;
+        property = usage.property;
+        head = usage.value;
+        if (!isBlankId(node.id)) break;
+      }
+      head.kind = V_LIST;
+      head.value = '';
+      head.items = list.reverse();
+      for (const id of listNodes) graph.nodes.delete(id);
+    }
+    graph.nilUsages = undefined;
+  }
+  return graphs;
+}
+
+function compactValue(data: PrefixData, v: Value): unknown {
+  if (v.kind === V_ID) return { '@id': isBlankId(v.value) ? v.value : compactIri(data, v.value, false) };
+  if (v.kind === V_LIST) return { '@list': (v.items ?? []).map((item) => compactValue(data, item)) };
+  if (v.language !== '') return { '@language': v.language, '@value': v.value };
+  if (v.datatype === XSD_STRING) return v.value;
+  return { '@type': compactIri(data, v.datatype, true), '@value': v.value };
+}
+
+function compactNode(data: PrefixData, node: NodeRecord, graph: unknown[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (graph !== undefined) out['@graph'] = graph;
+  out['@id'] = isBlankId(node.id) ? node.id : compactIri(data, node.id, false);
+  const predicates = [...node.props.keys()].sort();
+  for (const p of predicates) {
+    const values = node.props.get(p) ?? [];
+    const key = compactIri(data, p, true);
+    if (values.length === 1) {
+      out[key] = compactValue(data, values[0] as Value);
+    } else {
+      const arr: unknown[] = new Array(values.length);
+      for (let i = 0; i < values.length; i++) arr[i] = compactValue(data, values[i] as Value);
+      out[key] = arr;
+    }
+  }
+  return out;
+}
+
+function graphNodes(data: PrefixData, graph: GraphRecord): unknown[] {
+  const out: unknown[] = [];
+  for (const id of [...graph.nodes.keys()].sort()) {
+    const node = graph.nodes.get(id) as NodeRecord;
+    if (node.props.size > 0) out.push(compactNode(data, node, undefined));
+  }
+  return out;
+}
+
+/**
+ * Serialises the dataset like the reference (section 5.3): compact JSON-LD with the given prefixes
+ * as @context, rdf:type as a property, no native types, named graphs as {"@id": g, "@graph": [...]},
+ * nodes sorted by @id, single values unwrapped, blank nodes relabelled _:b0, _:b1, ... in order
+ * of first appearance. Pretty (2-space) by default.
+ */
+export function writeFast(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean): string {
+  const graphs = nodeMaps(quads);
+  const defaultGraph = graphs.get('@default') as GraphRecord;
+  const top: unknown[] = [];
+  for (const id of [...defaultGraph.nodes.keys()].sort()) {
+    const node = defaultGraph.nodes.get(id) as NodeRecord;
+    const named = graphs.get(id);
+    if (named !== undefined && id !== '@default') {
+      top.push(compactNode(data, node, graphNodes(data, named)));
+    } else if (node.props.size > 0) {
+      top.push(compactNode(data, node, undefined));
+    }
+  }
+  const doc: Record<string, unknown> =
+    top.length === 1 ? (top[0] as Record<string, unknown>) : top.length === 0 ? {} : { '@graph': top };
+  return writeDocument(doc, data, pretty);
+}

@@ -1,0 +1,44 @@
+/** A message's text as JSON: parsed once, its numbers marked only when a reader needs them. */
+import { ErrorCodes, ParseError } from '../errors.js';
+import { markNumbers, type JsonNumbers } from './json-numbers.js';
+import { notJsonError } from './json-errors.js';
+
+/**
+ * A message text parsed by JSON.parse as it stands, and, on first demand, with its number tokens
+ * as markers (json-numbers.ts). Numbers never reach an RDF term from the plain parse: the fast
+ * parser asks for the marked form when it meets one, and jsonld.js always gets the marked form.
+ * Most messages have no JSON numbers, and so never pay for the scan.
+ */
+export class JsonDocument {
+  private marked: { doc: object; numbers: JsonNumbers | undefined } | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly plain: object,
+  ) {}
+
+  withNumbers(): { doc: object; numbers: JsonNumbers | undefined } {
+    return (this.marked ??= markNumbers(this.text, this.plain));
+  }
+}
+
+/** JSON.parse with the mediator's errors; the result is an object or an array. */
+export function readJson(text: string): JsonDocument {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw notJsonError(text, error);
+  }
+  if (typeof doc !== 'object' || doc === null) {
+    throw new ParseError(
+      `Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`,
+      { code: ErrorCodes.messageInvalidJsonLd },
+    );
+  }
+  return new JsonDocument(text, doc);
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
