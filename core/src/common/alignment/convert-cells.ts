@@ -11,23 +11,27 @@
  */
 import type { Problem } from '../errors.js';
 import { NS, XSD_STRING, type RDF } from '../rdf/terms.js';
-import { parseXml, serializeNodes, type XmlDocument, type XmlElement } from '../xml/index.js';
+import {
+  attribute,
+  copyElement,
+  element,
+  parseXml,
+  removeAttributes,
+  serializeDocument,
+  serializeNodes,
+  text,
+  type XmlDocument,
+  type XmlElement,
+} from '../xml/index.js';
 import {
   CELL_FORMAT_IRIS,
   CONVERSION_FAILED,
   ProblemList,
-  attribute,
-  copyElement,
   declaredPrefixes,
   documentPrefixMap,
-  element,
   ensureCorePrefixes,
   freshPrefix,
-  removeAttributes,
-  serializeDocument,
-  text,
   type CorePrefixes,
-  type OutElement,
 } from './convert-support.js';
 import { RdfXmlWriteError, RdfXmlWriter, TurtleWriter } from './convert-writers.js';
 import { parseRdfXmlEntity, parseTurtleEntity } from './entity-patterns.js';
@@ -97,19 +101,19 @@ function entities(alignment: XmlElement): EntityRef[] {
 
 interface Prepared {
   readonly doc: XmlDocument;
-  readonly root: OutElement;
-  readonly copies: Map<XmlElement, OutElement>;
+  readonly root: XmlElement;
+  readonly copies: Map<XmlElement, XmlElement>;
   readonly alignment: XmlElement;
   readonly entities: EntityRef[];
 }
 
 function prepare(doc: XmlDocument, alignment: XmlElement): Prepared {
-  const copies = new Map<XmlElement, OutElement>();
+  const copies = new Map<XmlElement, XmlElement>();
   const root = copyElement(doc.root, (source, copy) => copies.set(source, copy));
   return { doc, root, copies, alignment, entities: entities(alignment) };
 }
 
-function copyOf(p: Prepared, el: XmlElement): OutElement {
+function copyOf(p: Prepared, el: XmlElement): XmlElement {
   const copy = p.copies.get(el);
   if (copy === undefined) throw new Error(`internal: no copy of <${el.qname}>`);
   return copy;
@@ -218,7 +222,7 @@ export async function convertCellsToTurtle(xml: string, options: ConvertCellsOpt
     for (const [prefix, ns] of innerDeclarations(e.el)) {
       if (ns === '' || [...prefixMap.values()].includes(ns) || !iris.some((i) => i.startsWith(ns))) continue;
       const name = freshPrefix(prefix === '' || !TURTLE_PREFIX.test(prefix) ? suggestPrefix(ns) : prefix, declaredPrefixes(p.root));
-      p.root.declarations.push([name, ns]);
+      p.root.namespaceDeclarations[name] = ns;
       prefixMap = documentPrefixMap(p.root);
     }
   }
@@ -282,13 +286,13 @@ export async function convertCellsToRdfXml(xml: string, options: ConvertCellsOpt
       const uri = e.el.namespacesInScope[prefix];
       if (prefix !== '' && prefix !== 'xml' && uri !== undefined) scope.set(prefix, uri);
     }
-    for (const [prefix, uri] of p.root.declarations) if (prefix !== '' && !scope.has(prefix)) scope.set(prefix, uri);
+    for (const [prefix, uri] of Object.entries(p.root.namespaceDeclarations)) if (prefix !== '' && !scope.has(prefix)) scope.set(prefix, uri);
     const qname = (ns: string, local: string): string => {
       for (const [prefix, uri] of scope) if (uri === ns) return `${prefix}:${local}`;
       const name = freshPrefix(suggestPrefix(ns), taken);
       taken.add(name);
       scope.set(name, ns);
-      copy.declarations.push([name, ns]);
+      copy.namespaceDeclarations[name] = ns;
       return `${name}:${local}`;
     };
     try {

@@ -15,19 +15,17 @@
  * values inside entity content, turning constants into variables); `dcelem:date` is ISO 8601.
  */
 import { NS } from '../rdf/terms.js';
-import { parseXml, type XmlElement } from '../xml/index.js';
 import {
-  CELL_FORMAT_IRIS,
-  ProblemList,
   attribute,
   copyElement,
   element,
-  ensurePrefix,
+  parseXml,
   serializeDocument,
   text,
-  type OutElement,
-  type OutNode,
-} from './convert-support.js';
+  type XmlElement,
+  type XmlNode,
+} from '../xml/index.js';
+import { CELL_FORMAT_IRIS, ProblemList, ensurePrefix } from './convert-support.js';
 import { SRIPAS_BASE } from './model.js';
 import { cellIdFromIri, resolveAgainstSripas } from './read-alignment.js';
 
@@ -60,10 +58,9 @@ function localAttr(el: XmlElement, local: string): string | undefined {
   return el.attributes.find((a) => a.local === local)?.value;
 }
 
-function declarationsOf(el: XmlElement): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const prefix in el.namespaceDeclarations) out.push([prefix, el.namespaceDeclarations[prefix] ?? '']);
-  return out;
+/** A copy of the element's namespace declarations, for a new element to carry. */
+function declarationsOf(el: XmlElement): Record<string, string> {
+  return Object.assign(Object.create(null) as Record<string, string>, el.namespaceDeclarations);
 }
 
 function hasText(el: XmlElement): boolean {
@@ -270,13 +267,14 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
     dc: ensurePrefix(root, NS.dc, 'dcelem', doc.namespaceDeclarations),
     exmo: ensurePrefix(root, NS.exmo, 'exmo', doc.namespaceDeclarations),
   };
-  root.qname = `${p.rdf}:RDF`;
+  // Named only now: its prefix is chosen among the declarations it carries.
+  Object.assign(root, { qname: `${p.rdf}:RDF`, prefix: p.rdf, local: 'RDF', uri: NS.rdf });
   const rdfAttr = (local: string, value: string) => attribute(p.rdf, NS.rdf, local, value);
   const literalType = () => rdfAttr('parseType', 'Literal');
   /** A new element standing for a legacy one: its namespace declarations come along, so names inside keep their meaning. */
-  const from = (legacyEl: XmlElement, qname: string, attributes: ReturnType<typeof attribute>[] = [], children: OutNode[] = []): OutElement =>
+  const from = (legacyEl: XmlElement, qname: string, attributes: ReturnType<typeof attribute>[] = [], children: XmlNode[] = []): XmlElement =>
     element(qname, attributes, children, declarationsOf(legacyEl));
-  const copies = (legacyEl: XmlElement): OutNode[] => legacyEl.children.map((c) => (c.kind === 'text' ? text(c.text) : copyElement(c)));
+  const copies = (legacyEl: XmlElement): XmlNode[] => legacyEl.children.map((c) => (c.kind === 'text' ? text(c.text) : copyElement(c)));
 
   const header = (local: 'name' | 'version' | 'creator' | 'description'): string => {
     const value = legacy.attrAny(local)?.trim();

@@ -10,7 +10,8 @@
  * reader turns them into variables in both formats.
  */
 import { NS, RDF_LANG_STRING, RDF_TYPE, XSD_STRING, escapeLiteral, type RDF } from '../rdf/terms.js';
-import { attribute, element, isNcName, text, type OutElement } from './convert-support.js';
+import { attribute, element, text, type XmlElement } from '../xml/index.js';
+import { isNcName } from './convert-support.js';
 
 /** Subjects in order of first appearance with their triples, and how often each blank node is an object. */
 class EntityGraph {
@@ -217,7 +218,7 @@ export class RdfXmlWriter {
     return this.context.qname(split.ns, split.local);
   }
 
-  private node(subject: RDF.Quad['subject'], quads: readonly RDF.Quad[], graph: EntityGraph, withId: boolean): OutElement {
+  private node(subject: RDF.Quad['subject'], quads: readonly RDF.Quad[], graph: EntityGraph, withId: boolean): XmlElement {
     // A typed node element for the first rdf:type that makes a good element name.
     const typeQuad = quads.find((q) => {
       if (q.predicate.value !== RDF_TYPE || q.object.termType !== 'NamedNode') return false;
@@ -236,7 +237,7 @@ export class RdfXmlWriter {
     return el;
   }
 
-  private property(q: RDF.Quad, graph: EntityGraph): OutElement {
+  private property(q: RDF.Quad, graph: EntityGraph): XmlElement {
     const el = element(this.elementName(q.predicate.value, 'predicate'));
     const o = q.object;
     switch (o.termType) {
@@ -265,9 +266,9 @@ export class RdfXmlWriter {
   }
 
   /** Node elements for the triples. */
-  write(quads: readonly RDF.Quad[]): OutElement[] {
+  write(quads: readonly RDF.Quad[]): XmlElement[] {
     const graph = new EntityGraph(quads);
-    const out: OutElement[] = [];
+    const out: XmlElement[] = [];
     for (const { subject, quads: own } of graph.roots()) {
       if (subject.termType === 'BlankNode') {
         if (graph.written.has(subject.value)) continue;

@@ -1,7 +1,7 @@
 /**
- * A small, safe, namespace-aware XML reader that builds an element tree, for IPSM-AF alignment
- * documents (RDF/XML-flavoured XML whose internal DTD subset declares URI entities such as
- * `<!ENTITY sripas "http://www.inter-iot.eu/sripas#">`).
+ * A small, safe, namespace-aware XML reader that builds the element tree (xml-tree.ts), for
+ * IPSM-AF alignment documents (RDF/XML-flavoured XML whose internal DTD subset declares URI
+ * entities such as `<!ENTITY sripas "http://www.inter-iot.eu/sripas#">`).
  *
  * Tokenising is saxes' job. saxes neither reads DTDs nor expands declared entities, so the
  * DOCTYPE is read by `dtd.ts` and the expanded values are served to saxes through its `ENTITIES`
@@ -24,6 +24,7 @@ import {
   readXmlName,
   type ExpansionBudget,
 } from './dtd.js';
+import { ElementNode, XML_NAMESPACE, type XmlAttribute, type XmlElement } from './xml-tree.js';
 
 export interface XmlLimits {
   /** Nesting of entity references inside entity values. */
@@ -43,57 +44,6 @@ export const DEFAULT_XML_LIMITS: Readonly<XmlLimits> = Object.freeze({
   maxDepth: 256,
 });
 
-export const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-
-export interface XmlAttribute {
-  qname: string;
-  prefix: string;
-  local: string;
-  /** '' for an unprefixed attribute (the default namespace never applies to attributes). */
-  uri: string;
-  value: string;
-}
-
-/** Text after entity expansion and unescaping; CDATA becomes text too. */
-export interface XmlText {
-  kind: 'text';
-  text: string;
-  line: number;
-  column: number;
-}
-
-export interface XmlElement {
-  kind: 'element';
-  qname: string;
-  prefix: string;
-  local: string;
-  /** '' when the element is in no namespace. */
-  uri: string;
-  /** Excluding xmlns declarations. */
-  attributes: XmlAttribute[];
-  /** xmlns declared on this element ('' key = default namespace). */
-  namespaceDeclarations: Record<string, string>;
-  /**
-   * All bindings in scope here ('' = default namespace if any; includes 'xml'). Frozen, and
-   * shared with the parent when this element declares nothing.
-   */
-  namespacesInScope: Record<string, string>;
-  /** Comments and processing instructions are dropped; adjacent text and CDATA are merged. */
-  children: Array<XmlElement | XmlText>;
-  /** Position of the '<' that opens the element. */
-  line: number;
-  column: number;
-  parent: XmlElement | undefined;
-  /** Namespaced attribute lookup. */
-  attr(uri: string, local: string): string | undefined;
-  /** Attribute with that local name and no prefix. */
-  attrAny(local: string): string | undefined;
-  /** Concatenated descendant text. */
-  text(): string;
-  /** Child elements only. */
-  elements(): XmlElement[];
-}
-
 export interface XmlDocument {
   root: XmlElement;
   doctypeName: string | undefined;
@@ -109,68 +59,11 @@ export interface ParseXmlOptions {
   limits?: Partial<XmlLimits>;
 }
 
-export interface SerializeOptions {
-  /** Pretty-print element-only content with this indent; mixed content is kept as is. */
-  indent?: string;
-  /** Declare on the top element every binding in scope, not just the prefixes the subtree uses
-   *  (needed when QNames appear in text or attribute values, e.g. Turtle snippets). */
-  declareAllInScope?: boolean;
-}
-
 const EMPTY_RECORD: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 
 const ROOT_SCOPE: Record<string, string> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE }),
 );
-
-class ElementNode implements XmlElement {
-  readonly kind = 'element' as const;
-  children: Array<XmlElement | XmlText> = [];
-
-  constructor(
-    public qname: string,
-    public prefix: string,
-    public local: string,
-    public uri: string,
-    public attributes: XmlAttribute[],
-    public namespaceDeclarations: Record<string, string>,
-    public namespacesInScope: Record<string, string>,
-    public line: number,
-    public column: number,
-    public parent: XmlElement | undefined,
-  ) {}
-
-  attr(uri: string, local: string): string | undefined {
-    for (const a of this.attributes) if (a.local === local && a.uri === uri) return a.value;
-    return undefined;
-  }
-
-  attrAny(local: string): string | undefined {
-    for (const a of this.attributes) if (a.local === local && a.prefix === '') return a.value;
-    return undefined;
-  }
-
-  text(): string {
-    const only = this.children.length === 1 ? this.children[0] : undefined;
-    if (only !== undefined && only.kind === 'text') return only.text;
-    const parts: string[] = [];
-    collectText(this, parts);
-    return parts.join('');
-  }
-
-  elements(): XmlElement[] {
-    const out: XmlElement[] = [];
-    for (const c of this.children) if (c.kind === 'element') out.push(c);
-    return out;
-  }
-}
-
-function collectText(element: XmlElement, parts: string[]): void {
-  for (const c of element.children) {
-    if (c.kind === 'text') parts.push(c.text);
-    else collectText(c, parts);
-  }
-}
 
 /**
  * Maps string offsets to line/column. Lookups are mostly in increasing order, so it keeps a
@@ -633,134 +526,4 @@ function describeMarkupAt(text: string, offset: number): string {
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocument {
   const limits: XmlLimits = { ...DEFAULT_XML_LIMITS, ...options.limits };
   return new TreeBuilder(text, options.source, limits).run();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Serialisation
-
-const TEXT_SPECIAL = /[&<>\r]/;
-const TEXT_SPECIAL_ALL = /[&<>\r]/g;
-const ATTR_SPECIAL = /[&<"\t\n\r]/;
-const ATTR_SPECIAL_ALL = /[&<"\t\n\r]/g;
-const ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\t': '&#9;',
-  '\n': '&#10;',
-  // A raw CR would be turned into LF by the next parser; the reference keeps it.
-  '\r': '&#13;',
-};
-const escapeChar = (ch: string): string => ESCAPES[ch] ?? ch;
-
-/** Escapes &, <, > (and CR) in character data. */
-export function escapeXmlText(s: string): string {
-  return TEXT_SPECIAL.test(s) ? s.replace(TEXT_SPECIAL_ALL, escapeChar) : s;
-}
-
-/** Escapes &, <, " and tab/newline/CR (which attribute normalisation would turn into spaces). */
-export function escapeXmlAttribute(s: string): string {
-  return ATTR_SPECIAL.test(s) ? s.replace(ATTR_SPECIAL_ALL, escapeChar) : s;
-}
-
-/**
- * Serialise an element (and subtree) back to XML text. Escapes &, <, > in text and &, <, ", and
- * tab/newline in attributes. Declares on the top element every namespace prefix used by the
- * subtree's element and attribute names that is not declared inside the subtree (taken from
- * namespacesInScope), so the output is a standalone well-formed fragment.
- */
-export function serializeElement(element: XmlElement, options: SerializeOptions = {}): string {
-  const out: string[] = [];
-  writeElement(element, out, missingDeclarations(element, options.declareAllInScope === true), options.indent, 0);
-  return out.join('');
-}
-
-/** Serialise a list of nodes (the children of an element) as a fragment, each top element self-contained. */
-export function serializeNodes(nodes: Array<XmlElement | XmlText>, options: SerializeOptions = {}): string {
-  const out: string[] = [];
-  for (const node of nodes) {
-    if (node.kind === 'text') out.push(escapeXmlText(node.text));
-    else out.push(serializeElement(node, options));
-  }
-  return out.join('');
-}
-
-/**
- * Namespace bindings the subtree needs but does not declare itself. Such bindings come from
- * outside the subtree, so they are the ones in scope at the top element and can all be declared
- * there without changing any name's meaning.
- */
-function missingDeclarations(top: XmlElement, allInScope: boolean): Map<string, string> {
-  const missing = new Map<string, string>();
-  if (allInScope) {
-    const scope = top.namespacesInScope;
-    for (const prefix in scope) {
-      const uri = scope[prefix];
-      if (prefix !== 'xml' && uri !== undefined && !(prefix in top.namespaceDeclarations)) missing.set(prefix, uri);
-    }
-  }
-  const need = (prefix: string, uri: string, declared: ReadonlySet<string>): void => {
-    if (prefix === 'xml' || (prefix === '' && uri === '')) return;
-    if (!declared.has(prefix) && !missing.has(prefix)) missing.set(prefix, uri);
-  };
-  const visit = (element: XmlElement, outer: ReadonlySet<string>): void => {
-    let declared = outer;
-    const own = Object.keys(element.namespaceDeclarations);
-    if (own.length > 0) declared = new Set([...outer, ...own]);
-    need(element.prefix, element.uri, declared);
-    for (const a of element.attributes) if (a.prefix !== '') need(a.prefix, a.uri, declared);
-    for (const c of element.children) if (c.kind === 'element') visit(c, declared);
-  };
-  visit(top, new Set());
-  return missing;
-}
-
-function writeNamespace(out: string[], prefix: string, uri: string): void {
-  out.push(prefix === '' ? ' xmlns="' : ` xmlns:${prefix}="`, escapeXmlAttribute(uri), '"');
-}
-
-function isElementOnly(children: ReadonlyArray<XmlElement | XmlText>): boolean {
-  let sawElement = false;
-  for (const c of children) {
-    if (c.kind === 'element') sawElement = true;
-    else if (c.text.trim() !== '') return false;
-  }
-  return sawElement;
-}
-
-function writeElement(
-  element: XmlElement,
-  out: string[],
-  extraNamespaces: ReadonlyMap<string, string> | undefined,
-  indent: string | undefined,
-  level: number,
-): void {
-  out.push('<', element.qname);
-  if (extraNamespaces !== undefined) for (const [prefix, uri] of extraNamespaces) writeNamespace(out, prefix, uri);
-  const declarations = element.namespaceDeclarations;
-  for (const prefix in declarations) writeNamespace(out, prefix, declarations[prefix] ?? '');
-  for (const a of element.attributes) out.push(' ', a.qname, '="', escapeXmlAttribute(a.value), '"');
-  const children = element.children;
-  if (children.length === 0) {
-    out.push('/>');
-    return;
-  }
-  out.push('>');
-  if (indent !== undefined && isElementOnly(children)) {
-    // Whitespace-only text between elements is replaced by the indentation.
-    const inner = `\n${indent.repeat(level + 1)}`;
-    for (const c of children) {
-      if (c.kind !== 'element') continue;
-      out.push(inner);
-      writeElement(c, out, undefined, indent, level + 1);
-    }
-    out.push(`\n${indent.repeat(level)}`);
-  } else {
-    for (const c of children) {
-      if (c.kind === 'text') out.push(escapeXmlText(c.text));
-      else writeElement(c, out, undefined, indent, level + 1);
-    }
-  }
-  out.push('</', element.qname, '>');
 }
