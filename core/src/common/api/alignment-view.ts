@@ -10,8 +10,11 @@ import { Type, type Static } from 'typebox';
 // Only the top-level payload has an $id: nested $ids would be registered twice with the server's
 // schema store when both the parts and the whole are added.
 
-const line = Type.Integer({ minimum: 1, description: '1-based line in the alignment document' });
-const column = Type.Integer({ minimum: 1, description: '1-based column in the alignment document' });
+/** Where something is written in the alignment document (1-based). */
+const position = {
+  line: Type.Integer({ minimum: 1, description: '1-based line in the alignment document' }),
+  column: Type.Integer({ minimum: 1, description: '1-based column in the alignment document' }),
+};
 
 export const ViewPattern = Type.Object(
   {
@@ -21,8 +24,7 @@ export const ViewPattern = Type.Object(
     }),
     source: Type.String({ description: 'The Turtle text or the RDF/XML fragment as written' }),
     triples: Type.Integer({ minimum: 0, description: 'Triples parsed from the pattern' }),
-    line,
-    column,
+    ...position,
   },
 );
 export type ViewPattern = Static<typeof ViewPattern>;
@@ -33,8 +35,7 @@ export const ViewFunction = Type.Object(
     params: Type.Array(Type.String(), { description: 'Parameters in order, as SPARQL terms: `?variable` or a literal' }),
     result: Type.String({ description: 'The variable receiving the result, without `?`' }),
     display: Type.String({ description: 'The call as SPARQL shows it, e.g. `?sensor_iri = str(?CTX)`' }),
-    line,
-    column,
+    ...position,
   },
 );
 export type ViewFunction = Static<typeof ViewFunction>;
@@ -44,8 +45,7 @@ export const ViewConstraint = Type.Object(
     variable: Type.String({ description: 'Variable name without `?`' }),
     datatype: Type.String({ description: 'Datatype IRI' }),
     display: Type.String({ description: "`?variable : datatype`, the datatype prefixed with the alignment's prefixes" }),
-    line,
-    column,
+    ...position,
   },
 );
 export type ViewConstraint = Static<typeof ViewConstraint>;
@@ -54,8 +54,7 @@ export const ViewCell = Type.Object(
   {
     id: Type.String({ description: 'Cell id: the IRI without the sripas namespace (what steps and traces name)' }),
     iri: Type.String({ description: 'The cell IRI, resolved against the sripas base' }),
-    line,
-    column,
+    ...position,
     relation: Type.Union([Type.String(), Type.Null()]),
     measure: Type.Union([Type.String(), Type.Null()]),
     entity1: ViewPattern,
@@ -74,8 +73,7 @@ export const ViewStep = Type.Object(
     position: Type.Integer({ minimum: 1, description: '1-based position: steps run in document order' }),
     cellId: Type.String(),
     order: Type.Union([Type.String(), Type.Null()], { description: 'The `order` attribute as written (informative)' }),
-    line,
-    column,
+    ...position,
   },
 );
 export type ViewStep = Static<typeof ViewStep>;
