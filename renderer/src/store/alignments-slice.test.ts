@@ -81,7 +81,13 @@ describe('alignments slice', () => {
     const store = storeWith({
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'validated', problems: [{ code: 'W', severity: 'warning', message: 'w', line: 74, column: 13 }] }),
-      getCompiledCells: async () => ({ name: 'CO_FIWARE_align', version: '1.0', cells: [{ id: 'cell0', sparql: 'DELETE {}' }] }),
+      getCompiledCells: async () => ({
+        name: 'CO_FIWARE_align',
+        version: '1.0',
+        cells: [{ id: 'cell0', line: 1, column: 1, entity1: '', entity2: '', functions: [], typings: [], filters: [], sparql: 'DELETE {}' }],
+        steps: [],
+        warnings: [],
+      }),
     });
     await store.getState().openStoredAlignment({ name: 'CO_FIWARE_align', version: '1.0' });
     const e = store.getState().editor;
@@ -91,7 +97,7 @@ describe('alignments slice', () => {
     expect(parsed?.ok && parsed.alignment.cells).toHaveLength(11);
     expect(e?.problems).toHaveLength(1);
     expect(e?.validation.state).toBe('valid');
-    expect(e?.compiled).toEqual({ state: 'ready', cells: [{ id: 'cell0', sparql: 'DELETE {}' }] });
+    expect(e?.compiled).toEqual({ state: 'ready', cells: [expect.objectContaining({ id: 'cell0', sparql: 'DELETE {}' })] });
   });
 
   it('says compiled SPARQL is not available when the server has no cells endpoint (404)', async () => {
@@ -137,7 +143,7 @@ describe('alignments slice', () => {
       listAlignments: async () => [],
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
-      getCompiledCells: async () => ({ name: 'A', version: '1', cells: [] }),
+      getCompiledCells: async () => ({ name: 'A', version: '1', cells: [], steps: [], warnings: [] }),
     });
     const id = { name: 'A', version: '1' };
     await store.getState().openStoredAlignment(id);
@@ -158,7 +164,7 @@ describe('alignments slice', () => {
     const store = storeWith({
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
-      getCompiledCells: async () => ({ name: 'A', version: '1', cells: [] }),
+      getCompiledCells: async () => ({ name: 'A', version: '1', cells: [], steps: [], warnings: [] }),
       convertAlignment: async (_x, to) => {
         if (fail) throw new ApiError('conversion failed', 500, 'CONVERSION_FAILED');
         return `converted to ${to}`;

@@ -9,7 +9,8 @@ const storeWith = (api: Partial<MediatorApi>, now?: () => number) =>
   createWorkbenchStore({ makeApi: () => fakeApi(api), ...(now ? { now } : {}) });
 
 const channel = (id: number): ChannelInfo => ({
-  id, descId: `c${id}`, uuid: 'u', source: 's', sink: 't', inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '', parallelism: 1, status: 'running',
+  id, descId: `c${id}`, uuid: 'u', source: 's', sink: 't', inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '', inpAlignmentId: 0, outAlignmentId: 0,
+  consumerGroup: 'g', parallelism: 1, deadLetterTopic: 't.errors', status: 'running', createdAt: 0,
 });
 
 afterEach(() => vi.useRealTimers());
@@ -62,7 +63,7 @@ describe('channels slice', () => {
     vi.useFakeTimers();
     const calls: Array<[string, PlatformChannelsRequest]> = [];
     const asked: Array<[string, string]> = [];
-    const topics = { downstream: { source: 'mw-mediator-downstream-x', sink: 'mediator-mw-downstream-x' }, upstream: { source: 'mw-mediator-upstream-x', sink: 'mediator-mw-upstream-x' } };
+    const topics = { platformId: 'x', encodedId: 'x', downstream: { source: 'mw-mediator-downstream-x', sink: 'mediator-mw-downstream-x' }, upstream: { source: 'mw-mediator-upstream-x', sink: 'mediator-mw-upstream-x' } };
     const store = storeWith({
       createPlatformChannels: async (pid, r) => {
         calls.push([pid, r]);
@@ -117,8 +118,8 @@ describe('channels slice', () => {
           return { message: 'published' };
         },
         readTopic: async () => [
-          { topic: 'out', value: '{"x":1}', publishedAt: 1250 },
-          { topic: 'out', value: '{"x":0}', publishedAt: 900 },
+          { topic: 'out', offset: 1, value: '{"x":1}', publishedAt: 1250 },
+          { topic: 'out', offset: 0, value: '{"x":0}', publishedAt: 900 },
         ],
       },
       () => clock,

@@ -16,7 +16,7 @@ describe('status slice', () => {
         fakeApi({
           getVersion: async () => {
             if (!up) throw new ApiError('Cannot reach the mediator', 0, 'NETWORK');
-            return { name: 'mediator-workbench', version: '0.1.0' };
+            return { name: 'mediator-workbench', version: '0.1.0', compatibleWith: 'ipsm-core 0.8.10' };
           },
         }),
     });
@@ -36,7 +36,7 @@ describe('status slice', () => {
     const deps = {
       makeApi: (url: string, token: string): MediatorApi => {
         made.push(`${url}|${token}`);
-        return fakeApi({ getVersion: async () => ({ name: 'm', version: url }) });
+        return fakeApi({ getVersion: async () => ({ name: 'm', version: url, compatibleWith: 'ipsm-core 0.8.10' }) });
       },
       storage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
     };
@@ -56,7 +56,7 @@ describe('status slice', () => {
         fakeApi({
           getVersion: async () => {
             if (token !== 'right') throw new ApiError('This server requires a bearer token', 401, 'UNAUTHORIZED');
-            return { name: 'mediator-workbench', version: '1' };
+            return { name: 'mediator-workbench', version: '1', compatibleWith: 'ipsm-core 0.8.10' };
           },
         }),
     });

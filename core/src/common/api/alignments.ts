@@ -25,7 +25,7 @@ export const AlignmentInfo = Type.Object(
 );
 export type AlignmentInfo = Static<typeof AlignmentInfo>;
 
-export const AlignmentInfoList = Type.Array(ref(AlignmentInfo));
+export const AlignmentInfoList = Type.Array(ref(AlignmentInfo), { description: 'Every stored alignment' });
 export type AlignmentInfoList = Static<typeof AlignmentInfoList>;
 
 /** 201 (stored) and 208 (the same alignment, by meaning, is already there). */

@@ -71,7 +71,7 @@ export const ChannelInfo = Type.Object(
 );
 export type ChannelInfo = Static<typeof ChannelInfo>;
 
-export const ChannelInfoList = Type.Array(ref(ChannelInfo));
+export const ChannelInfoList = Type.Array(ref(ChannelInfo), { description: 'Every channel, with its status and counters' });
 export type ChannelInfoList = Static<typeof ChannelInfoList>;
 
 export const ChannelCreated = Type.Object(
@@ -157,7 +157,7 @@ export const TopicMessage = Type.Object(
 );
 export type TopicMessage = Static<typeof TopicMessage>;
 
-export const TopicMessageList = Type.Array(ref(TopicMessage));
+export const TopicMessageList = Type.Array(ref(TopicMessage), { description: 'The most recent messages, oldest first' });
 export type TopicMessageList = Static<typeof TopicMessageList>;
 
 export const PublishMessageBody = Type.Unknown({ description: 'The message, any JSON; a JSON string is published as that string' });

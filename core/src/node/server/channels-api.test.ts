@@ -15,6 +15,10 @@ import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { readMessage } from '../../common/index.js';
 import { goldenFile, readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
+import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+
+// Every answer these tests receive, errors included, is checked against the served OpenAPI document.
+checkResponsesAgainstOpenApi();
 
 const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
 let server: RunningServer;

@@ -9,6 +9,10 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
+import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+
+// Every answer these tests receive, errors included, is checked against the served OpenAPI document.
+checkResponsesAgainstOpenApi();
 
 const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
 const open: RunningServer[] = [];

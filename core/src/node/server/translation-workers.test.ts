@@ -13,6 +13,10 @@ import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { goldenPairs, readData } from '../../test-support/shared-data.js';
 import { TranslationPool } from '../services/translation-pool.js';
 import { startServer, type RunningServer } from './start-server.js';
+import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+
+// Every answer these tests receive, errors included, is checked against the served OpenAPI document.
+checkResponsesAgainstOpenApi();
 
 const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
 const dirs: string[] = [];

@@ -59,7 +59,12 @@ export function ChannelTable() {
                   <td>{side(c.outAlignmentName, c.outAlignmentVersion)}</td>
                   <td className="num">{c.parallelism}</td>
                   <td>
-                    <span className={`badge status-${c.status ?? 'unknown'}`}>{c.status ?? '—'}</span>
+                    <span className={`badge status-${c.status}`}>{c.status}</span>
+                    {c.reason !== undefined && (
+                      <p className="error" data-testid="channel-reason">
+                        {c.reason}
+                      </p>
+                    )}
                   </td>
                   <td className="num">{c.counters?.received ?? '—'}</td>
                   <td className="num">{c.counters?.translated ?? '—'}</td>

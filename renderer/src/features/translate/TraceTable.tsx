@@ -2,8 +2,7 @@ import type { TraceStep, TranslationFailure } from '../../api/index.js';
 import { formatMs } from '../../app/format.js';
 
 function notesText(notes: TraceStep['notes']): string {
-  if (notes === undefined) return '';
-  return typeof notes === 'string' ? notes : notes.join('; ');
+  return notes === undefined ? '' : notes.join('; ');
 }
 
 /** The per-step trace: which cells fired (deleted or inserted something), errors and notes. */
@@ -21,7 +20,7 @@ export function TraceTable({ trace, failures }: { trace: readonly TraceStep[]; f
           <ul>
             {failures.map((f, i) => (
               <li key={i}>
-                {f.alignment ?? ''} {f.cellId ?? ''}: {f.message ?? JSON.stringify(f)}
+                {f.alignment} {f.version}, step {f.step}, cell {f.cellId}: {f.error}
               </li>
             ))}
           </ul>

@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+/**
+ * A failed channel's reason is shown in the channel list (issue 14: `reason` was in neither the
+ * OpenAPI document nor the renderer's type, so nothing showed why a channel failed).
+ */
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelInfo } from '../../api/index.js';
+import { fakeApi } from '../../store/fake-api.test-support.js';
+import { createWorkbenchStore, WorkbenchProvider } from '../../store/index.js';
+import { ChannelTable } from './ChannelTable.js';
+
+afterEach(cleanup);
+
+const channel = (id: number, over: Partial<ChannelInfo>): ChannelInfo => ({
+  id, descId: `c${id}`, uuid: 'u', source: `s${id}`, sink: `t${id}`, inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '',
+  inpAlignmentId: 0, outAlignmentId: 0, consumerGroup: 'g', parallelism: 1, deadLetterTopic: `t${id}.errors`, status: 'running', createdAt: 0, ...over,
+});
+
+async function renderWith(channels: ChannelInfo[]) {
+  const store = createWorkbenchStore({ makeApi: () => fakeApi({ listChannels: async () => channels }) });
+  await act(async () => {
+    await store.getState().loadChannels();
+  });
+  render(createElement(WorkbenchProvider, { store, children: createElement(ChannelTable) }));
+}
+
+describe('ChannelTable', () => {
+  it("shows a failed channel's reason in its row", async () => {
+    const reason = 'cannot consume topic "s2" over nats: connection refused';
+    await renderWith([channel(1, {}), channel(2, { status: 'failed', reason })]);
+    const rows = screen.getAllByTestId('channel-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByTestId('channel-reason').textContent).toBe(reason);
+    expect(within(rows[1]!).getByText('failed')).toBeTruthy();
+    expect(within(rows[0]!).queryByTestId('channel-reason')).toBeNull();
+  });
+});
