@@ -104,6 +104,45 @@ test('the detail view shows source, cells with compiled SPARQL, Turtle conversio
   expect((await download).suggestedFilename()).toBe('CO_FIWARE_align-1.0.rdf');
 });
 
+test('a cell named outside the sripas namespace shows its compiled SPARQL; XML that is not well-formed is marked while typing', async ({ page, api }, testInfo) => {
+  // The server names this cell by its whole IRI; the renderer's own reader once cut it to `weight`
+  // and the cell never found its SPARQL (issue 14). The cell list now shows the server's view.
+  const foreign = 'http://example.org/cells#weight';
+  await uploadAlignment(api, (await readAlignment('CO_FIWARE.rdf')).replaceAll('http://www.inter-iot.eu/sripas#cell2_weight', foreign));
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Open CO_FIWARE_align 1.0' }).click();
+  const editor = page.getByTestId('alignment-editor');
+  await editor.getByRole('tab', { name: /Cells/ }).click();
+  await expect(editor.getByTestId('cell')).toHaveCount(11);
+  const cell = editor.getByTestId('cell').and(page.locator(`[data-cell-id="${foreign}"]`));
+  await expect(cell).toContainText('step 3');
+  await expect(cell).toContainText('var:CTX a phd:WeighingScale .');
+  await cell.getByText('Compiled SPARQL').click();
+  await expect(cell.getByTestId('compiled-sparql')).toContainText('DELETE {');
+  await expect(cell.getByTestId('compiled-sparql')).toContainText('PersonalHealthDevice.owl#WeighingScale');
+  await screenshot(page, testInfo, 'alignment-foreign-cell');
+
+  // Typing an unfinished tag: fast-xml-parser's validator marks it at its line and column at once.
+  await editor.getByRole('tab', { name: 'Source' }).click();
+  await page.getByRole('code').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText('\n<oops');
+  const marker = page.getByTestId('alignment-source-markers').locator('li[data-severity="error"]');
+  await expect(marker).toHaveCount(1);
+  await expect(marker).toContainText('Not well-formed XML');
+  const line = Number(await marker.getAttribute('data-line'));
+  expect(line).toBeGreaterThan(300);
+  await expect(page.getByTestId('well-formedness')).toContainText(`line ${line}, column`);
+  await screenshot(page, testInfo, 'alignment-well-formedness');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(marker).toHaveCount(0);
+  await expect(page.getByTestId('well-formedness')).toHaveCount(0);
+});
+
 test('pasted XML that the server refuses stays in the box with the server message', async ({ page }) => {
   await page.goto('./');
   const box = page.getByLabel('Alignment XML');

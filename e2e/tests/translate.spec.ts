@@ -33,6 +33,10 @@ test('translating the golden weight message through UniversAAL_CO then CO_FIWARE
   await expect(diff.getByTestId('triples-after')).toHaveText(String(golden.after));
   await expect(diff.getByTestId('triples-removed')).toHaveText(String(golden.removed));
   await expect(diff.getByTestId('triples-added')).toHaveText(String(golden.added));
+  // The server's diff, written with the message's own prefixes (its @context declares xsd).
+  const added = diff.getByRole('region', { name: 'Added triples' }).getByTestId('diff-triple');
+  await expect(added).toHaveCount(golden.added);
+  await expect(added.filter({ hasText: '"0.0"^^xsd:float' })).not.toHaveCount(0);
   await screenshot(page, testInfo, 'translate-diff');
 
   await page.getByRole('tab', { name: /Trace/ }).click();

@@ -5,6 +5,7 @@
 import type {
   AlignmentId,
   AlignmentInfo,
+  AlignmentView,
   ChannelConfig,
   ChannelInfo,
   CompiledCells,
@@ -58,6 +59,10 @@ export interface MediatorApi {
   validateAlignment(xml: string): Promise<ValidationResult>;
   convertAlignment(xml: string, to: 'TTL' | 'RDFXML'): Promise<string>;
   getCompiledCells(id: AlignmentId): Promise<CompiledCells>;
+  /** What the workbench shows of a stored alignment: header, cells (Turtle patterns, positions, compiled SPARQL), steps. */
+  getAlignmentView(id: AlignmentId): Promise<AlignmentView>;
+  /** The same view of alignment text that is not stored (a draft, unsaved edits); ApiError 400 when the server cannot read it. */
+  viewAlignmentText(xml: string): Promise<AlignmentView>;
   translate(request: TranslationRequest, signal?: AbortSignal): Promise<TranslationReply>;
   listChannels(signal?: AbortSignal): Promise<ChannelInfo[]>;
   createChannel(config: ChannelConfig): Promise<MessageReply>;
@@ -248,6 +253,12 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     async getCompiledCells(id) {
       const body = expectRecord<CompiledCells>(await json('GET', `${alignmentPath(id)}/cells`), 'GET …/cells');
       return { ...body, cells: expectArray(body.cells, 'GET …/cells') };
+    },
+    async getAlignmentView(id) {
+      return expectRecord<AlignmentView>(await json('GET', `${alignmentPath(id)}/view`), 'GET …/view');
+    },
+    async viewAlignmentText(xml) {
+      return expectRecord<AlignmentView>(await json('POST', 'view', { body: xml, contentType: XML }), 'POST /view');
     },
     async translate(request, signal) {
       const body = await json('POST', 'translation?trace=true', {

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type AlignmentInfo, type UploadResult } from '../api/index.js';
 import xml from '../fixtures/CO_FIWARE.rdf?raw';
 import { fakeApi, flush, notFound } from './fake-api.test-support.js';
-import { VALIDATE_DEBOUNCE_MS } from './alignments-slice.js';
+import { alignmentView, viewCell } from './alignment-view.test-support.js';
+import { editorMarkers, VALIDATE_DEBOUNCE_MS, WELL_FORMED_DEBOUNCE_MS } from './alignments-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 import type { MediatorApi } from '../api/index.js';
 
@@ -77,38 +78,79 @@ describe('alignments slice', () => {
     expect(down.getState().pasteText).toBe('<x/>');
   });
 
-  it('opens a stored alignment: source, parsed cells, warnings as problems, compiled SPARQL', async () => {
+  it("opens a stored alignment: source, warnings as problems, and the server's view of its cells", async () => {
+    const view = alignmentView([viewCell({ id: 'cell0', sparql: 'DELETE {}' })], { name: 'CO_FIWARE_align', version: '1.0' });
+    const asked: string[] = [];
     const store = storeWith({
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'validated', problems: [{ code: 'W', severity: 'warning', message: 'w', line: 74, column: 13 }] }),
-      getCompiledCells: async () => ({
-        name: 'CO_FIWARE_align',
-        version: '1.0',
-        cells: [{ id: 'cell0', line: 1, column: 1, entity1: '', entity2: '', functions: [], typings: [], filters: [], sparql: 'DELETE {}' }],
-        steps: [],
-        warnings: [],
-      }),
+      getAlignmentView: async (id) => {
+        asked.push(`${id.name} ${id.version}`);
+        return view;
+      },
     });
     await store.getState().openStoredAlignment({ name: 'CO_FIWARE_align', version: '1.0' });
     const e = store.getState().editor;
     expect(e?.text).toBe(xml);
-    await vi.waitFor(() => expect(store.getState().editor?.parsed).toBeDefined());
-    const parsed = store.getState().editor?.parsed;
-    expect(parsed?.ok && parsed.alignment.cells).toHaveLength(11);
+    expect(e?.wellFormed).toEqual([]);
     expect(e?.problems).toHaveLength(1);
     expect(e?.validation.state).toBe('valid');
-    expect(e?.compiled).toEqual({ state: 'ready', cells: [expect.objectContaining({ id: 'cell0', sparql: 'DELETE {}' })] });
+    expect(e?.view).toEqual({ state: 'ready', view, text: xml });
+    expect(asked).toEqual(['CO_FIWARE_align 1.0']);
   });
 
-  it('says compiled SPARQL is not available when the server has no cells endpoint (404)', async () => {
+  it('says the cells are not available when the server has no view endpoint (404)', async () => {
     const store = storeWith({
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
-      getCompiledCells: async () => Promise.reject(notFound()),
+      getAlignmentView: async () => Promise.reject(notFound()),
     });
     await store.getState().openStoredAlignment({ name: 'X', version: '1' });
-    expect(store.getState().editor?.compiled.state).toBe('unavailable');
-    expect(store.getState().editor?.compiled.message).toContain('not available from this server');
+    expect(store.getState().editor?.view.state).toBe('unavailable');
+    expect(store.getState().editor?.view.message).toContain('does not show alignment cells');
+  });
+
+  it('marks text that is not well-formed while typing (fast-xml-parser), then asks the server for the view of the edited text', async () => {
+    vi.useFakeTimers();
+    const view = alignmentView([viewCell({ id: 'cell0' })]);
+    const viewed: string[] = [];
+    const store = storeWith({
+      getAlignmentXml: async () => xml,
+      validateAlignment: async () => ({ valid: true, message: 'ok', problems: [{ code: 'W', severity: 'warning', message: 'w', line: 74, column: 13 }] }),
+      getAlignmentView: async () => view,
+      viewAlignmentText: async (text) => {
+        viewed.push(text);
+        return view;
+      },
+    });
+    await store.getState().openStoredAlignment({ name: 'A', version: '1' });
+    const broken = xml.replace('<dcelem:creator>SRIPAS</dcelem:creator>', '<dcelem:creator>SRIPAS');
+    store.getState().setEditorText(broken);
+    await vi.advanceTimersByTimeAsync(WELL_FORMED_DEBOUNCE_MS + 10);
+    const e = store.getState().editor;
+    expect(e?.wellFormed).toEqual([expect.objectContaining({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: expect.stringContaining('dcelem:creator') })]);
+    expect(e?.wellFormed[0]?.line).toBeGreaterThan(1);
+    // While the text is not well-formed its markers are the validator's, not the server's older problems.
+    expect(e === undefined ? [] : editorMarkers(e)).toEqual(e?.wellFormed);
+    expect(viewed).toEqual([]);
+    store.getState().setEditorText(xml.replace('SRIPAS', 'Someone'));
+    await vi.advanceTimersByTimeAsync(VALIDATE_DEBOUNCE_MS + 10);
+    expect(store.getState().editor?.wellFormed).toEqual([]);
+    expect(viewed).toEqual([xml.replace('SRIPAS', 'Someone')]);
+    expect(store.getState().editor?.view.state).toBe('ready');
+  });
+
+  it('stores a draft and then shows it as the stored alignment the server named by id', async () => {
+    const store = storeWith({
+      uploadAlignment: async () => ({ status: 'created', message: 'uploaded', problems: [], id: 7 }),
+      listAlignments: async () => [{ ...info('CO_FIWARE_align'), id: 7 }],
+      viewAlignmentText: async () => alignmentView([]),
+      getAlignmentView: async () => alignmentView([viewCell({ id: 'cell0' })]),
+    });
+    store.getState().openDocument({ fileName: 'co.rdf', text: xml });
+    await store.getState().uploadEditor();
+    expect(store.getState().editor?.source).toEqual({ kind: 'stored', id: { name: 'CO_FIWARE_align', version: '1.0' } });
+    await vi.waitFor(() => expect(store.getState().editor?.view.view?.cells).toHaveLength(1));
   });
 
   it('opens an invalid upload as a draft with its problems, and validates edits after a pause', async () => {
@@ -143,7 +185,7 @@ describe('alignments slice', () => {
       listAlignments: async () => [],
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
-      getCompiledCells: async () => ({ name: 'A', version: '1', cells: [], steps: [], warnings: [] }),
+      getAlignmentView: async () => alignmentView([]),
     });
     const id = { name: 'A', version: '1' };
     await store.getState().openStoredAlignment(id);
@@ -164,7 +206,7 @@ describe('alignments slice', () => {
     const store = storeWith({
       getAlignmentXml: async () => xml,
       validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
-      getCompiledCells: async () => ({ name: 'A', version: '1', cells: [], steps: [], warnings: [] }),
+      getAlignmentView: async () => alignmentView([]),
       convertAlignment: async (_x, to) => {
         if (fail) throw new ApiError('conversion failed', 500, 'CONVERSION_FAILED');
         return `converted to ${to}`;

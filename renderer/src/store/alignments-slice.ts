@@ -2,10 +2,13 @@
  * Alignments: the list, uploads (files dropped or picked, pasted XML), the alignment editor (source,
  * validation problems, cells, compiled SPARQL, conversion) and deletion with confirmation.
  * Nothing the user typed is dropped when a request fails: the paste box and the editor keep their text.
+ * The cells are the server's view of the alignment (GET /alignments/{name}/{version}/view for a
+ * stored one, POST /view for text that is not stored): the renderer does not read alignment XML.
+ * While typing, only well-formedness is checked here (fast-xml-parser), then the server validates.
  */
-import type { AlignmentId, AlignmentInfo, CompiledCell, Problem, UploadStatus } from '../api/index.js';
+import type { AlignmentId, AlignmentInfo, AlignmentView, Problem, UploadStatus } from '../api/index.js';
 import { ApiError, errorMessage } from '../api/index.js';
-import { readAlignmentXml, type AlignmentRead } from '../model/alignment-xml.js';
+import { wellFormednessProblems } from '../editor/well-formedness.js';
 import { sameAlignment } from './alignment-key.js';
 import { failed } from './operation.js';
 import { editorIsDirty } from './unsaved-edits.js';
@@ -30,9 +33,12 @@ export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId }
 
 export type ValidationState = 'idle' | 'running' | 'valid' | 'invalid' | 'failed';
 
-export interface CompiledState {
+export interface ViewState {
   readonly state: 'idle' | 'loading' | 'ready' | 'unavailable' | 'failed';
-  readonly cells?: readonly CompiledCell[];
+  /** The last view the server gave; kept (stale) while a newer text is read or cannot be. */
+  readonly view?: AlignmentView;
+  /** The editor text `view` was made from. */
+  readonly text?: string;
   readonly message?: string;
 }
 
@@ -44,10 +50,11 @@ export interface AlignmentEditor {
   /** The text as loaded: `text !== loadedText` means unsaved edits. */
   readonly loadedText: string;
   readonly loadOp: Operation;
-  readonly parsed: AlignmentRead | undefined;
+  /** Well-formedness errors of the text as typed (fast-xml-parser, checked in the browser). */
+  readonly wellFormed: readonly Problem[];
   readonly problems: readonly Problem[];
   readonly validation: { readonly state: ValidationState; readonly message: string };
-  readonly compiled: CompiledState;
+  readonly view: ViewState;
   readonly convertOp: Operation;
   readonly converted: string | undefined;
   readonly saveOp: Operation;
@@ -85,7 +92,8 @@ export interface AlignmentsSlice {
   closeEditor(): void;
   setEditorText(text: string): void;
   validateEditor(): Promise<void>;
-  loadCompiledCells(): Promise<void>;
+  /** Asks the server for the view of the editor's text (the stored alignment while unedited). */
+  loadView(): Promise<void>;
   convertEditorToTurtle(): Promise<void>;
   uploadEditor(): Promise<void>;
 
@@ -96,6 +104,17 @@ export interface AlignmentsSlice {
 
 /** Delay between the last keystroke in the alignment editor and its validation. */
 export const VALIDATE_DEBOUNCE_MS = 700;
+/** Delay between the last keystroke and the well-formedness check (milliseconds of parsing on a large alignment). */
+export const WELL_FORMED_DEBOUNCE_MS = 120;
+
+/**
+ * The editor's markers: the well-formedness errors while the text is not well-formed (the server's
+ * problems are then about an older text, and it stops at the first XML error as well), else the
+ * server's problems.
+ */
+export function editorMarkers(editor: AlignmentEditor): readonly Problem[] {
+  return editor.wellFormed.length > 0 ? editor.wellFormed : editor.problems;
+}
 
 let sessions = 0;
 
@@ -106,10 +125,10 @@ function emptyEditor(source: EditorSource, text: string, session = ++sessions): 
     text,
     loadedText: text,
     loadOp: IDLE,
-    parsed: text === '' ? undefined : readAlignmentXml(text),
+    wellFormed: wellFormednessProblems(text),
     problems: [],
     validation: { state: 'idle', message: '' },
-    compiled: { state: 'idle' },
+    view: { state: 'idle' },
     convertOp: IDLE,
     converted: undefined,
     saveOp: IDLE,
@@ -138,7 +157,9 @@ export function describeUpload(status: UploadEntry['status']): string {
 export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) => {
   let uploadCounter = 0;
   let validateTimer: ReturnType<typeof setTimeout> | undefined;
+  let wellFormedTimer: ReturnType<typeof setTimeout> | undefined;
   let validateRun = 0;
+  let viewRun = 0;
 
   const patchEditor = (patch: Partial<AlignmentEditor> | ((e: AlignmentEditor) => Partial<AlignmentEditor>), only?: AlignmentEditor) =>
     set((s) => {
@@ -153,6 +174,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
   const openDraft = (label: string, text: string, state: Partial<AlignmentEditor> = {}) => {
     clearTimeout(validateTimer);
     set({ editor: { ...emptyEditor({ kind: 'draft', label }, text), ...state }, pendingOpen: undefined });
+    void get().loadView();
   };
 
   const editorId = (): AlignmentId | undefined => {
@@ -254,12 +276,9 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         patchEditor({ loadOp: failed(error) }, editor);
         return;
       }
-      // The source shows first; reading the cells (DOMParser over the whole document) follows in
-      // the next task, so a large alignment does not delay the editor.
-      const loaded = { ...emptyEditor(source, ''), session: editor.session, text, loadedText: text };
+      const loaded = { ...emptyEditor(source, text), session: editor.session };
       set((s) => (s.editor?.source === source ? { editor: loaded } : {}));
-      setTimeout(() => patchEditor((e) => (e.text === text ? { parsed: readAlignmentXml(text) } : {}), loaded), 0);
-      await Promise.all([get().validateEditor(), get().loadCompiledCells()]);
+      await Promise.all([get().validateEditor(), get().loadView()]);
     },
 
     openUploadInEditor(key) {
@@ -297,15 +316,18 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
 
     closeEditor() {
       clearTimeout(validateTimer);
+      clearTimeout(wellFormedTimer);
       set({ editor: undefined });
     },
 
     setEditorText(text) {
       patchEditor({ text, saveOp: IDLE, convertOp: IDLE });
       clearTimeout(validateTimer);
+      clearTimeout(wellFormedTimer);
+      wellFormedTimer = setTimeout(() => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })), WELL_FORMED_DEBOUNCE_MS);
       validateTimer = setTimeout(() => {
-        patchEditor((e) => ({ parsed: readAlignmentXml(e.text) }));
         void get().validateEditor();
+        void get().loadView();
       }, VALIDATE_DEBOUNCE_MS);
     },
 
@@ -331,22 +353,27 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       }
     },
 
-    async loadCompiledCells() {
+    async loadView() {
       const editor = get().editor;
-      const id = editorId();
-      if (editor === undefined || id === undefined) return;
-      patchEditor({ compiled: { state: 'loading' } }, editor);
+      if (editor === undefined || editor.text.trim() === '') return;
+      const run = ++viewRun;
+      const text = editor.text;
+      // Unedited stored text: the server's cached compilation; anything else: the text as it is now.
+      const stored = editor.source.kind === 'stored' && text === editor.loadedText ? editor.source.id : undefined;
+      patchEditor((e) => ({ view: { ...e.view, state: 'loading' } }), editor);
       try {
-        const compiled = await get().api.getCompiledCells(id);
-        patchEditor({ compiled: { state: 'ready', cells: compiled.cells } }, editor);
+        const view = stored === undefined ? await get().api.viewAlignmentText(text) : await get().api.getAlignmentView(stored);
+        if (run !== viewRun) return;
+        patchEditor({ view: { state: 'ready', view, text } }, editor);
       } catch (error) {
-        const unavailable = error instanceof ApiError && error.notAvailable;
+        if (run !== viewRun) return;
+        const unavailable = error instanceof ApiError && error.notAvailable && stored !== undefined;
         patchEditor(
-          {
-            compiled: unavailable
-              ? { state: 'unavailable', message: `Compiled SPARQL is not available from this server (${errorMessage(error)})` }
-              : { state: 'failed', message: errorMessage(error) },
-          },
+          (e) => ({
+            view: unavailable
+              ? { state: 'unavailable', message: `This server does not show alignment cells (${errorMessage(error)})` }
+              : { ...e.view, state: 'failed', message: errorMessage(error) },
+          }),
           editor,
         );
       }
@@ -382,13 +409,15 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         );
         if (!ok) return;
         await get().loadAlignments();
-        const parsed = readAlignmentXml(text);
-        if (parsed.ok && editor.source.kind === 'draft') {
-          const id = { name: parsed.alignment.name, version: parsed.alignment.version };
-          if (get().alignments.some((a) => sameAlignment(a, id))) {
-            set((s) => (s.editor?.source === editor.source ? { editor: { ...s.editor, source: { kind: 'stored', id } } } : {}));
-            await get().loadCompiledCells();
-          }
+        if (editor.source.kind !== 'draft') return;
+        // The stored alignment's name and version: by the id the server answered, else from the view of this text.
+        const viewed = get().editor?.view;
+        const named = viewed?.view !== undefined && viewed.text === text ? viewed.view : undefined;
+        const info = get().alignments.find((a) => (result.id !== undefined && a.id === result.id) || (named !== undefined && sameAlignment(a, named)));
+        if (info !== undefined) {
+          const id = { name: info.name, version: info.version };
+          set((s) => (s.editor?.source === editor.source ? { editor: { ...s.editor, source: { kind: 'stored', id } } } : {}));
+          await get().loadView();
         }
       } catch (error) {
         patchEditor({ saveOp: failed(error) }, editor);

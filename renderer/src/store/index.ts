@@ -1,13 +1,13 @@
 export { createWorkbenchStore, type WorkbenchStore } from './workbench-store.js';
 export { useWorkbench, WorkbenchProvider } from './react.js';
 export { alignmentKey, parseAlignmentKey, sameAlignment } from './alignment-key.js';
-export { describeUpload, VALIDATE_DEBOUNCE_MS } from './alignments-slice.js';
-export type { AlignmentEditor, CompiledState, EditorSource, UploadDocument, UploadEntry, ValidationState } from './alignments-slice.js';
+export { describeUpload, editorMarkers, VALIDATE_DEBOUNCE_MS, WELL_FORMED_DEBOUNCE_MS } from './alignments-slice.js';
+export type { AlignmentEditor, EditorSource, UploadDocument, UploadEntry, ValidationState, ViewState } from './alignments-slice.js';
 export { CHANNEL_POLL_MS, latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 export type { ChannelDraft, PlatformDraft, ReceivedMessage, TesterDraft } from './channels-slice.js';
 export { SCREENS, screenFromHash, type Screen } from './navigation-slice.js';
 export { SERVER_URL_KEY, type Connection } from './status-slice.js';
 export { editorIsDirty, hasUnsavedEdits } from './unsaved-edits.js';
-export { payloadDiff, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
+export { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';

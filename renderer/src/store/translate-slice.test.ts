@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import input from '../../../../shared/data/golden/weight__UniversAAL_CO__CO_FIWARE/input.json?raw';
 import output from '../../../../shared/data/golden/weight__UniversAAL_CO__CO_FIWARE/output.json?raw';
-import { ApiError, type MediatorApi, type TranslationRequest } from '../api/index.js';
+import { ApiError, type MediatorApi, type PayloadDiff, type TranslationRequest } from '../api/index.js';
 import { fakeApi } from './fake-api.test-support.js';
-import { TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
+import { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
 const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
@@ -26,12 +26,13 @@ describe('translate slice', () => {
     expect(store.getState().sequence).toEqual([C, B]);
   });
 
-  it('runs the sequence in order and computes the payload diff from input and output', async () => {
+  it("runs the sequence in order and shows the server's payload diff", async () => {
     const requests: TranslationRequest[] = [];
+    const payloadDiff: PayloadDiff = { before: 23, after: 35, unchanged: 8, removedCount: 15, addedCount: 27, removed: [], added: [], limit: 2000, blankNodes: 'shape' };
     const store = storeWith({
       translate: async (request) => {
         requests.push(request);
-        return { message: 'Message translation successful', graphStr: output, trace: [] };
+        return { message: 'Message translation successful', graphStr: output, trace: [], payloadDiff };
       },
     });
     store.getState().setAutoRun(false);
@@ -40,14 +41,13 @@ describe('translate slice', () => {
     store.getState().setMessageText(input);
     await store.getState().runTranslation();
     expect(requests).toEqual([{ alignIDs: [A, B], graphStr: input }]);
-    const run = store.getState().lastRun;
-    expect(run?.diff.ok).toBe(true);
-    if (run?.diff.ok) {
-      expect(run.diff.diff).toMatchObject({ before: 23, after: 35 });
-      expect(run.diff.diff.removed).toHaveLength(15);
-      expect(run.diff.diff.added).toHaveLength(27);
-    }
+    expect(store.getState().lastRun?.diff).toEqual({ ok: true, diff: payloadDiff });
     expect(store.getState().translateOp).toEqual({ state: 'done', message: 'Message translation successful' });
+  });
+
+  it('says why there is no payload diff: a message without payload, or a server that sends none', () => {
+    expect(payloadDiffOf({ message: 'Message with empty payload received - no translation applied', graphStr: '{}' })).toEqual({ ok: false, message: 'Message with empty payload received - no translation applied' });
+    expect(payloadDiffOf({ message: 'ok', graphStr: '{}', trace: [] })).toMatchObject({ ok: false, message: expect.stringContaining('no payload diff') });
   });
 
   it('runs once, debounced, after a burst of edits', async () => {

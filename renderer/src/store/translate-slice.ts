@@ -1,11 +1,10 @@
 /**
  * Translate: an ordered sequence of alignments, a message (typed or a sample), and the last run:
- * output message, payload diff and per-step trace. Runs on demand and, debounced, after edits; a
- * newer run aborts the one in flight so typing is never blocked and stale answers never show.
+ * output message, payload diff and per-step trace, both from the server (POST /translation?trace=true).
+ * Runs on demand and, debounced, after edits; a newer run aborts the one in flight so typing is
+ * never blocked and stale answers never show.
  */
-import type { AlignmentId, TranslationReply } from '../api/index.js';
-import { readPayloadTriples } from '../model/jsonld-payload.js';
-import { diffTriples, type TripleDiff } from '../model/triple-diff.js';
+import type { AlignmentId, PayloadDiff, TranslationReply } from '../api/index.js';
 import { failed, isAbort } from './operation.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
@@ -15,7 +14,7 @@ export interface Sample {
   readonly text: string;
 }
 
-export type PayloadDiffResult = { readonly ok: true; readonly diff: TripleDiff } | { readonly ok: false; readonly message: string };
+export type PayloadDiffResult = { readonly ok: true; readonly diff: PayloadDiff } | { readonly ok: false; readonly message: string };
 
 export interface TranslationRun {
   readonly reply: TranslationReply;
@@ -45,12 +44,12 @@ export interface TranslateSlice {
 
 export const TRANSLATE_DEBOUNCE_MS = 600;
 
-export function payloadDiff(input: string, output: string): PayloadDiffResult {
-  const before = readPayloadTriples(input);
-  if (!before.ok) return { ok: false, message: `Input: ${before.error}` };
-  const after = readPayloadTriples(output);
-  if (!after.ok) return { ok: false, message: `Output: ${after.error}` };
-  return { ok: true, diff: diffTriples(before.triples, after.triples) };
+/** The server's payload diff of a reply, or why there is none. */
+export function payloadDiffOf(reply: TranslationReply): PayloadDiffResult {
+  if (reply.payloadDiff !== undefined) return { ok: true, diff: reply.payloadDiff };
+  // The server answers a message without payload graph as it came, with neither trace nor diff.
+  if (reply.trace === undefined) return { ok: false, message: reply.message };
+  return { ok: false, message: 'this server sends no payload diff with its trace' };
 }
 
 export const createTranslateSlice: SliceCreator<TranslateSlice> = (set, get, deps) => {
@@ -128,7 +127,7 @@ export const createTranslateSlice: SliceCreator<TranslateSlice> = (set, get, dep
       try {
         const reply = await get().api.translate({ alignIDs: alignments, graphStr: messageText }, controller.signal);
         if (controller.signal.aborted) return;
-        const run: TranslationRun = { reply, diff: payloadDiff(messageText, reply.graphStr), elapsedMs: now() - started, alignments };
+        const run: TranslationRun = { reply, diff: payloadDiffOf(reply), elapsedMs: now() - started, alignments };
         set({ lastRun: run, translateOp: { state: 'done', message: reply.message } });
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;

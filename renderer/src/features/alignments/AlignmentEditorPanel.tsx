@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../app/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
-import { editorIsDirty, useWorkbench, type AlignmentEditor } from '../../store/index.js';
+import { editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { CellList } from './CellList.js';
 import { ProblemList } from './ProblemList.js';
@@ -17,8 +17,8 @@ export function AlignmentEditorPanel() {
 
 function titleOf(editor: AlignmentEditor): string {
   if (editor.source.kind === 'stored') return `${editor.source.id.name} ${editor.source.id.version}`;
-  const parsed = editor.parsed?.ok ? editor.parsed.alignment : undefined;
-  return `${editor.source.label}${parsed && parsed.name !== '' ? ` (${parsed.name} ${parsed.version})` : ''} — not stored`;
+  const view = editor.view.view;
+  return `${editor.source.label}${view && view.name !== '' ? ` (${view.name} ${view.version})` : ''} — not stored`;
 }
 
 function EditorBody({ editor }: { editor: AlignmentEditor }) {
@@ -28,7 +28,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const convert = useWorkbench((s) => s.convertEditorToTurtle);
   const close = useWorkbench((s) => s.closeEditor);
   const requestDelete = useWorkbench((s) => s.requestDelete);
-  const loadCompiled = useWorkbench((s) => s.loadCompiledCells);
+  const loadView = useWorkbench((s) => s.loadView);
   const [tab, setTab] = useState<Tab>('source');
   const [reveal, setReveal] = useState<RevealTarget | undefined>(undefined);
 
@@ -42,7 +42,8 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
 
   const stored = editor.source.kind === 'stored' ? editor.source.id : undefined;
   const dirty = editorIsDirty(editor);
-  const parsed = editor.parsed;
+  const cells = editor.view.view?.cells;
+  const markers = editorMarkers(editor);
   const errors = editor.problems.filter((p) => p.severity === 'error').length;
   const warnings = editor.problems.length - errors;
   const downloadName = stored ? alignmentFileName(stored.name, stored.version) : editor.source.kind === 'draft' ? editor.source.label.replace(/[^\w.-]+/g, '_') : 'alignment.rdf';
@@ -84,13 +85,17 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
         {editor.validation.state === 'idle' ? '' : editor.validation.message}
         {editor.problems.length > 0 && ` — ${errors} error(s), ${warnings} warning(s)`}
       </p>
-      {parsed !== undefined && !parsed.ok && <p className="hint">The browser could not read this XML: {parsed.error}</p>}
+      {editor.wellFormed.length > 0 && (
+        <p className="hint" data-testid="well-formedness">
+          {editor.wellFormed[0]?.message} (line {editor.wellFormed[0]?.line}, column {editor.wellFormed[0]?.column})
+        </p>
+      )}
 
       <div role="tablist" aria-label="Alignment views" className="tabs">
         {(
           [
             ['source', 'Source'],
-            ['cells', `Cells${parsed?.ok ? ` (${parsed.alignment.cells.length})` : ''}`],
+            ['cells', `Cells${cells !== undefined ? ` (${cells.length})` : ''}`],
             ['turtle', 'Turtle cells'],
           ] as const
         ).map(([id, label]) => (
@@ -107,29 +112,18 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           ariaLabel="Alignment source (XML)"
           testId="alignment-source"
           onChange={setText}
-          markers={editor.problems}
+          markers={markers}
           reveal={reveal}
           minHeight={420}
         />
         <aside className="problems-pane" aria-label="Validation problems">
           <h3>Problems</h3>
-          <ProblemList problems={editor.problems} onJump={jumpTo} />
+          <ProblemList problems={markers} onJump={jumpTo} />
         </aside>
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
-        {parsed?.ok ? (
-          <CellList
-            cells={parsed.alignment.cells}
-            steps={parsed.alignment.steps}
-            compiled={editor.compiled}
-            canCompile={stored !== undefined}
-            onShowInSource={(line) => jump(line)}
-            onRetryCompiled={() => void loadCompiled()}
-          />
-        ) : (
-          <p className="empty">No cells to show{parsed && !parsed.ok ? `: ${parsed.error}` : ''}.</p>
-        )}
+        <CellList view={editor.view} onShowInSource={(line, column) => jump(line, column)} onRetry={() => void loadView()} />
       </div>
 
       <div role="tabpanel" id="tabpanel-turtle" aria-labelledby="tab-turtle" hidden={tab !== 'turtle'}>

@@ -1,101 +1,95 @@
-import type { CompiledCell } from '../../api/index.js';
-import type { CellView } from '../../model/alignment-xml.js';
-import type { CompiledState } from '../../store/index.js';
+import type { ViewCell } from '../../api/index.js';
+import type { ViewState } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 
 export interface CellListProps {
-  readonly cells: readonly CellView[];
-  readonly steps: readonly { readonly order: string; readonly cellId: string }[];
-  readonly compiled: CompiledState;
-  readonly canCompile: boolean;
-  readonly onShowInSource: (line: number) => void;
-  readonly onRetryCompiled: () => void;
+  readonly view: ViewState;
+  readonly onShowInSource: (line: number, column: number) => void;
+  readonly onRetry: () => void;
 }
 
-/** The cells read from the XML in the browser, with the compiled SPARQL from the server when it has it. */
-export function CellList({ cells, steps, compiled, canCompile, onShowInSource, onRetryCompiled }: CellListProps) {
-  const sparql = new Map<string, CompiledCell>((compiled.cells ?? []).map((c) => [c.id, c]));
-  const stepOf = new Map<string, number>();
-  steps.forEach((s, i) => {
-    if (!stepOf.has(s.cellId)) stepOf.set(s.cellId, i + 1);
-  });
+function stepsText(steps: readonly number[]): string {
+  if (steps.length === 0) return 'not in steps';
+  return `${steps.length === 1 ? 'step' : 'steps'} ${steps.join(', ')}`;
+}
+
+/**
+ * The cells as the server read and compiled them (GET /alignments/…/view, or POST /view for text
+ * that is not stored): core's cell ids, patterns in Turtle, functions, typings, filters, where each
+ * cell is in the source, and its compiled SPARQL.
+ */
+export function CellList({ view, onShowInSource, onRetry }: CellListProps) {
+  const shown = view.view;
   return (
     <div className="cells">
-      <p className="hint">
-        {cells.length} cells, {steps.length} steps (run in document order).{' '}
-        {compiled.state === 'loading' && <span role="status">Loading compiled SPARQL…</span>}
-        {compiled.state === 'unavailable' && (
-          <span role="status" data-testid="compiled-unavailable">
-            {compiled.message}
-          </span>
-        )}
-        {!canCompile && <span>Compiled SPARQL is shown for stored alignments.</span>}
-      </p>
-      {compiled.state === 'failed' && (
+      {view.state === 'loading' && <OperationStatus op={{ state: 'running' }} runningText="Reading the cells on the server…" />}
+      {view.state === 'unavailable' && (
+        <p className="hint" role="status" data-testid="view-unavailable">
+          {view.message}
+        </p>
+      )}
+      {view.state === 'failed' && (
         <div className="row">
-          <OperationStatus op={{ state: 'failed', message: compiled.message ?? 'Failed' }} />
-          <button type="button" onClick={onRetryCompiled}>
+          <OperationStatus op={{ state: 'failed', message: view.message ?? 'Failed' }} />
+          <button type="button" onClick={onRetry}>
             Retry
           </button>
+          {shown !== undefined && <span className="hint">Showing the cells of the last text the server could read.</span>}
         </div>
       )}
-      <ol className="cell-list" aria-label="Cells">
-        {cells.map((c) => {
-          const compiledCell = sparql.get(c.id);
-          return (
-            <li key={c.iri} className="cell" data-testid="cell" data-cell-id={c.id}>
-              <div className="cell-header">
-                <h4>{c.id}</h4>
-                <span className="hint">{stepOf.has(c.id) ? `step ${stepOf.get(c.id)}` : 'not in steps'}</span>
-                {c.relation !== '' && <span className="hint">relation {c.relation}</span>}
-                {c.line !== undefined && (
-                  <button type="button" className="link" onClick={() => onShowInSource(c.line ?? 1)} aria-label={`Show ${c.id} in the source`}>
-                    line {c.line}
-                  </button>
-                )}
-              </div>
-              <div className="cell-entities">
-                <figure>
-                  <figcaption>entity1 (matched, deleted)</figcaption>
-                  <pre>{c.entity1 || '(empty)'}</pre>
-                </figure>
-                <figure>
-                  <figcaption>entity2 (inserted)</figcaption>
-                  <pre>{c.entity2 || '(empty)'}</pre>
-                </figure>
-              </div>
-              {c.functions.length > 0 && (
-                <p className="cell-functions">
-                  Functions:{' '}
-                  {c.functions.map((f, i) => (
-                    <code key={i}>
-                      {f.result ?? '?'} = {f.name}({f.params.join(', ')}){' '}
-                    </code>
-                  ))}
-                </p>
-              )}
-              {c.typings.length > 0 && <p className="cell-functions">Typings: {c.typings.join('; ')}</p>}
-              {c.filters.length > 0 && <p className="cell-functions">Filters: {c.filters.join('; ')}</p>}
-              <details className="compiled" data-testid="compiled-sparql">
-                <summary>Compiled SPARQL (from GET /alignments/…/cells)</summary>
-                {compiledCell !== undefined ? (
-                  <pre>{compiledCell.sparql}</pre>
-                ) : (
-                  <p className="hint">
-                    {compiled.state === 'unavailable'
-                      ? 'Not available from this server.'
-                      : compiled.state === 'loading'
-                        ? 'Loading…'
-                        : canCompile
-                          ? 'No compiled SPARQL for this cell.'
-                          : 'Upload the alignment to see its compiled SPARQL.'}
-                  </p>
-                )}
-              </details>
-            </li>
-          );
-        })}
-      </ol>
+      {shown === undefined ? (
+        view.state === 'idle' && <p className="empty">No cells to show.</p>
+      ) : (
+        <>
+          <p className="hint">
+            {shown.cells.length} cells, {shown.steps.length} steps (run in document order).
+          </p>
+          <ol className="cell-list" aria-label="Cells">
+            {shown.cells.map((c) => (
+              <CellItem key={c.iri} cell={c} onShowInSource={onShowInSource} />
+            ))}
+          </ol>
+        </>
+      )}
     </div>
+  );
+}
+
+function CellItem({ cell: c, onShowInSource }: { cell: ViewCell; onShowInSource: CellListProps['onShowInSource'] }) {
+  return (
+    <li className="cell" data-testid="cell" data-cell-id={c.id}>
+      <div className="cell-header">
+        <h4 title={c.iri}>{c.id}</h4>
+        <span className="hint">{stepsText(c.steps)}</span>
+        {c.relation !== null && c.relation !== '' && <span className="hint">relation {c.relation}</span>}
+        <button type="button" className="link" onClick={() => onShowInSource(c.line, c.column)} aria-label={`Show ${c.id} in the source`}>
+          line {c.line}
+        </button>
+      </div>
+      <div className="cell-entities">
+        <figure>
+          <figcaption>entity1 (matched, deleted){c.entity1.format === 'rdfxml' ? ', as Turtle' : ''}</figcaption>
+          <pre>{c.entity1.turtle || '(empty)'}</pre>
+        </figure>
+        <figure>
+          <figcaption>entity2 (inserted){c.entity2.format === 'rdfxml' ? ', as Turtle' : ''}</figcaption>
+          <pre>{c.entity2.turtle || '(empty)'}</pre>
+        </figure>
+      </div>
+      {c.functions.length > 0 && (
+        <p className="cell-functions">
+          Functions:{' '}
+          {c.functions.map((f, i) => (
+            <code key={i}>{f.display} </code>
+          ))}
+        </p>
+      )}
+      {c.typings.length > 0 && <p className="cell-functions">Typings: {c.typings.map((t) => t.display).join('; ')}</p>}
+      {c.filters.length > 0 && <p className="cell-functions">Filters: {c.filters.map((t) => t.display).join('; ')}</p>}
+      <details className="compiled" data-testid="compiled-sparql">
+        <summary>Compiled SPARQL</summary>
+        <pre>{c.sparql}</pre>
+      </details>
+    </li>
   );
 }

@@ -1,10 +1,9 @@
+import type { DiffTriple } from '../../api/index.js';
 import type { PayloadDiffResult } from '../../store/index.js';
 
-const SHOW = 300;
-
-/** Triples removed from and added to the payload graph (blank nodes compared by position). */
+/** Triples removed from and added to the payload graph, as the server compared them (`payloadDiff` of the trace). */
 export function PayloadDiffView({ diff }: { diff: PayloadDiffResult }) {
-  if (!diff.ok) return <p className="hint">The payload diff could not be computed in the browser: {diff.message}</p>;
+  if (!diff.ok) return <p className="hint">No payload diff: {diff.message}</p>;
   const d = diff.diff;
   return (
     <div className="payload-diff" data-testid="payload-diff">
@@ -19,36 +18,42 @@ export function PayloadDiffView({ diff }: { diff: PayloadDiffResult }) {
         </div>
         <div className="removed">
           <dt>Removed</dt>
-          <dd data-testid="triples-removed">{d.removed.length}</dd>
+          <dd data-testid="triples-removed">{d.removedCount}</dd>
         </div>
         <div className="added">
           <dt>Added</dt>
-          <dd data-testid="triples-added">{d.added.length}</dd>
+          <dd data-testid="triples-added">{d.addedCount}</dd>
         </div>
         <div>
           <dt>Unchanged</dt>
           <dd data-testid="triples-unchanged">{d.unchanged}</dd>
         </div>
       </dl>
-      <p className="hint">Triples are compared with blank nodes as [] (labels change during translation).</p>
+      <p className="hint">Triples are compared with blank nodes as [] (labels change during translation); names use the message’s prefixes.</p>
       <div className="diff-lists">
-        <TripleList title="Removed" lines={d.removed} sign="−" className="removed" />
-        <TripleList title="Added" lines={d.added} sign="+" className="added" />
+        <TripleList title="Removed" triples={d.removed} total={d.removedCount} sign="−" className="removed" />
+        <TripleList title="Added" triples={d.added} total={d.addedCount} sign="+" className="added" />
       </div>
     </div>
   );
 }
 
-function TripleList({ title, lines, sign, className }: { title: string; lines: readonly string[]; sign: string; className: string }) {
+function TripleList({ title, triples, total, sign, className }: { title: string; triples: readonly DiffTriple[]; total: number; sign: string; className: string }) {
   return (
     <section className={`diff-list ${className}`} aria-label={`${title} triples`}>
       <h4>
-        {title} ({lines.length})
+        {title} ({total})
       </h4>
-      <pre>
-        {lines.slice(0, SHOW).map((l) => `${sign} ${l}`).join('\n')}
-        {lines.length > SHOW ? `\n… ${lines.length - SHOW} more` : ''}
-      </pre>
+      <ul className="triples">
+        {triples.map((t, i) => (
+          <li key={i} title={t.nt} data-testid="diff-triple">
+            <code>
+              {sign} {t.display}
+            </code>
+          </li>
+        ))}
+      </ul>
+      {total > triples.length && <p className="hint">… {total - triples.length} more (the server lists the first {triples.length})</p>}
     </section>
   );
 }

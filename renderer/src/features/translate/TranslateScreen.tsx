@@ -111,7 +111,7 @@ function ResultPanel() {
       <div role="tablist" aria-label="Result views" className="tabs">
         {(
           [
-            ['diff', `Payload diff${diff.ok ? ` (−${diff.diff.removed.length} +${diff.diff.added.length})` : ''}`],
+            ['diff', `Payload diff${diff.ok ? ` (−${diff.diff.removedCount} +${diff.diff.addedCount})` : ''}`],
             ['trace', `Trace (${reply.trace?.length ?? 0} steps)`],
             ['output', 'Output message'],
           ] as const
