@@ -13,6 +13,7 @@ import { readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { API_CONTENT_SECURITY_POLICY, UI_CONTENT_SECURITY_POLICY } from '../../common/index.js';
 import { crossSiteReason, hostAllowed, isLoopbackName, parseAllowedHosts, parseHost } from './access-guard.js';
+import { assertDocumented, useDocumentHeaders } from './test-support/openapi-responses.js';
 
 const quiet = new Writable({ write: (_c, _e, done) => done() });
 const coFiware = readData('alignments/CO_FIWARE.rdf');
@@ -32,7 +33,14 @@ function send(server: RunningServer, method: string, path: string, headers: Reco
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on('end', () => {
+          const reply = { status: res.statusCode ?? 0, headers: res.headers, text };
+          // Every answer, refusals included, is checked against the served OpenAPI document.
+          const contentType = res.headers['content-type'];
+          const sample = { method, path, status: reply.status, contentType: Array.isArray(contentType) ? contentType[0] : contentType, text };
+          if (path.startsWith('/swagger')) resolve(reply);
+          else assertDocumented(`http://127.0.0.1:${server.port}`, sample).then(() => resolve(reply), reject);
+        });
         res.on('error', reject);
       },
     );
@@ -254,6 +262,7 @@ describe('token mode', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mediator-token-'));
     server = await startServer({ dataDir, port: 0, logStream: quiet, authToken: token });
+    useDocumentHeaders(`http://127.0.0.1:${server.port}`, auth);
   });
 
   afterAll(async () => {
@@ -281,6 +290,7 @@ describe('token mode', () => {
   it('lets the page of a --cors origin through the preflight, and read the 401 that tells it to send the token', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-token-cors-'));
     const withCors = await startServer({ dataDir: dir, port: 0, logStream: quiet, authToken: token, corsOrigins: ['http://client.example'] });
+    useDocumentHeaders(`http://127.0.0.1:${withCors.port}`, auth);
     try {
       const origin = { origin: 'http://client.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' };
       const preflight = await send(withCors, 'OPTIONS', '/alignments', { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' });

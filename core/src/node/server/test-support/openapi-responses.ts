@@ -127,12 +127,18 @@ export class OpenApiResponses {
 }
 
 const documents = new Map<string, Promise<OpenApiResponses>>();
+const documentHeaders = new Map<string, Record<string, string>>();
+
+/** Headers to read the document of a server in token mode with (its token), whatever the request sent. */
+export function useDocumentHeaders(origin: string, headers: Record<string, string>): void {
+  documentHeaders.set(origin, headers);
+}
 
 /** The checker of the server at `origin` (its document is read once, with the request's token). */
 export function responsesOf(origin: string, headers: Record<string, string> = {}, doFetch: typeof fetch = fetch): Promise<OpenApiResponses> {
   let loaded = documents.get(origin);
   if (loaded === undefined) {
-    loaded = OpenApiResponses.load(origin, headers, doFetch);
+    loaded = OpenApiResponses.load(origin, documentHeaders.get(origin) ?? headers, doFetch);
     documents.set(origin, loaded);
     loaded.catch(() => documents.delete(origin));
   }
