@@ -2,7 +2,7 @@
  * The reference's logging levels (seed section 2: all trace debug info warn error off) mapped onto
  * pino's. `all` is pino's most verbose level; `off` silences everything.
  */
-import { BadRequestError } from '../../common/index.js';
+import { BadRequestError, ErrorCodes } from '../../common/index.js';
 
 export const LEVELS = ['all', 'trace', 'debug', 'info', 'warn', 'error', 'off'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -13,7 +13,7 @@ export function parseLevel(text: string): Level {
   const level = text.trim().toLowerCase();
   if (!(LEVELS as readonly string[]).includes(level)) {
     // The reference silently chose OFF (section 12.24); we refuse.
-    throw new BadRequestError(`Unknown logging level "${text}"; use one of ${LEVELS.join(', ')}`, 'INVALID_LOG_LEVEL');
+    throw new BadRequestError(`Unknown logging level "${text}"; use one of ${LEVELS.join(', ')}`, ErrorCodes.invalidLogLevel);
   }
   return level as Level;
 }

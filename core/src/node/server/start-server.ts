@@ -2,7 +2,7 @@
  * Build and listen: what `mediator serve` and the desktop app do. Listens on 127.0.0.1 unless told
  * otherwise (CONTRACT.md, Safety).
  */
-import { MediatorError } from '../../common/index.js';
+import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { isLoopbackName } from './access-guard.js';
 import { buildServer, type MediatorServer, type ServerOptions } from './build-server.js';
 
@@ -36,7 +36,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (network && options.authToken === undefined && options.allowNoAuth !== true) {
     throw new MediatorError(
       `listening on ${host} makes the mediator reachable from the network: give it a token (--token or MEDIATOR_TOKEN; mediator serve generates one when none is given) or pass --no-auth to run it open deliberately`,
-      'NETWORK_WITHOUT_AUTH',
+      ErrorCodes.networkWithoutAuth,
     );
   }
   const server = await buildServer(options);
