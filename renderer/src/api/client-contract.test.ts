@@ -24,6 +24,8 @@ type Assignable<A, B> = [A] extends [never] ? false : [A] extends [B] ? true : f
 const checks = {
   listAlignments: true satisfies Same<Result<'listAlignments'>, Answer<'/alignments', 'get', 200>>,
   getCompiledCells: true satisfies Same<Result<'getCompiledCells'>, Answer<'/alignments/{name}/{version}/cells', 'get', 200>>,
+  getAlignmentView: true satisfies Same<Result<'getAlignmentView'>, Answer<'/alignments/{name}/{version}/view', 'get', 200>>,
+  viewAlignmentText: true satisfies Same<Result<'viewAlignmentText'>, Answer<'/view', 'post', 200>>,
   translateRequest: true satisfies Same<Arg<'translate', 0>, Body<'/translation', 'post'>>,
   translateAnswer: true satisfies Same<Result<'translate'>, Answer<'/translation', 'post', 200>>,
   translateError: true satisfies Same<Answer<'/translation', 'post', 400>, Schemas['TranslationError']>,
