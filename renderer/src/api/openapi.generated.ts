@@ -2214,16 +2214,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["TranslationError"];
                 };
             };
-            /** @description The request body is not in a media type this operation takes */
+            /** @description The request body is not JSON */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["TranslationError"];
                 };
             };
             /** @description The Host header names no host this server answers to */

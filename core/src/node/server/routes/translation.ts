@@ -5,6 +5,8 @@ import { errorResponse, errorResponses, sendNativeJson, type ApiServer, type Rou
 
 export const TRANSLATION_TAG = { name: 'Translation', description: 'Translate an INTER-IoT JSON-LD message through a sequence of alignments, with the per-step trace on request' };
 
+const translationRefusal = (description: string) => ({ description, content: { 'application/json': { schema: api.ref(api.TranslationError) } } });
+
 export function registerTranslationRoutes(app: ApiServer, { translation }: RouteDeps): void {
   app.post(
     '/translation',
@@ -20,8 +22,11 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
         response: {
           [Status.ok]: api.ref(api.TranslationResponse),
           // The reference's refusal: {message, graphStr: ""} (section 6.8), with our code.
-          [Status.badRequest]: { description: 'Refused: unknown alignment, a message that does not parse, invalid request', content: { 'application/json': { schema: api.ref(api.TranslationError) } } },
-          ...errorResponses([Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
+          ...errorResponses([Status.unavailable], { changesState: true }),
+          // Every refusal below 500 but the access guard's carries the empty graphStr (http-errors.ts).
+          [Status.badRequest]: translationRefusal('Refused: unknown alignment, a message that does not parse, invalid request'),
+          [Status.payloadTooLarge]: translationRefusal('The request body is larger than the server takes'),
+          [Status.unsupportedMediaType]: translationRefusal('The request body is not JSON'),
           [Status.internal]: errorResponse(Status.internal),
         },
       },
