@@ -16,7 +16,9 @@ mkdirSync('test-results', { recursive: true });
 function vitest() {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    stdio: 'inherit',
+  });
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -37,7 +37,11 @@ describe('import direction', () => {
   });
 
   it('nothing in core imports electron, react, monaco or zustand', () => {
-    const offending = files(core).flatMap((file) => imports(file).filter((s) => UI.test(s)).map((s) => `${relative(repoRoot, file)} -> ${s}`));
+    const offending = files(core).flatMap((file) =>
+      imports(file)
+        .filter((s) => UI.test(s))
+        .map((s) => `${relative(repoRoot, file)} -> ${s}`),
+    );
     expect(offending).toEqual([]);
   });
 

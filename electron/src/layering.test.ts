@@ -12,9 +12,7 @@ const srcDir = fileURLToPath(new URL('.', import.meta.url));
 
 async function sources(): Promise<Array<{ file: string; text: string }>> {
   const entries = await readdir(srcDir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && /\.c?ts$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
+  const files = entries.filter((entry) => entry.isFile() && /\.c?ts$/.test(entry.name)).map((entry) => join(entry.parentPath, entry.name));
   return Promise.all(files.map(async (file) => ({ file: relative(srcDir, file).split('\\').join('/'), text: await readFile(file, 'utf8') })));
 }
 
@@ -25,7 +23,15 @@ function runtimeImports(text: string): string[] {
     const [, typeOnly, clause = '', specifier = ''] = match;
     if (typeOnly) continue;
     const named = /^\{([\s\S]*)\}$/.exec(clause.trim());
-    if (named && named[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '))) continue;
+    if (
+      named &&
+      named[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '))
+    )
+      continue;
     found.push(specifier);
   }
   for (const match of text.matchAll(/(?:import|require)\(\s*'([^']+)'\s*\)/g)) found.push(match[1]!);

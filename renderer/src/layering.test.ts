@@ -10,7 +10,11 @@
  */
 import { describe, expect, it } from 'vitest';
 
-const sources = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test-support.ts'], { query: '?raw', import: 'default', eager: true });
+const sources = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.test.ts', '!./**/*.test-support.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const components = Object.entries(sources).filter(([path]) => path.endsWith('.tsx'));
 
 /** Value imports (not `import type`) and dynamic imports of a file, with their names. */
@@ -32,7 +36,11 @@ describe('renderer layering', () => {
     expect(components.length).toBeGreaterThan(10);
     expect(imports(sources['./main.tsx'] ?? '').map((i) => i.spec)).toContain('./app/App.js');
     expect(NETWORK.test('await fetch(url)')).toBe(true);
-    expect(imports(sources['./main.tsx'] ?? '').find((i) => i.spec === './api/index.js')).toEqual({ spec: './api/index.js', names: '{ createHttpApi }', typeOnly: false });
+    expect(imports(sources['./main.tsx'] ?? '').find((i) => i.spec === './api/index.js')).toEqual({
+      spec: './api/index.js',
+      names: '{ createHttpApi }',
+      typeOnly: false,
+    });
     expect(NETWORK.test(sources['./main.tsx'] ?? '')).toBe(true);
   });
 

@@ -67,7 +67,10 @@ const SAVE_FILTERS: Readonly<Record<string, FileFilter>> = {
  */
 export function safeFileName(suggested: string): string {
   const lastPart = suggested.split(/[\\/]/).pop() ?? '';
-  const cleaned = lastPart.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().replace(/^\.+/, '');
+  const cleaned = lastPart
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .trim()
+    .replace(/^\.+/, '');
   return cleaned.length > 0 ? cleaned : 'download.txt';
 }
 

@@ -20,14 +20,7 @@ import {
   type DesktopSaveOutcome,
   type DesktopSaveRequest,
 } from '../../../renderer/src/app/desktop-bridge.js';
-import {
-  BRIDGE_NAME,
-  IpcChannels,
-  type InvokeResponse,
-  type MediatorDesktopBridge,
-  type OpenedFile,
-  type SaveFileRequest,
-} from '../common/ipc-contract.js';
+import { BRIDGE_NAME, IpcChannels, type InvokeResponse, type MediatorDesktopBridge, type OpenedFile, type SaveFileRequest } from '../common/ipc-contract.js';
 
 // ---- Compile-time: the contract fits the renderer's declaration (a mismatch fails `tsc -b`). ----
 // Method parameters are compared bivariantly, so the payloads are checked in their own direction:

@@ -36,7 +36,9 @@ describe('createHttpApi', () => {
   it('sends the token as a bearer Authorization header on every request, and none without one', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, []));
     await createHttpApi({ baseUrl: '', token: ' t0ken ', fetch }).listAlignments();
-    await createHttpApi({ baseUrl: '', token: 't0ken', fetch }).publishMessage('t', '{}').catch(() => undefined);
+    await createHttpApi({ baseUrl: '', token: 't0ken', fetch })
+      .publishMessage('t', '{}')
+      .catch(() => undefined);
     await createHttpApi({ baseUrl: '', fetch }).listChannels();
     const headers = fetch.mock.calls.map((call) => (call[1]?.headers as Record<string, string>)['authorization']);
     expect(headers).toEqual(['Bearer t0ken', 'Bearer t0ken', undefined]);

@@ -25,7 +25,8 @@ function fakeBridge() {
 
 const alignment = '<rdf:RDF><Alignment/></rdf:RDF>';
 
-const tree = (store: WorkbenchStore, bridge: DesktopBridge | undefined) => createElement(WorkbenchProvider, { store, children: createElement(DesktopFileOpen, { bridge }) });
+const tree = (store: WorkbenchStore, bridge: DesktopBridge | undefined) =>
+  createElement(WorkbenchProvider, { store, children: createElement(DesktopFileOpen, { bridge }) });
 const validations: string[] = [];
 
 function setup(bridge: DesktopBridge | undefined) {

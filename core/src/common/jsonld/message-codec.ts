@@ -99,11 +99,7 @@ export class MessageCodec {
    * The same through jsonld.js: the slow reference implementation, used by tests and as a
    * fallback option; both give the same document.
    */
-  async serializeWithJsonLd(
-    quads: readonly RDF.Quad[],
-    prefixes: ReadonlyArray<[string, string]>,
-    options: SerializeOptions = {},
-  ): Promise<string> {
+  async serializeWithJsonLd(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): Promise<string> {
     return writeWithJsonLd(quads, this.prefixTables.of(prefixes), options.pretty ?? true);
   }
 }
@@ -127,11 +123,7 @@ export async function parseMessageWithJsonLd(text: string): Promise<ParsedMessag
 }
 
 /** MessageCodec.serialize on the shared instance. */
-export function serializeMessage(
-  quads: readonly RDF.Quad[],
-  prefixes: ReadonlyArray<[string, string]>,
-  options: SerializeOptions = {},
-): string {
+export function serializeMessage(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): string {
   return defaultCodec.serialize(quads, prefixes, options);
 }
 

@@ -68,7 +68,21 @@ function likeArg(value: string, like: RDF.Literal): RDF.Literal {
 type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
 
 const INTEGER_TYPES = new Set(
-  ['integer', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'nonPositiveInteger', 'negativeInteger', 'positiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((l) => XSD + l),
+  [
+    'integer',
+    'int',
+    'long',
+    'short',
+    'byte',
+    'nonNegativeInteger',
+    'nonPositiveInteger',
+    'negativeInteger',
+    'positiveInteger',
+    'unsignedLong',
+    'unsignedInt',
+    'unsignedShort',
+    'unsignedByte',
+  ].map((l) => XSD + l),
 );
 
 interface Numeric {
@@ -380,8 +394,14 @@ const BUILTINS: Record<string, FunctionDef> = {
     if (!/^[A-Za-z]+(-[A-Za-z0-9]+)*$/.test(tag)) fail(`"${tag}" is not a language tag`);
     return factory.literal(l.value, tag.toLowerCase());
   }, 2),
-  LCASE: def(([t]) => { const s = stringArg(t, 'LCASE'); return likeArg(s.value.toLowerCase(), s); }, 1),
-  UCASE: def(([t]) => { const s = stringArg(t, 'UCASE'); return likeArg(s.value.toUpperCase(), s); }, 1),
+  LCASE: def(([t]) => {
+    const s = stringArg(t, 'LCASE');
+    return likeArg(s.value.toLowerCase(), s);
+  }, 1),
+  UCASE: def(([t]) => {
+    const s = stringArg(t, 'UCASE');
+    return likeArg(s.value.toUpperCase(), s);
+  }, 1),
   STRLEN: def(([t]) => numericLiteral('integer', [...stringArg(t, 'STRLEN').value].length), 1),
   SUBSTR: def(substring, 2, 3),
   STRSTARTS: def(([a, b]) => bool(stringArg(a, 'STRSTARTS').value.startsWith(stringArg(b, 'STRSTARTS').value)), 2),
@@ -398,7 +418,11 @@ const BUILTINS: Record<string, FunctionDef> = {
     const at = s.value.indexOf(needle);
     return at < 0 ? simpleLiteral('') : likeArg(s.value.slice(at + needle.length), s);
   }, 2),
-  ENCODE_FOR_URI: def(([t]) => simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)), 1),
+  ENCODE_FOR_URI: def(
+    ([t]) =>
+      simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)),
+    1,
+  ),
   LANG: def(([t]) => {
     if (t === undefined || t.termType !== 'Literal') fail('LANG() needs a literal');
     return simpleLiteral(t.language);
@@ -430,7 +454,10 @@ const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}ends-with`]: BUILTINS.STRENDS as FunctionDef,
   [`${FN}replace`]: BUILTINS.REPLACE as FunctionDef,
   [`${FN}encode-for-uri`]: BUILTINS.ENCODE_FOR_URI as FunctionDef,
-  [`${FN}normalize-space`]: def(([t]) => { const s = stringArg(t, 'normalize-space'); return likeArg(s.value.trim().replace(/\s+/g, ' '), s); }, 1),
+  [`${FN}normalize-space`]: def(([t]) => {
+    const s = stringArg(t, 'normalize-space');
+    return likeArg(s.value.trim().replace(/\s+/g, ' '), s);
+  }, 1),
   [`${XSD}string`]: cast(XSD_STRING),
   [`${XSD}integer`]: cast(`${XSD}integer`),
   [`${XSD}int`]: cast(`${XSD}int`),

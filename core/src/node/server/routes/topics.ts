@@ -90,7 +90,9 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
           ErrorCodes.topicReadUnsupported,
         );
       }
-      const records: api.TopicMessageList = recent.recent(topic, limit).map((r) => ({ topic: r.topic, offset: r.offset, value: r.value, publishedAt: r.timestamp }));
+      const records: api.TopicMessageList = recent
+        .recent(topic, limit)
+        .map((r) => ({ topic: r.topic, offset: r.offset, value: r.value, publishedAt: r.timestamp }));
       return sendNativeJson(reply, records);
     },
   );
