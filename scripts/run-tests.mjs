@@ -9,7 +9,7 @@
 // `node scripts/run-tests.mjs vitest` runs only the named suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 

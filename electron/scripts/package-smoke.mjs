@@ -7,7 +7,7 @@
 // Run after `npm run build`:  node electron/scripts/package-smoke.mjs [--keep]
 // Exit code 0 when every check passes, 1 otherwise.
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';

@@ -175,6 +175,7 @@ async function run(): Promise<void> {
     });
     // Unsaved editor edits: close, quit and reload ask first (unload-guard.ts). Synchronous because
     // Electron reads the decision from preventDefault() during the event.
+    // eslint-disable-next-line no-restricted-syntax -- the one synchronous call Electron needs (above)
     guardUnload(window.webContents, (options) => dialog.showMessageBoxSync(window, options));
     window.loadURL(`${serverOrigin}/`).catch((error: unknown) => report(`Could not load ${serverOrigin}/`, error));
   };

@@ -189,7 +189,7 @@ function fakeFetch(answers: Record<string, FakeAnswer | 'hang' | 'refuse'>): { f
     if (answer === 'refuse') throw new TypeError('fetch failed: connect ECONNREFUSED');
     if (answer === 'hang') {
       return new Promise((_resolve, reject) => {
-        init.signal.addEventListener('abort', () => reject(init.signal.reason));
+        init.signal.addEventListener('abort', () => reject(init.signal.reason as unknown));
       });
     }
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);

@@ -65,7 +65,9 @@ async function runPreload(electron: ReturnType<typeof fakeElectron>): Promise<vo
     throw new Error(`a sandboxed preload cannot require ${name}`);
   };
   const module = { exports: {} };
-  new Function('require', 'module', 'exports', outputText)(sandboxRequire, module, module.exports);
+  // Runs the compiled preload as CommonJS with a stand-in `require`, as Electron's sandbox loads it.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  (new Function('require', 'module', 'exports', outputText) as (...args: unknown[]) => void)(sandboxRequire, module, module.exports);
 }
 
 const electron = fakeElectron();

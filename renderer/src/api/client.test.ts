@@ -72,6 +72,6 @@ describe('createHttpApi', () => {
     const api = createHttpApi({ baseUrl: '', fetch });
     await api.translate({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
     expect(fetch.mock.calls[0]?.[0]).toBe('translation?trace=true');
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
+    expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
   });
 });

@@ -125,7 +125,7 @@ function convertEntity(quads: readonly RDF.Quad[], cell: Cell, label: 'entity1' 
       });
       continue;
     }
-    patterns.push({ s: term(q.subject), p: q.predicate as RDF.NamedNode, o: term(q.object) });
+    patterns.push({ s: term(q.subject), p: q.predicate, o: term(q.object) });
   }
   return { patterns, namedVariables, blankVariables: new Set(blankNames.values()) };
 }

@@ -56,7 +56,7 @@ function oneCellAlignment(cell: { entity1: string; entity2: string; transformati
 }
 
 function nt(text: string): RDF.Quad[] {
-  return new Parser({ format: 'N-Triples' }).parse(text) as unknown as RDF.Quad[];
+  return new Parser({ format: 'N-Triples' }).parse(text);
 }
 
 function runNative(alignment: CompiledAlignment, payload: RDF.Quad[]): RDF.Quad[] {

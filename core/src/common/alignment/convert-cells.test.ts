@@ -44,7 +44,7 @@ function graphOf(quads: readonly RDF.Quad[], graph: string): RDF.Quad[] {
 /** The payload quads moved to the default graph, as output-payload.nt has them. */
 function payloadTriples(quads: readonly RDF.Quad[]): RDF.Quad[] {
   const nt = graphOf(quads, MESSAGE_GRAPHS.payload).map((q) => `${nt1(q.subject)} ${nt1(q.predicate)} ${nt1(q.object)} .`);
-  return new Parser({ format: 'N-Triples' }).parse(nt.join('\n')) as unknown as RDF.Quad[];
+  return new Parser({ format: 'N-Triples' }).parse(nt.join('\n'));
 }
 
 function nt1(t: RDF.Term): string {

@@ -88,6 +88,7 @@ function byPredicate(quads: readonly RDF.Quad[]): Array<{ predicate: RDF.Quad['p
 /** A local name written after `prefix:` without escapes (conservative PN_LOCAL). */
 const SAFE_LOCAL = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?$/;
 /** Characters IRIREF does not allow; written as \u escapes. */
+// eslint-disable-next-line no-control-regex -- IRIREF (Turtle, section 6.5) excludes U+0000-U+0020
 const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
 
 export class TurtleWriter {

@@ -35,7 +35,7 @@ interface N3ErrorContext {
 
 function parseTurtleText(text: string): RDF.Quad[] {
   const parser = new TurtleParser({ baseIRI: SRIPAS_BASE, format: 'text/turtle' });
-  return parser.parse(text) as unknown as RDF.Quad[];
+  return parser.parse(text);
 }
 
 /**

@@ -85,12 +85,9 @@ export async function readWithJsonLd(parsed: JsonDocument): Promise<ParsedMessag
   if (numbers !== undefined) restoreContextNumbers(doc, numbers, false);
   let dataset: JsonLdQuad[];
   try {
-    dataset = (await jsonld.toRDF(
-      withFlaggedPrefixes(doc) as jsonld.JsonLdDocument,
-      {
-        documentLoader: refuseRemote,
-      } as jsonld.Options.ToRdf,
-    )) as unknown as JsonLdQuad[];
+    dataset = (await jsonld.toRDF(withFlaggedPrefixes(doc), {
+      documentLoader: refuseRemote,
+    } as jsonld.Options.ToRdf)) as unknown as JsonLdQuad[];
   } catch (error) {
     const own = findParseError(error);
     if (own !== undefined) throw own;

@@ -39,7 +39,6 @@
  * Known limit shared with the reference: an absolute IRI whose scheme equals a context prefix
  * (`urn:x` with a `urn` prefix) is written as is and reads back differently.
  */
-import jsonld from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import type { ParsedMessage, SerializeOptions } from './codec-types.js';
 import { readWithJsonLd } from './fallback-reader.js';

@@ -29,7 +29,7 @@ export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixDa
     seen.add(key);
     input.push(quad);
   }
-  const expanded = await jsonld.fromRDF(input as unknown as object, { useRdfType: true, useNativeTypes: false });
+  const expanded = await jsonld.fromRDF(input, { useRdfType: true, useNativeTypes: false });
   const compacted = (await jsonld.compact(expanded, flagPrefixes(data.context) as jsonld.ContextDefinition)) as Record<string, unknown>;
   delete compacted['@context'];
   return writeDocument(compacted, data, pretty);

@@ -50,7 +50,7 @@ export interface CellRunResult {
 export class CellExecutionError extends Error {}
 
 /** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
-const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: Object.freeze([]) as readonly string[] });
+const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: Object.freeze([]) });
 
 export interface ExecutableCellOptions {
   readonly maxSolutions?: number;

@@ -209,6 +209,7 @@ export function arithmetic(op: '+' | '-' | '*' | '/', args: readonly RDF.Term[])
 
 // ---- IRIs ------------------------------------------------------------------------------------
 
+// eslint-disable-next-line no-control-regex -- IRIREF (Turtle, section 6.5) excludes U+0000-U+0020
 const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\]*$/;
 
 function toIri(t: RDF.Term | undefined): RDF.Term {
@@ -256,7 +257,7 @@ function xpathReplacement(replacement: string): string {
   return replacement.replace(/\\(\$|\\)|\$(?!\d)/g, (m, escaped: string | undefined) => {
     if (escaped === '$') return '$$';
     if (escaped === '\\') return '\\';
-    return fail(`invalid replacement string "${replacement}"`) as string;
+    return fail(`invalid replacement string "${replacement}"`);
   });
 }
 

@@ -27,9 +27,7 @@ function graphOf(quads: readonly RDF.Quad[], graph: string): RDF.Quad[] {
 }
 
 function withoutGraph(quads: readonly RDF.Quad[]): RDF.Quad[] {
-  return new Parser({ format: 'N-Triples' }).parse(
-    quads.map((q) => `${termNt(q.subject)} ${termNt(q.predicate)} ${termNt(q.object)} .`).join('\n'),
-  ) as unknown as RDF.Quad[];
+  return new Parser({ format: 'N-Triples' }).parse(quads.map((q) => `${termNt(q.subject)} ${termNt(q.predicate)} ${termNt(q.object)} .`).join('\n'));
 }
 
 function termNt(t: RDF.Term): string {

@@ -244,7 +244,7 @@ describe('a loopback server (npm start defaults)', () => {
       }
     }
     expect(await observable(server)).toBe(before);
-    expect(JSON.parse(before)[2]).toContain('INFO');
+    expect((JSON.parse(before) as unknown[])[2]).toContain('INFO');
   });
 
   it('lets the served UI (same origin), header-less clients and --cors origins change state', async () => {

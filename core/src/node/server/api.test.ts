@@ -343,7 +343,7 @@ describe('POST /translation', () => {
   it('lists the compiled cells of a stored alignment', async () => {
     const reply = await call('GET', '/alignments/CO_FIWARE_align/1.0/cells');
     expect(reply.status).toBe(200);
-    const cells = reply.json.cells as unknown as Array<{ id: string; sparql: string; line: number }>;
+    const cells = reply.json.cells as Array<{ id: string; sparql: string; line: number }>;
     expect(cells.map((c) => c.id)).toContain('cell5_metadata');
     expect(cells.find((c) => c.id === 'cell0')!.sparql).toMatch(/DELETE \{[\s\S]*\} WHERE \{/);
     expect((reply.json.steps as unknown[]).length).toBe(11);

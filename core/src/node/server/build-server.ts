@@ -24,7 +24,7 @@ import { createTransport } from '../transports/index.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
-import { API_TAGS, registerRoutes, type ApiServer } from './routes.js';
+import { API_TAGS, registerRoutes } from './routes.js';
 import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
@@ -92,7 +92,7 @@ function defaultUiDir(): string | undefined {
 function isStaticFileRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
   if (url === undefined || url === '/swagger/json' || url === '/swagger/yaml') return false;
-  return url === '/swagger' || url.startsWith('/swagger/') || (request.routeOptions.schema as { hide?: boolean } | undefined)?.hide === true;
+  return url === '/swagger' || url.startsWith('/swagger/') || request.routeOptions.schema?.hide === true;
 }
 
 function operationOf(request: FastifyRequest): Operation {
@@ -203,7 +203,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     );
     // Every route is an API route, documented or not (so the OpenAPI test catches one added without
     // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
-    const api = (route.schema as { hide?: boolean } | undefined)?.hide !== true && !route.url.startsWith('/swagger');
+    const api = route.schema?.hide !== true && !route.url.startsWith('/swagger');
     for (const method of methods) routes.push({ method, url: route.url, pattern, api });
   });
 
@@ -233,7 +233,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     workers: options.translationWorkers ?? 0,
     timeoutMs: options.translationTimeoutMs ?? 10_000,
   });
-  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>() as ApiServer, { alignments, channels, translation, transport, levels, logger });
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger });
 
   let closed = false;
   return {

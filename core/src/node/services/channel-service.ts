@@ -70,8 +70,8 @@ export class ChannelService {
     const uses04 = STYLE_04.some((f) => b[f] !== undefined);
     const uses05 = STYLE_05.some((f) => b[f] !== undefined);
     if (uses04 && uses05) fail('the body mixes the 0.4 style (inpAlignmentId/outAlignmentId) and the 0.5 style (names and versions); use one');
-    let inp = NONE;
-    let out = NONE;
+    let inp: typeof NONE;
+    let out: typeof NONE;
     if (uses04) {
       inp = this.sideById(optionalId(b, 'inpAlignmentId') ?? 0, 'Input');
       out = this.sideById(optionalId(b, 'outAlignmentId') ?? 0, 'Output');

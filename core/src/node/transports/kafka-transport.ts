@@ -271,6 +271,8 @@ export class KafkaTransport implements Transport {
       await consumer.run({
         autoCommit: false,
         eachBatchAutoResolve: false,
+        // kafkajs hands these as closures over the batch, not methods that need their `this`.
+        // eslint-disable-next-line @typescript-eslint/unbound-method
         eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
           const tracker = new OffsetTracker();
           const running = new Set<Promise<void>>();

@@ -36,6 +36,7 @@ import {
   connect,
   DeliverPolicy,
   DiscardPolicy,
+  Events,
   nanos,
   RetentionPolicy,
   StorageType,
@@ -430,7 +431,7 @@ export class NatsTransport implements Transport {
   private async watchStatus(nc: NatsConnection): Promise<void> {
     try {
       for await (const s of nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect') this.log.info({ event: s.type, server: s.data }, 'NATS connection');
+        if (s.type === Events.Disconnect || s.type === Events.Reconnect) this.log.info({ event: s.type, server: s.data }, 'NATS connection');
       }
     } catch {
       // status iterator ends with the connection

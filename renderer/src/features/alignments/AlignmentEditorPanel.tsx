@@ -69,7 +69,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           <button type="button" onClick={() => void convert().then(() => setTab('turtle'))} disabled={editor.convertOp.state === 'running'}>
             Convert to Turtle cells
           </button>
-          <button type="button" onClick={() => downloadText(downloadName, editor.text, 'application/rdf+xml')}>
+          <button type="button" onClick={() => void downloadText(downloadName, editor.text, 'application/rdf+xml')}>
             Download
           </button>
           {stored && (
@@ -138,7 +138,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
             <div className="row">
               <button
                 type="button"
-                onClick={() => downloadText(downloadName.replace(/(\.rdf)?$/, '.ttl-cells.rdf'), editor.converted ?? '', 'application/rdf+xml')}
+                onClick={() => void downloadText(downloadName.replace(/(\.rdf)?$/, '.ttl-cells.rdf'), editor.converted ?? '', 'application/rdf+xml')}
               >
                 Download converted
               </button>
