@@ -3,7 +3,7 @@
 // `Tests: N passed, N failed, N skipped` that CI reads as the verdict (vitest's and Playwright's
 // own summaries are not formats CI recognises). Exit code non-zero if any suite failed.
 //
-// Suites: vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
+// Suites: lint (ESLint with zero warnings, then Prettier's check: two checks), vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
 // Debian's Chromium (e2e/), the Electron app test (skips with a reason when the Electron binary
 // is absent), and the offline packaging smoke test (electron-builder with a stub Electron).
 // `node scripts/run-tests.mjs vitest` runs only the named suites.
@@ -12,6 +12,22 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
+
+/** ESLint (type-aware, layering rules; zero warnings) and Prettier's check, each one check. */
+function lint() {
+  const checks = [
+    ['eslint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']],
+    ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
+  ];
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const [label, args] of checks) {
+    console.log(`\n[lint] ${label}`);
+    const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    if (run.status === 0) counts.passed += 1;
+    else counts.failed += 1;
+  }
+  return { code: counts.failed === 0 ? 0 : 1, ...counts };
+}
 
 function vitest() {
   const out = 'test-results/vitest.json';
@@ -57,6 +73,7 @@ function script(path, label) {
 }
 
 const suites = {
+  lint,
   vitest,
   e2e: () => playwright('e2e/playwright.config.ts', 'e2e'),
   desktop: () => playwright('electron/playwright.config.ts', 'desktop'),
