@@ -3,6 +3,7 @@
 // directory, replacing the hand-written import scanners. Prettier formats; eslint-config-prettier
 // (last) switches off the stylistic rules that would fight it.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -70,7 +71,7 @@ const REQUEST_GLOBALS = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].
   message: 'The renderer makes requests only in its API client (renderer/src/api/); go through the store.',
 }));
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/',
@@ -89,9 +90,8 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      globals: { ...globals.node },
       parserOptions: {
-        projectService: {},
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -127,6 +127,11 @@ export default tseslint.config(
       // expect.objectContaining...) are typed `any` by the libraries, and tests place them in objects.
       '@typescript-eslint/no-unsafe-assignment': 'off',
     },
+  },
+  {
+    // Node's globals everywhere but the renderer, which gets the browser's.
+    ignores: ['renderer/src/**'],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ['renderer/src/**/*.ts', 'renderer/src/**/*.tsx'],
@@ -206,12 +211,10 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...REQUEST_GLOBALS],
       'no-restricted-syntax': [
         'error',
-        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].flatMap((name) => [
-          {
-            selector: `MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='${name}']`,
-            message: 'The renderer makes requests only in its API client (renderer/src/api/); go through the store.',
-          },
-        ]),
+        ...REQUEST_GLOBALS.map(({ name, message }) => ({
+          selector: `MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='${name}']`,
+          message,
+        })),
       ],
     },
   },
