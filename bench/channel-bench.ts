@@ -32,7 +32,15 @@ export async function inProcess(text: string, alignments: readonly CompiledAlign
  * bus keeps only the last messages of a topic nobody consumes yet, so there the channel starts
  * first and the (in-process, cheap) publishing is inside the measured time.
  */
-async function drain(transport: Transport, text: string, alignments: readonly CompiledAlignment[], parallelism: number, count: number, run: string, prefill: boolean): Promise<number> {
+async function drain(
+  transport: Transport,
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  parallelism: number,
+  count: number,
+  run: string,
+  prefill: boolean,
+): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   let arrived = 0;

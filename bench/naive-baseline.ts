@@ -12,7 +12,7 @@ const PAYLOAD = 'http://inter-iot.eu/message/payload';
 
 export async function naiveTranslate(text: string, alignments: readonly CompiledAlignment[]): Promise<string> {
   const doc = JSON.parse(text) as Record<string, unknown>;
-  const nquads = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, { format: 'application/n-quads' })) as unknown as string;
+  const nquads = (await jsonld.toRDF(doc, { format: 'application/n-quads' })) as unknown as string;
   const payloadLines: string[] = [];
   const otherLines: string[] = [];
   for (const line of nquads.split('\n')) {

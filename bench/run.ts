@@ -47,11 +47,7 @@ const cases: Case[] = manifest.map((m) => ({
   name: m.pair,
   message: join(dataDir, m.message),
   alignments: m.alignments.map((a) => join(dataDir, a)),
-  ...(m.alignments.length === 2
-    ? { reference: 105 }
-    : m.alignments[0]?.endsWith('CO_FIWARE.rdf')
-      ? { reference: 190 }
-      : {}),
+  ...(m.alignments.length === 2 ? { reference: 105 } : m.alignments[0]?.endsWith('CO_FIWARE.rdf') ? { reference: 190 } : {}),
 }));
 const large = join(resultsDir, 'BodyCloud_CO_x204.rdf');
 writeFileSync(large, repeatCells(readFileSync(join(dataDir, 'alignments/BodyCloud_CO.rdf'), 'utf8'), 204));
@@ -96,7 +92,21 @@ if (only.has('engine')) {
     process.stderr.write(`measured ${c.name}\n`);
   }
 
-  const header = ['case', 'cells', 'msg/s', 'p50 ms', 'p99 ms', 'floor msg/s', 'of floor', 'I/O floor', 'of I/O floor', 'naive msg/s', 'vs naive', 'IPSM msg/s', 'vs IPSM'];
+  const header = [
+    'case',
+    'cells',
+    'msg/s',
+    'p50 ms',
+    'p99 ms',
+    'floor msg/s',
+    'of floor',
+    'I/O floor',
+    'of I/O floor',
+    'naive msg/s',
+    'vs naive',
+    'IPSM msg/s',
+    'vs IPSM',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\nTranslation throughput, one core, ${seconds} s per figure (node ${process.version})`);
@@ -111,7 +121,6 @@ if (only.has('engine')) {
   Targets: >= 10x IPSM; >= 50% of floor (within 2x).`);
   console.log(`Measured while nothing else ran? Other load on this 2-core machine lowers every figure; compare ratios, not absolutes.`);
   writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(json, null, 2)}\n`);
-
 }
 
 // ---- HTTP: POST /translation through a real server, next to the in-process figure ------------
@@ -136,14 +145,25 @@ if (only.has('http')) {
       const http = await measureServer(cli, c.alignments, c.message, seconds, level, args);
       const inProcess = (before + (await inProcessNow())) / 2;
       httpJson.push({ case: c.name, variant: label, inProcessMessagesPerSecond: inProcess, ...http });
-      httpRows.push([c.name, label, inProcess.toFixed(0), http.requestsPerSecond.toFixed(0), `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`, http.p50Ms.toFixed(2), http.p99Ms.toFixed(2), String(http.non2xx + http.errors)]);
+      httpRows.push([
+        c.name,
+        label,
+        inProcess.toFixed(0),
+        http.requestsPerSecond.toFixed(0),
+        `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`,
+        http.p50Ms.toFixed(2),
+        http.p99Ms.toFixed(2),
+        String(http.non2xx + http.errors),
+      ]);
       process.stderr.write(`measured HTTP ${c.name} (${level})\n`);
     }
   }
   const hHeader = ['case', 'server', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors'];
   const hWidths = hHeader.map((h, i) => Math.max(h.length, ...httpRows.map((r) => (r[i] ?? '').length)));
   const hFmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(hWidths[i]!) : c.padStart(hWidths[i]!))).join('  ');
-  console.log(`\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message measured just before and after each`);
+  console.log(
+    `\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message measured just before and after each`,
+  );
   console.log(hFmt(hHeader));
   console.log(hWidths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of httpRows) console.log(hFmt(r));
@@ -152,7 +172,6 @@ if (only.has('http')) {
   console.log('"raw": the same translation on the event loop of a bare node:http handler (no framework, no logging): what HTTP alone costs here,');
   console.log('the load generator sharing the 2 cores.');
   writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(httpJson, null, 2)}\n`);
-
 }
 
 // ---- Channels: one channel draining its source, embedded bus and NATS, vs in-process -----------
@@ -162,9 +181,12 @@ if (only.has('channels')) {
   const count = Number(process.env.BENCH_CHANNEL_MESSAGES ?? '3000');
   const figures = await measureChannels(readFileSync(c.message, 'utf8'), compiled, count);
   const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
-  for (const [p, rate] of Object.entries(figures.embedded)) rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
+  for (const [p, rate] of Object.entries(figures.embedded))
+    rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
   if (typeof figures.nats === 'string') rows.push(['channel on NATS JetStream', '-', figures.nats, '-']);
-  else for (const [p, rate] of Object.entries(figures.nats)) rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
+  else
+    for (const [p, rate] of Object.entries(figures.nats))
+      rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
   const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');

@@ -39,7 +39,7 @@ export async function measureServer(
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let err = '';
-      proc.stderr!.on('data', (c: Buffer) => {
+      proc.stderr.on('data', (c: Buffer) => {
         err += c.toString();
         const m = /Mediator API:\s+(http:\/\/\S+?)\/?\n/.exec(err);
         if (m !== null) resolve(m[1]!);

@@ -12,7 +12,8 @@ const CSP = uiContentSecurityPolicy({ meta: true });
 const csp = (): Plugin => ({
   name: 'workbench-csp',
   apply: 'build',
-  transformIndexHtml: (html) => html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
+  transformIndexHtml: (html) =>
+    html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
 });
 
 // The workbench is served by the mediator at `/` (and may be opened from file:// in Electron),

@@ -3,20 +3,38 @@
 // `Tests: N passed, N failed, N skipped` that CI reads as the verdict (vitest's and Playwright's
 // own summaries are not formats CI recognises). Exit code non-zero if any suite failed.
 //
-// Suites: vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
+// Suites: lint (ESLint with zero warnings, then Prettier's check: two checks), vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
 // Debian's Chromium (e2e/), the Electron app test (skips with a reason when the Electron binary
 // is absent), and the offline packaging smoke test (electron-builder with a stub Electron).
 // `node scripts/run-tests.mjs vitest` runs only the named suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
+
+/** ESLint (type-aware, layering rules; zero warnings) and Prettier's check, each one check. */
+function lint() {
+  const checks = [
+    ['eslint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']],
+    ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
+  ];
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const [label, args] of checks) {
+    console.log(`\n[lint] ${label}`);
+    const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    if (run.status === 0) counts.passed += 1;
+    else counts.failed += 1;
+  }
+  return { code: counts.failed === 0 ? 0 : 1, ...counts };
+}
 
 function vitest() {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    stdio: 'inherit',
+  });
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -55,6 +73,7 @@ function script(path, label) {
 }
 
 const suites = {
+  lint,
   vitest,
   e2e: () => playwright('e2e/playwright.config.ts', 'e2e'),
   desktop: () => playwright('electron/playwright.config.ts', 'desktop'),

@@ -45,7 +45,10 @@ export function largeAlignment(source: string, count: number): string {
   const firstMap = source.indexOf('<align:map>');
   const lastMap = source.lastIndexOf('</align:map>') + '</align:map>'.length;
   return (source.slice(0, firstMap) + cells.join('\n\n        ') + source.slice(lastMap))
-    .replace(/<sripas:steps rdf:parseType="Collection">[\s\S]*?<\/sripas:steps>/, `<sripas:steps rdf:parseType="Collection">\n${steps.join('\n')}\n        </sripas:steps>`)
+    .replace(
+      /<sripas:steps rdf:parseType="Collection">[\s\S]*?<\/sripas:steps>/,
+      `<sripas:steps rdf:parseType="Collection">\n${steps.join('\n')}\n        </sripas:steps>`,
+    )
     .replace(/<dcelem:title>[^<]*<\/dcelem:title>/, `<dcelem:title>BodyCloud_CO_${count}_cells</dcelem:title>`)
     .replace(/<exmo:version>[^<]*<\/exmo:version>/, '<exmo:version>bench</exmo:version>');
 }
@@ -74,13 +77,17 @@ async function main(): Promise<void> {
       const t0 = Date.now();
       await open.click();
       await page.waitForFunction(
-        () => document.querySelector('[data-testid="alignment-source"]')?.getAttribute('aria-busy') === 'false' && (document.querySelector('[data-testid="alignment-source"] [role="code"]')?.textContent ?? '').includes('xml'),
+        () =>
+          document.querySelector('[data-testid="alignment-source"]')?.getAttribute('aria-busy') === 'false' &&
+          (document.querySelector('[data-testid="alignment-source"] [role="code"]')?.textContent ?? '').includes('xml'),
         undefined,
         { polling: 'raf' },
       );
       const source = Date.now() - t0;
       await page.waitForFunction(
-        () => /validated|error/.test(document.querySelector('[data-testid="validation-status"]')?.textContent ?? '') && document.querySelector('[data-testid="compiled-sparql"] pre') !== null,
+        () =>
+          /validated|error/.test(document.querySelector('[data-testid="validation-status"]')?.textContent ?? '') &&
+          document.querySelector('[data-testid="compiled-sparql"] pre') !== null,
         undefined,
         { polling: 'raf' },
       );
@@ -100,7 +107,9 @@ async function main(): Promise<void> {
     );
     // The issue's bar: the alignment is open (source shown) in under a second, cold and warm.
     const worstOpen = Math.max(...rows.map((r) => r.source));
-    console.log(`Target: a ${count}-cell alignment opens in under 1000 ms: slowest open ${worstOpen} ms (${worstOpen < 1000 ? 'met' : 'MISSED'}); slowest fully checked ${Math.max(...rows.map((r) => r.checked))} ms`);
+    console.log(
+      `Target: a ${count}-cell alignment opens in under 1000 ms: slowest open ${worstOpen} ms (${worstOpen < 1000 ? 'met' : 'MISSED'}); slowest fully checked ${Math.max(...rows.map((r) => r.checked))} ms`,
+    );
   } finally {
     await browser.close();
     await mediator.stop();

@@ -59,7 +59,10 @@ test('an invalid alignment shows the server problems as Monaco markers at their 
   await expect(marker).toContainText('invalid Turtle in entity1 of cell cell2_weight');
 
   // The problem list jumps to the marker.
-  await editor.getByRole('list', { name: 'Problems' }).getByRole('button', { name: /invalid Turtle/ }).click();
+  await editor
+    .getByRole('list', { name: 'Problems' })
+    .getByRole('button', { name: /invalid Turtle/ })
+    .click();
   await expect(page.getByTestId('alignment-source-cursor')).toHaveText(new RegExp(`Ln ${badLine}, Col \\d+`));
   await screenshot(page, testInfo, 'alignment-invalid-markers');
 
@@ -104,7 +107,10 @@ test('the detail view shows source, cells with compiled SPARQL, Turtle conversio
   expect((await download).suggestedFilename()).toBe('CO_FIWARE_align-1.0.rdf');
 });
 
-test('a cell named outside the sripas namespace shows its compiled SPARQL; XML that is not well-formed is marked while typing', async ({ page, api }, testInfo) => {
+test('a cell named outside the sripas namespace shows its compiled SPARQL; XML that is not well-formed is marked while typing', async ({
+  page,
+  api,
+}, testInfo) => {
   // The server names this cell by its whole IRI; the renderer's own reader once cut it to `weight`
   // and the cell never found its SPARQL (issue 14). The cell list now shows the server's view.
   const foreign = 'http://example.org/cells#weight';

@@ -45,7 +45,9 @@ test('deleting an alignment that a channel uses is refused with the server reaso
 test('a channel list shows channels created elsewhere within one poll', async ({ page, api }) => {
   await page.goto('./#/channels');
   await expect(page.getByText('No channels.')).toBeVisible();
-  const created = await api.post('channels', { data: { source: 'polled-in', sink: 'polled-out', inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '' } });
+  const created = await api.post('channels', {
+    data: { source: 'polled-in', sink: 'polled-out', inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '' },
+  });
   expect(created.status()).toBe(201);
   await expect(page.getByTestId('channel-row')).toContainText('polled-in → polled-out', { timeout: 5000 });
 });

@@ -7,7 +7,7 @@
 // Run after `npm run build`:  node electron/scripts/package-smoke.mjs [--keep]
 // Exit code 0 when every check passes, 1 otherwise.
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -22,7 +22,11 @@ const check = (ok, message) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
   if (!ok) failures.push(message);
 };
-const exists = (path) => stat(path).then(() => true, () => false);
+const exists = (path) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 // ---- 0. The build must be there -----------------------------------------------------------------
 const builtInputs = ['electron/dist/main/main.js', 'electron/dist/preload/preload.cjs', 'core/dist/node/index.js', 'renderer/dist'];
@@ -43,7 +47,9 @@ const DEFAULT_WIRE = '10110001';
 /** The fuses @electron/fuses knows, by wire index: [['RunAsNode', 0], ...]. */
 const FUSES = Object.entries(FuseV1Options).filter(([, index]) => typeof index === 'number');
 if (FUSES.length !== DEFAULT_WIRE.length) {
-  console.error(`@electron/fuses knows ${FUSES.length} fuses, the stub wire has ${DEFAULT_WIRE.length}: update DEFAULT_WIRE (Electron's defaults, docs/tutorial/fuses.md)`);
+  console.error(
+    `@electron/fuses knows ${FUSES.length} fuses, the stub wire has ${DEFAULT_WIRE.length}: update DEFAULT_WIRE (Electron's defaults, docs/tutorial/fuses.md)`,
+  );
   process.exit(1);
 }
 const work = await mkdtemp(join(tmpdir(), 'mediator-package-smoke-'));
@@ -51,21 +57,19 @@ const stubDir = join(work, 'electron-stub');
 const outDir = join(work, 'release');
 await mkdir(stubDir);
 const stubExe = join(stubDir, 'electron');
-await writeFile(stubExe, Buffer.concat([
-  Buffer.from(`#!/bin/sh\n# stub Electron for the packaging smoke test ${SENTINEL}`, 'latin1'),
-  Buffer.from([1, DEFAULT_WIRE.length]),
-  Buffer.from(`${DEFAULT_WIRE}\necho "stub Electron: cannot run the app" >&2\nexit 1\n`, 'latin1'),
-]));
+await writeFile(
+  stubExe,
+  Buffer.concat([
+    Buffer.from(`#!/bin/sh\n# stub Electron for the packaging smoke test ${SENTINEL}`, 'latin1'),
+    Buffer.from([1, DEFAULT_WIRE.length]),
+    Buffer.from(`${DEFAULT_WIRE}\necho "stub Electron: cannot run the app" >&2\nexit 1\n`, 'latin1'),
+  ]),
+);
 await chmod(stubExe, 0o755);
 
 // ---- 2. electron-builder --linux dir ------------------------------------------------------------------
 const cli = require.resolve('electron-builder/cli.js');
-const args = [
-  cli, '--linux', 'dir', '--projectDir', root,
-  `-c.electronDist=${stubDir}`,
-  '-c.npmRebuild=false',
-  `-c.directories.output=${outDir}`,
-];
+const args = [cli, '--linux', 'dir', '--projectDir', root, `-c.electronDist=${stubDir}`, '-c.npmRebuild=false', `-c.directories.output=${outDir}`];
 console.log(`$ electron-builder ${args.slice(1).join(' ')}`);
 const builderStarted = performance.now();
 const output = [];
@@ -102,12 +106,16 @@ for (const entry of [
   '/node_modules/@mediator/core/dist/node/index.js',
   '/node_modules/fastify/package.json',
   '/node_modules/better-sqlite3/lib/index.js',
-]) check(has(entry), `app.asar holds ${entry}`);
+])
+  check(has(entry), `app.asar holds ${entry}`);
 
 const packaged = JSON.parse(asar.extractFile(asarPath, 'package.json').toString('utf8'));
 check(packaged.main === 'dist/main/main.js', `package.json main is dist/main/main.js (${packaged.main})`);
 check(packaged.type === 'module', 'package.json says "type": "module" (the main is ESM)');
-check(packaged.dependencies?.['@mediator/core'] !== undefined && packaged.devDependencies === undefined, 'package.json keeps dependencies, drops devDependencies');
+check(
+  packaged.dependencies?.['@mediator/core'] !== undefined && packaged.devDependencies === undefined,
+  'package.json keeps dependencies, drops devDependencies',
+);
 
 const preload = asar.extractFile(asarPath, 'dist/preload/preload.cjs').toString('utf8');
 const requires = [...preload.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]);
@@ -131,8 +139,12 @@ for (const [what, prefix] of [
   ['electron-builder', '/node_modules/electron-builder'],
   ['the electron package', '/node_modules/electron'],
   ['the renderer workspace package (its build is under /renderer)', '/node_modules/@mediator/renderer'],
-]) check(!under(prefix), `app.asar leaves out ${what}`);
-check(![...entries].some((entry) => /\.test\.js$|\.map$|\.d\.ts$/.test(entry) && entry.startsWith('/dist/')), 'app.asar leaves out compiled tests, maps and declarations of the shell');
+])
+  check(!under(prefix), `app.asar leaves out ${what}`);
+check(
+  ![...entries].some((entry) => /\.test\.js$|\.map$|\.d\.ts$/.test(entry) && entry.startsWith('/dist/')),
+  'app.asar leaves out compiled tests, maps and declarations of the shell',
+);
 
 const unpackedNode = join(appDir, 'resources', 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 check(await exists(unpackedNode), 'better_sqlite3.node is unpacked beside app.asar (asarUnpack **/*.node)');
@@ -187,7 +199,9 @@ check(flipped > 0, `${flipped} fuse(s) differ from Electron's defaults, so the w
 
 const size = (await stat(asarPath)).size;
 console.log(`\napp.asar: ${entries.size} entries, ${(size / 1e6).toFixed(1)} MB`);
-console.log(`package smoke test: ${failures.length === 0 ? 'passed' : `${failures.length} check(s) failed`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `package smoke test: ${failures.length === 0 ? 'passed' : `${failures.length} check(s) failed`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 if (keep) console.log(`kept ${work}`);
 else await rm(work, { recursive: true, force: true });
 process.exit(failures.length === 0 ? 0 : 1);

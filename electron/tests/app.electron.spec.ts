@@ -46,7 +46,10 @@ async function electronBinary(): Promise<string | undefined> {
 let binary: string | undefined;
 
 async function portState(): Promise<'open' | 'closed'> {
-  return fetch(`${server}/version`, { signal: AbortSignal.timeout(1000) }).then(() => 'open' as const, () => 'closed' as const);
+  return fetch(`${server}/version`, { signal: AbortSignal.timeout(1000) }).then(
+    () => 'open' as const,
+    () => 'closed' as const,
+  );
 }
 
 async function alignmentNames(): Promise<string[]> {
@@ -95,9 +98,7 @@ test.describe('desktop app', () => {
     // The page has no Node, only the bridge.
     expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
     expect(await window.evaluate(() => typeof (globalThis as { mediatorDesktop?: { openFile?: unknown } }).mediatorDesktop?.openFile)).toBe('function');
-    const info = await window.evaluate(() =>
-      (globalThis as unknown as { mediatorDesktop: { appInfo(): Promise<unknown> } }).mediatorDesktop.appInfo(),
-    );
+    const info = await window.evaluate(() => (globalThis as unknown as { mediatorDesktop: { appInfo(): Promise<unknown> } }).mediatorDesktop.appInfo());
     expect(info).toMatchObject({ ok: true, value: { serverUrl: server, ownsServer: true, dataDir: profile } });
 
     // Other programs reach the same server while the window is open.

@@ -212,8 +212,7 @@ export class BadRequestError extends MediatorError {
 
 /** Formats a problem as `line:column [cell] severity code: message` for CLI output. */
 export function formatProblem(problem: Problem, file?: string): string {
-  const position =
-    problem.line === undefined ? '' : `${problem.line}:${problem.column ?? 1}`;
+  const position = problem.line === undefined ? '' : `${problem.line}:${problem.column ?? 1}`;
   const where = [file, position].filter((v) => v !== undefined && v !== '').join(':');
   const cell = problem.cellId === undefined ? '' : ` [cell ${problem.cellId}]`;
   return `${where === '' ? '' : `${where}: `}${problem.severity} ${problem.code}${cell}: ${problem.message}`;

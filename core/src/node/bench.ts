@@ -3,13 +3,7 @@
  * same run (the JSON-LD parse + serialise of the same message alone: the floor no translation
  * can beat) so figures are comparable across machines.
  */
-import {
-  parseMessage,
-  parseMessageFast,
-  serializeMessage,
-  translateMessage,
-  type CompiledAlignment,
-} from '../common/index.js';
+import { parseMessage, parseMessageFast, serializeMessage, translateMessage, type CompiledAlignment } from '../common/index.js';
 
 export interface BenchResult {
   readonly messagesPerSecond: number;

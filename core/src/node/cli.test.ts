@@ -107,7 +107,19 @@ describe('mediator compile', () => {
     const r = await run(['compile', a('CO_FIWARE.rdf')]);
     expect(r.code).toBe(0);
     const headers = [...r.stdout.matchAll(/^#### .*cell: (\S+)$/gm)].map((x) => x[1]);
-    expect(headers).toEqual(['cell0', 'cell1', 'cell2_weight', 'cell2_bp', 'cell2_hr', 'cell3_entity', 'cell4_entity_weight', 'cell4_entity_hr', 'cell4_entity_bp', 'cell4_entity_cleanup', 'cell5_metadata']);
+    expect(headers).toEqual([
+      'cell0',
+      'cell1',
+      'cell2_weight',
+      'cell2_bp',
+      'cell2_hr',
+      'cell3_entity',
+      'cell4_entity_weight',
+      'cell4_entity_hr',
+      'cell4_entity_bp',
+      'cell4_entity_cleanup',
+      'cell5_metadata',
+    ]);
     expect(r.stdout).toContain('DELETE {');
   });
 });
@@ -131,14 +143,23 @@ describe('mediator bin', () => {
 });
 
 describe('mediator platform-channels', () => {
-  const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+  const quiet = () =>
+    new Writable({
+      write(_c, _e, done) {
+        done();
+      },
+    });
   let server: RunningServer;
   let serverDir: string;
 
   beforeAll(async () => {
     serverDir = mkdtempSync(join(tmpdir(), 'mediator-cli-server-'));
     server = await startServer({ dataDir: serverDir, port: 0, logStream: quiet() });
-    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+    const r = await fetch(`${server.url}/alignments`, {
+      method: 'POST',
+      body: readData('alignments/CO_FIWARE.rdf'),
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(r.status).toBe(201);
   });
 
@@ -159,7 +180,16 @@ describe('mediator platform-channels', () => {
   });
 
   it('creates the pair on a running server, with the ipsm spelling when asked', async () => {
-    const r = await run(['platform-channels', '--server', server.url, '--platform', 'http://inter-iot.eu/platforms/p9', '--inp', 'CO_FIWARE_align@1.0', '--ipsm']);
+    const r = await run([
+      'platform-channels',
+      '--server',
+      server.url,
+      '--platform',
+      'http://inter-iot.eu/platforms/p9',
+      '--inp',
+      'CO_FIWARE_align@1.0',
+      '--ipsm',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const channels = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
@@ -171,7 +201,7 @@ describe('mediator platform-channels', () => {
     expect(channels.every((c) => c.inpAlignmentName === 'CO_FIWARE_align' && c.status === 'running')).toBe(true);
   });
 
-  it('exits 1 with the server\'s reason when it refuses, and 2 on a malformed --inp', async () => {
+  it("exits 1 with the server's reason when it refuses, and 2 on a malformed --inp", async () => {
     const refused = await run(['platform-channels', '--server', server.url, '--platform', 'p10', '--inp', 'nope@9']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/the server refused \(400\): .*not found/);

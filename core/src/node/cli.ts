@@ -226,7 +226,12 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     },
   });
   if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
-  const allowedHosts = values['allowed-host'] ?? (process.env.MEDIATOR_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const allowedHosts =
+    values['allowed-host'] ??
+    (process.env.MEDIATOR_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '');
   try {
     parseAllowedHosts(allowedHosts);
   } catch (error) {
@@ -282,7 +287,9 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     }
     throw error;
   }
-  io.stderr(`Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`);
+  io.stderr(
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

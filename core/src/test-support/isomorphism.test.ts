@@ -8,21 +8,9 @@ const payload = factory.namedNode(MESSAGE_GRAPHS.payload);
 describe('isomorphism check', () => {
   const b = (label: string): RDF.BlankNode => factory.blankNode(label);
   it('accepts renamed blank nodes and rejects structural differences', () => {
-    const a = [
-      factory.quad(b('x'), ex('p'), b('y')),
-      factory.quad(b('y'), ex('p'), b('x')),
-      factory.quad(b('z'), ex('p'), b('z')),
-    ];
-    const renamed = [
-      factory.quad(b('1'), ex('p'), b('2')),
-      factory.quad(b('3'), ex('p'), b('3')),
-      factory.quad(b('2'), ex('p'), b('1')),
-    ];
-    const different = [
-      factory.quad(b('1'), ex('p'), b('2')),
-      factory.quad(b('2'), ex('p'), b('3')),
-      factory.quad(b('3'), ex('p'), b('1')),
-    ];
+    const a = [factory.quad(b('x'), ex('p'), b('y')), factory.quad(b('y'), ex('p'), b('x')), factory.quad(b('z'), ex('p'), b('z'))];
+    const renamed = [factory.quad(b('1'), ex('p'), b('2')), factory.quad(b('3'), ex('p'), b('3')), factory.quad(b('2'), ex('p'), b('1'))];
+    const different = [factory.quad(b('1'), ex('p'), b('2')), factory.quad(b('2'), ex('p'), b('3')), factory.quad(b('3'), ex('p'), b('1'))];
     expect(isomorphic(a, renamed)).toBe(true);
     expect(isomorphic(a, different)).toBe(false);
     expect(isomorphic(a, a.slice(1))).toBe(false);
@@ -30,8 +18,7 @@ describe('isomorphism check', () => {
   });
 
   it('needs backtracking for regular graphs (two triangles vs one hexagon)', () => {
-    const ring = (labels: string[]): RDF.Quad[] =>
-      labels.map((l, i) => factory.quad(b(l), ex('p'), b(labels[(i + 1) % labels.length] ?? '')));
+    const ring = (labels: string[]): RDF.Quad[] => labels.map((l, i) => factory.quad(b(l), ex('p'), b(labels[(i + 1) % labels.length] ?? '')));
     const triangles = [...ring(['a', 'b', 'c']), ...ring(['d', 'e', 'f'])];
     const hexagon = ring(['1', '2', '3', '4', '5', '6']);
     const triangles2 = [...ring(['u', 'v', 'w']), ...ring(['x', 'y', 'z'])].reverse();

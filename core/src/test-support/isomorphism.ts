@@ -125,13 +125,7 @@ function sameHistogram(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** Refines both colourings to a stable partition; undefined when the sides become distinguishable. */
-function refine(
-  a: Side,
-  b: Side,
-  palette: Palette,
-  coloursA: number[],
-  coloursB: number[],
-): [number[], number[]] | undefined {
+function refine(a: Side, b: Side, palette: Palette, coloursA: number[], coloursB: number[]): [number[], number[]] | undefined {
   let ca = coloursA;
   let cb = coloursB;
   let classes = histogram(ca).size;

@@ -140,9 +140,7 @@ async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number, mes
         lastError = error;
       }
       if (Date.now() > deadline) {
-        throw new Error(
-          `nats-server ${node.spec.name} did not get JetStream ready within ${timeoutMs} ms: ${String(lastError)}\n${node.output}`,
-        );
+        throw new Error(`nats-server ${node.spec.name} did not get JetStream ready within ${timeoutMs} ms: ${String(lastError)}\n${node.output}`);
       }
       await sleep(100);
     }

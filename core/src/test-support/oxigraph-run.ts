@@ -14,7 +14,7 @@ export function runWithOxigraph(payload: readonly RDF.Quad[], alignments: readon
     store.load(payload.map((q) => quadToNTriples(q)).join('\n'), { format: 'application/n-triples' });
     for (const a of alignments) for (const step of a.steps) store.update(step.sparql);
     const out = store.dump({ format: 'application/n-triples', from_graph_name: oxigraph.defaultGraph() });
-    return new Parser({ format: 'N-Triples' }).parse(out) as unknown as RDF.Quad[];
+    return new Parser({ format: 'N-Triples' }).parse(out);
   } finally {
     // The WASM store's memory is not garbage-collected (ecosystem measurements): free it.
     (store as unknown as { free(): void }).free();

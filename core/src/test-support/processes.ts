@@ -290,7 +290,12 @@ export async function startMediatorServe(
   dataDir: string,
   options: { readonly args?: readonly string[]; readonly timeoutMs?: number; readonly cwd?: string; readonly started?: TestProcess[] } = {},
 ): Promise<ServedMediator> {
-  const proc = startProcess('mediator serve', process.execPath, [cliJs, 'serve', '--port', '0', '--data', dataDir, ...(options.args ?? ['--log-level', 'warn'])], options.cwd === undefined ? {} : { cwd: options.cwd });
+  const proc = startProcess(
+    'mediator serve',
+    process.execPath,
+    [cliJs, 'serve', '--port', '0', '--data', dataDir, ...(options.args ?? ['--log-level', 'warn'])],
+    options.cwd === undefined ? {} : { cwd: options.cwd },
+  );
   options.started?.push(proc);
   const banner = await proc.waitForLine(MEDIATOR_BANNER, 'stderr', { timeoutMs: options.timeoutMs ?? 20_000 });
   return { url: banner[1]!, process: proc };

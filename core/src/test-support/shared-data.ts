@@ -32,11 +32,15 @@ export function goldenFile(pair: string, file: string): string {
 }
 
 export function alignmentFiles(): string[] {
-  return readdirSync(join(dataDir, 'alignments')).filter((f) => f.endsWith('.rdf')).sort();
+  return readdirSync(join(dataDir, 'alignments'))
+    .filter((f) => f.endsWith('.rdf'))
+    .sort();
 }
 
 export function messageFiles(): string[] {
-  return readdirSync(join(dataDir, 'messages')).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(join(dataDir, 'messages'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export interface GoldenStep {
@@ -50,7 +54,9 @@ export interface GoldenStep {
 }
 
 export function goldenSteps(pair: string): GoldenStep[] {
-  const lines = goldenFile(pair, 'steps.tsv').split('\n').filter((l) => l.trim() !== '');
+  const lines = goldenFile(pair, 'steps.tsv')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines.slice(1).map((line) => {
     const [alignment = '', step = '', cell = '', before = '', after = '', deleted = '', inserted = ''] = line.split('\t');
     return { alignment, step: Number(step), cell, before: Number(before), after: Number(after), deleted: Number(deleted), inserted: Number(inserted) };

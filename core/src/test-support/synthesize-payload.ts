@@ -23,7 +23,8 @@ export function synthesizePayload(alignment: CompiledAlignment): RDF.Quad[] {
       let v = values.get(t.name);
       if (v === undefined) {
         const datatype = filtered.get(t.name);
-        if (subjects.has(t.name)) v = t.name.startsWith('BN_') ? factory.blankNode(`${safe}_${t.name}`) : factory.namedNode(`http://example.org/${safe}/${t.name}`);
+        if (subjects.has(t.name))
+          v = t.name.startsWith('BN_') ? factory.blankNode(`${safe}_${t.name}`) : factory.namedNode(`http://example.org/${safe}/${t.name}`);
         else if (datatype !== undefined) v = factory.literal('12.5', factory.namedNode(datatype));
         else if (params.has(t.name)) v = factory.literal(`http://example.org/${safe}/value_${t.name}`);
         else v = factory.namedNode(`http://example.org/${safe}/${t.name}`);

@@ -22,7 +22,14 @@ describe('IPC contract', () => {
 
   it('validates save requests', () => {
     expect(parseSaveFileRequest({ suggestedName: 'a.json', text: '' })).toEqual({ suggestedName: 'a.json', text: '' });
-    for (const value of [null, { suggestedName: 'a' }, { text: 'x' }, { suggestedName: '', text: 'x' }, { suggestedName: 'x'.repeat(256), text: '' }, { suggestedName: 1, text: '' }]) {
+    for (const value of [
+      null,
+      { suggestedName: 'a' },
+      { text: 'x' },
+      { suggestedName: '', text: 'x' },
+      { suggestedName: 'x'.repeat(256), text: '' },
+      { suggestedName: 1, text: '' },
+    ]) {
       expect(parseSaveFileRequest(value)).toBeUndefined();
     }
   });

@@ -40,7 +40,9 @@ describe('dialog texts', () => {
   });
 
   it('explains a native module built for the wrong runtime', () => {
-    const error = new Error("The module 'better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115. This version of Node.js requires NODE_MODULE_VERSION 145.");
+    const error = new Error(
+      "The module 'better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115. This version of Node.js requires NODE_MODULE_VERSION 145.",
+    );
     expect(explainStartupError(error).detail).toContain('install-app-deps');
     expect(explainStartupError(new Error('disk full'))).toEqual({ message: 'The mediator server could not start.', detail: 'disk full' });
   });

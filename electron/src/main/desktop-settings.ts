@@ -76,7 +76,8 @@ export function explainStartupError(error: unknown): { message: string; detail: 
       message: 'The database module is built for Node.js, not for Electron.',
       detail:
         'Rebuild better-sqlite3 for Electron (npx electron-builder install-app-deps), then start again. ' +
-        '`npm rebuild better-sqlite3` builds it back for Node.js (tests, CLI).\n\n' + text,
+        '`npm rebuild better-sqlite3` builds it back for Node.js (tests, CLI).\n\n' +
+        text,
     };
   }
   return { message: 'The mediator server could not start.', detail: text };

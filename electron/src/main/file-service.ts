@@ -67,7 +67,11 @@ const SAVE_FILTERS: Readonly<Record<string, FileFilter>> = {
  */
 export function safeFileName(suggested: string): string {
   const lastPart = suggested.split(/[\\/]/).pop() ?? '';
-  const cleaned = lastPart.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').trim().replace(/^\.+/, '');
+  const cleaned = lastPart
+    // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .trim()
+    .replace(/^\.+/, '');
   return cleaned.length > 0 ? cleaned : 'download.txt';
 }
 

@@ -30,9 +30,10 @@ function setup() {
   const ours = { id: 7 };
   const reports: string[] = [];
   const { ipcMain, handlers } = fakeIpcMain();
-  const dispose = registerIpcHandlers(ipcMain, { origin: 'http://127.0.0.1:8888', webContents: () => ours }, { files, appInfo: () => info }, (m) => reports.push(m));
-  const call = (channel: string, sender: unknown, url: string, request?: unknown) =>
-    handlers.get(channel)!({ sender, senderFrame: { url } }, request);
+  const dispose = registerIpcHandlers(ipcMain, { origin: 'http://127.0.0.1:8888', webContents: () => ours }, { files, appInfo: () => info }, (m) =>
+    reports.push(m),
+  );
+  const call = (channel: string, sender: unknown, url: string, request?: unknown) => handlers.get(channel)!({ sender, senderFrame: { url } }, request);
   return { calls, ours, reports, handlers, dispose, call };
 }
 
@@ -68,7 +69,10 @@ describe('IPC handlers', () => {
       ipcOk({ saved: true, name: 'out.json' }),
     );
     expect(await call(IpcChannels.appInfo, ours, 'http://127.0.0.1:8888/')).toEqual(ipcOk(info));
-    expect(calls).toEqual([['open', 'message'], ['save', { suggestedName: 'out.json', text: '{}' }]]);
+    expect(calls).toEqual([
+      ['open', 'message'],
+      ['save', { suggestedName: 'out.json', text: '{}' }],
+    ]);
   });
 
   it.each([
@@ -106,7 +110,8 @@ describe('IPC handlers', () => {
       const ours = { id: 1 };
       const { ipcMain, handlers } = fakeIpcMain();
       registerIpcHandlers(ipcMain, { origin: 'http://127.0.0.1:8888', webContents: () => ours }, { files, appInfo: () => info }, () => undefined);
-      const save = (request: unknown, sender: unknown = ours) => handlers.get(IpcChannels.saveFile)!({ sender, senderFrame: { url: 'http://127.0.0.1:8888/#/alignments' } }, request);
+      const save = (request: unknown, sender: unknown = ours) =>
+        handlers.get(IpcChannels.saveFile)!({ sender, senderFrame: { url: 'http://127.0.0.1:8888/#/alignments' } }, request);
       return { dialogs, written, save };
     }
 

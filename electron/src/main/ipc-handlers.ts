@@ -46,12 +46,7 @@ export function ipcHandlers(services: IpcServices): Handlers {
 }
 
 /** Registers every handler behind the sender check; returns a disposer that removes them. */
-export function registerIpcHandlers(
-  ipcMain: IpcMainLike,
-  trusted: TrustedSender,
-  services: IpcServices,
-  report: (message: string) => void,
-): () => void {
+export function registerIpcHandlers(ipcMain: IpcMainLike, trusted: TrustedSender, services: IpcServices, report: (message: string) => void): () => void {
   const handlers = ipcHandlers(services);
   for (const channel of INVOKE_CHANNELS) {
     ipcMain.handle(channel, async (event, request) => {

@@ -55,15 +55,18 @@ type Connected = { connection: MediatorConnection; mediatorVersion: string };
 async function connect(settings: ReturnType<typeof desktopSettings>): Promise<Connected> {
   // Imported here, not at the top, so a native-module mismatch becomes a dialog, not a silent crash.
   const core = await import('@mediator/core/node');
-  const connection = await chooseServer({ host: settings.host, port: settings.port }, {
-    start: (port) => core.startServer({ host: settings.host, port, dataDir: settings.dataDir, ...(settings.uiDir ? { uiDir: settings.uiDir } : {}) }),
-    probe: (url) => probeMediator(url),
-    ask: async (conflict) => {
-      const spec = conflictDialog(conflict);
-      const { choices: _choices, ...options } = spec;
-      return choiceAt(spec, await showMessage(options));
+  const connection = await chooseServer(
+    { host: settings.host, port: settings.port },
+    {
+      start: (port) => core.startServer({ host: settings.host, port, dataDir: settings.dataDir, ...(settings.uiDir ? { uiDir: settings.uiDir } : {}) }),
+      probe: (url) => probeMediator(url),
+      ask: async (conflict) => {
+        const spec = conflictDialog(conflict);
+        const { choices: _choices, ...options } = spec;
+        return choiceAt(spec, await showMessage(options));
+      },
     },
-  });
+  );
   return { connection, mediatorVersion: connection.kind === 'external' ? connection.mediatorVersion : core.VERSION };
 }
 
@@ -142,22 +145,28 @@ async function run(): Promise<void> {
     showError: (message, detail) => void showMessage({ type: 'error', buttons: ['OK'], message, detail }),
     report,
   });
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(
-    { appName: APP_NAME, platform: process.platform, devTools: !app.isPackaged },
-    {
-      ...fileMenu,
-      showAbout: () => void showMessage({ type: 'info', buttons: ['OK'], ...aboutDialog(info, process.versions) }),
-      openApiDocs: () => openExternal(`${serverOrigin}/swagger/`),
-      ...(owned ? { openDataFolder: () => void shell.openPath(settings.dataDir) } : {}),
-    },
-  )));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate(
+        { appName: APP_NAME, platform: process.platform, devTools: !app.isPackaged },
+        {
+          ...fileMenu,
+          showAbout: () => void showMessage({ type: 'info', buttons: ['OK'], ...aboutDialog(info, process.versions) }),
+          openApiDocs: () => openExternal(`${serverOrigin}/swagger/`),
+          ...(owned ? { openDataFolder: () => void shell.openPath(settings.dataDir) } : {}),
+        },
+      ),
+    ),
+  );
 
   const createWindow = (): void => {
-    const window = new BrowserWindow(mainWindowOptions({
-      preloadPath,
-      title: APP_NAME,
-      ...(app.isPackaged ? {} : { iconPath: join(here, '../../build/icon.png') }),
-    }));
+    const window = new BrowserWindow(
+      mainWindowOptions({
+        preloadPath,
+        title: APP_NAME,
+        ...(app.isPackaged ? {} : { iconPath: join(here, '../../build/icon.png') }),
+      }),
+    );
     mainWindow = window;
     window.once('ready-to-show', () => window.show());
     window.webContents.once('did-fail-load', () => window.show());
@@ -166,6 +175,7 @@ async function run(): Promise<void> {
     });
     // Unsaved editor edits: close, quit and reload ask first (unload-guard.ts). Synchronous because
     // Electron reads the decision from preventDefault() during the event.
+    // eslint-disable-next-line no-restricted-syntax -- the one synchronous call Electron needs (above)
     guardUnload(window.webContents, (options) => dialog.showMessageBoxSync(window, options));
     window.loadURL(`${serverOrigin}/`).catch((error: unknown) => report(`Could not load ${serverOrigin}/`, error));
   };

@@ -45,11 +45,14 @@ describe('File > Open alignment / Open message', () => {
   ] as const)('the menu item %s opens a %s and sends it on mediator:file-opened', async (id, kind) => {
     const window = fakeWindow();
     const { deps, opened } = setup((k) => ipcOk(file(k)), window.target);
-    const template = menuTemplate({ appName: 'Mediator Workbench', platform: 'linux', devTools: false }, {
-      ...fileMenuActions(deps),
-      showAbout: () => undefined,
-      openApiDocs: () => undefined,
-    });
+    const template = menuTemplate(
+      { appName: 'Mediator Workbench', platform: 'linux', devTools: false },
+      {
+        ...fileMenuActions(deps),
+        showAbout: () => undefined,
+        openApiDocs: () => undefined,
+      },
+    );
     // A menu item's click receives (menuItem, window, event); these handlers use none of them.
     (fileItem(template, id).click as () => void)();
     await vi.waitFor(() => expect(window.sent).toHaveLength(1));

@@ -48,7 +48,11 @@ describe('menuTemplate', () => {
 
   it('builds Edit, View and Window from roles', () => {
     const [, edit, view, windowMenu] = menuTemplate(linux, actions().value);
-    expect(submenu(edit).map((item) => item.role).filter(Boolean)).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll']);
+    expect(
+      submenu(edit)
+        .map((item) => item.role)
+        .filter(Boolean),
+    ).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll']);
     expect(submenu(view).map((item) => item.role)).toContain('togglefullscreen');
     expect(windowMenu?.role).toBe('windowMenu');
   });

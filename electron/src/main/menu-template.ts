@@ -31,20 +31,22 @@ export function menuTemplate(settings: MenuSettings, actions: MenuActions): Menu
   const about: MenuItemConstructorOptions = { id: 'about', label: `About ${settings.appName}`, click: () => actions.showAbout() };
 
   const appMenu: MenuItemConstructorOptions[] = mac
-    ? [{
-        label: settings.appName,
-        submenu: [
-          about,
-          { type: 'separator' },
-          { role: 'services' },
-          { type: 'separator' },
-          { role: 'hide' },
-          { role: 'hideOthers' },
-          { role: 'unhide' },
-          { type: 'separator' },
-          { role: 'quit' },
-        ],
-      }]
+    ? [
+        {
+          label: settings.appName,
+          submenu: [
+            about,
+            { type: 'separator' },
+            { role: 'services' },
+            { type: 'separator' },
+            { role: 'hide' },
+            { role: 'hideOthers' },
+            { role: 'unhide' },
+            { type: 'separator' },
+            { role: 'quit' },
+          ],
+        },
+      ]
     : [];
 
   const file: MenuItemConstructorOptions = {
@@ -100,9 +102,7 @@ export function menuTemplate(settings: MenuSettings, actions: MenuActions): Menu
     role: 'help',
     submenu: [
       { id: 'api-docs', label: 'REST API Documentation', click: () => actions.openApiDocs() },
-      ...(actions.openDataFolder === undefined
-        ? []
-        : [{ id: 'data-folder', label: 'Show Data Folder', click: () => actions.openDataFolder?.() }]),
+      ...(actions.openDataFolder === undefined ? [] : [{ id: 'data-folder', label: 'Show Data Folder', click: () => actions.openDataFolder?.() }]),
       ...(mac ? [] : [{ type: 'separator' } as const, about]),
     ],
   };

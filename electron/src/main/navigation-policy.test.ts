@@ -42,7 +42,10 @@ describe('new windows (setWindowOpenHandler)', () => {
   });
 
   it('opens http(s) links in the system browser and nothing else', () => {
-    expect(decideWindowOpen('https://www.w3.org/TR/rdf11-concepts/', origin)).toEqual({ action: 'deny', openExternally: 'https://www.w3.org/TR/rdf11-concepts/' });
+    expect(decideWindowOpen('https://www.w3.org/TR/rdf11-concepts/', origin)).toEqual({
+      action: 'deny',
+      openExternally: 'https://www.w3.org/TR/rdf11-concepts/',
+    });
     expect(decideWindowOpen('mailto:someone@example.org', origin)).toEqual({ action: 'deny' });
     expect(decideWindowOpen('file:///etc/passwd', origin)).toEqual({ action: 'deny' });
     expect(decideWindowOpen('smb://server/share', origin)).toEqual({ action: 'deny' });

@@ -5,9 +5,7 @@
  */
 import { originOf } from './sender-check.js';
 
-export type NavigationDecision =
-  | { readonly action: 'allow' }
-  | { readonly action: 'deny'; readonly openExternally?: string };
+export type NavigationDecision = { readonly action: 'allow' } | { readonly action: 'deny'; readonly openExternally?: string };
 
 const EXTERNAL_PROTOCOLS = new Set(['http:', 'https:']);
 

@@ -189,7 +189,7 @@ function fakeFetch(answers: Record<string, FakeAnswer | 'hang' | 'refuse'>): { f
     if (answer === 'refuse') throw new TypeError('fetch failed: connect ECONNREFUSED');
     if (answer === 'hang') {
       return new Promise((_resolve, reject) => {
-        init.signal.addEventListener('abort', () => reject(init.signal.reason));
+        init.signal.addEventListener('abort', () => reject(init.signal.reason as unknown));
       });
     }
     const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
@@ -240,7 +240,10 @@ const PROBE_CASES: ReadonlyArray<{ name: string; answers: Parameters<typeof fake
   },
   {
     name: 'our title without the IPSM paths',
-    answers: { ...OURS, '/swagger/json': { status: 200, body: { info: { title: 'Mediator Workbench REST API', version: '0.1.0' }, paths: { '/alignments': {} } } } },
+    answers: {
+      ...OURS,
+      '/swagger/json': { status: 200, body: { info: { title: 'Mediator Workbench REST API', version: '0.1.0' }, paths: { '/alignments': {} } } },
+    },
     expected: { kind: 'other', detail: /lacks \/translation, \/channels/ },
   },
   {
@@ -260,7 +263,11 @@ const PROBE_CASES: ReadonlyArray<{ name: string; answers: Parameters<typeof fake
   },
   {
     name: 'a web page (not JSON)',
-    answers: { '/version': { status: 200, body: '<html></html>' }, '/swagger/json': { status: 200, body: '<html></html>' }, [UNKNOWN_PATH]: { status: 404, body: '<html></html>' } },
+    answers: {
+      '/version': { status: 200, body: '<html></html>' },
+      '/swagger/json': { status: 200, body: '<html></html>' },
+      [UNKNOWN_PATH]: { status: 404, body: '<html></html>' },
+    },
     expected: { kind: 'other', detail: /GET \/version answered HTTP 200 without JSON/ },
   },
   {

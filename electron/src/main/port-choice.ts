@@ -111,13 +111,12 @@ export function conflictDialog(conflict: PortConflict): ConflictDialog {
     occupant.kind === 'mediator'
       ? `A Mediator Workbench server (version ${occupant.version}) is already running at ${conflict.url}. ` +
         'Connecting to it shows its alignments and channels, kept in its own data folder. ' +
-        'Another port starts a separate server with this app\'s data.'
+        "Another port starts a separate server with this app's data."
       : occupant.kind === 'mediator-needs-token'
         ? `A Mediator Workbench server that requires an access token seems to be running at ${conflict.url} (${occupant.detail}). ` +
           'Without the token the app cannot check that it really is one, so it does not connect to it (a browser with the token can). ' +
           'The app can start its own mediator on another free port instead.'
-        : `Something else is listening on ${conflict.url} (${occupant.detail}). ` +
-          'The app can start its mediator on another free port instead.';
+        : `Something else is listening on ${conflict.url} (${occupant.detail}). ` + 'The app can start its mediator on another free port instead.';
   return {
     type: mediator ? 'question' : 'warning',
     title: 'Port in use',
@@ -175,10 +174,7 @@ export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Reco
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
 /** What one probe found: a feature of our server, our token refusal, or something that is not ours. */
-type Finding =
-  | { readonly kind: 'ours'; readonly version?: string }
-  | { readonly kind: 'locked' }
-  | { readonly kind: 'not-ours'; readonly detail: string };
+type Finding = { readonly kind: 'ours'; readonly version?: string } | { readonly kind: 'locked' } | { readonly kind: 'not-ours'; readonly detail: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -219,7 +215,10 @@ const PROBES: readonly Probe[] = [
       if (!isRecord(body)) return { kind: 'not-ours', detail: 'GET /version did not answer as a mediator' };
       const { name, version } = body;
       if (name !== MEDIATOR_NAME) {
-        return { kind: 'not-ours', detail: typeof name === 'string' ? `GET /version names "${name}", not the Mediator Workbench` : 'GET /version did not answer as a mediator' };
+        return {
+          kind: 'not-ours',
+          detail: typeof name === 'string' ? `GET /version names "${name}", not the Mediator Workbench` : 'GET /version did not answer as a mediator',
+        };
       }
       if (typeof version !== 'string' || !SEMVER.test(version)) return { kind: 'not-ours', detail: 'GET /version gives no semantic version' };
       return { kind: 'ours', version };
@@ -231,7 +230,8 @@ const PROBES: readonly Probe[] = [
       if (status !== 200) return { kind: 'not-ours', detail: `GET /swagger/json answered HTTP ${status}` };
       const info = isRecord(body) ? body['info'] : undefined;
       const paths = isRecord(body) ? body['paths'] : undefined;
-      if (!isRecord(info) || info['title'] !== OPENAPI_TITLE) return { kind: 'not-ours', detail: 'its OpenAPI document is not the Mediator Workbench REST API' };
+      if (!isRecord(info) || info['title'] !== OPENAPI_TITLE)
+        return { kind: 'not-ours', detail: 'its OpenAPI document is not the Mediator Workbench REST API' };
       const missing = OPENAPI_PATHS.filter((path) => !isRecord(paths) || !isRecord(paths[path]));
       if (missing.length > 0) return { kind: 'not-ours', detail: `its OpenAPI document lacks ${missing.join(', ')}` };
       return typeof info['version'] === 'string' ? { kind: 'ours', version: info['version'] } : { kind: 'ours' };

@@ -10,10 +10,7 @@ function event(sender: unknown, url: string | null) {
 }
 
 describe('IPC sender check', () => {
-  it.each([
-    'http://127.0.0.1:8888/',
-    'http://127.0.0.1:8888/alignments?x=1#cells',
-  ])('accepts our window showing our server (%s)', (url) => {
+  it.each(['http://127.0.0.1:8888/', 'http://127.0.0.1:8888/alignments?x=1#cells'])('accepts our window showing our server (%s)', (url) => {
     expect(checkSender(event(ourContents, url), trusted)).toEqual({ trusted: true });
   });
 

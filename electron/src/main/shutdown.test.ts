@@ -30,11 +30,13 @@ function setup(timeoutMs?: number) {
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
   /** A closer that logs, and finishes when `close` says (at once by default). */
-  const closer = (close: () => Promise<void> = async () => {}): Closer => async () => {
-    log.push('close');
-    await close();
-    log.push('closed');
-  };
+  const closer =
+    (close: () => Promise<void> = async () => {}): Closer =>
+    async () => {
+      log.push('close');
+      await close();
+      log.push('closed');
+    };
   return { log, shutdown, closer };
 }
 
@@ -77,9 +79,13 @@ describe('createShutdown: quit after the server started', () => {
 
   it('still quits when closing fails, and says why', async () => {
     const { log, shutdown, closer } = setup();
-    shutdown.track(Promise.resolve(closer(async () => {
-      throw new Error('database is locked');
-    })));
+    shutdown.track(
+      Promise.resolve(
+        closer(async () => {
+          throw new Error('database is locked');
+        }),
+      ),
+    );
     shutdown.onWillQuit(quitEvent());
     await shutdown.closed;
     expect(log).toEqual(['close', 'report: Closing the mediator server failed; quitting anyway', 'quit']);

@@ -57,8 +57,7 @@ export function createShutdown(deps: ShutdownDeps): Shutdown {
   });
 
   /** What the start-up leaves to close; a start that failed leaves nothing. */
-  const settled = (start: Promise<Closer | undefined>): Promise<Closer | undefined> =>
-    start.catch(() => undefined);
+  const settled = (start: Promise<Closer | undefined>): Promise<Closer | undefined> => start.catch(() => undefined);
 
   async function closeThenQuit(): Promise<void> {
     let phase: 'start' | 'close' = 'start';
@@ -75,9 +74,11 @@ export function createShutdown(deps: ShutdownDeps): Shutdown {
     try {
       const outcome = await Promise.race([work(), timeout]);
       if (outcome === 'timeout') {
-        deps.report(phase === 'start'
-          ? `The mediator server did not finish starting within ${timeoutMs} ms; quitting anyway`
-          : `The mediator server did not close within ${timeoutMs} ms; quitting anyway`);
+        deps.report(
+          phase === 'start'
+            ? `The mediator server did not finish starting within ${timeoutMs} ms; quitting anyway`
+            : `The mediator server did not close within ${timeoutMs} ms; quitting anyway`,
+        );
       }
     } catch (error) {
       deps.report('Closing the mediator server failed; quitting anyway', error);

@@ -22,10 +22,7 @@ export interface HeadersDetails {
   readonly responseHeaders?: Record<string, string[]>;
 }
 
-export type HeadersListener = (
-  details: HeadersDetails,
-  callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
-) => void;
+export type HeadersListener = (details: HeadersDetails, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void;
 export type PermissionRequestHandler = (
   webContents: unknown,
   permission: string,

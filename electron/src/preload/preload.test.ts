@@ -20,14 +20,7 @@ import {
   type DesktopSaveOutcome,
   type DesktopSaveRequest,
 } from '../../../renderer/src/app/desktop-bridge.js';
-import {
-  BRIDGE_NAME,
-  IpcChannels,
-  type InvokeResponse,
-  type MediatorDesktopBridge,
-  type OpenedFile,
-  type SaveFileRequest,
-} from '../common/ipc-contract.js';
+import { BRIDGE_NAME, IpcChannels, type InvokeResponse, type MediatorDesktopBridge, type OpenedFile, type SaveFileRequest } from '../common/ipc-contract.js';
 
 // ---- Compile-time: the contract fits the renderer's declaration (a mismatch fails `tsc -b`). ----
 // Method parameters are compared bivariantly, so the payloads are checked in their own direction:
@@ -72,7 +65,9 @@ async function runPreload(electron: ReturnType<typeof fakeElectron>): Promise<vo
     throw new Error(`a sandboxed preload cannot require ${name}`);
   };
   const module = { exports: {} };
-  new Function('require', 'module', 'exports', outputText)(sandboxRequire, module, module.exports);
+  // Runs the compiled preload as CommonJS with a stand-in `require`, as Electron's sandbox loads it.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  (new Function('require', 'module', 'exports', outputText) as (...args: unknown[]) => void)(sandboxRequire, module, module.exports);
 }
 
 const electron = fakeElectron();

@@ -13,12 +13,26 @@ import type { ErrorBody, MessageReply } from './types.js';
 
 type Schemas = components['schemas'];
 type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
-type Answer<P extends keyof paths, M extends keyof paths[P], S extends number> = paths[P][M] extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
+type Answer<P extends keyof paths, M extends keyof paths[P], S extends number> = paths[P][M] extends { responses: infer R }
+  ? S extends keyof R
+    ? Json<R[S]>
+    : never
+  : never;
 type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody: { content: { 'application/json': infer T } } } ? T : never;
 type Result<K extends keyof MediatorApi> = Awaited<ReturnType<MediatorApi[K]>>;
 type Arg<K extends keyof MediatorApi, I extends number> = Parameters<MediatorApi[K]>[I];
 /** Both ways assignable, and neither side `any` or `never` (which would pass anything). */
-type Same<A, B> = [A] extends [never] ? false : [B] extends [never] ? false : 0 extends 1 & A ? false : [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Same<A, B> = [A] extends [never]
+  ? false
+  : [B] extends [never]
+    ? false
+    : 0 extends 1 & A
+      ? false
+      : [A] extends [B]
+        ? [B] extends [A]
+          ? true
+          : false
+        : false;
 type Assignable<A, B> = [A] extends [never] ? false : [A] extends [B] ? true : false;
 
 const checks = {

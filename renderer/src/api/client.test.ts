@@ -36,7 +36,9 @@ describe('createHttpApi', () => {
   it('sends the token as a bearer Authorization header on every request, and none without one', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, []));
     await createHttpApi({ baseUrl: '', token: ' t0ken ', fetch }).listAlignments();
-    await createHttpApi({ baseUrl: '', token: 't0ken', fetch }).publishMessage('t', '{}').catch(() => undefined);
+    await createHttpApi({ baseUrl: '', token: 't0ken', fetch })
+      .publishMessage('t', '{}')
+      .catch(() => undefined);
     await createHttpApi({ baseUrl: '', fetch }).listChannels();
     const headers = fetch.mock.calls.map((call) => (call[1]?.headers as Record<string, string>)['authorization']);
     expect(headers).toEqual(['Bearer t0ken', 'Bearer t0ken', undefined]);
@@ -70,6 +72,6 @@ describe('createHttpApi', () => {
     const api = createHttpApi({ baseUrl: '', fetch });
     await api.translate({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
     expect(fetch.mock.calls[0]?.[0]).toBe('translation?trace=true');
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
+    expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
   });
 });

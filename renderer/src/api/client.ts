@@ -134,11 +134,7 @@ export function toApiError(reply: Reply): ApiError {
     );
   }
   const snippet = reply.text.trim().slice(0, 200);
-  return new ApiError(
-    `HTTP ${reply.status} ${reply.statusText}${snippet === '' ? '' : `: ${snippet}`}`,
-    reply.status,
-    `HTTP_${reply.status}`,
-  );
+  return new ApiError(`HTTP ${reply.status} ${reply.statusText}${snippet === '' ? '' : `: ${snippet}`}`, reply.status, `HTTP_${reply.status}`);
 }
 
 function expectArray<T>(value: unknown, what: string): T[] {
@@ -158,11 +154,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
   const base = options.baseUrl === '' || options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const token = options.token?.trim() ?? '';
 
-  async function send(
-    method: string,
-    path: string,
-    init: { body?: string; contentType?: string; accept?: string; signal?: AbortSignal } = {},
-  ): Promise<Reply> {
+  async function send(method: string, path: string, init: { body?: string; contentType?: string; accept?: string; signal?: AbortSignal } = {}): Promise<Reply> {
     const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
     if (init.contentType !== undefined) headers['content-type'] = init.contentType;
     if (token !== '') headers['authorization'] = `Bearer ${token}`;

@@ -19,13 +19,16 @@ function fakeBridge() {
     },
   };
   /** What main does for File > Open alignment / Open message. */
-  const open = (file: unknown) => act(() => listeners.forEach((listener) => listener(file as DesktopOpenedFile)));
+  // React's act returns a thenable for a synchronous callback too (its types say void); awaiting it
+  // lets the effects it flushed settle.
+  const open = (file: unknown) => act(() => listeners.forEach((listener) => listener(file as DesktopOpenedFile))) as unknown as PromiseLike<void>;
   return { bridge, listeners, open };
 }
 
 const alignment = '<rdf:RDF><Alignment/></rdf:RDF>';
 
-const tree = (store: WorkbenchStore, bridge: DesktopBridge | undefined) => createElement(WorkbenchProvider, { store, children: createElement(DesktopFileOpen, { bridge }) });
+const tree = (store: WorkbenchStore, bridge: DesktopBridge | undefined) =>
+  createElement(WorkbenchProvider, { store, children: createElement(DesktopFileOpen, { bridge }) });
 const validations: string[] = [];
 
 function setup(bridge: DesktopBridge | undefined) {

@@ -43,8 +43,8 @@ export function DesktopFileOpen({ bridge }: { readonly bridge: DesktopBridge | u
   return (
     <ConfirmDialog title="Discard unsaved edits?" confirmLabel="Discard edits and open" onConfirm={confirm} onCancel={cancel}>
       <p>
-        The alignment editor holds edits that are not uploaded. Opening <strong>{pending.fileName}</strong> replaces them; Cancel keeps them and does not
-        open the file.
+        The alignment editor holds edits that are not uploaded. Opening <strong>{pending.fileName}</strong> replaces them; Cancel keeps them and does not open
+        the file.
       </p>
     </ConfirmDialog>
   );

@@ -30,8 +30,7 @@ export type DesktopSaveOutcome = { readonly saved: true; readonly name: string }
 
 /** Errors cross the process boundary as data, with a stable code. */
 export type DesktopResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
 
 export interface DesktopBridge {
   readonly isDesktop: true;

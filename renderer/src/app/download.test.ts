@@ -48,7 +48,11 @@ describe('saveText', () => {
 
   it.each<[string, () => Promise<DesktopResult<DesktopSaveOutcome>>, SaveResult]>([
     ['a cancelled dialog', async () => ({ ok: true, value: { saved: false } }), { state: 'cancelled' }],
-    ['a failed write', async () => ({ ok: false, error: { code: 'WRITE_FAILED', message: 'Could not write a.ttl: EACCES' } }), { state: 'failed', message: 'Could not write a.ttl: EACCES' }],
+    [
+      'a failed write',
+      async () => ({ ok: false, error: { code: 'WRITE_FAILED', message: 'Could not write a.ttl: EACCES' } }),
+      { state: 'failed', message: 'Could not write a.ttl: EACCES' },
+    ],
     ['a broken bridge', () => Promise.reject(new Error('No handler registered')), { state: 'failed', message: 'Could not save a.ttl: No handler registered' }],
   ])('reports %s', async (_, answer, expected) => {
     expect(await saveText('a.ttl', 'x', 'text/turtle', fakeBridge(answer).bridge)).toEqual(expected);

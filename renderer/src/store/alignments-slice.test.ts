@@ -9,7 +9,17 @@ import { createWorkbenchStore } from './workbench-store.js';
 import type { MediatorApi } from '../api/index.js';
 
 const info = (name: string, version = '1.0'): AlignmentInfo => ({
-  id: 1, name, version, descId: name, date: 0, sourceOntologyURI: 's', targetOntologyURI: 't', creator: 'c', description: '', cellCount: 1, stepCount: 1,
+  id: 1,
+  name,
+  version,
+  descId: name,
+  date: 0,
+  sourceOntologyURI: 's',
+  targetOntologyURI: 't',
+  creator: 'c',
+  description: '',
+  cellCount: 1,
+  stepCount: 1,
 });
 
 const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
@@ -83,7 +93,11 @@ describe('alignments slice', () => {
     const asked: string[] = [];
     const store = storeWith({
       getAlignmentXml: async () => xml,
-      validateAlignment: async () => ({ valid: true, message: 'validated', problems: [{ code: 'W', severity: 'warning', message: 'w', line: 74, column: 13 }] }),
+      validateAlignment: async () => ({
+        valid: true,
+        message: 'validated',
+        problems: [{ code: 'W', severity: 'warning', message: 'w', line: 74, column: 13 }],
+      }),
       getAlignmentView: async (id) => {
         asked.push(`${id.name} ${id.version}`);
         return view;
@@ -128,7 +142,9 @@ describe('alignments slice', () => {
     store.getState().setEditorText(broken);
     await vi.advanceTimersByTimeAsync(WELL_FORMED_DEBOUNCE_MS + 10);
     const e = store.getState().editor;
-    expect(e?.wellFormed).toEqual([expect.objectContaining({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: expect.stringContaining('dcelem:creator') })]);
+    expect(e?.wellFormed).toEqual([
+      expect.objectContaining({ code: 'XML_NOT_WELL_FORMED', severity: 'error', message: expect.stringContaining('dcelem:creator') }),
+    ]);
     expect(e?.wellFormed[0]?.line).toBeGreaterThan(1);
     // While the text is not well-formed its markers are the validator's, not the server's older problems.
     expect(e === undefined ? [] : editorMarkers(e)).toEqual(e?.wellFormed);
@@ -155,7 +171,11 @@ describe('alignments slice', () => {
 
   it('opens an invalid upload as a draft with its problems, and validates edits after a pause', async () => {
     vi.useFakeTimers();
-    const validate = vi.fn(async (_text: string) => ({ valid: false, message: 'still bad', problems: [{ code: 'P', severity: 'error' as const, message: 'p', line: 2, column: 3 }] }));
+    const validate = vi.fn(async (_text: string) => ({
+      valid: false,
+      message: 'still bad',
+      problems: [{ code: 'P', severity: 'error' as const, message: 'p', line: 2, column: 3 }],
+    }));
     const store = storeWith({
       uploadAlignment: async () => ({ status: 'invalid', message: 'bad', problems: [{ code: 'P', severity: 'error', message: 'p', line: 1, column: 1 }] }),
       listAlignments: async () => [],

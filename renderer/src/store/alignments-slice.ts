@@ -167,8 +167,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       return { editor: { ...s.editor, ...(typeof patch === 'function' ? patch(s.editor) : patch) } };
     });
 
-  const patchUpload = (key: string, patch: Partial<UploadEntry>) =>
-    set((s) => ({ uploads: s.uploads.map((u) => (u.key === key ? { ...u, ...patch } : u)) }));
+  const patchUpload = (key: string, patch: Partial<UploadEntry>) => set((s) => ({ uploads: s.uploads.map((u) => (u.key === key ? { ...u, ...patch } : u)) }));
 
   /** A document that is not stored, in a fresh editor: dropped and refused uploads, opened files. */
   const openDraft = (label: string, text: string, state: Partial<AlignmentEditor> = {}) => {
@@ -251,7 +250,14 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       try {
         const result = await get().api.uploadAlignment(text);
         const ok = result.status === 'created' || result.status === 'exists';
-        const entry: UploadEntry = { key: `upload-${++uploadCounter}`, fileName: 'Pasted XML', status: result.status, message: result.message, problems: result.problems, text };
+        const entry: UploadEntry = {
+          key: `upload-${++uploadCounter}`,
+          fileName: 'Pasted XML',
+          status: result.status,
+          message: result.message,
+          problems: result.problems,
+          text,
+        };
         set((s) => ({
           uploads: [entry, ...s.uploads],
           pasteOp: ok ? { state: 'done', message: result.message } : { state: 'failed', message: result.message },

@@ -5,12 +5,25 @@ import { fakeApi, notFound } from './fake-api.test-support.js';
 import { latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
-const storeWith = (api: Partial<MediatorApi>, now?: () => number) =>
-  createWorkbenchStore({ makeApi: () => fakeApi(api), ...(now ? { now } : {}) });
+const storeWith = (api: Partial<MediatorApi>, now?: () => number) => createWorkbenchStore({ makeApi: () => fakeApi(api), ...(now ? { now } : {}) });
 
 const channel = (id: number): ChannelInfo => ({
-  id, descId: `c${id}`, uuid: 'u', source: 's', sink: 't', inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '', inpAlignmentId: 0, outAlignmentId: 0,
-  consumerGroup: 'g', parallelism: 1, deadLetterTopic: 't.errors', status: 'running', createdAt: 0,
+  id,
+  descId: `c${id}`,
+  uuid: 'u',
+  source: 's',
+  sink: 't',
+  inpAlignmentName: '',
+  inpAlignmentVersion: '',
+  outAlignmentName: '',
+  outAlignmentVersion: '',
+  inpAlignmentId: 0,
+  outAlignmentId: 0,
+  consumerGroup: 'g',
+  parallelism: 1,
+  deadLetterTopic: 't.errors',
+  status: 'running',
+  createdAt: 0,
 });
 
 afterEach(() => vi.useRealTimers());
@@ -46,7 +59,15 @@ describe('channels slice', () => {
     expect(store.getState().channelDraft.source).toBe('in');
     fail = false;
     await store.getState().createChannel();
-    expect(configs[1]).toEqual({ source: 'in', sink: 'out', inpAlignmentName: 'A', inpAlignmentVersion: '1', outAlignmentName: '', outAlignmentVersion: '', parallelism: 2 });
+    expect(configs[1]).toEqual({
+      source: 'in',
+      sink: 'out',
+      inpAlignmentName: 'A',
+      inpAlignmentVersion: '1',
+      outAlignmentName: '',
+      outAlignmentVersion: '',
+      parallelism: 2,
+    });
     expect(store.getState().createChannelOp).toEqual({ state: 'done', message: 'Channel 1 created successfully' });
     expect(store.getState().channels).toHaveLength(1);
   });
@@ -63,7 +84,12 @@ describe('channels slice', () => {
     vi.useFakeTimers();
     const calls: Array<[string, PlatformChannelsRequest]> = [];
     const asked: Array<[string, string]> = [];
-    const topics = { platformId: 'x', encodedId: 'x', downstream: { source: 'mw-mediator-downstream-x', sink: 'mediator-mw-downstream-x' }, upstream: { source: 'mw-mediator-upstream-x', sink: 'mediator-mw-upstream-x' } };
+    const topics = {
+      platformId: 'x',
+      encodedId: 'x',
+      downstream: { source: 'mw-mediator-downstream-x', sink: 'mediator-mw-downstream-x' },
+      upstream: { source: 'mw-mediator-upstream-x', sink: 'mediator-mw-upstream-x' },
+    };
     const store = storeWith({
       createPlatformChannels: async (pid, r) => {
         calls.push([pid, r]);
@@ -87,7 +113,10 @@ describe('channels slice', () => {
     vi.useRealTimers();
     await store.getState().createPlatformChannels();
     expect(calls).toEqual([
-      ['http://inter-iot.eu/platforms/p1', { inpAlignmentName: 'A', inpAlignmentVersion: '1', outAlignmentName: '', outAlignmentVersion: '', spelling: 'mediator', parallelism: 1 }],
+      [
+        'http://inter-iot.eu/platforms/p1',
+        { inpAlignmentName: 'A', inpAlignmentVersion: '1', outAlignmentName: '', outAlignmentVersion: '', spelling: 'mediator', parallelism: 1 },
+      ],
     ]);
     expect(store.getState().platformResult?.upstream.id).toBe(2);
   });

@@ -100,9 +100,7 @@ export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps)
       const messages = await get().api.readTopic(topic, WATCH_LIMIT);
       if (run !== watchRun) return;
       const sent = get().publishedAt;
-      const received = [...messages]
-        .sort((a, b) => b.publishedAt - a.publishedAt)
-        .map((m) => ({ ...m, latencyMs: latencyFor(m.publishedAt, sent) }));
+      const received = [...messages].sort((a, b) => b.publishedAt - a.publishedAt).map((m) => ({ ...m, latencyMs: latencyFor(m.publishedAt, sent) }));
       set({ received, watchOp: { state: 'done', message: `${received.length} message(s) on ${topic}` } });
     } catch (error) {
       if (run !== watchRun) return;

@@ -53,7 +53,15 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
       const serverToken = token.trim();
       deps.storage?.setItem(SERVER_URL_KEY, serverUrl);
       deps.storage?.setItem(SERVER_TOKEN_KEY, serverToken);
-      set({ serverUrl, serverToken, api: deps.makeApi(serverUrl, serverToken), connection: 'connecting', version: undefined, connectionError: undefined, logLevel: undefined });
+      set({
+        serverUrl,
+        serverToken,
+        api: deps.makeApi(serverUrl, serverToken),
+        connection: 'connecting',
+        version: undefined,
+        connectionError: undefined,
+        logLevel: undefined,
+      });
       void get().checkServer();
     },
 

@@ -28,7 +28,17 @@ describe('translate slice', () => {
 
   it("runs the sequence in order and shows the server's payload diff", async () => {
     const requests: TranslationRequest[] = [];
-    const payloadDiff: PayloadDiff = { before: 23, after: 35, unchanged: 8, removedCount: 15, addedCount: 27, removed: [], added: [], limit: 2000, blankNodes: 'shape' };
+    const payloadDiff: PayloadDiff = {
+      before: 23,
+      after: 35,
+      unchanged: 8,
+      removedCount: 15,
+      addedCount: 27,
+      removed: [],
+      added: [],
+      limit: 2000,
+      blankNodes: 'shape',
+    };
     const store = storeWith({
       translate: async (request) => {
         requests.push(request);
@@ -46,7 +56,10 @@ describe('translate slice', () => {
   });
 
   it('says why there is no payload diff: a message without payload, or a server that sends none', () => {
-    expect(payloadDiffOf({ message: 'Message with empty payload received - no translation applied', graphStr: '{}' })).toEqual({ ok: false, message: 'Message with empty payload received - no translation applied' });
+    expect(payloadDiffOf({ message: 'Message with empty payload received - no translation applied', graphStr: '{}' })).toEqual({
+      ok: false,
+      message: 'Message with empty payload received - no translation applied',
+    });
     expect(payloadDiffOf({ message: 'ok', graphStr: '{}', trace: [] })).toMatchObject({ ok: false, message: expect.stringContaining('no payload diff') });
   });
 

@@ -30,8 +30,26 @@ function lineOf(text: string, needle: string): number {
 describe('alignmentView', () => {
   it('shows the header, cells, functions, typings and steps of CO_FIWARE with their positions', async () => {
     const view = await viewOf(coFiware);
-    expect(view).toMatchObject({ name: 'CO_FIWARE_align', version: '1.0', creator: 'SRIPAS', cellFormat: 'turtle', sourceOntology: 'http://inter-iot.eu/GOIoTPex#' });
-    expect(view.cells.map((c) => c.id)).toEqual(['cell0', 'cell1', 'cell2_weight', 'cell2_bp', 'cell2_hr', 'cell3_entity', 'cell4_entity_weight', 'cell4_entity_hr', 'cell4_entity_bp', 'cell4_entity_cleanup', 'cell5_metadata']);
+    expect(view).toMatchObject({
+      name: 'CO_FIWARE_align',
+      version: '1.0',
+      creator: 'SRIPAS',
+      cellFormat: 'turtle',
+      sourceOntology: 'http://inter-iot.eu/GOIoTPex#',
+    });
+    expect(view.cells.map((c) => c.id)).toEqual([
+      'cell0',
+      'cell1',
+      'cell2_weight',
+      'cell2_bp',
+      'cell2_hr',
+      'cell3_entity',
+      'cell4_entity_weight',
+      'cell4_entity_hr',
+      'cell4_entity_bp',
+      'cell4_entity_cleanup',
+      'cell5_metadata',
+    ]);
     expect(view.steps).toHaveLength(11);
     expect(view.steps[0]).toMatchObject({ position: 1, cellId: 'cell0', order: '0', line: lineOf(coFiware, 'sripas:order="0"') });
     const weight = view.cells.find((c) => c.id === 'cell2_weight');
@@ -42,12 +60,27 @@ describe('alignmentView', () => {
       relation: '=',
       steps: [3],
     });
-    expect(weight?.entity1).toMatchObject({ format: 'turtle', turtle: 'var:CTX a phd:WeighingScale .', triples: 1, line: lineOf(coFiware, 'var:CTX a phd:WeighingScale .'), column: 21 });
+    expect(weight?.entity1).toMatchObject({
+      format: 'turtle',
+      turtle: 'var:CTX a phd:WeighingScale .',
+      triples: 1,
+      line: lineOf(coFiware, 'var:CTX a phd:WeighingScale .'),
+      column: 21,
+    });
     expect(weight?.entity2.turtle).toBe('var:CTX a fw:Entity ;\n    fw:hasType "WeighingScale" ;\n    fw:hasId var:sensor_iri .');
     expect(weight?.functions).toEqual([
-      { name: 'str', params: ['?node_CTX'], result: 'node_sensor_iri', display: '?node_sensor_iri = str(?node_CTX)', line: lineOf(coFiware, '<sripas:function sripas:about="str">'), column: 21 },
+      {
+        name: 'str',
+        params: ['?node_CTX'],
+        result: 'node_sensor_iri',
+        display: '?node_sensor_iri = str(?node_CTX)',
+        line: lineOf(coFiware, '<sripas:function sripas:about="str">'),
+        column: 21,
+      },
     ]);
-    expect(weight?.typings).toMatchObject([{ variable: 'node_1', datatype: 'http://www.w3.org/2001/XMLSchema#int', display: '?node_1 : <http://www.w3.org/2001/XMLSchema#int>' }]);
+    expect(weight?.typings).toMatchObject([
+      { variable: 'node_1', datatype: 'http://www.w3.org/2001/XMLSchema#int', display: '?node_1 : <http://www.w3.org/2001/XMLSchema#int>' },
+    ]);
     expect(Value.Check(AlignmentView, view)).toBe(true);
   });
 

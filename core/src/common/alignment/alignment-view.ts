@@ -13,7 +13,10 @@ import { renderCellSparql } from './render-sparql.js';
 
 /** Removes the indentation every non-blank line shares, and leading and trailing blank lines. */
 export function dedent(text: string): string {
-  const lines = text.replace(/^\s*\n/, '').replace(/\s+$/, '').split('\n');
+  const lines = text
+    .replace(/^\s*\n/, '')
+    .replace(/\s+$/, '')
+    .split('\n');
   let cut = Infinity;
   for (const l of lines) if (l.trim() !== '') cut = Math.min(cut, /^[ \t]*/.exec(l)?.[0].length ?? 0);
   return cut === Infinity ? '' : lines.map((l) => l.slice(cut)).join('\n');
@@ -25,9 +28,7 @@ function firstCharacter(source: EntitySource): { line: number; column: number } 
   if (source.format !== 'turtle' || at < 0) return { line: source.line, column: source.column };
   const before = source.text.slice(0, at);
   const newlines = before.split('\n').length - 1;
-  return newlines === 0
-    ? { line: source.line, column: source.column + at }
-    : { line: source.line + newlines, column: at - before.lastIndexOf('\n') };
+  return newlines === 0 ? { line: source.line, column: source.column + at } : { line: source.line + newlines, column: at - before.lastIndexOf('\n') };
 }
 
 function pattern(source: EntitySource, quads: Cell['entity1'], writer: TurtleWriter): ViewPattern {
@@ -69,23 +70,21 @@ export function alignmentView(alignment: Alignment, compiled?: CompiledAlignment
     list.push(i + 1);
     stepsOf.set(s.cellId, list);
   });
-  const cells = alignment.cells.map(
-    (c): ViewCell => ({
-      id: c.id,
-      iri: c.iri,
-      line: c.line,
-      column: c.column,
-      relation: c.relation ?? null,
-      measure: c.measure ?? null,
-      entity1: pattern(c.entity1Source, c.entity1, writer),
-      entity2: pattern(c.entity2Source, c.entity2, writer),
-      functions: c.functions.map((f) => fn(f, writer)),
-      typings: c.typings.map((t) => constraint(t, writer)),
-      filters: c.filters.map((t) => constraint(t, writer)),
-      steps: stepsOf.get(c.id) ?? [],
-      sparql: compiled?.cells.get(c.id)?.sparql ?? renderCellSparql(planCell(c).plan, alignment.prefixes),
-    }),
-  );
+  const cells = alignment.cells.map((c): ViewCell => ({
+    id: c.id,
+    iri: c.iri,
+    line: c.line,
+    column: c.column,
+    relation: c.relation ?? null,
+    measure: c.measure ?? null,
+    entity1: pattern(c.entity1Source, c.entity1, writer),
+    entity2: pattern(c.entity2Source, c.entity2, writer),
+    functions: c.functions.map((f) => fn(f, writer)),
+    typings: c.typings.map((t) => constraint(t, writer)),
+    filters: c.filters.map((t) => constraint(t, writer)),
+    steps: stepsOf.get(c.id) ?? [],
+    sparql: compiled?.cells.get(c.id)?.sparql ?? renderCellSparql(planCell(c).plan, alignment.prefixes),
+  }));
   const { header } = alignment;
   return {
     name: header.name,

@@ -74,13 +74,7 @@ interface EntityConversion {
  * position become variables, blank nodes typed with a sripas IRI become that variable, every
  * `?s rdf:type <sripas:...>` triple is dropped, other blank nodes get numbered names.
  */
-function convertEntity(
-  quads: readonly RDF.Quad[],
-  cell: Cell,
-  label: 'entity1' | 'entity2',
-  counter: { n: number },
-  problems: Problem[],
-): EntityConversion {
+function convertEntity(quads: readonly RDF.Quad[], cell: Cell, label: 'entity1' | 'entity2', counter: { n: number }, problems: Problem[]): EntityConversion {
   const typedBlank = new Map<string, string>();
   const namedVariables = new Set<string>();
   for (const q of quads) {
@@ -131,7 +125,7 @@ function convertEntity(
       });
       continue;
     }
-    patterns.push({ s: term(q.subject), p: q.predicate as RDF.NamedNode, o: term(q.object) });
+    patterns.push({ s: term(q.subject), p: q.predicate, o: term(q.object) });
   }
   return { patterns, namedVariables, blankVariables: new Set(blankNames.values()) };
 }
@@ -141,10 +135,7 @@ function paramExpression(fn: CellFunction, typed: ReadonlySet<string>): Expressi
     if (p.kind === 'variable') {
       return { kind: 'var', name: typed.has(p.variable) ? p.variable + TYPED_SUFFIX : p.variable };
     }
-    const literal =
-      p.datatype === undefined || p.datatype === ''
-        ? factory.literal(p.value)
-        : factory.literal(p.value, factory.namedNode(p.datatype));
+    const literal = p.datatype === undefined || p.datatype === '' ? factory.literal(p.value) : factory.literal(p.value, factory.namedNode(p.datatype));
     return { kind: 'const', term: literal };
   });
 }
@@ -164,7 +155,10 @@ function typingBind(variable: string, datatype: string, role: Bind['role']): Bin
     expression: {
       kind: 'call',
       name: 'STRDT',
-      args: [{ kind: 'call', name: 'STR', args: [{ kind: 'var', name: variable }] }, { kind: 'const', term: factory.namedNode(datatype) }],
+      args: [
+        { kind: 'call', name: 'STR', args: [{ kind: 'var', name: variable }] },
+        { kind: 'const', term: factory.namedNode(datatype) },
+      ],
     },
   };
 }
@@ -192,7 +186,12 @@ export function planCell(cell: Cell): CellPlanResult {
     else if (previous === t.datatype) {
       problems.push({ code: 'TYPING_REPEATED', severity: 'warning', message: `variable ?${t.variable} is typed twice with <${t.datatype}>`, ...at(t) });
     } else {
-      problems.push({ code: 'TYPING_CONFLICT', severity: 'error', message: `variable ?${t.variable} is typed both <${previous}> and <${t.datatype}>`, ...at(t) });
+      problems.push({
+        code: 'TYPING_CONFLICT',
+        severity: 'error',
+        message: `variable ?${t.variable} is typed both <${previous}> and <${t.datatype}>`,
+        ...at(t),
+      });
     }
   }
   const typed = new Set(typings.keys());

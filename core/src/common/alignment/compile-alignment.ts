@@ -99,9 +99,5 @@ export async function compileAlignment(text: string, options: CompileOptions = {
   const first = errors[0];
   const name = result.alignment === undefined ? 'the alignment' : `alignment ${result.alignment.header.name} ${result.alignment.header.version}`;
   const summary = first === undefined ? 'unknown problem' : `${first.line === undefined ? '' : `line ${first.line}: `}${first.message}`;
-  throw new ValidationError(
-    `${name} has ${errors.length} error(s); first: ${summary}`,
-    result.problems,
-    ErrorCodes.invalidAlignment,
-  );
+  throw new ValidationError(`${name} has ${errors.length} error(s); first: ${summary}`, result.problems, ErrorCodes.invalidAlignment);
 }

@@ -44,7 +44,7 @@ function graphOf(quads: readonly RDF.Quad[], graph: string): RDF.Quad[] {
 /** The payload quads moved to the default graph, as output-payload.nt has them. */
 function payloadTriples(quads: readonly RDF.Quad[]): RDF.Quad[] {
   const nt = graphOf(quads, MESSAGE_GRAPHS.payload).map((q) => `${nt1(q.subject)} ${nt1(q.predicate)} ${nt1(q.object)} .`);
-  return new Parser({ format: 'N-Triples' }).parse(nt.join('\n')) as unknown as RDF.Quad[];
+  return new Parser({ format: 'N-Triples' }).parse(nt.join('\n'));
 }
 
 function nt1(t: RDF.Term): string {
@@ -302,20 +302,47 @@ describe('broken input', () => {
 
   const cases: Array<{ name: string; run: () => Promise<unknown>; code: string; line: number | undefined; message: RegExp }> = [
     (() => {
-      const text = RELATIVE.replace('<ex:Thing xmlns:ex="http://example.org/ns#" rdf:about="&sripas;node_x">', '<ex:Thing xmlns:ex="http://example.org/ns#" rdf:about="&sripas;node_x" rdf:nodeID="n9">');
-      return { name: 'an RDF/XML cell that is not RDF/XML', run: () => convertCellsToTurtle(text), code: 'CELL_RDFXML_SYNTAX', line: lineOf(text, '<ex:Thing'), message: /invalid RDF\/XML in entity1 of cell c1/ };
+      const text = RELATIVE.replace(
+        '<ex:Thing xmlns:ex="http://example.org/ns#" rdf:about="&sripas;node_x">',
+        '<ex:Thing xmlns:ex="http://example.org/ns#" rdf:about="&sripas;node_x" rdf:nodeID="n9">',
+      );
+      return {
+        name: 'an RDF/XML cell that is not RDF/XML',
+        run: () => convertCellsToTurtle(text),
+        code: 'CELL_RDFXML_SYNTAX',
+        line: lineOf(text, '<ex:Thing'),
+        message: /invalid RDF\/XML in entity1 of cell c1/,
+      };
     })(),
     (() => {
       const text = RELATIVE.replace('<align:entity2 rdf:parseType="Literal">', '<align:entity2 rdf:parseType="Literal">ex:a ex:b ex:c .<!-- -->');
-      return { name: 'an RDF/XML cell holding text and elements', run: () => convertCellsToTurtle(text.replace(/<rdf:Description[\s\S]*?<\/rdf:Description>/, '')), code: 'CELL_FORMAT_MISMATCH', line: lineOf(text, '<align:entity2'), message: /holds text/ };
+      return {
+        name: 'an RDF/XML cell holding text and elements',
+        run: () => convertCellsToTurtle(text.replace(/<rdf:Description[\s\S]*?<\/rdf:Description>/, '')),
+        code: 'CELL_FORMAT_MISMATCH',
+        line: lineOf(text, '<align:entity2'),
+        message: /holds text/,
+      };
     })(),
     (() => {
       const text = coFiware.replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ,, .');
-      return { name: 'a Turtle cell that is not Turtle', run: () => convertCellsToRdfXml(text), code: 'CELL_TURTLE_SYNTAX', line: lineOf(text, ',, .'), message: /invalid Turtle in entity1 of cell cell2_weight/ };
+      return {
+        name: 'a Turtle cell that is not Turtle',
+        run: () => convertCellsToRdfXml(text),
+        code: 'CELL_TURTLE_SYNTAX',
+        line: lineOf(text, ',, .'),
+        message: /invalid Turtle in entity1 of cell cell2_weight/,
+      };
     })(),
     (() => {
       const text = coFiware.replace('var:CTX a phd:WeighingScale .', 'var:CTX &lt;http://example.org/123> var:CTY .');
-      return { name: 'a predicate that is no XML name', run: () => convertCellsToRdfXml(text), code: CONVERSION_FAILED, line: lineOf(text, '<align:entity1 rdf:datatype="http://www.w3.org/2001/XMLSchema#string">\n                    var:CTX &lt;http'), message: /<http:\/\/example.org\/123> cannot be written as an XML element name/ };
+      return {
+        name: 'a predicate that is no XML name',
+        run: () => convertCellsToRdfXml(text),
+        code: CONVERSION_FAILED,
+        line: lineOf(text, '<align:entity1 rdf:datatype="http://www.w3.org/2001/XMLSchema#string">\n                    var:CTX &lt;http'),
+        message: /<http:\/\/example.org\/123> cannot be written as an XML element name/,
+      };
     })(),
     (() => {
       const text = '<Alignment xmlns:s="http://www.inter-iot.eu/sripas#" name="x"/>';
@@ -323,7 +350,13 @@ describe('broken input', () => {
     })(),
     (() => {
       const text = '<?xml version="1.0"?>\n<html><body/></html>';
-      return { name: 'another XML document', run: () => convertCellsToRdfXml(text), code: 'NOT_RDF_XML', line: 2, message: /root element must be rdf:RDF, found <html>/ };
+      return {
+        name: 'another XML document',
+        run: () => convertCellsToRdfXml(text),
+        code: 'NOT_RDF_XML',
+        line: 2,
+        message: /root element must be rdf:RDF, found <html>/,
+      };
     })(),
   ];
 

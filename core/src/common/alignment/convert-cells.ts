@@ -80,7 +80,10 @@ function cellFormatOf(alignment: XmlElement): CellFormat {
   const formatEl = alignment.elements().find((e) => is(e, NS.sripas, 'cellFormat'));
   if (formatEl === undefined) return 'rdfxml';
   const iri =
-    formatEl.elements().map((e) => attr(e, NS.rdf, 'about')).find((v) => v !== undefined) ?? formatEl.attr(NS.rdf, 'resource');
+    formatEl
+      .elements()
+      .map((e) => attr(e, NS.rdf, 'about'))
+      .find((v) => v !== undefined) ?? formatEl.attr(NS.rdf, 'resource');
   return iri !== undefined && iri.replace(/^.*[#/]/, '') === 'turtle' ? 'turtle' : 'rdfxml';
 }
 
@@ -142,12 +145,7 @@ function hasText(el: XmlElement): boolean {
 }
 
 function mismatch(problems: ProblemList, e: EntityRef, holds: string, declared: string): void {
-  problems.error(
-    'CELL_FORMAT_MISMATCH',
-    `align:${e.label} of cell ${e.cellId} holds ${holds}, but the alignment's cellFormat is ${declared}`,
-    e.el,
-    e.cellId,
-  );
+  problems.error('CELL_FORMAT_MISMATCH', `align:${e.label} of cell ${e.cellId} holds ${holds}, but the alignment's cellFormat is ${declared}`, e.el, e.cellId);
 }
 
 function errorsOf(problems: readonly Problem[]): Problem[] {
@@ -159,7 +157,10 @@ const TURTLE_PREFIX = /^([A-Za-z\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*[\w\-\u
 
 /** A short prefix name suggested by a namespace IRI (`http://www.w3.org/ns/sosa/` -> `sosa`). */
 function suggestPrefix(ns: string): string {
-  const segment = ns.replace(/[#/:]+$/, '').replace(/^.*[#/:]/, '').replace(/\.[A-Za-z]+$/, '');
+  const segment = ns
+    .replace(/[#/:]+$/, '')
+    .replace(/^.*[#/:]/, '')
+    .replace(/\.[A-Za-z]+$/, '');
   const name = segment.replace(/[^A-Za-z0-9_]/g, '').slice(0, 12);
   return /^[A-Za-z]/.test(name) ? name : 'ns';
 }
@@ -306,4 +307,3 @@ export async function convertCellsToRdfXml(xml: string, options: ConvertCellsOpt
   setCellFormat(p, core, 'rdfxml');
   return serializeDocument(p.root, doc.entities);
 }
-

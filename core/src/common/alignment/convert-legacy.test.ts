@@ -20,7 +20,6 @@ const SRIPAS = 'http://www.inter-iot.eu/sripas#';
 const FW = 'http://inter-iot.eu/syntax/FIWAREv2#';
 const NOW = new Date('2024-05-06T07:08:09.000Z');
 
-
 function payload(quads: readonly RDF.Quad[]): RDF.Quad[] {
   return quads.filter((q) => q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload);
 }
@@ -57,7 +56,18 @@ describe('convertLegacyAlignment', () => {
     for (const line of expectedLines) expect(lines, line).toContain(line);
     // One align:map per cell, in order; header order as in the reference converter.
     expect(converted.match(/<align:map>/g)?.length).toBe(2);
-    const order = ['<dcelem:title>', '<exmo:version>', '<dcelem:creator>', '<dcelem:description>', '<dcelem:date>', '<align:onto1>', '<align:onto2>', '<sripas:steps', '<sripas:cellFormat>', '<align:map>'];
+    const order = [
+      '<dcelem:title>',
+      '<exmo:version>',
+      '<dcelem:creator>',
+      '<dcelem:description>',
+      '<dcelem:date>',
+      '<align:onto1>',
+      '<align:onto2>',
+      '<sripas:steps',
+      '<sripas:cellFormat>',
+      '<align:map>',
+    ];
     const positions = order.map((tag) => converted.indexOf(tag));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -68,7 +78,9 @@ describe('convertLegacyAlignment', () => {
     expect(compiled.header).toMatchObject({ name: 'CO_FIWARE_legacy', version: '0.5', cellFormat: 'rdfxml', sourceOntology: 'http://inter-iot.eu/GOIoTPex#' });
     expect(compiled.steps.map((s) => s.cell.id)).toEqual(['weight_sensor', 'weight_value']);
     expect(compiled.cells.get('weight_sensor')?.cell.functions.map((f) => f.name)).toEqual(['str']);
-    expect(compiled.cells.get('weight_value')?.cell.typings.map((t) => [t.variable, t.datatype])).toEqual([['node_weight', 'http://www.w3.org/2001/XMLSchema#float']]);
+    expect(compiled.cells.get('weight_value')?.cell.typings.map((t) => [t.variable, t.datatype])).toEqual([
+      ['node_weight', 'http://www.w3.org/2001/XMLSchema#float'],
+    ]);
 
     const result = await translateMessage(readData('messages/weight.UniversAAL_CO.json'), [compiled], { trace: true });
     expect(result.failures).toEqual([]);
@@ -156,20 +168,83 @@ function broken(name: string, from: string | RegExp, to: string, code: string, a
 }
 
 const CASES: BrokenCase[] = [
-  broken('a step naming a missing cell', 'cell="weight_value"/>', 'cell="weight_valu"/>', 'LEGACY_STEP_UNKNOWN_CELL', 'cell="weight_valu"', /names cell "weight_valu", which no <Cell> defines/),
+  broken(
+    'a step naming a missing cell',
+    'cell="weight_value"/>',
+    'cell="weight_valu"/>',
+    'LEGACY_STEP_UNKNOWN_CELL',
+    'cell="weight_valu"',
+    /names cell "weight_valu", which no <Cell> defines/,
+  ),
   broken('a cell without id', '<sripas:Cell id="weight_value">', '<sripas:Cell>', 'LEGACY_CELL_WITHOUT_ID', '<sripas:Cell>', /no id attribute/),
-  broken('a duplicate cell id', '<sripas:Cell id="weight_value">', '<sripas:Cell id="weight_sensor">', 'LEGACY_DUPLICATE_CELL_ID', '<sripas:Cell id="weight_sensor">\n      <sripas:entity1>\n        <hm:', /used by more than one cell/),
+  broken(
+    'a duplicate cell id',
+    '<sripas:Cell id="weight_value">',
+    '<sripas:Cell id="weight_sensor">',
+    'LEGACY_DUPLICATE_CELL_ID',
+    '<sripas:Cell id="weight_sensor">\n      <sripas:entity1>\n        <hm:',
+    /used by more than one cell/,
+  ),
   broken('no steps', /<sripas:steps>[\s\S]*<\/sripas:steps>/, '', 'LEGACY_MISSING_ELEMENT', '<Alignment', /has no <steps>/),
   broken('empty steps', /<sripas:steps>[\s\S]*<\/sripas:steps>/, '<sripas:steps/>', 'LEGACY_NO_STEPS', '<sripas:steps/>', /lists no <step>/),
   broken('no cells', /<sripas:map>[\s\S]*<\/sripas:map>/, '<sripas:map></sripas:map>', 'LEGACY_NO_CELLS', '<sripas:map>', /holds no <Cell>/),
-  broken('a cell without entity2', /<sripas:entity2>\s*<fw:Entity[\s\S]*?<\/sripas:entity2>/, '', 'LEGACY_MISSING_ELEMENT', '<sripas:Cell id="weight_sensor">', /cell weight_sensor has no <entity2>/),
-  broken('an entity holding text', '<phd:WeighingScale rdf:about="&var;CTX"/>', 'var:CTX a phd:WeighingScale .', 'LEGACY_ENTITY_TEXT', '<sripas:entity1>', /must hold RDF\/XML node elements/),
+  broken(
+    'a cell without entity2',
+    /<sripas:entity2>\s*<fw:Entity[\s\S]*?<\/sripas:entity2>/,
+    '',
+    'LEGACY_MISSING_ELEMENT',
+    '<sripas:Cell id="weight_sensor">',
+    /cell weight_sensor has no <entity2>/,
+  ),
+  broken(
+    'an entity holding text',
+    '<phd:WeighingScale rdf:about="&var;CTX"/>',
+    'var:CTX a phd:WeighingScale .',
+    'LEGACY_ENTITY_TEXT',
+    '<sripas:entity1>',
+    /must hold RDF\/XML node elements/,
+  ),
   broken('a missing ontology', /<sripas:onto2>[\s\S]*?<\/sripas:onto2>/, '', 'LEGACY_MISSING_ELEMENT', '<Alignment', /has no <onto2>/),
-  broken('an ontology without about', 'about="http://inter-iot.eu/onto/syntax/FIWAREv2#"', 'iri="x"', 'LEGACY_ONTOLOGY_WITHOUT_ABOUT', '<sripas:Ontology iri', /no about attribute/),
-  broken('an unknown element in a cell', '<sripas:measure>1.0</sripas:measure>', '<sripas:weight>1.0</sripas:weight>', 'LEGACY_UNEXPECTED_ELEMENT', '<sripas:weight>', /unexpected element <sripas:weight> in cell weight_value/),
-  broken('a cell outside the sripas namespace', '<sripas:Cell id="weight_value">', '<sripas:Cell xmlns:sripas="urn:other" id="weight_value">', 'LEGACY_WRONG_NAMESPACE', '<sripas:Cell xmlns:sripas', /must be in the sripas namespace/),
-  broken('a function outside the sripas namespace', '<sripas:function about="str">', '<sripas:function xmlns:sripas="urn:x" about="str">', 'LEGACY_WRONG_NAMESPACE', '<sripas:function xmlns', /would be ignored/),
-  broken('a root in a namespace', '<Alignment xmlns:sripas', '<Alignment xmlns="urn:legacy" xmlns:sripas', 'NOT_LEGACY_FORMAT', '<Alignment', /root element must be <Alignment> in no namespace/),
+  broken(
+    'an ontology without about',
+    'about="http://inter-iot.eu/onto/syntax/FIWAREv2#"',
+    'iri="x"',
+    'LEGACY_ONTOLOGY_WITHOUT_ABOUT',
+    '<sripas:Ontology iri',
+    /no about attribute/,
+  ),
+  broken(
+    'an unknown element in a cell',
+    '<sripas:measure>1.0</sripas:measure>',
+    '<sripas:weight>1.0</sripas:weight>',
+    'LEGACY_UNEXPECTED_ELEMENT',
+    '<sripas:weight>',
+    /unexpected element <sripas:weight> in cell weight_value/,
+  ),
+  broken(
+    'a cell outside the sripas namespace',
+    '<sripas:Cell id="weight_value">',
+    '<sripas:Cell xmlns:sripas="urn:other" id="weight_value">',
+    'LEGACY_WRONG_NAMESPACE',
+    '<sripas:Cell xmlns:sripas',
+    /must be in the sripas namespace/,
+  ),
+  broken(
+    'a function outside the sripas namespace',
+    '<sripas:function about="str">',
+    '<sripas:function xmlns:sripas="urn:x" about="str">',
+    'LEGACY_WRONG_NAMESPACE',
+    '<sripas:function xmlns',
+    /would be ignored/,
+  ),
+  broken(
+    'a root in a namespace',
+    '<Alignment xmlns:sripas',
+    '<Alignment xmlns="urn:legacy" xmlns:sripas',
+    'NOT_LEGACY_FORMAT',
+    '<Alignment',
+    /root element must be <Alignment> in no namespace/,
+  ),
   {
     name: 'an IPSM-AF document',
     text: readData('alignments/CO_FIWARE.rdf'),

@@ -15,16 +15,7 @@
  * values inside entity content, turning constants into variables); `dcelem:date` is ISO 8601.
  */
 import { NS } from '../rdf/terms.js';
-import {
-  attribute,
-  copyElement,
-  element,
-  parseXml,
-  serializeDocument,
-  text,
-  type XmlElement,
-  type XmlNode,
-} from '../xml/index.js';
+import { attribute, copyElement, element, parseXml, serializeDocument, text, type XmlElement, type XmlNode } from '../xml/index.js';
 import { CELL_FORMAT_IRIS, ProblemList, ensurePrefix } from './convert-support.js';
 import { SRIPAS_BASE } from './model.js';
 import { cellIdFromIri, resolveAgainstSripas } from './read-alignment.js';
@@ -75,11 +66,7 @@ class LegacyReader {
     const out: XmlElement[] = [];
     for (const child of parent.elements()) {
       if (!allowed.includes(child.local)) {
-        this.problems.error(
-          'LEGACY_UNEXPECTED_ELEMENT',
-          `unexpected element <${child.qname}> in ${where} (expected ${allowed.join(', ')})`,
-          child,
-        );
+        this.problems.error('LEGACY_UNEXPECTED_ELEMENT', `unexpected element <${child.qname}> in ${where} (expected ${allowed.join(', ')})`, child);
       } else if (child.uri !== NS.sripas) {
         this.problems.error(
           'LEGACY_WRONG_NAMESPACE',
@@ -203,7 +190,12 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
       }
       const previous = cellAt.get(id);
       if (previous !== undefined) {
-        problems.error('LEGACY_DUPLICATE_CELL_ID', `cell id ${id} is used by more than one cell (first at line ${previous.line}, column ${previous.column})`, cellEl, id);
+        problems.error(
+          'LEGACY_DUPLICATE_CELL_ID',
+          `cell id ${id} is used by more than one cell (first at line ${previous.line}, column ${previous.column})`,
+          cellEl,
+          id,
+        );
         continue;
       }
       cellAt.set(id, cellEl);
@@ -291,7 +283,10 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
     // is informative, ISO 8601 is unambiguous.
     element(`${p.dc}:date`, [], [text((options.now ?? new Date()).toISOString())]),
   );
-  for (const [local, o] of [['onto1', onto1], ['onto2', onto2]] as const) {
+  for (const [local, o] of [
+    ['onto1', onto1],
+    ['onto2', onto2],
+  ] as const) {
     if (o === undefined) continue;
     const ontology = from(o.ontology, `${p.align}:Ontology`, [rdfAttr('about', o.about)]);
     if (o.formalism !== undefined) {
@@ -321,9 +316,7 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
       ),
     );
   }
-  alignment.children.push(
-    element(`${p.sripas}:cellFormat`, [], [element(`${p.iiot}:DataFormat`, [rdfAttr('about', CELL_FORMAT_IRIS.rdfxml)])]),
-  );
+  alignment.children.push(element(`${p.sripas}:cellFormat`, [], [element(`${p.iiot}:DataFormat`, [rdfAttr('about', CELL_FORMAT_IRIS.rdfxml)])]));
   for (const cell of cells) {
     const out = from(cell.el, `${p.align}:Cell`, [rdfAttr('about', cellIri(cell.id))]);
     for (const local of CELL_CHILDREN) {
@@ -332,7 +325,14 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
       switch (local) {
         case 'entity1':
         case 'entity2':
-          out.children.push(from(part, `${p.align}:${local}`, [literalType()], part.elements().map((e) => copyElement(e))));
+          out.children.push(
+            from(
+              part,
+              `${p.align}:${local}`,
+              [literalType()],
+              part.elements().map((e) => copyElement(e)),
+            ),
+          );
           break;
         case 'relation':
         case 'measure':

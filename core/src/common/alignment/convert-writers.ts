@@ -88,6 +88,7 @@ function byPredicate(quads: readonly RDF.Quad[]): Array<{ predicate: RDF.Quad['p
 /** A local name written after `prefix:` without escapes (conservative PN_LOCAL). */
 const SAFE_LOCAL = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?$/;
 /** Characters IRIREF does not allow; written as \u escapes. */
+// eslint-disable-next-line no-control-regex -- IRIREF (Turtle, section 6.5) excludes U+0000-U+0020
 const IRI_ESCAPE = /[\u0000-\u0020<>"{}|^`\\]/g;
 
 export class TurtleWriter {
@@ -96,9 +97,7 @@ export class TurtleWriter {
 
   /** `prefixes`: (name, IRI) pairs the reader of the text will declare. */
   constructor(prefixes: Iterable<readonly [string, string]>) {
-    this.prefixes = [...prefixes]
-      .filter(([, iri]) => iri !== '')
-      .sort((a, b) => b[1].length - a[1].length || (a[0] === '' ? 1 : 0) - (b[0] === '' ? 1 : 0));
+    this.prefixes = [...prefixes].filter(([, iri]) => iri !== '').sort((a, b) => b[1].length - a[1].length || (a[0] === '' ? 1 : 0) - (b[0] === '' ? 1 : 0));
   }
 
   iri(value: string): string {
@@ -161,7 +160,9 @@ export class TurtleWriter {
         // An unreferenced blank node needs no label: `[ p o ] .` is a statement of its own.
         statements.push(
           graph.referencesTo(subject.value) === 0
-            ? body.includes('\n') ? `[\n    ${body}\n] .` : `[ ${body} ] .`
+            ? body.includes('\n')
+              ? `[\n    ${body}\n] .`
+              : `[ ${body} ] .`
             : `_:${graph.label(subject.value)} ${body} .`,
         );
       } else if (subject.termType === 'NamedNode') {
@@ -178,7 +179,20 @@ export class TurtleWriter {
 // RDF/XML
 
 /** RDF/XML syntax names that cannot be property element names (and rdf:li, which would be renumbered). */
-const RDF_SYNTAX_NAMES = new Set(['RDF', 'ID', 'about', 'parseType', 'resource', 'nodeID', 'datatype', 'li', 'Description', 'aboutEach', 'aboutEachPrefix', 'bagID']);
+const RDF_SYNTAX_NAMES = new Set([
+  'RDF',
+  'ID',
+  'about',
+  'parseType',
+  'resource',
+  'nodeID',
+  'datatype',
+  'li',
+  'Description',
+  'aboutEach',
+  'aboutEachPrefix',
+  'bagID',
+]);
 
 /** Reported by the RDF/XML writer when a triple cannot be written (an IRI that is no XML name). */
 export class RdfXmlWriteError extends Error {}

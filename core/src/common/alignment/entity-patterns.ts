@@ -35,7 +35,7 @@ interface N3ErrorContext {
 
 function parseTurtleText(text: string): RDF.Quad[] {
   const parser = new TurtleParser({ baseIRI: SRIPAS_BASE, format: 'text/turtle' });
-  return parser.parse(text) as unknown as RDF.Quad[];
+  return parser.parse(text);
 }
 
 /**
@@ -43,12 +43,7 @@ function parseTurtleText(text: string): RDF.Quad[] {
  * that only lacks its final `.` is accepted, as the reference's lenient Jena parser did
  * (BodyCloud_CO `2_res_quest`), with a warning.
  */
-export function parseTurtleEntity(
-  source: EntitySource,
-  prefixes: ReadonlyArray<readonly [string, string]>,
-  cellId: string,
-  label: string,
-): EntityParseResult {
+export function parseTurtleEntity(source: EntitySource, prefixes: ReadonlyArray<readonly [string, string]>, cellId: string, label: string): EntityParseResult {
   const header = `${prefixLine(prefixes)}\n`;
   try {
     return { quads: parseTurtleText(header + source.text), problems: [] };

@@ -75,7 +75,10 @@ class ProblemList {
 
 /** Parses the XML; throws ParseError for malformed or hostile XML. */
 export function parseAlignmentXml(text: string, options: ReadOptions = {}): XmlDocument {
-  return parseXml(text, { ...(options.source === undefined ? {} : { source: options.source }), ...(options.limits === undefined ? {} : { limits: options.limits }) });
+  return parseXml(text, {
+    ...(options.source === undefined ? {} : { source: options.source }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
 }
 
 export async function readAlignment(text: string, options: ReadOptions = {}): Promise<ReadResult> {
@@ -173,8 +176,10 @@ function readHeader(el: XmlElement, problems: ProblemList): AlignmentHeader {
   const formatEl = formats[0];
   if (formatEl !== undefined) {
     const formatIri =
-      formatEl.elements().map((e) => attribute(e, NS.rdf, 'about')).find((v) => v !== undefined) ??
-      formatEl.attr(NS.rdf, 'resource');
+      formatEl
+        .elements()
+        .map((e) => attribute(e, NS.rdf, 'about'))
+        .find((v) => v !== undefined) ?? formatEl.attr(NS.rdf, 'resource');
     // Section 1.3: only the local name of the format individual decides.
     const local = formatIri === undefined ? '' : formatIri.replace(/^.*[#/]/, '');
     if (local === 'turtle') cellFormat = 'turtle';
@@ -218,7 +223,12 @@ function readSteps(el: XmlElement, problems: ProblemList): Step[] {
     const n = step.order === undefined ? NaN : Number(step.order);
     if (Number.isNaN(n)) continue;
     if (n < previous) {
-      problems.warning('STEP_ORDER_IGNORED', `step for cell ${step.cellId} has order ${step.order}, lower than an earlier step; steps run in document order`, step, step.cellId);
+      problems.warning(
+        'STEP_ORDER_IGNORED',
+        `step for cell ${step.cellId} has order ${step.order}, lower than an earlier step; steps run in document order`,
+        step,
+        step.cellId,
+      );
     } else if (n === previous) {
       problems.warning('STEP_ORDER_DUPLICATE', `step for cell ${step.cellId} repeats order ${step.order}; steps run in document order`, step, step.cellId);
     }
@@ -227,12 +237,7 @@ function readSteps(el: XmlElement, problems: ProblemList): Step[] {
   return steps;
 }
 
-async function readCells(
-  el: XmlElement,
-  format: CellFormat,
-  prefixes: ReadonlyArray<readonly [string, string]>,
-  problems: ProblemList,
-): Promise<Cell[]> {
+async function readCells(el: XmlElement, format: CellFormat, prefixes: ReadonlyArray<readonly [string, string]>, problems: ProblemList): Promise<Cell[]> {
   const cells: Cell[] = [];
   const seen = new Map<string, XmlElement>();
   const maps = el.elements().filter((e) => is(e, NS.align, 'map'));
@@ -299,14 +304,16 @@ async function readCell(
       continue;
     }
     if (format === 'rdfxml' && !hasElements && entityEl.text().trim() !== '') {
-      problems.error('CELL_FORMAT_MISMATCH', `align:${label} of cell ${id} holds text, but the alignment's cellFormat is RDF/XML (declare sripas:cellFormat turtle)`, entityEl, id);
+      problems.error(
+        'CELL_FORMAT_MISMATCH',
+        `align:${label} of cell ${id} holds text, but the alignment's cellFormat is RDF/XML (declare sripas:cellFormat turtle)`,
+        entityEl,
+        id,
+      );
       continue;
     }
     const source = entitySource(entityEl, format);
-    const parsed =
-      format === 'turtle'
-        ? parseTurtleEntity(source, prefixes, id, label)
-        : await parseRdfXmlEntity(source, id, label);
+    const parsed = format === 'turtle' ? parseTurtleEntity(source, prefixes, id, label) : await parseRdfXmlEntity(source, id, label);
     problems.items.push(...parsed.problems);
     entities[label] = { source, quads: parsed.quads };
   }
@@ -375,7 +382,12 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
         const val = attribute(paramEl, NS.sripas, 'val');
         if (orderText === undefined) {
           // The reference silently dropped such parameters (section 3.4); say so.
-          problems.warning('PARAM_WITHOUT_ORDER', `a parameter of ${name} has no order attribute and is ignored, as in the reference mediator`, paramEl, cellId);
+          problems.warning(
+            'PARAM_WITHOUT_ORDER',
+            `a parameter of ${name} has no order attribute and is ignored, as in the reference mediator`,
+            paramEl,
+            cellId,
+          );
           continue;
         }
         const order = Number(orderText.trim());
@@ -396,7 +408,12 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
         } else if (val !== undefined) {
           params.push({ kind: 'value', order, value: val, datatype: attribute(paramEl, NS.sripas, 'datatype') });
         } else {
-          problems.warning('PARAM_EMPTY', `parameter ${order} of ${name} has neither about nor val and is ignored, as in the reference mediator`, paramEl, cellId);
+          problems.warning(
+            'PARAM_EMPTY',
+            `parameter ${order} of ${name} has neither about nor val and is ignored, as in the reference mediator`,
+            paramEl,
+            cellId,
+          );
         }
       }
       params.sort((a, b) => a.order - b.order);

@@ -74,10 +74,7 @@ export type ChannelInfo = Static<typeof ChannelInfo>;
 export const ChannelInfoList = Type.Array(ref(ChannelInfo), { description: 'Every channel, with its status and counters' });
 export type ChannelInfoList = Static<typeof ChannelInfoList>;
 
-export const ChannelCreated = Type.Object(
-  { message: Type.String({ description: 'Names the new channel id' }), id: Type.Integer() },
-  { $id: 'ChannelCreated' },
-);
+export const ChannelCreated = Type.Object({ message: Type.String({ description: 'Names the new channel id' }), id: Type.Integer() }, { $id: 'ChannelCreated' });
 export type ChannelCreated = Static<typeof ChannelCreated>;
 
 export const ChannelIdParams = Type.Object({ channelId: Type.String({ pattern: '^[0-9]+$', description: 'Integer channel id' }) });
@@ -143,7 +140,9 @@ export type PlatformChannelsReply = Static<typeof PlatformChannelsReply>;
 export const TopicParams = Type.Object({ topic: Type.String() });
 export type TopicParams = Static<typeof TopicParams>;
 
-export const TopicMessagesQuery = Type.Object({ limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'At most this many (default 50, at most 1000)' })) });
+export const TopicMessagesQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'At most this many (default 50, at most 1000)' })),
+});
 export type TopicMessagesQuery = Static<typeof TopicMessagesQuery>;
 
 export const TopicMessage = Type.Object(

@@ -6,7 +6,16 @@
  */
 import type { TSchema } from 'typebox';
 import { AlignmentInfo, CompiledCells, UploadReply, ValidationReply } from './alignments.js';
-import { ChannelConfig, ChannelCounters, ChannelCreated, ChannelInfo, PlatformChannelsReply, PlatformChannelsRequest, PlatformTopics, TopicMessage } from './channels.js';
+import {
+  ChannelConfig,
+  ChannelCounters,
+  ChannelCreated,
+  ChannelInfo,
+  PlatformChannelsReply,
+  PlatformChannelsRequest,
+  PlatformTopics,
+  TopicMessage,
+} from './channels.js';
 import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
 import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';

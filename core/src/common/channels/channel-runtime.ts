@@ -132,8 +132,7 @@ export const TRANSLATION_FAILED = 'TRANSLATION_FAILED';
 
 const MAX_RETRY_MS = 60_000;
 
-const monotonic: () => number =
-  typeof globalThis.performance !== 'undefined' ? () => globalThis.performance.now() : () => Date.now();
+const monotonic: () => number = typeof globalThis.performance !== 'undefined' ? () => globalThis.performance.now() : () => Date.now();
 
 /** A stable `{code, message}` for any thrown value. */
 export function describeError(error: unknown): ChannelErrorInfo {
@@ -447,10 +446,7 @@ export class ChannelRuntime {
         }
       } catch (error) {
         this.publishErrors += 1;
-        this.log.error(
-          { channel: this.id, topic: output.topic, err: error },
-          'publish failed; the message stays unacknowledged and will be delivered again',
-        );
+        this.log.error({ channel: this.id, topic: output.topic, err: error }, 'publish failed; the message stays unacknowledged and will be delivered again');
         throw error;
       }
       const finishedAt = Date.now();

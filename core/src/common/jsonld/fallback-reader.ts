@@ -15,13 +15,11 @@ import { withFlaggedPrefixes } from './jsonld-prefixes.js';
 
 const defaultGraphTerm = factory.defaultGraph();
 
-
 /** Refuses every remote context: messages are read offline. */
 async function refuseRemote(url: string): Promise<never> {
-  throw new ParseError(
-    `Message refers to the remote JSON-LD context ${url}; remote contexts are never loaded (use an inline @context)`,
-    { code: ErrorCodes.messageInvalidJsonLd },
-  );
+  throw new ParseError(`Message refers to the remote JSON-LD context ${url}; remote contexts are never loaded (use an inline @context)`, {
+    code: ErrorCodes.messageInvalidJsonLd,
+  });
 }
 
 /** Our own ParseError somewhere in jsonld.js's cause chain (it wraps loader errors). */
@@ -31,7 +29,6 @@ function findParseError(error: unknown, depth = 0): ParseError | undefined {
   const e = error as { cause?: unknown; details?: { cause?: unknown } };
   return findParseError(e.cause, depth + 1) ?? findParseError(e.details?.cause, depth + 1);
 }
-
 
 interface JsonLdTerm {
   termType: string;
@@ -56,7 +53,6 @@ function restoreContextNumbers(v: unknown, numbers: JsonNumbers, inContext: bool
   }
   return v;
 }
-
 
 /** Every string-valued entry of the top-level @context (of each object in a @context array). */
 function collectPrefixes(doc: object): Array<[string, string]> {
@@ -89,7 +85,7 @@ export async function readWithJsonLd(parsed: JsonDocument): Promise<ParsedMessag
   if (numbers !== undefined) restoreContextNumbers(doc, numbers, false);
   let dataset: JsonLdQuad[];
   try {
-    dataset = (await jsonld.toRDF(withFlaggedPrefixes(doc) as jsonld.JsonLdDocument, {
+    dataset = (await jsonld.toRDF(withFlaggedPrefixes(doc), {
       documentLoader: refuseRemote,
     } as jsonld.Options.ToRdf)) as unknown as JsonLdQuad[];
   } catch (error) {
@@ -98,7 +94,7 @@ export async function readWithJsonLd(parsed: JsonDocument): Promise<ParsedMessag
     const detail = error instanceof Error ? error.message : String(error);
     throw new ParseError(`Message is not valid JSON-LD: ${detail}`, {
       code: ErrorCodes.messageInvalidJsonLd,
-        cause: error,
+      cause: error,
     });
   }
   const blanks = new Map<string, RDF.BlankNode>();

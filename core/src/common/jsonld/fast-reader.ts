@@ -13,15 +13,7 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { RDF_TYPE, factory } from '../rdf/terms.js';
-import {
-  RDF_FIRST,
-  RDF_NIL,
-  RDF_REST,
-  XSD_BOOLEAN,
-  XSD_DOUBLE,
-  XSD_INTEGER,
-  freshBlank,
-} from './codec-terms.js';
+import { RDF_FIRST, RDF_NIL, RDF_REST, XSD_BOOLEAN, XSD_DOUBLE, XSD_INTEGER, freshBlank } from './codec-terms.js';
 import type { ParsedMessage } from './codec-types.js';
 import { isPlainObject, type JsonDocument } from './json-document.js';
 import { isDoubleToken, numberLexical, type JsonNumbers } from './json-numbers.js';
@@ -57,8 +49,15 @@ function isSpace(c: number): boolean {
     c === 32 ||
     (c >= 9 && c <= 13) ||
     (c >= 0x80 &&
-      (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-        c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff))
+      (c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff))
   );
 }
 

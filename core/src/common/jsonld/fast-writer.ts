@@ -225,7 +225,6 @@ export function writeFast(quads: readonly RDF.Quad[], data: PrefixData, pretty: 
       top.push(compactNode(data, node, undefined));
     }
   }
-  const doc: Record<string, unknown> =
-    top.length === 1 ? (top[0] as Record<string, unknown>) : top.length === 0 ? {} : { '@graph': top };
+  const doc: Record<string, unknown> = top.length === 1 ? (top[0] as Record<string, unknown>) : top.length === 0 ? {} : { '@graph': top };
   return writeDocument(doc, data, pretty);
 }

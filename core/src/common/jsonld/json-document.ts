@@ -31,10 +31,9 @@ export function readJson(text: string): JsonDocument {
     throw notJsonError(text, error);
   }
   if (typeof doc !== 'object' || doc === null) {
-    throw new ParseError(
-      `Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`,
-      { code: ErrorCodes.messageInvalidJsonLd },
-    );
+    throw new ParseError(`Message is JSON but not JSON-LD: the top level is ${doc === null ? 'null' : typeof doc}, not an object or array`, {
+      code: ErrorCodes.messageInvalidJsonLd,
+    });
   }
   return new JsonDocument(text, doc);
 }

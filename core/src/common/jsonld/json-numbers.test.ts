@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalDouble,
-  integerAsDouble,
-  numberLexical,
-  numberTokenSpans,
-  parseJsonKeepingNumbers,
-} from './json-numbers.js';
+import { canonicalDouble, integerAsDouble, numberLexical, numberTokenSpans, parseJsonKeepingNumbers } from './json-numbers.js';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 

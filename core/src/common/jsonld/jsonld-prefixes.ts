@@ -33,6 +33,6 @@ export function withFlaggedPrefixes(doc: object): object {
   if (!isPlainObject(doc)) return doc;
   const ctx = doc['@context'];
   if (isPlainObject(ctx)) return { ...doc, '@context': flagPrefixes(ctx) };
-  if (Array.isArray(ctx)) return { ...doc, '@context': ctx.map((c) => (isPlainObject(c) ? flagPrefixes(c) : c)) };
+  if (Array.isArray(ctx)) return { ...doc, '@context': (ctx as unknown[]).map((c) => (isPlainObject(c) ? flagPrefixes(c) : c)) };
   return doc;
 }

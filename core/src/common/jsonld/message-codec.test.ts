@@ -34,7 +34,10 @@ function fast(text: string): ParsedMessage {
 }
 
 function nt(quads: readonly RDF.Quad[]): string {
-  return quads.map((q) => quadToNTriples(q, true)).sort().join('\n');
+  return quads
+    .map((q) => quadToNTriples(q, true))
+    .sort()
+    .join('\n');
 }
 
 /** Blank node labels erased and the arrays that depend on them (@graph) put in a fixed order. */
@@ -76,7 +79,7 @@ describe.each(samples)('sample $name', ({ text }) => {
     expect(ours.quads.length).toBe(reference.quads.length);
     expect(isomorphic(ours.quads, reference.quads)).toBe(true);
     expect(ours.prefixes).toEqual(reference.prefixes);
-    expect(ours.prefixes).toEqual(Object.entries(JSON.parse(text)['@context'] as Record<string, string>));
+    expect(ours.prefixes).toEqual(Object.entries((JSON.parse(text) as Record<string, unknown>)['@context'] as Record<string, string>));
     const viaParseMessage = await parseMessage(text);
     expect(viaParseMessage.fastPath).toBe(true);
     expect(isomorphic(viaParseMessage.quads, ours.quads)).toBe(true);
@@ -133,7 +136,7 @@ describe('reference outputs', () => {
       'rdf:type': [{ '@id': 'ns3:PersonWeight' }, { '@id': 'http://www.w3.org/ns/sosa/Result' }],
     });
     expect(Object.keys(weight ?? {})).toEqual(['@id', 'InterIoT:GOIoTP#hasUnit', 'InterIoT:GOIoTP#hasValue', 'rdf:type']);
-    expect(out['@context']).toEqual(JSON.parse(readData('messages/weight.UniversAAL_CO.json'))['@context']);
+    expect(out['@context']).toEqual((JSON.parse(readData('messages/weight.UniversAAL_CO.json')) as Record<string, unknown>)['@context']);
   });
 });
 
@@ -228,7 +231,10 @@ describe('serialiser on datasets beyond the samples', () => {
     const text = JSON.stringify({ '@context': { '@language': 'en', ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:p': 'hello' });
     const parsed = await parseMessage(text);
     expect(parsed.fastPath).toBe(false);
-    expect(parsed.prefixes).toEqual([['@language', 'en'], ['ex', 'http://example.org/']]);
+    expect(parsed.prefixes).toEqual([
+      ['@language', 'en'],
+      ['ex', 'http://example.org/'],
+    ]);
     const out = serializeMessage(parsed.quads, parsed.prefixes);
     expect(JSON.parse(out)).toEqual({ '@id': 'ex:s', 'ex:p': { '@language': 'en', '@value': 'hello' }, '@context': { ex: 'http://example.org/' } });
     expect(out).toBe(await serializeMessageWithJsonLd(parsed.quads, parsed.prefixes));
@@ -281,7 +287,10 @@ describe('fast parser against jsonld.js on constructs beyond the samples', () =>
                 { '@value': true, '@type': 'xsd:string' },
                 { '@value': 'plain', '@type': 'xsd:string' },
               ],
-              'ex:lang': [{ '@value': 'Hallo', '@language': 'de' }, { '@value': 'colour', '@language': 'EN-GB' }],
+              'ex:lang': [
+                { '@value': 'Hallo', '@language': 'de' },
+                { '@value': 'colour', '@language': 'EN-GB' },
+              ],
               'ex:nothing': null,
               'ex:nulls': [null, { '@value': null }, 'kept'],
               'ex:empty': [],
@@ -353,7 +362,7 @@ describe('fast parser against jsonld.js on constructs beyond the samples', () =>
     expect(parsed.quads).toHaveLength(5);
   });
 
-  it('expands with each message\'s own context (contexts are cached across messages)', () => {
+  it("expands with each message's own context (contexts are cached across messages)", () => {
     const subjects = (ns: string, extra: Record<string, string> = {}): string[] =>
       fast(JSON.stringify({ '@context': { ex: ns, ...extra }, '@id': 'ex:s', 'ex:p': 'x' })).quads.map((q) => q.subject.value);
     expect(subjects('http://a.example/')).toEqual(['http://a.example/s']);
@@ -408,7 +417,12 @@ describe('fast parser against jsonld.js on constructs beyond the samples', () =>
       'ex:tiny': 1e-7,
     });
     const values = (quads: RDF.Quad[]): Record<string, string> =>
-      Object.fromEntries(quads.map((q) => [q.predicate.value.slice('http://example.org/'.length), `${q.object.value}^^${(q.object as RDF.Literal).datatype.value.slice(NS.xsd.length)}`]));
+      Object.fromEntries(
+        quads.map((q) => [
+          q.predicate.value.slice('http://example.org/'.length),
+          `${q.object.value}^^${(q.object as RDF.Literal).datatype.value.slice(NS.xsd.length)}`,
+        ]),
+      );
     expect(values(fast(text).quads)).toEqual({ typed: '21.5^^double', native: '2.15E1^^double', tiny: '1.0E-7^^double' });
     // Numbers are read from the text on both paths, so only the typed string differs.
     expect(values((await parseMessageWithJsonLd(text)).quads)).toEqual({ typed: '2.15E1^^double', native: '2.15E1^^double', tiny: '1.0E-7^^double' });
@@ -433,7 +447,10 @@ describe('fast parser against jsonld.js on constructs beyond the samples', () =>
 describe('fallback to jsonld.js', () => {
   const cases: Array<[string, unknown]> = [
     ['@vocab', { '@context': { '@vocab': 'http://example.org/' }, '@id': 'http://example.org/s', p: 'x' }],
-    ['term definition object', { '@context': { p: { '@id': 'http://example.org/p', '@type': '@id' } }, '@id': 'http://example.org/s', p: 'http://example.org/o' }],
+    [
+      'term definition object',
+      { '@context': { p: { '@id': 'http://example.org/p', '@type': '@id' } }, '@id': 'http://example.org/s', p: 'http://example.org/o' },
+    ],
     ['@set', { '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:l': { '@set': ['a', 'b'] } }],
     ['list of lists', { '@context': { ex: 'http://example.org/' }, '@id': 'ex:s', 'ex:l': { '@list': [{ '@list': ['a'] }] } }],
     ['top-level array', [{ '@id': 'http://example.org/s', 'http://example.org/p': 'x' }]],
@@ -454,8 +471,13 @@ describe('fallback to jsonld.js', () => {
   });
 
   it('reads a triple stated twice once, as the fast path does', async () => {
-    const doc = { '@context': { '@vocab': 'http://example.org/', rdf: NS.rdf }, '@id': 'http://example.org/s', '@type': 'T', 'rdf:type': { '@id': 'http://example.org/T' } };
-    const raw = (await jsonld.toRDF(doc as jsonld.JsonLdDocument, {})) as unknown as unknown[];
+    const doc = {
+      '@context': { '@vocab': 'http://example.org/', rdf: NS.rdf },
+      '@id': 'http://example.org/s',
+      '@type': 'T',
+      'rdf:type': { '@id': 'http://example.org/T' },
+    };
+    const raw = (await jsonld.toRDF(doc, {})) as unknown as unknown[];
     expect(raw).toHaveLength(2);
     const parsed = await parseMessage(JSON.stringify(doc));
     expect(parsed.fastPath).toBe(false);
@@ -546,7 +568,10 @@ describe('JSON numbers: read from the text as jsonld-java reads them (issue 16)'
   const lit = (lexical: string, type: string): RDF.Literal => factory.literal(lexical, factory.namedNode(NS.xsd + type));
   const key = (t: RDF.Term): string => (t.termType === 'Literal' ? `"${t.value}"^^<${t.datatype.value}>` : t.termType);
   const literals = (quads: readonly RDF.Quad[]): string[] =>
-    quads.filter((q) => q.object.termType === 'Literal').map((q) => key(q.object)).sort();
+    quads
+      .filter((q) => q.object.termType === 'Literal')
+      .map((q) => key(q.object))
+      .sort();
   const message = (value: string, context = ''): string =>
     `{"@context": {"ex": "http://example.org/", "xsd": "${NS.xsd}"${context}}, "@id": "ex:s", "ex:p": ${value}}`;
 

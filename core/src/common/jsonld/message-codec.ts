@@ -39,7 +39,6 @@
  * Known limit shared with the reference: an absolute IRI whose scheme equals a context prefix
  * (`urn:x` with a `urn` prefix) is written as is and reads back differently.
  */
-import jsonld from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import type { ParsedMessage, SerializeOptions } from './codec-types.js';
 import { readWithJsonLd } from './fallback-reader.js';
@@ -99,11 +98,7 @@ export class MessageCodec {
    * The same through jsonld.js: the slow reference implementation, used by tests and as a
    * fallback option; both give the same document.
    */
-  async serializeWithJsonLd(
-    quads: readonly RDF.Quad[],
-    prefixes: ReadonlyArray<[string, string]>,
-    options: SerializeOptions = {},
-  ): Promise<string> {
+  async serializeWithJsonLd(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): Promise<string> {
     return writeWithJsonLd(quads, this.prefixTables.of(prefixes), options.pretty ?? true);
   }
 }
@@ -127,11 +122,7 @@ export async function parseMessageWithJsonLd(text: string): Promise<ParsedMessag
 }
 
 /** MessageCodec.serialize on the shared instance. */
-export function serializeMessage(
-  quads: readonly RDF.Quad[],
-  prefixes: ReadonlyArray<[string, string]>,
-  options: SerializeOptions = {},
-): string {
+export function serializeMessage(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): string {
   return defaultCodec.serialize(quads, prefixes, options);
 }
 

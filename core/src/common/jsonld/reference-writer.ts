@@ -16,8 +16,7 @@ import { writeDocument, type PrefixData } from './prefix-tables.js';
  */
 export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean): Promise<string> {
   const labels = new BlankLabels();
-  const relabel = <T extends RDF.Term>(t: T): T =>
-    (t.termType === 'BlankNode' ? factory.blankNode(labels.label(t.value).slice(2)) : t) as T;
+  const relabel = <T extends RDF.Term>(t: T): T => (t.termType === 'BlankNode' ? factory.blankNode(labels.label(t.value).slice(2)) : t) as T;
   const seen = new Set<string>();
   const input: RDF.Quad[] = [];
   for (const q of quads) {
@@ -30,11 +29,8 @@ export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixDa
     seen.add(key);
     input.push(quad);
   }
-  const expanded = await jsonld.fromRDF(input as unknown as object, { useRdfType: true, useNativeTypes: false });
-  const compacted = (await jsonld.compact(
-    expanded,
-    flagPrefixes(data.context) as jsonld.ContextDefinition,
-  )) as Record<string, unknown>;
+  const expanded = await jsonld.fromRDF(input, { useRdfType: true, useNativeTypes: false });
+  const compacted = (await jsonld.compact(expanded, flagPrefixes(data.context) as jsonld.ContextDefinition)) as Record<string, unknown>;
   delete compacted['@context'];
   return writeDocument(compacted, data, pretty);
 }

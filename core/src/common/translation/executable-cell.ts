@@ -50,7 +50,7 @@ export interface CellRunResult {
 export class CellExecutionError extends Error {}
 
 /** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
-const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: Object.freeze([]) as readonly string[] });
+const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: Object.freeze([]) });
 
 export interface ExecutableCellOptions {
   readonly maxSolutions?: number;
@@ -99,11 +99,7 @@ export class ExecutableCell {
    * Compiles a plan. Problems are returned for functions the mediator does not know or calls with
    * the wrong number of arguments; the cell is still returned (such BINDs always leave their variable unbound).
    */
-  static compile(
-    plan: CellPlan,
-    prefixes: ReadonlyMap<string, string>,
-    options: ExecutableCellOptions = {},
-  ): { cell: ExecutableCell; problems: Problem[] } {
+  static compile(plan: CellPlan, prefixes: ReadonlyMap<string, string>, options: ExecutableCellOptions = {}): { cell: ExecutableCell; problems: Problem[] } {
     const problems: Problem[] = [];
     const slots = new Map<string, number>();
     const slot = (name: string): number => {
@@ -148,7 +144,11 @@ export class ExecutableCell {
         case 'arith': {
           const args = e.args.map(compileExpression);
           const op = e.op;
-          return (row, graph) => arithmetic(op, args.map((a) => a(row, graph)));
+          return (row, graph) =>
+            arithmetic(
+              op,
+              args.map((a) => a(row, graph)),
+            );
         }
         case 'call': {
           const args = e.args.map(compileExpression);
@@ -165,7 +165,8 @@ export class ExecutableCell {
             };
           }
           if (args.length < fn.minArgs || args.length > fn.maxArgs) {
-            const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+            const expected =
+              fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
             problems.push({
               code: 'FUNCTION_ARITY',
               severity: 'error',
@@ -183,11 +184,7 @@ export class ExecutableCell {
       }
     };
     const binds = plan.binds.map((b) => ({ target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}` }));
-    const cell = new ExecutableCell(
-      plan,
-      { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size },
-      options,
-    );
+    const cell = new ExecutableCell(plan, { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size }, options);
     return { cell, problems };
   }
 

@@ -34,7 +34,7 @@ describe('Jena lexical forms', () => {
     [-Infinity, '-INF'],
   ])('double %d -> %s', (d, s) => expect(jenaDoubleLexical(d)).toBe(s));
   it('computed doubles read back as exactly the value computed', () => {
-    for (const d of [0.1 + 0.2, 2 / 3, 1e-300 * 3, 123456789.123456789, 2 ** 60 + 2 ** 8, -1e21 / 7]) {
+    for (const d of [0.1 + 0.2, 2 / 3, 1e-300 * 3, 123456789.12345679, 2 ** 60 + 2 ** 8, -1e21 / 7]) {
       expect(Number(jenaDoubleLexical(d).replace(/e0$/, ''))).toBe(d);
     }
     expect(arithmetic('+', [lit('0.1', 'double'), lit('0.2', 'double')])).toEqual(lit('0.30000000000000004e0', 'double'));

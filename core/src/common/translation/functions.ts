@@ -68,7 +68,21 @@ function likeArg(value: string, like: RDF.Literal): RDF.Literal {
 type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
 
 const INTEGER_TYPES = new Set(
-  ['integer', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'nonPositiveInteger', 'negativeInteger', 'positiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((l) => XSD + l),
+  [
+    'integer',
+    'int',
+    'long',
+    'short',
+    'byte',
+    'nonNegativeInteger',
+    'nonPositiveInteger',
+    'negativeInteger',
+    'positiveInteger',
+    'unsignedLong',
+    'unsignedInt',
+    'unsignedShort',
+    'unsignedByte',
+  ].map((l) => XSD + l),
 );
 
 interface Numeric {
@@ -195,6 +209,7 @@ export function arithmetic(op: '+' | '-' | '*' | '/', args: readonly RDF.Term[])
 
 // ---- IRIs ------------------------------------------------------------------------------------
 
+// eslint-disable-next-line no-control-regex -- IRIREF (Turtle, section 6.5) excludes U+0000-U+0020
 const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\]*$/;
 
 function toIri(t: RDF.Term | undefined): RDF.Term {
@@ -242,7 +257,7 @@ function xpathReplacement(replacement: string): string {
   return replacement.replace(/\\(\$|\\)|\$(?!\d)/g, (m, escaped: string | undefined) => {
     if (escaped === '$') return '$$';
     if (escaped === '\\') return '\\';
-    return fail(`invalid replacement string "${replacement}"`) as string;
+    return fail(`invalid replacement string "${replacement}"`);
   });
 }
 
@@ -380,8 +395,14 @@ const BUILTINS: Record<string, FunctionDef> = {
     if (!/^[A-Za-z]+(-[A-Za-z0-9]+)*$/.test(tag)) fail(`"${tag}" is not a language tag`);
     return factory.literal(l.value, tag.toLowerCase());
   }, 2),
-  LCASE: def(([t]) => { const s = stringArg(t, 'LCASE'); return likeArg(s.value.toLowerCase(), s); }, 1),
-  UCASE: def(([t]) => { const s = stringArg(t, 'UCASE'); return likeArg(s.value.toUpperCase(), s); }, 1),
+  LCASE: def(([t]) => {
+    const s = stringArg(t, 'LCASE');
+    return likeArg(s.value.toLowerCase(), s);
+  }, 1),
+  UCASE: def(([t]) => {
+    const s = stringArg(t, 'UCASE');
+    return likeArg(s.value.toUpperCase(), s);
+  }, 1),
   STRLEN: def(([t]) => numericLiteral('integer', [...stringArg(t, 'STRLEN').value].length), 1),
   SUBSTR: def(substring, 2, 3),
   STRSTARTS: def(([a, b]) => bool(stringArg(a, 'STRSTARTS').value.startsWith(stringArg(b, 'STRSTARTS').value)), 2),
@@ -398,7 +419,11 @@ const BUILTINS: Record<string, FunctionDef> = {
     const at = s.value.indexOf(needle);
     return at < 0 ? simpleLiteral('') : likeArg(s.value.slice(at + needle.length), s);
   }, 2),
-  ENCODE_FOR_URI: def(([t]) => simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)), 1),
+  ENCODE_FOR_URI: def(
+    ([t]) =>
+      simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)),
+    1,
+  ),
   LANG: def(([t]) => {
     if (t === undefined || t.termType !== 'Literal') fail('LANG() needs a literal');
     return simpleLiteral(t.language);
@@ -430,7 +455,10 @@ const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}ends-with`]: BUILTINS.STRENDS as FunctionDef,
   [`${FN}replace`]: BUILTINS.REPLACE as FunctionDef,
   [`${FN}encode-for-uri`]: BUILTINS.ENCODE_FOR_URI as FunctionDef,
-  [`${FN}normalize-space`]: def(([t]) => { const s = stringArg(t, 'normalize-space'); return likeArg(s.value.trim().replace(/\s+/g, ' '), s); }, 1),
+  [`${FN}normalize-space`]: def(([t]) => {
+    const s = stringArg(t, 'normalize-space');
+    return likeArg(s.value.trim().replace(/\s+/g, ' '), s);
+  }, 1),
   [`${XSD}string`]: cast(XSD_STRING),
   [`${XSD}integer`]: cast(`${XSD}integer`),
   [`${XSD}int`]: cast(`${XSD}int`),

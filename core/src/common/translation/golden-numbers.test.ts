@@ -39,7 +39,11 @@ function expectPayload(actual: RDF.Quad[], expectedNt: string): void {
   expect(actual.length).toBe(expected.length);
   if (!isomorphic(actual, expected)) {
     // Shows which literal differs.
-    const literals = (qs: RDF.Quad[]) => qs.filter((q) => q.object.termType === 'Literal').map((q) => `${q.predicate.value} ${JSON.stringify(q.object)}`).sort();
+    const literals = (qs: RDF.Quad[]) =>
+      qs
+        .filter((q) => q.object.termType === 'Literal')
+        .map((q) => `${q.predicate.value} ${JSON.stringify(q.object)}`)
+        .sort();
     expect(literals(actual)).toEqual(literals(expected));
   }
   expect(isomorphic(actual, expected)).toBe(true);

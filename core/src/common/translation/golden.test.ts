@@ -27,9 +27,7 @@ function graphOf(quads: readonly RDF.Quad[], graph: string): RDF.Quad[] {
 }
 
 function withoutGraph(quads: readonly RDF.Quad[]): RDF.Quad[] {
-  return new Parser({ format: 'N-Triples' }).parse(
-    quads.map((q) => `${termNt(q.subject)} ${termNt(q.predicate)} ${termNt(q.object)} .`).join('\n'),
-  ) as unknown as RDF.Quad[];
+  return new Parser({ format: 'N-Triples' }).parse(quads.map((q) => `${termNt(q.subject)} ${termNt(q.predicate)} ${termNt(q.object)} .`).join('\n'));
 }
 
 function termNt(t: RDF.Term): string {
@@ -72,8 +70,24 @@ describe.each(goldenPairs())('golden pair $pair', (pair) => {
     // (CO_FIWARE_align): compare which alignment of the chain each row belongs to.
     const titles = alignments.map((a) => a.header.name);
     const files = pair.alignments.map((f) => basename(f, '.rdf'));
-    const ours = (result.trace ?? []).map((t) => ({ alignment: titles.indexOf(t.alignment), step: t.step, cell: t.cellId, before: t.triplesBefore, after: t.triplesAfter, deleted: t.deleted, inserted: t.inserted }));
-    const reference = goldenSteps(pair.pair).map((s) => ({ alignment: files.indexOf(s.alignment), step: s.step, cell: s.cell, before: s.before, after: s.after, deleted: s.deleted, inserted: s.inserted }));
+    const ours = (result.trace ?? []).map((t) => ({
+      alignment: titles.indexOf(t.alignment),
+      step: t.step,
+      cell: t.cellId,
+      before: t.triplesBefore,
+      after: t.triplesAfter,
+      deleted: t.deleted,
+      inserted: t.inserted,
+    }));
+    const reference = goldenSteps(pair.pair).map((s) => ({
+      alignment: files.indexOf(s.alignment),
+      step: s.step,
+      cell: s.cell,
+      before: s.before,
+      after: s.after,
+      deleted: s.deleted,
+      inserted: s.inserted,
+    }));
     expect(ours.every((row) => row.alignment >= 0)).toBe(true);
     expect(ours).toEqual(reference);
   });

@@ -21,7 +21,22 @@ function native(payload: RDF.Quad[], alignments: CompiledAlignment[]): RDF.Quad[
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
-const DERIVED_INTEGERS = new Set(['int', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'negativeInteger', 'nonPositiveInteger', 'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte'].map((l) => XSD + l));
+const DERIVED_INTEGERS = new Set(
+  [
+    'int',
+    'long',
+    'short',
+    'byte',
+    'nonNegativeInteger',
+    'positiveInteger',
+    'negativeInteger',
+    'nonPositiveInteger',
+    'unsignedLong',
+    'unsignedInt',
+    'unsignedShort',
+    'unsignedByte',
+  ].map((l) => XSD + l),
+);
 
 const FLOATING = new Set(['float', 'double', 'decimal'].map((l) => XSD + l));
 
@@ -46,9 +61,7 @@ function normalised(quads: readonly RDF.Quad[]): RDF.Quad[] {
 }
 
 function payloadOf(quads: readonly RDF.Quad[]): RDF.Quad[] {
-  return quads
-    .filter((q) => q.graph.value === MESSAGE_GRAPHS.payload)
-    .map((q) => factory.quad(q.subject, q.predicate, q.object));
+  return quads.filter((q) => q.graph.value === MESSAGE_GRAPHS.payload).map((q) => factory.quad(q.subject, q.predicate, q.object));
 }
 
 describe.each(goldenPairs().filter((p) => p.inputPayloadTriples > 0))('native vs oxigraph on $pair', (pair) => {

@@ -42,7 +42,12 @@ describe('payloadDiff', () => {
 
   it('matches blank nodes by shape, as a multiset, and counts a repeated triple once', () => {
     const one = factory.literal('1');
-    const before = [triple(factory.blankNode('a'), 'p', one), triple(factory.blankNode('b'), 'p', one), triple(ex('x'), 'p', factory.literal('2')), triple(ex('x'), 'p', factory.literal('2'))];
+    const before = [
+      triple(factory.blankNode('a'), 'p', one),
+      triple(factory.blankNode('b'), 'p', one),
+      triple(ex('x'), 'p', factory.literal('2')),
+      triple(ex('x'), 'p', factory.literal('2')),
+    ];
     const after = [triple(factory.blankNode('z'), 'p', one), triple(ex('x'), 'p', factory.literal('3'))];
     const diff = payloadDiff(before, after, [['ex', 'http://ex.org/']]);
     expect(diff).toMatchObject({ before: 3, after: 2, unchanged: 1, removedCount: 2, addedCount: 1 });
@@ -54,7 +59,10 @@ describe('payloadDiff', () => {
   it('writes display forms with the prefixes given, rdf:type as `a`, and full IRIs otherwise', () => {
     const typed = factory.literal('72.5', factory.namedNode(`${NS.xsd}double`));
     const after = [factory.quad(ex('m'), factory.namedNode(`${NS.rdf}type`), factory.namedNode('http://other.org/T')), triple(ex('m'), 'v', typed)];
-    const diff = payloadDiff([], after, [['ex', 'http://ex.org/'], ['xsd', NS.xsd]]);
+    const diff = payloadDiff([], after, [
+      ['ex', 'http://ex.org/'],
+      ['xsd', NS.xsd],
+    ]);
     expect(diff.added.map((t) => t.display)).toEqual(['ex:m a <http://other.org/T> .', 'ex:m ex:v "72.5"^^xsd:double .']);
   });
 

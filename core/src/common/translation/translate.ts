@@ -64,8 +64,7 @@ export interface TranslateOptions {
   readonly timeoutMs?: number;
 }
 
-const now: () => number =
-  typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Parses with the fast path when it applies (synchronously), else with jsonld.js. */
 export async function readMessage(text: string): Promise<ParsedMessage> {
@@ -164,11 +163,7 @@ export function translateParsed(
 }
 
 /** Parses, translates and serialises one message. Throws ParseError for text that is not a readable message. */
-export async function translateMessage(
-  text: string,
-  alignments: readonly CompiledAlignment[],
-  options: TranslateOptions = {},
-): Promise<TranslationResult> {
+export async function translateMessage(text: string, alignments: readonly CompiledAlignment[], options: TranslateOptions = {}): Promise<TranslationResult> {
   return translateParsed(text, await readMessage(text), alignments, options);
 }
 
@@ -177,7 +172,9 @@ export function traceToTsv(trace: readonly StepTrace[]): string {
   const lines = ['alignment\tstep\tcell\ttriples_before\ttriples_after\tdeleted\tinserted\tms\terror'];
   for (const t of trace) {
     const error = t.error ?? (t.notes === undefined ? '' : `note: ${t.notes.join('; ')}`);
-    lines.push([t.alignment, t.step, t.cellId, t.triplesBefore, t.triplesAfter, t.deleted, t.inserted, t.ms.toFixed(3), error.replace(/[\t\n]/g, ' ')].join('\t'));
+    lines.push(
+      [t.alignment, t.step, t.cellId, t.triplesBefore, t.triplesAfter, t.deleted, t.inserted, t.ms.toFixed(3), error.replace(/[\t\n]/g, ' ')].join('\t'),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -49,10 +49,14 @@ const NAME_START =
   ':A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D' +
   '\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NAME_CHAR = `${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
+// The ranges are XML 1.0's NameStartChar/NameChar productions (section 2.3), combining marks
+// included; the lint rule mistakes the range ends for combined characters.
+/* eslint-disable no-misleading-character-class */
 const NAME_AT = new RegExp(`[${NAME_START}][${NAME_CHAR}]*`, 'uy');
 const IS_NAME = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*$`, 'u');
 /** A parameter-entity reference such as `%foo;` inside an entity value. */
 const PE_REFERENCE = new RegExp(`%[${NAME_START}][${NAME_CHAR}]*;`, 'u');
+/* eslint-enable no-misleading-character-class */
 
 export function isXmlName(s: string): boolean {
   return IS_NAME.test(s);
@@ -66,14 +70,7 @@ export function readXmlName(text: string, offset: number): string | undefined {
 }
 
 function isXmlChar(cp: number): boolean {
-  return (
-    cp === 0x9 ||
-    cp === 0xa ||
-    cp === 0xd ||
-    (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) ||
-    (cp >= 0x10000 && cp <= 0x10ffff)
-  );
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
 /** Decodes `#123` / `#x7B` (without `&` and `;`); undefined when malformed or not an XML Char. */
@@ -147,13 +144,7 @@ export function findDoctype(text: string): number {
  * Reads the `<!DOCTYPE ...>` whose `<` is at `text[start]` and returns its name, its end and its
  * fully expanded internal entities. Expansion counts against `budget`.
  */
-export function readDoctype(
-  text: string,
-  start: number,
-  limits: EntityLimits,
-  budget: ExpansionBudget,
-  fail: FailAt,
-): DoctypeInfo {
+export function readDoctype(text: string, start: number, limits: EntityLimits, budget: ExpansionBudget, fail: FailAt): DoctypeInfo {
   let i = start + '<!DOCTYPE'.length;
   const end = text.length;
   const malformed = (message: string, at: number = i): never => fail(ErrorCodes.xmlMalformed, message, at);
@@ -205,31 +196,19 @@ export function readDoctype(
       i++;
       skipSpace();
       const name = readName() ?? '?';
-      fail(
-        ErrorCodes.xmlExternalEntity,
-        `parameter entity '%${name}' is refused: only internal general entities are allowed`,
-        declAt,
-      );
+      fail(ErrorCodes.xmlExternalEntity, `parameter entity '%${name}' is refused: only internal general entities are allowed`, declAt);
     }
     const name = readName() ?? malformed('expected an entity name after <!ENTITY');
     if (!skipSpace()) malformed(`expected whitespace after the name of entity '${name}'`);
     declarationCount++;
     if (declarationCount > limits.maxEntities) {
-      fail(
-        ErrorCodes.xmlEntityLimit,
-        `the DTD declares more than ${limits.maxEntities} entities, the limit`,
-        declAt,
-      );
+      fail(ErrorCodes.xmlEntityLimit, `the DTD declares more than ${limits.maxEntities} entities, the limit`, declAt);
     }
     let literal = readLiteral();
     if (literal === undefined) {
       if (atExternalId()) {
         const id = describeExternalId();
-        fail(
-          ErrorCodes.xmlExternalEntity,
-          `external entity '${name}' (${id}) is refused: only internal entities are allowed`,
-          declAt,
-        );
+        fail(ErrorCodes.xmlExternalEntity, `external entity '${name}' (${id}) is refused: only internal entities are allowed`, declAt);
       }
       literal = malformed(`expected a quoted value for entity '${name}'`);
     }
@@ -279,21 +258,13 @@ export function readDoctype(
       } else if (text.startsWith('<?', i)) {
         i += 2;
         skipPast('?>', 'processing instruction');
-      } else if (
-        text.startsWith('<!ELEMENT', i) ||
-        text.startsWith('<!ATTLIST', i) ||
-        text.startsWith('<!NOTATION', i)
-      ) {
+      } else if (text.startsWith('<!ELEMENT', i) || text.startsWith('<!ATTLIST', i) || text.startsWith('<!NOTATION', i)) {
         skipDeclaration();
       } else if (c === 0x25 /* % */) {
         const at = i;
         i++;
         const name = readName() ?? '?';
-        fail(
-          ErrorCodes.xmlExternalEntity,
-          `parameter entity reference '%${name};' is refused: parameter entities are not allowed`,
-          at,
-        );
+        fail(ErrorCodes.xmlExternalEntity, `parameter entity reference '%${name};' is refused: parameter entities are not allowed`, at);
       } else {
         malformed(`unexpected content in the DTD internal subset: ${quoteForMessage(text.slice(i, i + 20))}`);
       }
@@ -307,11 +278,7 @@ export function readDoctype(
   if (atExternalId()) {
     const at = i;
     const id = describeExternalId();
-    fail(
-      ErrorCodes.xmlExternalEntity,
-      `external DTD subset (${id}) is refused: only an internal DTD subset is allowed`,
-      at,
-    );
+    fail(ErrorCodes.xmlExternalEntity, `external DTD subset (${id}) is refused: only an internal DTD subset is allowed`, at);
   }
   if (text.charCodeAt(i) === 0x5b /* [ */) {
     i++;
@@ -328,22 +295,13 @@ export function readDoctype(
  * Expands every declared entity, memoised so each is built once. Strings are only concatenated
  * after the budget check, so a bomb fails before any oversized string exists.
  */
-function expandAll(
-  decls: ReadonlyMap<string, EntityDecl>,
-  limits: EntityLimits,
-  budget: ExpansionBudget,
-  fail: FailAt,
-): Map<string, string> {
+function expandAll(decls: ReadonlyMap<string, EntityDecl>, limits: EntityLimits, budget: ExpansionBudget, fail: FailAt): Map<string, string> {
   const done = new Map<string, Expanded>();
   /** Entities being expanded right now, outermost first: detects recursion and bounds depth. */
   const chain: string[] = [];
 
   const depthError = (name: string, depth: number, at: number): never =>
-    fail(
-      ErrorCodes.xmlEntityLimit,
-      `entity '${name}' nests entity references ${depth} levels deep, more than the limit of ${limits.maxEntityDepth}`,
-      at,
-    );
+    fail(ErrorCodes.xmlEntityLimit, `entity '${name}' nests entity references ${depth} levels deep, more than the limit of ${limits.maxEntityDepth}`, at);
 
   const expand = (decl: EntityDecl): Expanded => {
     const known = done.get(decl.name);
@@ -381,11 +339,7 @@ function expandAll(
         }
         parts.push(ch);
       } else if (!IS_NAME.test(ref)) {
-        fail(
-          ErrorCodes.xmlMalformed,
-          `'&' in the value of entity '${name}' does not start a valid reference (write '&amp;' for a literal '&')`,
-          refAt,
-        );
+        fail(ErrorCodes.xmlMalformed, `'&' in the value of entity '${name}' does not start a valid reference (write '&amp;' for a literal '&')`, refAt);
       } else {
         const predefined = PREDEFINED_ENTITIES.get(ref);
         if (predefined !== undefined) {
@@ -397,11 +351,7 @@ function expandAll(
           }
           const loop = chain.indexOf(ref);
           if (loop !== -1) {
-            fail(
-              ErrorCodes.xmlEntityLimit,
-              `recursive entity: '${ref}' refers to itself (${[...chain.slice(loop), ref].join(' -> ')})`,
-              refAt,
-            );
+            fail(ErrorCodes.xmlEntityLimit, `recursive entity: '${ref}' refers to itself (${[...chain.slice(loop), ref].join(' -> ')})`, refAt);
           }
           // `chain.length` is the nesting level the referenced entity would be expanded at.
           if (chain.length > limits.maxEntityDepth) depthError(chain[0] ?? name, chain.length, refAt);

@@ -2,14 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, ParseError } from '../errors.js';
-import {
-  XML_NAMESPACE,
-  parseXml,
-  serializeElement,
-  serializeNodes,
-  type XmlElement,
-  type XmlText,
-} from './index.js';
+import { XML_NAMESPACE, parseXml, serializeElement, serializeNodes, type XmlElement, type XmlText } from './index.js';
 
 // The shared data sits next to the repository: <repo>/../shared. Computed, not hard-coded.
 const ALIGNMENTS_DIR = fileURLToPath(new URL('../../../../../shared/data/alignments/', import.meta.url));
@@ -67,9 +60,7 @@ function shape(element: XmlElement): Shape {
 function withoutBlankText(s: Shape): Shape {
   return {
     ...s,
-    children: s.children
-      .filter((c) => typeof c !== 'string' || c.trim() !== '')
-      .map((c) => (typeof c === 'string' ? c : withoutBlankText(c))),
+    children: s.children.filter((c) => typeof c !== 'string' || c.trim() !== '').map((c) => (typeof c === 'string' ? c : withoutBlankText(c))),
   };
 }
 
@@ -89,9 +80,7 @@ describe('parseXml on the IPSM-AF alignments', () => {
     expect(cells.length).toBeGreaterThan(0);
     for (const e of descendants(doc.root)) {
       const at = offsetOf(text, e.line, e.column);
-      expect(text.slice(at, at + e.qname.length + 1), `${file} ${e.qname} at ${e.line}:${e.column}`).toBe(
-        `<${e.qname}`,
-      );
+      expect(text.slice(at, at + e.qname.length + 1), `${file} ${e.qname} at ${e.line}:${e.column}`).toBe(`<${e.qname}`);
     }
     // No entity reference survives in attribute values.
     for (const e of descendants(doc.root)) for (const a of e.attributes) expect(a.value).not.toMatch(/&\w+;/);
@@ -116,12 +105,7 @@ describe('parseXml on the IPSM-AF alignments', () => {
     expect([param?.line, param?.column]).toEqual([116, 25]);
 
     const alignment = root.elements()[0];
-    expect([alignment?.qname, alignment?.uri, alignment?.line, alignment?.column]).toEqual([
-      'align:Alignment',
-      ALIGN,
-      31,
-      5,
-    ]);
+    expect([alignment?.qname, alignment?.uri, alignment?.line, alignment?.column]).toEqual(['align:Alignment', ALIGN, 31, 5]);
     expect(alignment?.parent).toBe(root);
 
     const cell = find(root, 'align:Cell').find((c) => c.attr(RDF, 'about') === `${SRIPAS}cell2_weight`);
@@ -171,9 +155,7 @@ describe('entities', () => {
   });
 
   it('skips ELEMENT, ATTLIST, comments and PIs in the internal subset, even with quotes and ">"', () => {
-    const doc = parseXml(
-      '<!DOCTYPE a [ <!ELEMENT a (#PCDATA)> <!ATTLIST a x CDATA "d>e"> <!-- it\'s > --> <?pi ?> <!ENTITY e "v"> ]><a>&e;</a>',
-    );
+    const doc = parseXml('<!DOCTYPE a [ <!ELEMENT a (#PCDATA)> <!ATTLIST a x CDATA "d>e"> <!-- it\'s > --> <?pi ?> <!ENTITY e "v"> ]><a>&e;</a>');
     expect(doc.root.text()).toBe('v');
   });
 
@@ -199,9 +181,7 @@ describe('entity limits', () => {
   // Speed is the benchmarks' business; here the limit's message and position show where it stopped.
   it('stops the billion laughs bomb', () => {
     const error = parseError(() => parseXml(lol(10)), ErrorCodes.xmlEntityLimit);
-    expect(error.message).toBe(
-      'entity expansion exceeds the limit of 1000000 characters (possible entity expansion bomb)',
-    );
+    expect(error.message).toBe('entity expansion exceeds the limit of 1000000 characters (possible entity expansion bomb)');
     // Also with a generous depth limit: the size budget alone stops it.
     parseError(() => parseXml(lol(10), { limits: { maxEntityDepth: 50 } }), ErrorCodes.xmlEntityLimit);
   });
@@ -223,17 +203,9 @@ describe('entity limits', () => {
   });
 
   it('refuses recursive entities', () => {
-    const direct = parseError(
-      () => parseXml('<!DOCTYPE r [<!ENTITY a "x&a;">]><r>&a;</r>'),
-      ErrorCodes.xmlEntityLimit,
-      1,
-      27,
-    );
+    const direct = parseError(() => parseXml('<!DOCTYPE r [<!ENTITY a "x&a;">]><r>&a;</r>'), ErrorCodes.xmlEntityLimit, 1, 27);
     expect(direct.message).toContain('recursive');
-    const indirect = parseError(
-      () => parseXml('<!DOCTYPE r [<!ENTITY a "&b;"><!ENTITY b "&c;"><!ENTITY c "&a;">]><r/>'),
-      ErrorCodes.xmlEntityLimit,
-    );
+    const indirect = parseError(() => parseXml('<!DOCTYPE r [<!ENTITY a "&b;"><!ENTITY b "&c;"><!ENTITY c "&a;">]><r/>'), ErrorCodes.xmlEntityLimit);
     expect(indirect.message).toContain('a -> b -> c -> a');
   });
 
@@ -268,40 +240,23 @@ describe('external entities and DTDs are refused', () => {
       3,
       3,
     );
-    expect(error.message).toBe(
-      'external entity \'xxe\' (SYSTEM "file:///etc/passwd") is refused: only internal entities are allowed',
-    );
+    expect(error.message).toBe('external entity \'xxe\' (SYSTEM "file:///etc/passwd") is refused: only internal entities are allowed');
   });
 
   it('refuses a PUBLIC entity', () => {
-    const error = parseError(
-      () => parseXml('<!DOCTYPE r [<!ENTITY x PUBLIC "-//A//B" "http://evil/x">]><r>&x;</r>'),
-      ErrorCodes.xmlExternalEntity,
-      1,
-      14,
-    );
+    const error = parseError(() => parseXml('<!DOCTYPE r [<!ENTITY x PUBLIC "-//A//B" "http://evil/x">]><r>&x;</r>'), ErrorCodes.xmlExternalEntity, 1, 14);
     expect(error.message).toContain('PUBLIC "-//A//B" "http://evil/x"');
   });
 
   it('refuses parameter entities and parameter entity references', () => {
-    parseError(
-      () => parseXml('<!DOCTYPE r [<!ENTITY % p SYSTEM "http://evil/p.dtd"> %p;]><r/>'),
-      ErrorCodes.xmlExternalEntity,
-      1,
-      14,
-    );
+    parseError(() => parseXml('<!DOCTYPE r [<!ENTITY % p SYSTEM "http://evil/p.dtd"> %p;]><r/>'), ErrorCodes.xmlExternalEntity, 1, 14);
     parseError(() => parseXml('<!DOCTYPE r [<!ENTITY % p "x">]><r/>'), ErrorCodes.xmlExternalEntity);
     parseError(() => parseXml('<!DOCTYPE r [ %p; ]><r/>'), ErrorCodes.xmlExternalEntity, 1, 15);
     parseError(() => parseXml('<!DOCTYPE r [<!ENTITY a "%p;">]><r/>'), ErrorCodes.xmlExternalEntity);
   });
 
   it('refuses an external DTD subset', () => {
-    const system = parseError(
-      () => parseXml('<!DOCTYPE r SYSTEM "http://evil/r.dtd"><r/>'),
-      ErrorCodes.xmlExternalEntity,
-      1,
-      13,
-    );
+    const system = parseError(() => parseXml('<!DOCTYPE r SYSTEM "http://evil/r.dtd"><r/>'), ErrorCodes.xmlExternalEntity, 1, 13);
     expect(system.message).toContain('external DTD subset (SYSTEM "http://evil/r.dtd")');
     parseError(() => parseXml('<!DOCTYPE r PUBLIC "-//A" "r.dtd"><r/>'), ErrorCodes.xmlExternalEntity);
     parseError(() => parseXml('<!DOCTYPE r SYSTEM "r.dtd" [<!ENTITY a "1">]><r/>'), ErrorCodes.xmlExternalEntity);
@@ -401,9 +356,7 @@ describe('namespaces', () => {
     const root = doc.root;
     expect([root.uri, root.attr(XML_NAMESPACE, 'lang')]).toEqual(['urn:d', 'en']);
     expect(root.attributes.map((a) => a.qname)).toEqual(['xml:lang']); // xmlns excluded
-    expect(root.namespacesInScope).toEqual(
-      Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE, '': 'urn:d', p: 'urn:p' }),
-    );
+    expect(root.namespacesInScope).toEqual(Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE, '': 'urn:d', p: 'urn:p' }));
 
     const a = root.elements()[0] as XmlElement;
     expect([a.uri, a.attr('urn:p', 'x'), a.attrAny('y'), a.attrAny('x')]).toEqual(['urn:p', '1', '2', undefined]);

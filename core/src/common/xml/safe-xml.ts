@@ -14,16 +14,7 @@
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { ErrorCodes, ParseError, type ErrorCode } from '../errors.js';
-import {
-  PREDEFINED_ENTITIES,
-  decodeCharRef,
-  expansionLimitMessage,
-  findDoctype,
-  isXmlName,
-  readDoctype,
-  readXmlName,
-  type ExpansionBudget,
-} from './dtd.js';
+import { PREDEFINED_ENTITIES, decodeCharRef, expansionLimitMessage, findDoctype, isXmlName, readDoctype, readXmlName, type ExpansionBudget } from './dtd.js';
 import { ElementNode, XML_NAMESPACE, type XmlAttribute, type XmlElement } from './xml-tree.js';
 
 export interface XmlLimits {
@@ -61,9 +52,7 @@ export interface ParseXmlOptions {
 
 const EMPTY_RECORD: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 
-const ROOT_SCOPE: Record<string, string> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE }),
-);
+const ROOT_SCOPE: Record<string, string> = Object.freeze(Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE }));
 
 /**
  * Maps string offsets to line/column. Lookups are mostly in increasing order, so it keeps a
@@ -222,11 +211,7 @@ class TreeBuilder {
         if (predefined !== undefined) return predefined;
         // Non-names are left to saxes' "disallowed character in entity name" (see fromSaxes).
         if (isXmlName(key)) {
-          this.pending ??= this.error(
-            ErrorCodes.xmlUndefinedEntity,
-            `undefined entity '&${key};': it is not declared in the DTD`,
-            this.referenceStart(),
-          );
+          this.pending ??= this.error(ErrorCodes.xmlUndefinedEntity, `undefined entity '&${key};': it is not declared in the DTD`, this.referenceStart());
         }
         return undefined;
       },
@@ -263,11 +248,7 @@ class TreeBuilder {
   private readonly onOpenTag = (tag: SaxesTagNS): void => {
     const start = this.tagStart();
     if (this.stack.length >= this.limits.maxDepth) {
-      throw this.error(
-        ErrorCodes.xmlMalformed,
-        `element nesting exceeds the limit of ${this.limits.maxDepth} levels at <${tag.name}>`,
-        start,
-      );
+      throw this.error(ErrorCodes.xmlMalformed, `element nesting exceeds the limit of ${this.limits.maxDepth} levels at <${tag.name}>`, start);
     }
     const parent = this.stack[this.stack.length - 1];
     const { line, column } = this.lines.at(start);
@@ -298,18 +279,7 @@ class TreeBuilder {
       Object.freeze(declarations);
       Object.freeze(scope);
     }
-    const element = new ElementNode(
-      tag.name,
-      tag.prefix,
-      tag.local,
-      tag.uri,
-      attributes,
-      declarations,
-      scope,
-      line,
-      column,
-      parent,
-    );
+    const element = new ElementNode(tag.name, tag.prefix, tag.local, tag.uri, attributes, declarations, scope, line, column, parent);
     if (parent === undefined) this.root = element;
     else parent.children.push(element);
     this.stack.push(element);
@@ -358,26 +328,20 @@ class TreeBuilder {
     // complete comment or PI starts unfinished markup.
     const unfinished = this.firstUnfinished(text.indexOf('<', this.markupEnd));
     if (unfinished !== -1) {
-      throw this.error(
-        ErrorCodes.xmlMalformed,
-        `unexpected end of document inside ${describeMarkupAt(text, unfinished)}`,
-        unfinished,
-      );
+      throw this.error(ErrorCodes.xmlMalformed, `unexpected end of document inside ${describeMarkupAt(text, unfinished)}`, unfinished);
     }
     const open = this.stack[this.stack.length - 1];
     if (open !== undefined) {
       // Reported where the tag was opened: that is where the fix usually goes.
-      throw new ParseError(
-        `unclosed tag <${open.qname}> opened at line ${open.line}, column ${open.column}: the document ends without </${open.qname}>`,
-        { code: ErrorCodes.xmlMalformed, line: open.line, column: open.column, source: this.source },
-      );
+      throw new ParseError(`unclosed tag <${open.qname}> opened at line ${open.line}, column ${open.column}: the document ends without </${open.qname}>`, {
+        code: ErrorCodes.xmlMalformed,
+        line: open.line,
+        column: open.column,
+        source: this.source,
+      });
     }
     if (this.root === undefined) {
-      throw this.error(
-        ErrorCodes.xmlMalformed,
-        text.trim() === '' ? 'the document is empty' : 'the document has no root element',
-        text.length,
-      );
+      throw this.error(ErrorCodes.xmlMalformed, text.trim() === '' ? 'the document is empty' : 'the document has no root element', text.length);
     }
   }
 
@@ -447,8 +411,7 @@ class TreeBuilder {
     const detail = err.message.replace(SAXES_POSITION, '').replace(/\.$/, '');
     const text = this.text;
     const position = this.parser.position;
-    const malformed = (message: string, offset: number): ParseError =>
-      this.error(ErrorCodes.xmlMalformed, message, offset);
+    const malformed = (message: string, offset: number): ParseError => this.error(ErrorCodes.xmlMalformed, message, offset);
     const tagName = (): string => readXmlName(text, this.tagStart() + 1) ?? '';
 
     if (detail === 'unexpected close tag' || detail.startsWith('unmatched closing tag')) {
@@ -465,42 +428,26 @@ class TreeBuilder {
     }
     if (detail.startsWith('unbound namespace prefix')) {
       const prefix = /"([^"]*)"/.exec(detail)?.[1] ?? '';
-      return malformed(
-        `unbound namespace prefix '${prefix}' in <${tagName()}>: no xmlns:${prefix} declaration is in scope`,
-        this.tagStart(),
-      );
+      return malformed(`unbound namespace prefix '${prefix}' in <${tagName()}>: no xmlns:${prefix} declaration is in scope`, this.tagStart());
     }
     if (detail.startsWith('duplicate attribute')) {
       return malformed(`${detail.replace(':', '')} in <${tagName()}>`, this.tagStart());
     }
     if (detail === 'documents may contain only one root') {
-      return malformed(
-        `junk after the root element: a second element <${tagName()}> (a document has exactly one root element)`,
-        this.tagStart(),
-      );
+      return malformed(`junk after the root element: a second element <${tagName()}> (a document has exactly one root element)`, this.tagStart());
     }
     if (detail === 'text data outside of root node') {
       const nonSpace = /\S/g;
       nonSpace.lastIndex = this.skipCommentsAndPis(this.markupEnd);
       const at = nonSpace.exec(text)?.index ?? Math.max(0, position - 1);
-      return malformed(
-        this.root === undefined ? 'text before the root element' : 'junk after the root element: text after its end tag',
-        at,
-      );
+      return malformed(this.root === undefined ? 'text before the root element' : 'junk after the root element: text after its end tag', at);
     }
-    if (
-      detail === 'disallowed character in entity name' ||
-      detail === 'empty entity name' ||
-      detail === 'malformed character entity'
-    ) {
+    if (detail === 'disallowed character in entity name' || detail === 'empty entity name' || detail === 'malformed character entity') {
       const at = this.findBrokenReference(this.markupEnd, position);
       if (at !== -1) return this.brokenReference(at);
     }
     if (detail === 'inappropriately located doctype declaration') {
-      return malformed(
-        'a DOCTYPE declaration must come before the root element, and only once',
-        Math.max(0, text.lastIndexOf('<!', position)),
-      );
+      return malformed('a DOCTYPE declaration must come before the root element, and only once', Math.max(0, text.lastIndexOf('<!', position)));
     }
     if (detail === 'disallowed character' && text.charCodeAt(position - 1) === 0x3c /* < */) {
       return malformed("'<' is not allowed here: inside an attribute value write '&lt;'", position - 1);

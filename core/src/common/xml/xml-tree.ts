@@ -153,11 +153,7 @@ export function attribute(prefix: string, uri: string, local: string, value: str
  * that edits never reach the (partly frozen) tree the reader built. `onCopy` sees every pair,
  * so callers can find the copies of the elements they want to edit.
  */
-export function copyElement(
-  source: XmlElement,
-  onCopy?: (source: XmlElement, copy: XmlElement) => void,
-  parent?: XmlElement,
-): XmlElement {
+export function copyElement(source: XmlElement, onCopy?: (source: XmlElement, copy: XmlElement) => void, parent?: XmlElement): XmlElement {
   const copy = new ElementNode(
     source.qname,
     source.prefix,

@@ -130,13 +130,7 @@ function isElementOnly(children: readonly XmlNode[]): boolean {
   return sawElement;
 }
 
-function writeElement(
-  element: XmlElement,
-  out: string[],
-  layout: Layout,
-  level: number,
-  extraNamespaces: ReadonlyMap<string, string> | undefined,
-): void {
+function writeElement(element: XmlElement, out: string[], layout: Layout, level: number, extraNamespaces: ReadonlyMap<string, string> | undefined): void {
   const { indent } = layout;
   const declarations = element.namespaceDeclarations;
   let separator = ' ';

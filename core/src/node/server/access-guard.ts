@@ -52,13 +52,19 @@ export function parseHost(value: string): HostName | undefined {
   }
   const port = match[1] === undefined ? undefined : Number(match[1]);
   if (port !== undefined && port > 65535) return undefined;
-  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  const hostname = url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
   return { hostname, port };
 }
 
 /** An address or name that always means this machine: browsers never send them off it. */
 export function isLoopbackName(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/^::ffff:/, '');
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^::ffff:/, '');
   // RFC 6761 section 6.3: `localhost` and every name below it are loopback; browsers resolve them
   // themselves, so DNS cannot re-point them.
   if (h === 'localhost' || h.endsWith('.localhost')) return true;

@@ -28,7 +28,14 @@ interface Reply {
 function send(server: RunningServer, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: server.port, method, path, headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers }, signal: AbortSignal.timeout(15_000) },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers },
+        signal: AbortSignal.timeout(15_000),
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -134,7 +141,13 @@ describe('a loopback server (npm start defaults)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mediator-access-'));
-    server = await startServer({ dataDir, port: 0, logStream: quiet, allowedHosts: ['mediator.test', 'proxy.test:9443'], corsOrigins: ['http://client.example'] });
+    server = await startServer({
+      dataDir,
+      port: 0,
+      logStream: quiet,
+      allowedHosts: ['mediator.test', 'proxy.test:9443'],
+      corsOrigins: ['http://client.example'],
+    });
     expect((await send(server, 'POST', '/alignments', { 'content-type': 'application/xml' }, coFiware)).status).toBe(201);
   });
 
@@ -145,11 +158,23 @@ describe('a loopback server (npm start defaults)', () => {
 
   it('answers a foreign Host with the JSON error on every route, GET and state-changing, and changes nothing', async () => {
     const before = await observable(server);
-    const routes = [...server.routeTable(), { method: 'GET', url: '/' }, { method: 'GET', url: '/swagger/' }, { method: 'GET', url: '/swagger/json' }, { method: 'GET', url: '/no/such/path' }];
+    const routes = [
+      ...server.routeTable(),
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/swagger/' },
+      { method: 'GET', url: '/swagger/json' },
+      { method: 'GET', url: '/no/such/path' },
+    ];
     expect(routes.length).toBeGreaterThan(15);
     for (const route of routes) {
       const path = route.url === '/alignments/:name/:version' && route.method === 'DELETE' ? '/alignments/CO_FIWARE_align/1.0' : concrete(route.url);
-      const reply = await send(server, route.method, path, { host: `rebind.attacker.example:${server.port}`, 'content-type': 'application/json' }, route.method === 'GET' ? undefined : '{}');
+      const reply = await send(
+        server,
+        route.method,
+        path,
+        { host: `rebind.attacker.example:${server.port}`, 'content-type': 'application/json' },
+        route.method === 'GET' ? undefined : '{}',
+      );
       expect({ route, status: reply.status }).toEqual({ route, status: 421 });
       expect(jsonOf(reply)).toMatchObject({ code: 'HOST_NOT_ALLOWED' });
       expect(String(jsonOf(reply)['message'])).toContain('rebind.attacker.example');
@@ -159,10 +184,25 @@ describe('a loopback server (npm start defaults)', () => {
 
   it('answers loopback names on its port only, and the names given with --allowed-host', async () => {
     const port = server.port;
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `app.localhost:${port}`, 'mediator.test', `mediator.test:${port}`, 'proxy.test:9443']) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      `app.localhost:${port}`,
+      'mediator.test',
+      `mediator.test:${port}`,
+      'proxy.test:9443',
+    ]) {
       expect({ host, status: (await send(server, 'GET', '/version', { host })).status }).toEqual({ host, status: 200 });
     }
-    for (const host of [`127.0.0.1:${port + 1}`, 'localhost', 'proxy.test', 'proxy.test:9444', `localhost.attacker.example:${port}`, `evil@127.0.0.1:${port}`]) {
+    for (const host of [
+      `127.0.0.1:${port + 1}`,
+      'localhost',
+      'proxy.test',
+      'proxy.test:9444',
+      `localhost.attacker.example:${port}`,
+      `evil@127.0.0.1:${port}`,
+    ]) {
       expect({ host, status: (await send(server, 'GET', '/version', { host })).status }).toEqual({ host, status: 421 });
     }
   });
@@ -204,7 +244,7 @@ describe('a loopback server (npm start defaults)', () => {
       }
     }
     expect(await observable(server)).toBe(before);
-    expect(JSON.parse(before)[2]).toContain('INFO');
+    expect((JSON.parse(before) as unknown[])[2]).toContain('INFO');
   });
 
   it('lets the served UI (same origin), header-less clients and --cors origins change state', async () => {
@@ -219,7 +259,13 @@ describe('a loopback server (npm start defaults)', () => {
     const cors = await send(server, 'POST', '/logging/info', { origin: 'http://client.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' });
     expect(cors.status).toBe(200);
     expect(cors.headers['access-control-allow-origin']).toBe('http://client.example');
-    const published = await send(server, 'POST', '/topics/same-origin/messages', { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, readData('messages/weight.json'));
+    const published = await send(
+      server,
+      'POST',
+      '/topics/same-origin/messages',
+      { origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      readData('messages/weight.json'),
+    );
     expect(published.status).toBeLessThan(300);
   });
 
@@ -274,7 +320,13 @@ describe('token mode', () => {
     const routes = [...server.routeTable(), { method: 'GET', url: '/swagger/json' }, { method: 'GET', url: '/no/such/path' }];
     for (const route of routes) {
       for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { authorization: token }, { authorization: `Basic ${token}` }]) {
-        const reply = await send(server, route.method, concrete(route.url), { ...headers, 'content-type': 'application/json' }, route.method === 'GET' ? undefined : '{}');
+        const reply = await send(
+          server,
+          route.method,
+          concrete(route.url),
+          { ...headers, 'content-type': 'application/json' },
+          route.method === 'GET' ? undefined : '{}',
+        );
         expect({ route, headers, status: reply.status }).toEqual({ route, headers, status: 401 });
         expect(jsonOf(reply)).toMatchObject({ code: 'UNAUTHORIZED' });
         expect(reply.headers['www-authenticate']).toMatch(/^Bearer/);
@@ -293,7 +345,11 @@ describe('token mode', () => {
     useDocumentHeaders(`http://127.0.0.1:${withCors.port}`, auth);
     try {
       const origin = { origin: 'http://client.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' };
-      const preflight = await send(withCors, 'OPTIONS', '/alignments', { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' });
+      const preflight = await send(withCors, 'OPTIONS', '/alignments', {
+        ...origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      });
       expect(preflight.status).toBeLessThan(300);
       expect(preflight.headers['access-control-allow-origin']).toBe('http://client.example');
       const refused = await send(withCors, 'GET', '/alignments', origin);
@@ -316,7 +372,14 @@ describe('token mode', () => {
       'POST',
       '/channels',
       { ...auth, 'content-type': 'application/json' },
-      JSON.stringify({ source: 'tok-in', sink: 'tok-out', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '' }),
+      JSON.stringify({
+        source: 'tok-in',
+        sink: 'tok-out',
+        inpAlignmentName: 'CO_FIWARE_align',
+        inpAlignmentVersion: '1.0',
+        outAlignmentName: '',
+        outAlignmentVersion: '',
+      }),
     );
     expect(channel.status).toBe(201);
     const message = readData('messages/weight.UniversAAL_CO.json');

@@ -114,7 +114,9 @@ describe('POST /alignments', () => {
     expectError(await xml('/alignments', xxe), 400, 'XML_EXTERNAL_ENTITY');
     const levels = ['<!ENTITY a0 "aaaaaaaaaa">'];
     for (let i = 1; i <= 9; i++) levels.push(`<!ENTITY a${i} "${`&a${i - 1};`.repeat(10)}">`);
-    const bomb = renamed(coFiware, 'bomb').replace('<!ENTITY sripas', `${levels.join('\n')}\n<!ENTITY sripas`).replace('>SRIPAS<', '>&a9;<');
+    const bomb = renamed(coFiware, 'bomb')
+      .replace('<!ENTITY sripas', `${levels.join('\n')}\n<!ENTITY sripas`)
+      .replace('>SRIPAS<', '>&a9;<');
     expectError(await xml('/alignments', bomb), 400, 'XML_ENTITY_LIMIT');
     expectError(await xml('/validate', xxe), 400, 'XML_EXTERNAL_ENTITY');
     expectError(await xml('/convert/TTL', xxe), 500, 'XML_EXTERNAL_ENTITY');
@@ -149,7 +151,15 @@ describe('GET and DELETE /alignments/{name}/{version}', () => {
     const list = await call('GET', '/alignments');
     expect(list.status).toBe(200);
     const info = list.json.find((a) => a.name === name);
-    expect(info).toMatchObject({ name, version, sourceOntologyURI: 'http://ontology.universAAL.org/Context.owl#', targetOntologyURI: 'http://inter-iot.eu/GOIoTPex#', creator: expect.any(String), description: expect.any(String), cellCount: 9 });
+    expect(info).toMatchObject({
+      name,
+      version,
+      sourceOntologyURI: 'http://ontology.universAAL.org/Context.owl#',
+      targetOntologyURI: 'http://inter-iot.eu/GOIoTPex#',
+      creator: expect.any(String),
+      description: expect.any(String),
+      cellCount: 9,
+    });
     expect(typeof info!.id).toBe('number');
     expect(typeof info!.date).toBe('number');
     expect(info!.descId).toBe(`[${name}] [${version}] : http://ontology.universAAL.org/Context.owl# -> http://inter-iot.eu/GOIoTPex#`);
@@ -167,7 +177,14 @@ describe('GET and DELETE /alignments/{name}/{version}', () => {
 
   it('refuses to delete an alignment a channel uses, with the reason', async () => {
     expect((await xml('/alignments', renamed(bodyCloud, 'in-use'))).status).toBe(201);
-    const created = await json('POST', '/channels', { source: 'in-use-src', sink: 'in-use-sink', inpAlignmentName: 'in-use', inpAlignmentVersion: '2.0.2', outAlignmentName: '', outAlignmentVersion: '' });
+    const created = await json('POST', '/channels', {
+      source: 'in-use-src',
+      sink: 'in-use-sink',
+      inpAlignmentName: 'in-use',
+      inpAlignmentVersion: '2.0.2',
+      outAlignmentName: '',
+      outAlignmentVersion: '',
+    });
     expect(created.status).toBe(201);
     const refused = await call('DELETE', '/alignments/in-use/2.0.2');
     expectError(refused, 400, 'IN_USE');
@@ -186,7 +203,9 @@ describe('POST /validate', () => {
     expectError(await xml('/validate', '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>'), 400, 'INVALID_ALIGNMENT');
     expectError(await xml('/validate', '<unclosed>'), 400, 'XML_MALFORMED');
     // Every problem, each with its code, severity, message, line, column and cell.
-    const broken = renamed(coFiware, 'validated-broken').replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ] .').replace('sripas#cell1"', 'sripas#missing"');
+    const broken = renamed(coFiware, 'validated-broken')
+      .replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ] .')
+      .replace('sripas#cell1"', 'sripas#missing"');
     const refused = await xml('/validate', broken);
     expectError(refused, 400, 'INVALID_ALIGNMENT');
     const problems = refused.json.problems as Array<Record<string, unknown>>;
@@ -195,7 +214,8 @@ describe('POST /validate', () => {
     const turtle = problems.find((p) => p.code === 'CELL_TURTLE_SYNTAX')!;
     expect(turtle).toMatchObject({ severity: 'error', line: turtleLine, column: expect.any(Number), message: expect.any(String) });
     expect(typeof turtle.cellId).toBe('string');
-    for (const p of problems) expect({ code: p.code, line: typeof p.line, column: typeof p.column }).toEqual({ code: p.code, line: 'number', column: 'number' });
+    for (const p of problems)
+      expect({ code: p.code, line: typeof p.line, column: typeof p.column }).toEqual({ code: p.code, line: 'number', column: 'number' });
     const list = await call('GET', '/alignments');
     expect(list.json.some((a) => a.name === 'validated-only')).toBe(false);
   });
@@ -226,7 +246,15 @@ describe('channels', () => {
   it('creates 0.5-style and 0.4-style channels and lists them with both styles and status', async () => {
     const list0 = await call('GET', '/alignments');
     const bodyCloudId = list0.json.find((a) => a.name === 'BodyCloud_CO_align')!.id as number;
-    const v05 = await json('POST', '/channels', { source: 'a-src', sink: 'a-sink', inpAlignmentName: 'BodyCloud_CO_align', inpAlignmentVersion: '2.0.2', outAlignmentName: '', outAlignmentVersion: '', parallelism: 2 });
+    const v05 = await json('POST', '/channels', {
+      source: 'a-src',
+      sink: 'a-sink',
+      inpAlignmentName: 'BodyCloud_CO_align',
+      inpAlignmentVersion: '2.0.2',
+      outAlignmentName: '',
+      outAlignmentVersion: '',
+      parallelism: 2,
+    });
     expect(v05.status).toBe(201);
     expect(v05.json.message).toMatch(/^Channel \d+ created successfully$/);
     const v04 = await json('POST', '/channels', { source: 'b-src', sink: 'b-sink', inpAlignmentId: bodyCloudId, outAlignmentId: 0, parallelism: 1 });
@@ -234,7 +262,18 @@ describe('channels', () => {
     const list = await call('GET', '/channels');
     expect(list.status).toBe(200);
     const a = list.json.find((c) => c.id === v05.json.id)!;
-    expect(a).toMatchObject({ source: 'a-src', sink: 'a-sink', inpAlignmentName: 'BodyCloud_CO_align', inpAlignmentVersion: '2.0.2', outAlignmentName: '', outAlignmentVersion: '', inpAlignmentId: bodyCloudId, outAlignmentId: 0, parallelism: 2, status: expect.any(String) });
+    expect(a).toMatchObject({
+      source: 'a-src',
+      sink: 'a-sink',
+      inpAlignmentName: 'BodyCloud_CO_align',
+      inpAlignmentVersion: '2.0.2',
+      outAlignmentName: '',
+      outAlignmentVersion: '',
+      inpAlignmentId: bodyCloudId,
+      outAlignmentId: 0,
+      parallelism: 2,
+      status: expect.any(String),
+    });
     expect(typeof a.uuid).toBe('string');
     expect(typeof a.consumerGroup).toBe('string');
     expect(a.descId).toBe('a-src -> ({BodyCloud_CO_align}:2.0.2 -> {}:) -> a-sink');
@@ -304,7 +343,7 @@ describe('POST /translation', () => {
   it('lists the compiled cells of a stored alignment', async () => {
     const reply = await call('GET', '/alignments/CO_FIWARE_align/1.0/cells');
     expect(reply.status).toBe(200);
-    const cells = reply.json.cells as unknown as Array<{ id: string; sparql: string; line: number }>;
+    const cells = reply.json.cells as Array<{ id: string; sparql: string; line: number }>;
     expect(cells.map((c) => c.id)).toContain('cell5_metadata');
     expect(cells.find((c) => c.id === 'cell0')!.sparql).toMatch(/DELETE \{[\s\S]*\} WHERE \{/);
     expect((reply.json.steps as unknown[]).length).toBe(11);
@@ -312,7 +351,10 @@ describe('POST /translation', () => {
   });
 
   it('adds the trace on request', async () => {
-    const reply = await json('POST', '/translation?trace=true', { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') });
+    const reply = await json('POST', '/translation?trace=true', {
+      alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }],
+      graphStr: readData('messages/weight.UniversAAL_CO.json'),
+    });
     expect(reply.status).toBe(200);
     expect((reply.json.trace as unknown[]).length).toBe(11);
   });
@@ -400,22 +442,44 @@ describe('OpenAPI and Swagger UI', () => {
     const served = new Set(server.routeTable().map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`));
     expect([...served].sort()).toEqual([...documented].sort());
     const expected = [
-      'POST /alignments', 'GET /alignments', 'GET /alignments/{name}/{version}', 'DELETE /alignments/{name}/{version}', 'GET /alignments/{name}/{version}/cells',
-      'GET /alignments/{name}/{version}/view', 'POST /view',
-      'POST /validate', 'POST /convert', 'POST /convert/TTL', 'POST /convert/RDFXML',
-      'POST /channels', 'GET /channels', 'DELETE /channels/{channelId}',
-      'POST /translation', 'GET /logging', 'POST /logging/{level}', 'GET /version',
-      'GET /platforms/{platformId}/topics', 'POST /platforms/{platformId}/channels', 'POST /topics/{topic}/messages', 'GET /topics/{topic}/messages',
+      'POST /alignments',
+      'GET /alignments',
+      'GET /alignments/{name}/{version}',
+      'DELETE /alignments/{name}/{version}',
+      'GET /alignments/{name}/{version}/cells',
+      'GET /alignments/{name}/{version}/view',
+      'POST /view',
+      'POST /validate',
+      'POST /convert',
+      'POST /convert/TTL',
+      'POST /convert/RDFXML',
+      'POST /channels',
+      'GET /channels',
+      'DELETE /channels/{channelId}',
+      'POST /translation',
+      'GET /logging',
+      'POST /logging/{level}',
+      'GET /version',
+      'GET /platforms/{platformId}/topics',
+      'POST /platforms/{platformId}/channels',
+      'POST /topics/{topic}/messages',
+      'GET /topics/{topic}/messages',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
     // Every operation: a stable operationId, and its errors documented as the JSON the server sends
     // (issue 14: XML routes documented their errors as application/xml), 401 and 421 included.
     const operationIds: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops) as Array<[string, { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> }]>) {
+      for (const [method, op] of Object.entries(ops) as Array<
+        [string, { operationId?: string; responses: Record<string, { content?: Record<string, unknown> }> }]
+      >) {
         operationIds.push(op.operationId ?? `(none: ${method} ${path})`);
         const errors = Object.entries(op.responses).filter(([s]) => s.startsWith('4') || s.startsWith('5'));
-        expect({ op: `${method} ${path}`, statuses: errors.map(([s]) => s).filter((s) => s === '401' || s === '421'), types: [...new Set(errors.flatMap(([, r]) => Object.keys(r.content ?? {})))] }).toEqual({
+        expect({
+          op: `${method} ${path}`,
+          statuses: errors.map(([s]) => s).filter((s) => s === '401' || s === '421'),
+          types: [...new Set(errors.flatMap(([, r]) => Object.keys(r.content ?? {})))],
+        }).toEqual({
           op: `${method} ${path}`,
           statuses: ['401', '421'],
           types: ['application/json'],

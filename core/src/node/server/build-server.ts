@@ -24,7 +24,7 @@ import { createTransport } from '../transports/index.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
-import { API_TAGS, registerRoutes, type ApiServer } from './routes.js';
+import { API_TAGS, registerRoutes } from './routes.js';
 import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
@@ -92,7 +92,7 @@ function defaultUiDir(): string | undefined {
 function isStaticFileRoute(request: FastifyRequest): boolean {
   const url = request.routeOptions.url;
   if (url === undefined || url === '/swagger/json' || url === '/swagger/yaml') return false;
-  return url === '/swagger' || url.startsWith('/swagger/') || (request.routeOptions.schema as { hide?: boolean } | undefined)?.hide === true;
+  return url === '/swagger' || url.startsWith('/swagger/') || request.routeOptions.schema?.hide === true;
 }
 
 function operationOf(request: FastifyRequest): Operation {
@@ -130,7 +130,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // Host, cross-site and token checks run before routing decisions matter and before any body is read.
   app.addHook(
     'onRequest',
-    accessGuard({ allowedHosts: options.allowedHosts ?? [], corsOrigins: options.corsOrigins ?? [], ...(options.authToken === undefined ? {} : { token: options.authToken }) }, isStaticFileRoute),
+    accessGuard(
+      {
+        allowedHosts: options.allowedHosts ?? [],
+        corsOrigins: options.corsOrigins ?? [],
+        ...(options.authToken === undefined ? {} : { token: options.authToken }),
+      },
+      isStaticFileRoute,
+    ),
   );
   // Before any plugin is registered: encapsulated plugins (Swagger UI) keep the handler they saw.
   app.setErrorHandler((error, request, reply) => {
@@ -175,7 +182,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       servers: [{ url: 'http://127.0.0.1:8888', description: 'The default address of mediator serve' }],
       // Token mode (mediator serve --token, or any non-loopback --host): bearer auth. Optional here,
       // `{}` first, because a loopback server without a token needs none.
-      components: { securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: 'The server\'s API token (mediator serve --token, or DATA/api-token)' } } },
+      components: {
+        securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: "The server's API token (mediator serve --token, or DATA/api-token)" } },
+      },
       security: [{}, { bearerToken: [] }],
       tags: API_TAGS.map((tag) => ({ ...tag })),
     },
@@ -183,14 +192,18 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   });
   await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { deepLinking: false } });
 
-
   const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const pattern = new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*$/, '.*').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\*$/, '.*')
+        .replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`,
+    );
     // Every route is an API route, documented or not (so the OpenAPI test catches one added without
     // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
-    const api = (route.schema as { hide?: boolean } | undefined)?.hide !== true && !route.url.startsWith('/swagger');
+    const api = route.schema?.hide !== true && !route.url.startsWith('/swagger');
     for (const method of methods) routes.push({ method, url: route.url, pattern, api });
   });
 
@@ -214,8 +227,13 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger.info({ uiDir }, 'serving the workbench UI at /');
   }
 
-  const translation = new TranslationService({ alignments, logger, workers: options.translationWorkers ?? 0, timeoutMs: options.translationTimeoutMs ?? 10_000 });
-  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>() as ApiServer, { alignments, channels, translation, transport, levels, logger });
+  const translation = new TranslationService({
+    alignments,
+    logger,
+    workers: options.translationWorkers ?? 0,
+    timeoutMs: options.translationTimeoutMs ?? 10_000,
+  });
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger });
 
   let closed = false;
   return {
@@ -225,10 +243,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     runner,
     store,
     logger,
-    routeTable: () =>
-      routes
-        .filter((r) => r.api && r.method !== 'HEAD')
-        .map((r) => ({ method: r.method, url: r.url })),
+    routeTable: () => routes.filter((r) => r.api && r.method !== 'HEAD').map((r) => ({ method: r.method, url: r.url })),
     async close() {
       if (closed) return;
       closed = true;

@@ -20,7 +20,12 @@ import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.j
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
-const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+const quiet = () =>
+  new Writable({
+    write(_c, _e, done) {
+      done();
+    },
+  });
 let server: RunningServer;
 let dataDir: string;
 
@@ -28,7 +33,11 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mediator-channels-'));
   server = await startServer({ dataDir, port: 0, logStream: quiet() });
   for (const file of ['CO_FIWARE', 'UniversAAL_CO']) {
-    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData(`alignments/${file}.rdf`), headers: { 'content-type': 'application/xml' } });
+    const r = await fetch(`${server.url}/alignments`, {
+      method: 'POST',
+      body: readData(`alignments/${file}.rdf`),
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(r.status).toBe(201);
   }
 });
@@ -39,7 +48,11 @@ afterAll(async () => {
 });
 
 async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const r = await fetch(`${server.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const r = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: r.status, json: (await r.json()) as Record<string, unknown> };
 }
 
@@ -74,7 +87,15 @@ describe('a running channel on the embedded bus', () => {
   let id: unknown;
 
   it('translates a message from its source to its sink and counts it', async () => {
-    const created = await post('/channels', { source: 'src-1', sink: 'sink-1', inpAlignmentName: 'UniversAAL_CO_align', inpAlignmentVersion: '3.0.1', outAlignmentName: 'CO_FIWARE_align', outAlignmentVersion: '1.0', parallelism: 2 });
+    const created = await post('/channels', {
+      source: 'src-1',
+      sink: 'sink-1',
+      inpAlignmentName: 'UniversAAL_CO_align',
+      inpAlignmentVersion: '3.0.1',
+      outAlignmentName: 'CO_FIWARE_align',
+      outAlignmentVersion: '1.0',
+      parallelism: 2,
+    });
     expect(created.status).toBe(201);
     id = created.json.id;
     expect(await post('/topics/src-1/messages', readData('messages/weight.json'))).toMatchObject({ status: 202 });
@@ -110,7 +131,14 @@ describe('a running channel on the embedded bus', () => {
 
 describe('JSON numbers in a published message (issue 16)', () => {
   it('reach the channel as written: 72.0 is a double, a 20-digit integer keeps its digits', async () => {
-    const created = await post('/channels', { source: 'num-src', sink: 'num-sink', inpAlignmentName: 'UniversAAL_CO_align', inpAlignmentVersion: '3.0.1', outAlignmentName: 'CO_FIWARE_align', outAlignmentVersion: '1.0' });
+    const created = await post('/channels', {
+      source: 'num-src',
+      sink: 'num-sink',
+      inpAlignmentName: 'UniversAAL_CO_align',
+      inpAlignmentVersion: '3.0.1',
+      outAlignmentName: 'CO_FIWARE_align',
+      outAlignmentVersion: '1.0',
+    });
     expect(created.status).toBe(201);
     const message = readData('messages/weight.json')
       .replace('{\n          "@type": "xsd:float",\n          "@value": "0.0"\n        }', '72.0')
@@ -135,7 +163,15 @@ describe('JSON numbers in a published message (issue 16)', () => {
 
 describe('deleting a busy channel', () => {
   it('answers 204 once in-flight messages are done; nothing arrives afterwards and nothing is half-published', async () => {
-    const created = await post('/channels', { source: 'busy-src', sink: 'busy-sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '', parallelism: 4 });
+    const created = await post('/channels', {
+      source: 'busy-src',
+      sink: 'busy-sink',
+      inpAlignmentName: 'CO_FIWARE_align',
+      inpAlignmentVersion: '1.0',
+      outAlignmentName: '',
+      outAlignmentVersion: '',
+      parallelism: 4,
+    });
     expect(created.status).toBe(201);
     const message = readData('messages/weight.UniversAAL_CO.json');
     // Publish 200 messages; delete while they are still being published and translated.
@@ -170,7 +206,12 @@ describe('platform channels', () => {
   it('previews and creates the pair with the seed topic names, and the downstream channel translates', async () => {
     const preview = (await (await fetch(`${server.url}/platforms/${encodeURIComponent(platform)}/topics`)).json()) as Record<string, Record<string, string>>;
     expect(preview.downstream).toEqual({ source: `mw-mediator-downstream-${pid}`, sink: `mediator-mw-downstream-${pid}` });
-    const created = await post(`/platforms/${encodeURIComponent(platform)}/channels`, { inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '' });
+    const created = await post(`/platforms/${encodeURIComponent(platform)}/channels`, {
+      inpAlignmentName: 'CO_FIWARE_align',
+      inpAlignmentVersion: '1.0',
+      outAlignmentName: '',
+      outAlignmentVersion: '',
+    });
     expect(created.status).toBe(201);
     expect(created.json.downstream).toMatchObject({ source: `mw-mediator-downstream-${pid}`, sink: `mediator-mw-downstream-${pid}` });
     expect(created.json.upstream).toMatchObject({ source: `mw-mediator-upstream-${pid}`, sink: `mediator-mw-upstream-${pid}` });
@@ -186,7 +227,10 @@ describe('platform channels', () => {
     const preview = (await (await fetch(`${server.url}/platforms/p2/topics?spelling=ipsm`)).json()) as Record<string, Record<string, string>>;
     expect(preview.upstream).toEqual({ source: 'mw-ipsm-upstream-p2', sink: 'ipsm-mw-upstream-p2' });
     const before = ((await (await fetch(`${server.url}/channels`)).json()) as unknown[]).length;
-    const refused = await post('/platforms/p3/channels', { downstream: { inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0' }, upstream: { inpAlignmentName: 'nope', inpAlignmentVersion: '9' } });
+    const refused = await post('/platforms/p3/channels', {
+      downstream: { inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0' },
+      upstream: { inpAlignmentName: 'nope', inpAlignmentVersion: '9' },
+    });
     expect(refused.status).toBe(400);
     expect(((await (await fetch(`${server.url}/channels`)).json()) as unknown[]).length).toBe(before);
   });
@@ -198,7 +242,11 @@ describe('restart', () => {
     const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
     try {
       await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
-      const created = await fetch(`${first.url}/channels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source, sink, inpAlignmentId: 1, outAlignmentId: 0 }) });
+      const created = await fetch(`${first.url}/channels`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source, sink, inpAlignmentId: 1, outAlignmentId: 0 }),
+      });
       expect(created.status).toBe(201);
     } finally {
       await first.close();
@@ -238,7 +286,11 @@ describe('restart', () => {
         const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
         expect(list).toHaveLength(1);
         expect(list[0]).toMatchObject({ source: 'r-src', status: 'running' });
-        await fetch(`${second.url}/topics/r-src/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: readData('messages/weight.UniversAAL_CO.json') });
+        await fetch(`${second.url}/topics/r-src/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: readData('messages/weight.UniversAAL_CO.json'),
+        });
         const start = Date.now();
         let arrived: unknown[] = [];
         while (arrived.length === 0 && Date.now() - start < 5000) {

@@ -26,7 +26,15 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mediator-convert-'));
-  server = await startServer({ dataDir, port: 0, logStream: new Writable({ write(_c, _e, done) { done(); } }) });
+  server = await startServer({
+    dataDir,
+    port: 0,
+    logStream: new Writable({
+      write(_c, _e, done) {
+        done();
+      },
+    }),
+  });
 });
 
 afterAll(async () => {
@@ -110,7 +118,10 @@ describe('POST /convert/TTL keeps every cell meaning', () => {
     let compared = 0;
     for (const pair of goldenPairs()) {
       const input = readData(pair.message);
-      const reply = await translate(pair.alignments.map((f) => ids[f]!), input);
+      const reply = await translate(
+        pair.alignments.map((f) => ids[f]!),
+        input,
+      );
       expect({ pair: pair.pair, status: reply.status }).toEqual({ pair: pair.pair, status: 200 });
       if (pair.outputPayloadTriples < 0) continue;
       const expected = new Parser({ format: 'N-Triples' }).parse(goldenFile(pair.pair, 'output-payload.nt')) as unknown as RDF.Quad[];

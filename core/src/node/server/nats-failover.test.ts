@@ -56,60 +56,70 @@ function payload(quads: readonly RDF.Quad[]): RDF.Quad[] {
 }
 
 describe.skipIf(skipNats)(`two mediators on a three-node NATS JetStream cluster ${skipNats ? `(${natsSkipReason})` : ''}`, () => {
-  it(
-    'translates every one of 2,000 messages although a mediator and a NATS node are killed mid-way',
-    async () => {
-      cluster = await startNatsCluster(3);
-      const [a, b] = await Promise.all([serve(cluster.url), serve(cluster.url)]);
-      for (const m of [a, b]) {
-        const upload = await request(`${m.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' }, timeoutMs: REQUEST_MS });
-        expect(upload.status, upload.text).toBe(201);
-        const channel = await request(`${m.url}/channels`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ source: 'failover.src', sink: 'failover.sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '', parallelism: 4, optConsumerGroup: 'failover-group' }),
-          timeoutMs: REQUEST_MS,
-        });
-        expect(channel.status, channel.text).toBe(201);
-      }
-
-      // The middleware's side: a producer keeps retrying through the node loss (a re-election can
-      // take long on a loaded 2-core machine); the messages' ids make retries harmless.
-      const client = new NatsTransport({ servers: cluster.url, name: 'failover-test', publishTimeoutMs: 90_000 });
-      const arrived = new Map<number, string>();
-      let deliveries = 0;
-      const checker = await client.subscribe('failover.sink', 'failover-checker', { maxInFlight: 64, from: 'earliest' }, async (m) => {
-        deliveries++;
-        const id = /"InterIoTMsg:messageID"\s*:\s*"failover-(\d+)"/.exec(m.value);
-        if (id !== null && !arrived.has(Number(id[1]))) arrived.set(Number(id[1]), m.value);
+  it('translates every one of 2,000 messages although a mediator and a NATS node are killed mid-way', async () => {
+    cluster = await startNatsCluster(3);
+    const [a, b] = await Promise.all([serve(cluster.url), serve(cluster.url)]);
+    for (const m of [a, b]) {
+      const upload = await request(`${m.url}/alignments`, {
+        method: 'POST',
+        body: readData('alignments/CO_FIWARE.rdf'),
+        headers: { 'content-type': 'application/xml' },
+        timeoutMs: REQUEST_MS,
       });
+      expect(upload.status, upload.text).toBe(201);
+      const channel = await request(`${m.url}/channels`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          source: 'failover.src',
+          sink: 'failover.sink',
+          inpAlignmentName: 'CO_FIWARE_align',
+          inpAlignmentVersion: '1.0',
+          outAlignmentName: '',
+          outAlignmentVersion: '',
+          parallelism: 4,
+          optConsumerGroup: 'failover-group',
+        }),
+        timeoutMs: REQUEST_MS,
+      });
+      expect(channel.status, channel.text).toBe(201);
+    }
 
-      let killed = false;
-      for (let i = 0; i < MESSAGES; i++) {
-        await client.publish('failover.src', message(i));
-        if (!killed && i === MESSAGES / 2) {
-          // Mid-way: a mediator process and a NATS node crash.
-          killed = true;
-          a.process.kill('SIGKILL');
-          await cluster.kill(2);
-          expect(await a.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
-        }
-      }
-      const deadline = Date.now() + 90_000;
-      while (arrived.size < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      await checker.close();
-      await client.close();
+    // The middleware's side: a producer keeps retrying through the node loss (a re-election can
+    // take long on a loaded 2-core machine); the messages' ids make retries harmless.
+    const client = new NatsTransport({ servers: cluster.url, name: 'failover-test', publishTimeoutMs: 90_000 });
+    const arrived = new Map<number, string>();
+    let deliveries = 0;
+    const checker = await client.subscribe('failover.sink', 'failover-checker', { maxInFlight: 64, from: 'earliest' }, async (m) => {
+      deliveries++;
+      const id = /"InterIoTMsg:messageID"\s*:\s*"failover-(\d+)"/.exec(m.value);
+      if (id !== null && !arrived.has(Number(id[1]))) arrived.set(Number(id[1]), m.value);
+    });
 
-      const missing = [...Array(MESSAGES).keys()].filter((i) => !arrived.has(i));
-      expect({ missing: missing.slice(0, 20), count: missing.length }).toEqual({ missing: [], count: 0 });
-      expect(deliveries).toBeGreaterThanOrEqual(MESSAGES);
-      const expected = kinds.map((k) => new Parser({ format: 'N-Triples' }).parse(goldenFile(k.golden, 'output-payload.nt')) as unknown as RDF.Quad[]);
-      for (const [i, text] of arrived) {
-        const ok = isomorphic(payload((await readMessage(text)).quads), expected[i % kinds.length]!);
-        if (!ok) expect({ message: i, isomorphic: ok }).toEqual({ message: i, isomorphic: true });
+    let killed = false;
+    for (let i = 0; i < MESSAGES; i++) {
+      await client.publish('failover.src', message(i));
+      if (!killed && i === MESSAGES / 2) {
+        // Mid-way: a mediator process and a NATS node crash.
+        killed = true;
+        a.process.kill('SIGKILL');
+        await cluster.kill(2);
+        expect(await a.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
       }
-      expect(await b.process.stop({ signal: 'SIGTERM', graceMs: 15_000 })).toEqual({ code: 0, signal: null });
-    },
-    180_000,
-  );
+    }
+    const deadline = Date.now() + 90_000;
+    while (arrived.size < MESSAGES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await checker.close();
+    await client.close();
+
+    const missing = [...Array(MESSAGES).keys()].filter((i) => !arrived.has(i));
+    expect({ missing: missing.slice(0, 20), count: missing.length }).toEqual({ missing: [], count: 0 });
+    expect(deliveries).toBeGreaterThanOrEqual(MESSAGES);
+    const expected = kinds.map((k) => new Parser({ format: 'N-Triples' }).parse(goldenFile(k.golden, 'output-payload.nt')) as unknown as RDF.Quad[]);
+    for (const [i, text] of arrived) {
+      const ok = isomorphic(payload((await readMessage(text)).quads), expected[i % kinds.length]!);
+      if (!ok) expect({ message: i, isomorphic: ok }).toEqual({ message: i, isomorphic: true });
+    }
+    expect(await b.process.stop({ signal: 'SIGTERM', graceMs: 15_000 })).toEqual({ code: 0, signal: null });
+  }, 180_000);
 });

@@ -46,23 +46,50 @@ describe('network mode', { timeout: 90_000 }, () => {
     const file = join(dir, 'api-token');
     expect(readFileSync(file, 'utf8').trim()).toBe(token);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    await first.process.waitFor(() => (/beyond loopback/.test(first.process.text('stdout')) ? true : undefined), 'the network-mode warning in the log', { timeoutMs: 10_000 });
+    await first.process.waitFor(() => (/beyond loopback/.test(first.process.text('stdout')) ? true : undefined), 'the network-mode warning in the log', {
+      timeoutMs: 10_000,
+    });
 
     expect((await request(`${first.url}/alignments`)).status).toBe(401);
     expect((await request(`${first.url}/`)).status).toBe(200);
-    const upload = await request(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml', authorization: `Bearer ${token}` } });
+    const upload = await request(`${first.url}/alignments`, {
+      method: 'POST',
+      body: readData('alignments/CO_FIWARE.rdf'),
+      headers: { 'content-type': 'application/xml', authorization: `Bearer ${token}` },
+    });
     expect(upload.status).toBe(201);
 
     // The CLI sends the token (--token or MEDIATOR_TOKEN); without it the server's 401 is reported.
-    const without = startProcess('mediator platform-channels', process.execPath, [cli, 'platform-channels', '--platform', 'http://inter-iot.eu/platforms/p1', '--server', first.url, '--inp', 'CO_FIWARE_align@1.0'], { env: { ...process.env, MEDIATOR_TOKEN: '' } });
+    const without = startProcess(
+      'mediator platform-channels',
+      process.execPath,
+      [cli, 'platform-channels', '--platform', 'http://inter-iot.eu/platforms/p1', '--server', first.url, '--inp', 'CO_FIWARE_align@1.0'],
+      { env: { ...process.env, MEDIATOR_TOKEN: '' } },
+    );
     started.push(without);
     expect(await without.exited({ timeoutMs: 20_000 })).toEqual({ code: 1, signal: null });
     expect(without.text('stderr')).toMatch(/401.*bearer token/);
-    const withToken = startProcess('mediator platform-channels --token', process.execPath, [cli, 'platform-channels', '--platform', 'http://inter-iot.eu/platforms/p1', '--server', first.url, '--inp', 'CO_FIWARE_align@1.0', '--token', token]);
+    const withToken = startProcess('mediator platform-channels --token', process.execPath, [
+      cli,
+      'platform-channels',
+      '--platform',
+      'http://inter-iot.eu/platforms/p1',
+      '--server',
+      first.url,
+      '--inp',
+      'CO_FIWARE_align@1.0',
+      '--token',
+      token,
+    ]);
     started.push(withToken);
     expect(await withToken.exited({ timeoutMs: 20_000 })).toEqual({ code: 0, signal: null });
     const channels = await request(`${first.url}/channels`, { headers: { authorization: `Bearer ${token}` } });
-    expect(channels.json<Array<{ source: string }>>().map((c) => c.source).sort()).toEqual(['mw-mediator-downstream-http_inter-iot.eu_platforms_p1', 'mw-mediator-upstream-http_inter-iot.eu_platforms_p1']);
+    expect(
+      channels
+        .json<Array<{ source: string }>>()
+        .map((c) => c.source)
+        .sort(),
+    ).toEqual(['mw-mediator-downstream-http_inter-iot.eu_platforms_p1', 'mw-mediator-upstream-http_inter-iot.eu_platforms_p1']);
     await first.process.stop();
 
     // A restart keeps the token and does not print it again.
@@ -75,7 +102,9 @@ describe('network mode', { timeout: 90_000 }, () => {
 
   it('runs open with --no-auth, and says so in the log', async () => {
     const served = await startMediatorServe(cli, dataDir(), { args: ['--host', '0.0.0.0', '--no-auth', '--log-level', 'warn'], started });
-    await served.process.waitFor(() => (/WITHOUT authentication/.test(served.process.text('stdout')) ? true : undefined), 'the --no-auth warning in the log', { timeoutMs: 10_000 });
+    await served.process.waitFor(() => (/WITHOUT authentication/.test(served.process.text('stdout')) ? true : undefined), 'the --no-auth warning in the log', {
+      timeoutMs: 10_000,
+    });
     expect(served.process.text('stderr')).not.toMatch(/API token/);
     expect((await request(`${served.url}/alignments`)).status).toBe(200);
   });
@@ -84,7 +113,17 @@ describe('network mode', { timeout: 90_000 }, () => {
     const served = await startMediatorServe(cli, dataDir(), { args: ['--token', 'given-token', '--log-level', 'warn'], started });
     expect((await request(`${served.url}/version`)).status).toBe(401);
     expect((await request(`${served.url}/version`, { headers: { authorization: 'Bearer given-token' } })).status).toBe(200);
-    const both = startProcess('mediator serve --token --no-auth', process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir(), '--token', 'x', '--no-auth']);
+    const both = startProcess('mediator serve --token --no-auth', process.execPath, [
+      cli,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      dataDir(),
+      '--token',
+      'x',
+      '--no-auth',
+    ]);
     started.push(both);
     expect(await both.exited({ timeoutMs: 20_000 })).toEqual({ code: 2, signal: null });
     expect(both.text('stderr')).toContain('exclude each other');

@@ -59,7 +59,14 @@ describe('restart', () => {
     const channel = await request(`${first.url}/channels`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ source: 'in', sink: 'out', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '' }),
+      body: JSON.stringify({
+        source: 'in',
+        sink: 'out',
+        inpAlignmentName: 'CO_FIWARE_align',
+        inpAlignmentVersion: '1.0',
+        outAlignmentName: '',
+        outAlignmentVersion: '',
+      }),
       timeoutMs: REQUEST_MS,
     });
     expect(channel.status).toBe(201);
@@ -74,7 +81,10 @@ describe('restart', () => {
       method: 'POST',
       headers: json,
       body: JSON.stringify({
-        alignIDs: [{ name: 'UniversAAL_CO_align', version: '3.0.1' }, { name: 'CO_FIWARE_align', version: '1.0' }],
+        alignIDs: [
+          { name: 'UniversAAL_CO_align', version: '3.0.1' },
+          { name: 'CO_FIWARE_align', version: '1.0' },
+        ],
         graphStr: readData('messages/weight.json'),
       }),
       timeoutMs: REQUEST_MS,

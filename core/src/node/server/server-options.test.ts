@@ -14,7 +14,12 @@ import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.j
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
-const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+const quiet = () =>
+  new Writable({
+    write(_c, _e, done) {
+      done();
+    },
+  });
 const open: RunningServer[] = [];
 const dirs: string[] = [];
 
@@ -54,7 +59,8 @@ describe('server defaults', () => {
   it('takes bodies up to 8 MiB by default and refuses one byte more with a JSON 413', async () => {
     const server = await start();
     const limit = 8 * 1024 * 1024;
-    const send = (size: number) => fetch(`${server.url}/validate`, { method: 'POST', body: Buffer.alloc(size, 0x20), headers: { 'content-type': 'application/xml' } });
+    const send = (size: number) =>
+      fetch(`${server.url}/validate`, { method: 'POST', body: Buffer.alloc(size, 0x20), headers: { 'content-type': 'application/xml' } });
     const atLimit = await send(limit);
     // Read, and refused as XML (all spaces), not for its size.
     expect(atLimit.status).toBe(400);
@@ -66,7 +72,11 @@ describe('server defaults', () => {
 
   it('limits request bodies to the configured size with a JSON 413', async () => {
     const server = await start({ bodyLimit: 4096 });
-    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+    const r = await fetch(`${server.url}/alignments`, {
+      method: 'POST',
+      body: readData('alignments/CO_FIWARE.rdf'),
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(r.status).toBe(413);
     expect(await r.json()).toMatchObject({ code: 'BODY_TOO_LARGE' });
   });

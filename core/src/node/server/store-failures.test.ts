@@ -24,9 +24,21 @@ let db: Database.Database;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mediator-store-faults-'));
-  server = await startServer({ dataDir, port: 0, logStream: new Writable({ write(_c, _e, done) { done(); } }) });
+  server = await startServer({
+    dataDir,
+    port: 0,
+    logStream: new Writable({
+      write(_c, _e, done) {
+        done();
+      },
+    }),
+  });
   db = new Database(join(dataDir, 'mediator.db'));
-  const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
+  const r = await fetch(`${server.url}/alignments`, {
+    method: 'POST',
+    body: readData('alignments/CO_FIWARE.rdf'),
+    headers: { 'content-type': 'application/xml' },
+  });
   expect(r.status).toBe(201);
 });
 
@@ -81,7 +93,14 @@ describe('store failures answer 500 and lose nothing', () => {
     const created = await fetch(`${server.url}/channels`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ source: 'fault-src', sink: 'fault-sink', inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '' }),
+      body: JSON.stringify({
+        source: 'fault-src',
+        sink: 'fault-sink',
+        inpAlignmentName: 'CO_FIWARE_align',
+        inpAlignmentVersion: '1.0',
+        outAlignmentName: '',
+        outAlignmentVersion: '',
+      }),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };

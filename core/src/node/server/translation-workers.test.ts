@@ -18,7 +18,12 @@ import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.j
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
-const quiet = () => new Writable({ write(_c, _e, done) { done(); } });
+const quiet = () =>
+  new Writable({
+    write(_c, _e, done) {
+      done();
+    },
+  });
 const dirs: string[] = [];
 let inline: RunningServer;
 let pooled: RunningServer;
@@ -34,7 +39,11 @@ async function start(translationWorkers: number): Promise<RunningServer> {
   dirs.push(dataDir);
   const server = await startServer({ dataDir, port: 0, logStream: quiet(), translationWorkers });
   for (const f of files) {
-    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: readData(`alignments/${f}.rdf`), headers: { 'content-type': 'application/xml' } });
+    const r = await fetch(`${server.url}/alignments`, {
+      method: 'POST',
+      body: readData(`alignments/${f}.rdf`),
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(r.status).toBe(201);
   }
   return server;
@@ -42,7 +51,11 @@ async function start(translationWorkers: number): Promise<RunningServer> {
 
 /** Status and body, with the trace's timings removed (they differ run to run). */
 async function post(server: RunningServer, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const r = await fetch(server.url + path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const r = await fetch(server.url + path, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   const json = (await r.json()) as Record<string, unknown>;
   if (Array.isArray(json['trace'])) json['trace'] = (json['trace'] as Array<Record<string, unknown>>).map(({ ms: _ms, ...rest }) => rest);
   return { status: r.status, body: json };

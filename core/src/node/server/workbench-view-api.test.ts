@@ -25,7 +25,15 @@ const foreign = coFiware.replaceAll('http://www.inter-iot.eu/sripas#cell2_weight
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mediator-view-'));
-  server = await startServer({ dataDir, port: 0, logStream: new Writable({ write(_c, _e, done) { done(); } }) });
+  server = await startServer({
+    dataDir,
+    port: 0,
+    logStream: new Writable({
+      write(_c, _e, done) {
+        done();
+      },
+    }),
+  });
   for (const xml of [coFiware, universaal, foreign]) {
     const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
     expect(r.status).toBe(201);
@@ -69,7 +77,11 @@ describe('GET /alignments/{name}/{version}/view', () => {
     expect(json.cells).toHaveLength(11);
     expect(json.steps).toHaveLength(11);
     const weight = json.cells.find((c) => c.id === 'cell2_weight');
-    expect(weight).toMatchObject({ steps: [3], entity1: { turtle: 'var:CTX a phd:WeighingScale .' }, functions: [{ display: '?node_sensor_iri = str(?node_CTX)' }] });
+    expect(weight).toMatchObject({
+      steps: [3],
+      entity1: { turtle: 'var:CTX a phd:WeighingScale .' },
+      functions: [{ display: '?node_sensor_iri = str(?node_CTX)' }],
+    });
     expect(weight?.sparql).toMatch(/^PREFIX /);
     // The same SPARQL as the contract's /cells route, which stays as documented.
     const cells = await call<{ cells: Array<{ id: string; sparql: string }> }>('GET', '/alignments/CO_FIWARE_align/1.0/cells');
@@ -120,12 +132,9 @@ describe('POST /translation payload diff', () => {
   });
 
   it('is in the trace: triples removed and added with prefixed display forms', async () => {
-    const { status, json } = await call<{ payloadDiff?: { before: number; after: number; removedCount: number; addedCount: number; added: Array<{ nt: string; display: string }> } }>(
-      'POST',
-      '/translation?trace=true',
-      request,
-      'application/json',
-    );
+    const { status, json } = await call<{
+      payloadDiff?: { before: number; after: number; removedCount: number; addedCount: number; added: Array<{ nt: string; display: string }> };
+    }>('POST', '/translation?trace=true', request, 'application/json');
     expect(status).toBe(200);
     expect(json.payloadDiff).toMatchObject({ before: 23, after: 35, removedCount: 15, addedCount: 27 });
     // Display forms use the message's own @context (here it declares xsd, not the FIWARE namespace).

@@ -86,7 +86,14 @@ export class AlignmentService {
     const result = await analyzeAlignment(record.xml, this.compileOptions);
     if (result.parseError !== undefined) throw result.parseError;
     if (result.compiled === undefined) {
-      throw new ValidationError(validationMessage(record.name, record.version, result.problems.filter((p) => p.severity === 'error')), result.problems);
+      throw new ValidationError(
+        validationMessage(
+          record.name,
+          record.version,
+          result.problems.filter((p) => p.severity === 'error'),
+        ),
+        result.problems,
+      );
     }
     this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: result.compiled });
     return result.compiled;
@@ -195,7 +202,14 @@ export class AlignmentService {
     const result = await analyzeAlignment(xml, this.compileOptions);
     if (result.parseError !== undefined) throw result.parseError;
     if (result.alignment === undefined) {
-      throw new ValidationError(validationMessage('', '', result.problems.filter((p) => p.severity === 'error')), result.problems);
+      throw new ValidationError(
+        validationMessage(
+          '',
+          '',
+          result.problems.filter((p) => p.severity === 'error'),
+        ),
+        result.problems,
+      );
     }
     return alignmentView(result.alignment, result.compiled);
   }
@@ -209,7 +223,15 @@ export class AlignmentService {
       column: c.cell.column,
       entity1: c.cell.entity1Source.text,
       entity2: c.cell.entity2Source.text,
-      functions: c.cell.functions.map((f) => ({ line: f.line, column: f.column, name: f.name, params: f.params.map((p) => (p.kind === 'variable' ? { ...p } : { kind: p.kind, order: p.order, value: p.value, ...(p.datatype === undefined ? {} : { datatype: p.datatype }) })), result: f.result })),
+      functions: c.cell.functions.map((f) => ({
+        line: f.line,
+        column: f.column,
+        name: f.name,
+        params: f.params.map((p) =>
+          p.kind === 'variable' ? { ...p } : { kind: p.kind, order: p.order, value: p.value, ...(p.datatype === undefined ? {} : { datatype: p.datatype }) },
+        ),
+        result: f.result,
+      })),
       typings: [...c.cell.typings],
       filters: [...c.cell.filters],
       sparql: c.sparql,

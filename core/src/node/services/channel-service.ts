@@ -70,8 +70,8 @@ export class ChannelService {
     const uses04 = STYLE_04.some((f) => b[f] !== undefined);
     const uses05 = STYLE_05.some((f) => b[f] !== undefined);
     if (uses04 && uses05) fail('the body mixes the 0.4 style (inpAlignmentId/outAlignmentId) and the 0.5 style (names and versions); use one');
-    let inp = NONE;
-    let out = NONE;
+    let inp: typeof NONE;
+    let out: typeof NONE;
     if (uses04) {
       inp = this.sideById(optionalId(b, 'inpAlignmentId') ?? 0, 'Input');
       out = this.sideById(optionalId(b, 'outAlignmentId') ?? 0, 'Output');
@@ -85,7 +85,10 @@ export class ChannelService {
     }
     const consumerGroup = optionalString(b, 'optConsumerGroup') ?? randomUUID();
     const deadLetterTopic = optionalString(b, 'deadLetterTopic') ?? null;
-    for (const [side, label] of [[inp, 'Input'], [out, 'Output']] as const) {
+    for (const [side, label] of [
+      [inp, 'Input'],
+      [out, 'Output'],
+    ] as const) {
       if (side.name === '' && side.version === '') continue;
       try {
         await this.alignments.compiledFor(side.name, side.version);
@@ -184,7 +187,16 @@ export class ChannelService {
     const pick = (side: 'downstream' | 'upstream'): Record<string, unknown> => {
       const specific = b[side];
       const base: Record<string, unknown> = {};
-      for (const f of ['inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName', 'outAlignmentVersion', 'inpAlignmentId', 'outAlignmentId', 'parallelism', 'optConsumerGroup']) {
+      for (const f of [
+        'inpAlignmentName',
+        'inpAlignmentVersion',
+        'outAlignmentName',
+        'outAlignmentVersion',
+        'inpAlignmentId',
+        'outAlignmentId',
+        'parallelism',
+        'optConsumerGroup',
+      ]) {
         if (b[f] !== undefined) base[f] = b[f];
       }
       const own = typeof specific === 'object' && specific !== null ? (specific as Record<string, unknown>) : {};

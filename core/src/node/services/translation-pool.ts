@@ -49,9 +49,7 @@ interface Slot {
 /** Under vitest this module runs from src/*.ts; a worker needs plain JavaScript, so use the build. */
 function workerUrl(): URL {
   const here = new URL(import.meta.url);
-  return here.pathname.endsWith('.ts')
-    ? new URL('../../../dist/node/services/translation-worker.js', here)
-    : new URL('./translation-worker.js', here);
+  return here.pathname.endsWith('.ts') ? new URL('../../../dist/node/services/translation-worker.js', here) : new URL('./translation-worker.js', here);
 }
 
 function toError(data: ErrorData): MediatorError {
@@ -123,10 +121,16 @@ export class TranslationPool {
   }
 
   private send(slot: Slot, id: number, request: PoolRequest, withAllXml: boolean): void {
-    const alignments: WorkerAlignment[] = request.alignments.map((a) =>
-      withAllXml || !slot.known.has(a.key) ? { key: a.key, xml: a.xml } : { key: a.key },
-    );
-    const job: TranslateJob = { kind: 'translate', id, alignments, graphStr: request.graphStr, trace: request.trace, pretty: request.pretty, timeoutMs: request.timeoutMs };
+    const alignments: WorkerAlignment[] = request.alignments.map((a) => (withAllXml || !slot.known.has(a.key) ? { key: a.key, xml: a.xml } : { key: a.key }));
+    const job: TranslateJob = {
+      kind: 'translate',
+      id,
+      alignments,
+      graphStr: request.graphStr,
+      trace: request.trace,
+      pretty: request.pretty,
+      timeoutMs: request.timeoutMs,
+    };
     for (const a of request.alignments) slot.known.add(a.key);
     slot.worker.postMessage(job);
   }

@@ -3,15 +3,7 @@
  * on worker threads (a pool, so a long translation never stalls the API, the UI or channels) and
  * on the event loop, and shapes the API's answer. The route only parses and sends.
  */
-import {
-  ParseError,
-  readMessage,
-  translateParsed,
-  type api,
-  type CompiledAlignment,
-  type Logger,
-  type TranslationResult,
-} from '../../common/index.js';
+import { ParseError, readMessage, translateParsed, type api, type CompiledAlignment, type Logger, type TranslationResult } from '../../common/index.js';
 import type { AlignmentService } from './alignment-service.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
 
@@ -32,7 +24,11 @@ export interface TranslateCall {
 /** A ParseError past the alignment lookups is about the message (the alignments compiled). */
 function aboutMessage(error: unknown): unknown {
   return error instanceof ParseError
-    ? new ParseError(`Exception parsing message: ${error.message}`, { code: error.code, ...(error.line === undefined ? {} : { line: error.line }), ...(error.column === undefined ? {} : { column: error.column }) })
+    ? new ParseError(`Exception parsing message: ${error.message}`, {
+        code: error.code,
+        ...(error.line === undefined ? {} : { line: error.line }),
+        ...(error.column === undefined ? {} : { column: error.column }),
+      })
     : error;
 }
 
@@ -67,7 +63,9 @@ export class TranslationService {
       message: 'Message translation successful',
       graphStr: result.message,
       ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
-      ...(result.trace === undefined ? {} : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
+      ...(result.trace === undefined
+        ? {}
+        : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
       ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
     };
   }

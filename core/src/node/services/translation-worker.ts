@@ -3,15 +3,7 @@
  * off the server's event loop, so a long translation never stalls uploads, the UI or channels.
  */
 import { parentPort } from 'node:worker_threads';
-import {
-  compileAlignment,
-  ErrorCodes,
-  MediatorError,
-  ParseError,
-  readMessage,
-  translateParsed,
-  type CompiledAlignment,
-} from '../../common/index.js';
+import { compileAlignment, ErrorCodes, MediatorError, ParseError, readMessage, translateParsed, type CompiledAlignment } from '../../common/index.js';
 import type { ErrorData, TranslateJob, WorkerJob, WorkerReply } from './translation-protocol.js';
 
 /** Enough for every alignment a server realistically holds; past it the oldest are compiled again on use. */

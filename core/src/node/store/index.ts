@@ -1,16 +1,2 @@
-export {
-  AlignmentInUseError,
-  SqliteStore,
-  STORE_PRAGMAS,
-  STORE_SCHEMA_VERSION,
-  StoreErrorCodes,
-  defaultDataDir,
-} from './sqlite-store.js';
-export type {
-  AlignmentRecord,
-  ChannelRecord,
-  InsertAlignmentResult,
-  NewAlignment,
-  NewChannel,
-  StoreOptions,
-} from './sqlite-store.js';
+export { AlignmentInUseError, SqliteStore, STORE_PRAGMAS, STORE_SCHEMA_VERSION, StoreErrorCodes, defaultDataDir } from './sqlite-store.js';
+export type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel, StoreOptions } from './sqlite-store.js';

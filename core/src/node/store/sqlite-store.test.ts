@@ -7,14 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadRequestError, MediatorError } from '../../common/errors.js';
 import { startProcess } from '../../test-support/processes.js';
-import {
-  AlignmentInUseError,
-  SqliteStore,
-  STORE_SCHEMA_VERSION,
-  defaultDataDir,
-  type NewAlignment,
-  type NewChannel,
-} from './index.js';
+import { AlignmentInUseError, SqliteStore, STORE_SCHEMA_VERSION, defaultDataDir, type NewAlignment, type NewChannel } from './index.js';
 
 let dir: string;
 let opened: SqliteStore[];
@@ -200,9 +193,7 @@ describe('channels', () => {
     const c1 = store.insertChannel(
       channel({ inpAlignmentName: 'in', inpAlignmentVersion: '1', outAlignmentName: 'out', outAlignmentVersion: '2', parallelism: 4 }),
     );
-    const c2 = store.insertChannel(
-      channel({ source: 's2', sink: 'k2', uuid: 'given-uuid', deadLetterTopic: 'dead-letters', consumerGroup: 'g2' }),
-    );
+    const c2 = store.insertChannel(channel({ source: 's2', sink: 'k2', uuid: 'given-uuid', deadLetterTopic: 'dead-letters', consumerGroup: 'g2' }));
     expect(c1).toMatchObject({
       id: 1,
       source: 'mw-mediator-downstream-p1',
@@ -250,9 +241,7 @@ describe('channels', () => {
 
   it('refuses a channel naming an alignment that is not stored, and a duplicate uuid', () => {
     const store = open();
-    const missing = caught(() =>
-      store.insertChannel(channel({ outAlignmentName: 'nope', outAlignmentVersion: '1' })),
-    );
+    const missing = caught(() => store.insertChannel(channel({ outAlignmentName: 'nope', outAlignmentVersion: '1' })));
     expect((missing as MediatorError).code).toBe('NOT_FOUND');
     expect((missing as Error).message).toContain('AlignmentID(nope,1)');
     store.insertChannel(channel({ uuid: 'u-1' }));
@@ -284,9 +273,7 @@ describe('channels', () => {
     expect(error).toBeInstanceOf(AlignmentInUseError);
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as MediatorError).code).toBe('IN_USE');
-    expect((error as Error).message).toBe(
-      `Alignment with AlignmentID(A,1) is used by an active channel (channels ${c1.id}, ${c2.id})`,
-    );
+    expect((error as Error).message).toBe(`Alignment with AlignmentID(A,1) is used by an active channel (channels ${c1.id}, ${c2.id})`);
     expect((error as AlignmentInUseError).channelIds).toEqual([c1.id, c2.id]);
     expect(store.getAlignment('A', '1')).toBeDefined();
 
@@ -497,9 +484,7 @@ describe('defaultDataDir', () => {
   });
 
   it('uses ~/Library/Application Support on macOS', () => {
-    expect(defaultDataDir({ XDG_DATA_HOME: '/ignored' }, 'darwin', '/Users/ann')).toBe(
-      '/Users/ann/Library/Application Support/mediator-workbench',
-    );
+    expect(defaultDataDir({ XDG_DATA_HOME: '/ignored' }, 'darwin', '/Users/ann')).toBe('/Users/ann/Library/Application Support/mediator-workbench');
   });
 
   it('uses %APPDATA% on Windows', () => {

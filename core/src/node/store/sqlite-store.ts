@@ -17,13 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  BadRequestError,
-  ConflictError,
-  ErrorCodes,
-  MediatorError,
-  NotFoundError,
-} from '../../common/errors.js';
+import { BadRequestError, ConflictError, ErrorCodes, MediatorError, NotFoundError } from '../../common/errors.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -100,12 +94,8 @@ export class AlignmentInUseError extends BadRequestError {
   readonly channelIds: readonly number[];
 
   constructor(name: string, version: string, channelIds: readonly number[]) {
-    const which =
-      channelIds.length === 1 ? `channel ${channelIds[0]}` : `channels ${channelIds.join(', ')}`;
-    super(
-      `Alignment with AlignmentID(${name},${version}) is used by an active channel (${which})`,
-      ErrorCodes.inUse,
-    );
+    const which = channelIds.length === 1 ? `channel ${channelIds[0]}` : `channels ${channelIds.join(', ')}`;
+    super(`Alignment with AlignmentID(${name},${version}) is used by an active channel (${which})`, ErrorCodes.inUse);
     this.channelIds = channelIds;
   }
 
@@ -122,12 +112,7 @@ export class AlignmentInUseError extends BadRequestError {
  * Pragmas applied to every connection, in this order, before anything else. `busy_timeout` first so
  * that switching to WAL waits for a concurrent opener instead of failing.
  */
-export const STORE_PRAGMAS: readonly string[] = [
-  'busy_timeout = 5000',
-  'journal_mode = WAL',
-  'synchronous = FULL',
-  'foreign_keys = ON',
-];
+export const STORE_PRAGMAS: readonly string[] = ['busy_timeout = 5000', 'journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON'];
 
 type Db = Database.Database;
 
@@ -236,21 +221,13 @@ function openDatabase(file: string): Db {
   try {
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   } catch (error) {
-    throw new MediatorError(
-      `Cannot create the directory of the store ${file}: ${errorMessage(error)}`,
-      StoreErrorCodes.openFailed,
-      { cause: error },
-    );
+    throw new MediatorError(`Cannot create the directory of the store ${file}: ${errorMessage(error)}`, StoreErrorCodes.openFailed, { cause: error });
   }
   let db: Db;
   try {
     db = new Database(file);
   } catch (error) {
-    throw new MediatorError(
-      `Cannot open the store ${file}: ${errorMessage(error)}`,
-      StoreErrorCodes.openFailed,
-      { cause: error },
-    );
+    throw new MediatorError(`Cannot open the store ${file}: ${errorMessage(error)}`, StoreErrorCodes.openFailed, { cause: error });
   }
   try {
     for (const pragma of STORE_PRAGMAS) db.pragma(pragma);
@@ -261,17 +238,12 @@ function openDatabase(file: string): Db {
     if (error instanceof MediatorError) throw error;
     if (isCorruption(error)) {
       throw new MediatorError(
-        `The store ${file} is not a valid SQLite database (${errorMessage(error)}); ` +
-          'move it away or point the server at another data file.',
+        `The store ${file} is not a valid SQLite database (${errorMessage(error)}); ` + 'move it away or point the server at another data file.',
         StoreErrorCodes.corrupt,
         { cause: error },
       );
     }
-    throw new MediatorError(
-      `Cannot open the store ${file}: ${errorMessage(error)}`,
-      StoreErrorCodes.openFailed,
-      { cause: error },
-    );
+    throw new MediatorError(`Cannot open the store ${file}: ${errorMessage(error)}`, StoreErrorCodes.openFailed, { cause: error });
   }
 }
 
@@ -344,8 +316,7 @@ function side(name: string, version: string): [string | null, string | null] {
   return name === '' && version === '' ? [null, null] : [name, version];
 }
 
-const ALIGNMENT_COLUMNS =
-  'id, name, version, creator, description, source_ontology_uri, target_ontology_uri, date, xml, fingerprint';
+const ALIGNMENT_COLUMNS = 'id, name, version, creator, description, source_ontology_uri, target_ontology_uri, date, xml, fingerprint';
 const CHANNEL_COLUMNS =
   'id, uuid, source, sink, inp_alignment_name, inp_alignment_version, out_alignment_name, ' +
   'out_alignment_version, consumer_group, parallelism, dead_letter_topic, created_at';
@@ -368,25 +339,14 @@ function requireInteger(field: string, value: unknown): number {
 
 function prepareStatements(db: Db) {
   return {
-    listAlignments: db.prepare<[], AlignmentRow>(
-      `SELECT ${ALIGNMENT_COLUMNS} FROM alignment ORDER BY id`,
-    ),
-    getAlignment: db.prepare<[string, string], AlignmentRow>(
-      `SELECT ${ALIGNMENT_COLUMNS} FROM alignment WHERE name = ? AND version = ?`,
-    ),
-    getAlignmentById: db.prepare<[number], AlignmentRow>(
-      `SELECT ${ALIGNMENT_COLUMNS} FROM alignment WHERE id = ?`,
-    ),
-    insertAlignment: db.prepare<
-      [string, string, string, string, string, string, number, string, string],
-      never
-    >(
+    listAlignments: db.prepare<[], AlignmentRow>(`SELECT ${ALIGNMENT_COLUMNS} FROM alignment ORDER BY id`),
+    getAlignment: db.prepare<[string, string], AlignmentRow>(`SELECT ${ALIGNMENT_COLUMNS} FROM alignment WHERE name = ? AND version = ?`),
+    getAlignmentById: db.prepare<[number], AlignmentRow>(`SELECT ${ALIGNMENT_COLUMNS} FROM alignment WHERE id = ?`),
+    insertAlignment: db.prepare<[string, string, string, string, string, string, number, string, string], never>(
       'INSERT INTO alignment (name, version, creator, description, source_ontology_uri, ' +
         'target_ontology_uri, date, xml, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    deleteAlignment: db.prepare<[string, string], never>(
-      'DELETE FROM alignment WHERE name = ? AND version = ?',
-    ),
+    deleteAlignment: db.prepare<[string, string], never>('DELETE FROM alignment WHERE name = ? AND version = ?'),
     channelsUsing: db.prepare<[string, string, string, string], ChannelRow>(
       `SELECT ${CHANNEL_COLUMNS} FROM channel
         WHERE (inp_alignment_name = ? AND inp_alignment_version = ?)
@@ -394,23 +354,9 @@ function prepareStatements(db: Db) {
         ORDER BY id`,
     ),
     listChannels: db.prepare<[], ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM channel ORDER BY id`),
-    getChannel: db.prepare<[number], ChannelRow>(
-      `SELECT ${CHANNEL_COLUMNS} FROM channel WHERE id = ?`,
-    ),
+    getChannel: db.prepare<[number], ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM channel WHERE id = ?`),
     insertChannel: db.prepare<
-      [
-        string,
-        string,
-        string,
-        string | null,
-        string | null,
-        string | null,
-        string | null,
-        string,
-        number,
-        string | null,
-        number,
-      ],
+      [string, string, string, string | null, string | null, string | null, string | null, string, number, string | null, number],
       never
     >(
       'INSERT INTO channel (uuid, source, sink, inp_alignment_name, inp_alignment_version, ' +
@@ -463,7 +409,12 @@ export class SqliteStore {
 
     const deleteAlignment = db.transaction((name: string, version: string): boolean => {
       const users = s.channelsUsing.all(name, version, name, version);
-      if (users.length > 0) throw new AlignmentInUseError(name, version, users.map((u) => u.id));
+      if (users.length > 0)
+        throw new AlignmentInUseError(
+          name,
+          version,
+          users.map((u) => u.id),
+        );
       return s.deleteAlignment.run(name, version).changes > 0;
     });
     this.#deleteAlignment = (name, version) => deleteAlignment.immediate(name, version);
@@ -476,9 +427,7 @@ export class SqliteStore {
         ['Output', out],
       ] as const) {
         if (name !== null && version !== null && s.getAlignment.get(name, version) === undefined) {
-          throw new NotFoundError(
-            `${label} alignment with AlignmentID(${name},${version}) not found`,
-          );
+          throw new NotFoundError(`${label} alignment with AlignmentID(${name},${version}) not found`);
         }
       }
       const info = s.insertChannel.run(
@@ -549,16 +498,7 @@ export class SqliteStore {
    * (`exists`; nothing is written). Check and insert are one transaction.
    */
   insertAlignment(a: NewAlignment): InsertAlignmentResult {
-    for (const field of [
-      'name',
-      'version',
-      'creator',
-      'description',
-      'sourceOntologyURI',
-      'targetOntologyURI',
-      'xml',
-      'fingerprint',
-    ] as const) {
+    for (const field of ['name', 'version', 'creator', 'description', 'sourceOntologyURI', 'targetOntologyURI', 'xml', 'fingerprint'] as const) {
       requireString(field, a[field]);
     }
     if (a.date !== undefined) requireInteger('date', a.date);
@@ -575,9 +515,7 @@ export class SqliteStore {
 
   /** Stored channels whose input or output alignment is (name, version), ordered by id. */
   channelsUsing(name: string, version: string): ChannelRecord[] {
-    return this.#run('listing channels', () =>
-      this.#stmts.channelsUsing.all(name, version, name, version).map(toChannel),
-    );
+    return this.#run('listing channels', () => this.#stmts.channelsUsing.all(name, version, name, version).map(toChannel));
   }
 
   /** All stored channels, ordered by id. */
@@ -598,15 +536,7 @@ export class SqliteStore {
    * names an alignment that is not stored, ConflictError if the uuid is already taken.
    */
   insertChannel(c: NewChannel): ChannelRecord {
-    for (const field of [
-      'source',
-      'sink',
-      'inpAlignmentName',
-      'inpAlignmentVersion',
-      'outAlignmentName',
-      'outAlignmentVersion',
-      'consumerGroup',
-    ] as const) {
+    for (const field of ['source', 'sink', 'inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName', 'outAlignmentVersion', 'consumerGroup'] as const) {
       requireString(field, c[field]);
     }
     requireInteger('parallelism', c.parallelism);
@@ -647,11 +577,7 @@ export class SqliteStore {
       return operation();
     } catch (error) {
       if (error instanceof MediatorError) throw error;
-      throw new MediatorError(
-        `Store ${this.file}: ${what} failed: ${errorMessage(error)}`,
-        ErrorCodes.internal,
-        { cause: error },
-      );
+      throw new MediatorError(`Store ${this.file}: ${what} failed: ${errorMessage(error)}`, ErrorCodes.internal, { cause: error });
     }
   }
 }
@@ -668,24 +594,16 @@ const APP_FOLDER = 'mediator-workbench';
  * `~/Library/Application Support`, Windows `%APPDATA%` (or `~\AppData\Roaming`); subfolder
  * `mediator-workbench`. Paths use the target platform's separators.
  */
-export function defaultDataDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
-  home: string = homedir(),
-): string {
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
   if (platform === 'win32') {
     const appData = env['APPDATA'];
-    const base =
-      appData !== undefined && appData !== '' ? appData : path.win32.join(home, 'AppData', 'Roaming');
+    const base = appData !== undefined && appData !== '' ? appData : path.win32.join(home, 'AppData', 'Roaming');
     return path.win32.join(base, APP_FOLDER);
   }
   if (platform === 'darwin') {
     return path.posix.join(home, 'Library', 'Application Support', APP_FOLDER);
   }
   const xdg = env['XDG_DATA_HOME'];
-  const base =
-    xdg !== undefined && xdg !== '' && path.posix.isAbsolute(xdg)
-      ? xdg
-      : path.posix.join(home, '.local', 'share');
+  const base = xdg !== undefined && xdg !== '' && path.posix.isAbsolute(xdg) ? xdg : path.posix.join(home, '.local', 'share');
   return path.posix.join(base, APP_FOLDER);
 }

@@ -102,11 +102,11 @@ describe('EmbeddedBus', () => {
   it('a handler that throws synchronously counts as a rejection', async () => {
     const bus = make({ redeliveryDelayMs: 10 });
     let calls = 0;
-    await bus.subscribe('t', 'g', { maxInFlight: 1 }, ((): Promise<void> => {
+    await bus.subscribe('t', 'g', { maxInFlight: 1 }, (): Promise<void> => {
       calls += 1;
       if (calls === 1) throw new Error('sync throw');
       return Promise.resolve();
-    }));
+    });
     await bus.publish('t', 'x');
     await waitUntil(() => calls === 2, 1000, 'the second call');
   });
@@ -125,7 +125,12 @@ describe('EmbeddedBus', () => {
     const rest = await collect(bus, 't', 'g');
     await rest.waitFor(2);
     expect(rest.values).toEqual(['c', 'd']);
-    expect(bus.topics().find((t) => t.topic === 't')?.groups.find((g) => g.group === 'g')).toEqual({ group: 'g', members: 1, lag: 0 });
+    expect(
+      bus
+        .topics()
+        .find((t) => t.topic === 't')
+        ?.groups.find((g) => g.group === 'g'),
+    ).toEqual({ group: 'g', members: 1, lag: 0 });
   });
 
   it('connect() gives clients whose close() ends only their own subscriptions', async () => {
@@ -160,7 +165,12 @@ describe('EmbeddedBus', () => {
     // m5 was taken first; then the oldest were dropped: the group lost what exceeded the cap.
     expect(seen[0]).toBe('m5');
     expect(seen.length).toBeLessThan(25);
-    expect(seen.slice(1)).toEqual(seen.slice(1).slice().sort((x, y) => Number(x.slice(1)) - Number(y.slice(1))));
+    expect(seen.slice(1)).toEqual(
+      seen
+        .slice(1)
+        .slice()
+        .sort((x, y) => Number(x.slice(1)) - Number(y.slice(1))),
+    );
   });
 
   it('deleteGroup() forgets the group and stops its members', async () => {

@@ -13,13 +13,7 @@
  * "peek at topic" view), `watch(topic, listener)` (live tail) and `topics()`.
  */
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type {
-  MessageHandler,
-  SubscribeOptions,
-  Subscription,
-  Transport,
-  TransportMessage,
-} from '../../common/channels/transport.js';
+import type { MessageHandler, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
 import { OffsetLog } from './offset-log.js';
 import type { RecentMessages } from './recent-messages.js';
 
@@ -236,13 +230,7 @@ export class EmbeddedBus implements Transport, RecentMessages {
   }
 
   /** @internal used by the client views. */
-  subscribeAs(
-    client: Client,
-    topic: string,
-    group: string,
-    options: SubscribeOptions,
-    handler: MessageHandler,
-  ): Promise<Subscription> {
+  subscribeAs(client: Client, topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     if (this.closed || client.closed) return Promise.reject(new Error('embedded transport is closed'));
     if (topic === '' || group === '') return Promise.reject(new Error('topic and group must be non-empty'));
     const state = this.topic(topic);

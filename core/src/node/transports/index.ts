@@ -8,15 +8,7 @@ import { KafkaTransport, type KafkaTransportOptions } from './kafka-transport.js
 import { NatsTransport, type NatsTransportOptions } from './nats-transport.js';
 
 export { EmbeddedBus, type EmbeddedBusOptions, type BusRecord, type TopicSummary } from './embedded-bus.js';
-export {
-  NatsTransport,
-  natsNames,
-  natsDurableName,
-  natsToken,
-  TransportClosedError,
-  type NatsTransportOptions,
-  type NatsNames,
-} from './nats-transport.js';
+export { NatsTransport, natsNames, natsDurableName, natsToken, TransportClosedError, type NatsTransportOptions, type NatsNames } from './nats-transport.js';
 export { KafkaTransport, OffsetTracker, type KafkaTransportOptions } from './kafka-transport.js';
 export { recentMessagesOf, type RecentMessage, type RecentMessages } from './recent-messages.js';
 

@@ -13,11 +13,9 @@ describe.skipIf(skipNats)(`NATS JetStream, single server${skipNats ? ` (${natsSk
   afterAll(async () => {
     await server?.stop();
   });
-  describeTransportContract(
-    'nats (1 server)',
-    () => new NatsTransport({ servers: server?.servers ?? [], ackWaitMs: ACK_WAIT_MS, redeliveryDelayMs: 100 }),
-    { redeliveryWithinMs: 10_000 },
-  );
+  describeTransportContract('nats (1 server)', () => new NatsTransport({ servers: server?.servers ?? [], ackWaitMs: ACK_WAIT_MS, redeliveryDelayMs: 100 }), {
+    redeliveryWithinMs: 10_000,
+  });
 });
 
 describe.skipIf(skipNats)(`NATS JetStream, three-node cluster${skipNats ? ` (${natsSkipReason})` : ''}`, () => {

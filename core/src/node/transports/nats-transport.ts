@@ -36,6 +36,7 @@ import {
   connect,
   DeliverPolicy,
   DiscardPolicy,
+  Events,
   nanos,
   RetentionPolicy,
   StorageType,
@@ -47,13 +48,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type {
-  MessageHandler,
-  PipelinedPublish,
-  SubscribeOptions,
-  Subscription,
-  Transport,
-} from '../../common/channels/transport.js';
+import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
 
 export interface NatsTransportOptions {
   /** Server URLs, e.g. `['nats://127.0.0.1:4222', 'nats://127.0.0.1:4223']` (or comma-separated). */
@@ -262,13 +257,16 @@ class NatsSubscription implements Subscription {
 
   /** "Working" signals extend the ack deadline while the message waits or is handled. */
   private heartbeat(m: JsMsg): () => void {
-    const timer = setInterval(() => {
-      try {
-        m.working();
-      } catch {
-        // Connection gone: the message will be redelivered after ack_wait anyway.
-      }
-    }, Math.max(200, Math.floor(this.owner.ackWaitMs / 3)));
+    const timer = setInterval(
+      () => {
+        try {
+          m.working();
+        } catch {
+          // Connection gone: the message will be redelivered after ack_wait anyway.
+        }
+      },
+      Math.max(200, Math.floor(this.owner.ackWaitMs / 3)),
+    );
     this.timers.add(timer);
     return () => {
       clearInterval(timer);
@@ -378,9 +376,7 @@ export class NatsTransport implements Transport {
 
   constructor(options: NatsTransportOptions) {
     this.options = options;
-    this.servers = (typeof options.servers === 'string' ? options.servers.split(',') : [...options.servers])
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
+    this.servers = (typeof options.servers === 'string' ? options.servers.split(',') : [...options.servers]).map((s) => s.trim()).filter((s) => s !== '');
     if (this.servers.length === 0) throw new Error('NATS transport needs at least one server URL');
     this.log = options.logger ?? silentLogger;
     this.ackWaitMs = options.ackWaitMs ?? 5000;
@@ -435,7 +431,7 @@ export class NatsTransport implements Transport {
   private async watchStatus(nc: NatsConnection): Promise<void> {
     try {
       for await (const s of nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect') this.log.info({ event: s.type, server: s.data }, 'NATS connection');
+        if (s.type === Events.Disconnect || s.type === Events.Reconnect) this.log.info({ event: s.type, server: s.data }, 'NATS connection');
       }
     } catch {
       // status iterator ends with the connection
@@ -487,9 +483,7 @@ export class NatsTransport implements Transport {
   private ensureStream(topic: string): Promise<void> {
     let ready = this.streams.get(topic);
     if (ready === undefined) {
-      ready = this.retrying(`creating the stream of topic "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () =>
-        this.createStream(topic),
-      );
+      ready = this.retrying(`creating the stream of topic "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () => this.createStream(topic));
       this.streams.set(topic, ready);
       ready.catch(() => this.streams.delete(topic));
     }

@@ -8,12 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { translateMessage } from '../../common/translation/translate.js';
 import { silentLogger } from '../../common/logger.js';
-import {
-  ChannelRuntime,
-  type ChannelRuntimeConfig,
-  type ChannelTranslate,
-  type DeadLetterEnvelope,
-} from '../../common/channels/channel-runtime.js';
+import { ChannelRuntime, type ChannelRuntimeConfig, type ChannelTranslate, type DeadLetterEnvelope } from '../../common/channels/channel-runtime.js';
 import type { Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
 
 export interface ContractOptions {
@@ -59,22 +54,16 @@ export async function collect(
   options: { maxInFlight?: number; delayMs?: number } = {},
 ): Promise<Collector> {
   const messages: TransportMessage[] = [];
-  const subscription: Subscription = await transport.subscribe(
-    topic,
-    group,
-    { maxInFlight: options.maxInFlight ?? 1 },
-    async (m) => {
-      if (options.delayMs !== undefined) await sleep(options.delayMs);
-      messages.push(m);
-    },
-  );
+  const subscription: Subscription = await transport.subscribe(topic, group, { maxInFlight: options.maxInFlight ?? 1 }, async (m) => {
+    if (options.delayMs !== undefined) await sleep(options.delayMs);
+    messages.push(m);
+  });
   return {
     messages,
     get values() {
       return messages.map((m) => m.value);
     },
-    waitFor: (count, timeoutMs = 10_000) =>
-      waitUntil(() => messages.length >= count, timeoutMs, `${count} messages on ${topic} (have ${messages.length})`),
+    waitFor: (count, timeoutMs = 10_000) => waitUntil(() => messages.length >= count, timeoutMs, `${count} messages on ${topic} (have ${messages.length})`),
     close: () => subscription.close(),
   };
 }
@@ -131,11 +120,7 @@ export function recording(transport: Transport): { transport: Transport; publish
   return { transport: wrapped, published };
 }
 
-export function describeTransportContract(
-  name: string,
-  makeTransport: () => Promise<Transport> | Transport,
-  options: ContractOptions = {},
-): void {
+export function describeTransportContract(name: string, makeTransport: () => Promise<Transport> | Transport, options: ContractOptions = {}): void {
   const timeout = options.testTimeoutMs ?? 30_000;
   const redeliveryWithinMs = options.redeliveryWithinMs ?? 15_000;
 
@@ -154,7 +139,11 @@ export function describeTransportContract(
       subscriptions.push(c);
       return c;
     };
-    const runtime = (transport: Transport, config: Partial<ChannelRuntimeConfig> & Pick<ChannelRuntimeConfig, 'source' | 'sink'>, translate: ChannelTranslate): ChannelRuntime => {
+    const runtime = (
+      transport: Transport,
+      config: Partial<ChannelRuntimeConfig> & Pick<ChannelRuntimeConfig, 'source' | 'sink'>,
+      translate: ChannelTranslate,
+    ): ChannelRuntime => {
       const r = new ChannelRuntime({
         config: { id: 7, consumerGroup: `grp-${Math.random().toString(36).slice(2)}`, stopTimeoutMs: 5000, ...config },
         translate,
@@ -171,7 +160,7 @@ export function describeTransportContract(
       await Promise.allSettled(transports.splice(0).map((t) => t.close()));
     });
 
-    it('publish then consume: values arrive in order, unchanged, with the caller\'s topic name', { timeout }, async () => {
+    it("publish then consume: values arrive in order, unchanged, with the caller's topic name", { timeout }, async () => {
       const t = await make();
       const topic = uniqueTopic('roundtrip');
       const c = await collector(t, topic, 'g-roundtrip');
@@ -293,11 +282,7 @@ export function describeTransportContract(
         const r2 = runtime(t2, { source, sink, parallelism: 4, consumerGroup: r.consumerGroup }, delayedTranslate(0, 2).translate);
         expect(await r2.start()).toBe('running');
         const rest = values.slice(atStop.length).map((v) => `${v}|t`);
-        await waitUntil(
-          () => rest.every((v) => sinkReader.values.includes(v)),
-          redeliveryWithinMs,
-          'the messages left by the stopped channel',
-        );
+        await waitUntil(() => rest.every((v) => sinkReader.values.includes(v)), redeliveryWithinMs, 'the messages left by the stopped channel');
       }
     });
 

@@ -46,7 +46,11 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const markers = editorMarkers(editor);
   const errors = editor.problems.filter((p) => p.severity === 'error').length;
   const warnings = editor.problems.length - errors;
-  const downloadName = stored ? alignmentFileName(stored.name, stored.version) : editor.source.kind === 'draft' ? editor.source.label.replace(/[^\w.-]+/g, '_') : 'alignment.rdf';
+  const downloadName = stored
+    ? alignmentFileName(stored.name, stored.version)
+    : editor.source.kind === 'draft'
+      ? editor.source.label.replace(/[^\w.-]+/g, '_')
+      : 'alignment.rdf';
 
   return (
     <section className="panel editor-panel" aria-labelledby="editor-title" data-testid="alignment-editor">
@@ -65,7 +69,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           <button type="button" onClick={() => void convert().then(() => setTab('turtle'))} disabled={editor.convertOp.state === 'running'}>
             Convert to Turtle cells
           </button>
-          <button type="button" onClick={() => downloadText(downloadName, editor.text, 'application/rdf+xml')}>
+          <button type="button" onClick={() => void downloadText(downloadName, editor.text, 'application/rdf+xml')}>
             Download
           </button>
           {stored && (
@@ -132,14 +136,19 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
         ) : (
           <>
             <div className="row">
-              <button type="button" onClick={() => downloadText(downloadName.replace(/(\.rdf)?$/, '.ttl-cells.rdf'), editor.converted ?? '', 'application/rdf+xml')}>
+              <button
+                type="button"
+                onClick={() => void downloadText(downloadName.replace(/(\.rdf)?$/, '.ttl-cells.rdf'), editor.converted ?? '', 'application/rdf+xml')}
+              >
                 Download converted
               </button>
               <button type="button" onClick={() => setText(editor.converted ?? editor.text)}>
                 Use as source
               </button>
             </div>
-            {tab === 'turtle' && <CodeEditor value={editor.converted} language="xml" ariaLabel="Alignment with Turtle cells" testId="converted-source" readOnly minHeight={420} />}
+            {tab === 'turtle' && (
+              <CodeEditor value={editor.converted} language="xml" ariaLabel="Alignment with Turtle cells" testId="converted-source" readOnly minHeight={420} />
+            )}
           </>
         )}
       </div>

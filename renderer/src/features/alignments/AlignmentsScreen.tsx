@@ -34,8 +34,8 @@ export function AlignmentsScreen() {
           onCancel={cancelDelete}
         >
           <p>
-            Delete <strong>{pendingDelete.name}</strong> version <strong>{pendingDelete.version}</strong> from the mediator? Channels that use it
-            must be deleted first.
+            Delete <strong>{pendingDelete.name}</strong> version <strong>{pendingDelete.version}</strong> from the mediator? Channels that use it must be
+            deleted first.
           </p>
           <OperationStatus op={deleteOp} runningText="Deleting…" testId="delete-status" />
         </ConfirmDialog>

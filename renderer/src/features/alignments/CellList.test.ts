@@ -49,7 +49,13 @@ describe('CellList', () => {
 
   it('keeps showing the last cells with the reason when the server cannot read newer text', () => {
     const onRetry = vi.fn();
-    render(createElement(CellList, { view: { state: 'failed', message: 'not well-formed', view: alignmentView([viewCell({ id: 'cell0' })]) }, onShowInSource: () => {}, onRetry }));
+    render(
+      createElement(CellList, {
+        view: { state: 'failed', message: 'not well-formed', view: alignmentView([viewCell({ id: 'cell0' })]) },
+        onShowInSource: () => {},
+        onRetry,
+      }),
+    );
     expect(screen.getByText('not well-formed')).toBeTruthy();
     expect(screen.getAllByTestId('cell')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -48,7 +48,8 @@ export function UploadPanel() {
       </div>
       {progress !== undefined && (
         <p role="status" className="op op-running">
-          <progress max={progress.total} value={progress.done} aria-label="Upload progress" /> Uploading {Math.min(progress.done + 1, progress.total)} of {progress.total}…
+          <progress max={progress.total} value={progress.done} aria-label="Upload progress" /> Uploading {Math.min(progress.done + 1, progress.total)} of{' '}
+          {progress.total}…
         </p>
       )}
       {uploads.length > 0 && (

@@ -14,8 +14,23 @@ import { ChannelTable } from './ChannelTable.js';
 afterEach(cleanup);
 
 const channel = (id: number, over: Partial<ChannelInfo>): ChannelInfo => ({
-  id, descId: `c${id}`, uuid: 'u', source: `s${id}`, sink: `t${id}`, inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '',
-  inpAlignmentId: 0, outAlignmentId: 0, consumerGroup: 'g', parallelism: 1, deadLetterTopic: `t${id}.errors`, status: 'running', createdAt: 0, ...over,
+  id,
+  descId: `c${id}`,
+  uuid: 'u',
+  source: `s${id}`,
+  sink: `t${id}`,
+  inpAlignmentName: '',
+  inpAlignmentVersion: '',
+  outAlignmentName: '',
+  outAlignmentVersion: '',
+  inpAlignmentId: 0,
+  outAlignmentId: 0,
+  consumerGroup: 'g',
+  parallelism: 1,
+  deadLetterTopic: `t${id}.errors`,
+  status: 'running',
+  createdAt: 0,
+  ...over,
 });
 
 async function renderWith(channels: ChannelInfo[]) {

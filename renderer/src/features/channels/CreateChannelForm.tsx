@@ -29,7 +29,13 @@ export function CreateChannelForm() {
         <AlignmentSelect label="Output alignment" value={draft.out} onChange={(out) => setDraft({ out })} />
         <label className="field">
           <span>Parallelism</span>
-          <input type="number" min={1} max={64} value={draft.parallelism} onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })} />
+          <input
+            type="number"
+            min={1}
+            max={64}
+            value={draft.parallelism}
+            onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })}
+          />
         </label>
         <div className="row">
           <button type="submit" className="primary" disabled={op.state === 'running'}>

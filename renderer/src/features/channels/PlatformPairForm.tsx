@@ -39,7 +39,13 @@ export function PlatformPairForm() {
         <AlignmentSelect label="Platform output alignment" value={draft.out} onChange={(out) => setDraft({ out })} />
         <label className="field">
           <span>Platform parallelism</span>
-          <input type="number" min={1} max={64} value={draft.parallelism} onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })} />
+          <input
+            type="number"
+            min={1}
+            max={64}
+            value={draft.parallelism}
+            onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })}
+          />
         </label>
         {draft.platformId.trim() !== '' && (
           <div className="wide topic-preview" data-testid="topic-preview">
@@ -50,7 +56,10 @@ export function PlatformPairForm() {
                 <TopicPairView label="Upstream" pair={preview.upstream} />
               </>
             )}
-            <OperationStatus op={current || topicPreview.op.state === 'running' ? topicPreview.op : IDLE} runningText="Asking the server for the topic names…" />
+            <OperationStatus
+              op={current || topicPreview.op.state === 'running' ? topicPreview.op : IDLE}
+              runningText="Asking the server for the topic names…"
+            />
           </div>
         )}
         <div className="row wide">
@@ -73,7 +82,8 @@ export function PlatformPairForm() {
 function TopicPairView({ label, pair }: { label: string; pair: TopicPair }) {
   return (
     <p className="topic-pair">
-      <strong>{label}:</strong> <code data-testid={`${label.toLowerCase()}-source`}>{pair.source}</code> → <code data-testid={`${label.toLowerCase()}-sink`}>{pair.sink}</code>
+      <strong>{label}:</strong> <code data-testid={`${label.toLowerCase()}-source`}>{pair.source}</code> →{' '}
+      <code data-testid={`${label.toLowerCase()}-sink`}>{pair.sink}</code>
     </p>
   );
 }

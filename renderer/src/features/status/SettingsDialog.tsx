@@ -59,8 +59,8 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           />
         </label>
         <p className="hint wide">
-          Another server must allow this page’s origin (mediator serve --cors {window.location.origin}). A server started with --token, or listening
-          beyond this machine, needs its token: it was printed when that server first started and is kept in its data folder (file api-token).
+          Another server must allow this page’s origin (mediator serve --cors {window.location.origin}). A server started with --token, or listening beyond this
+          machine, needs its token: it was printed when that server first started and is kept in its data folder (file api-token).
         </p>
         <div className="row wide">
           <button type="submit">Connect</button>

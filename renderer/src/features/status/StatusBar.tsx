@@ -24,12 +24,19 @@ export function StatusBar() {
   const address = serverUrl === '' ? window.location.origin : serverUrl;
   return (
     <footer className="status-bar" aria-label="Status">
-      <span className={`connection connection-${connection}`} data-testid="connection-state" role="status" title={error ?? (checkedAt ? `Checked ${formatDate(checkedAt)}` : '')}>
+      <span
+        className={`connection connection-${connection}`}
+        data-testid="connection-state"
+        role="status"
+        title={error ?? (checkedAt ? `Checked ${formatDate(checkedAt)}` : '')}
+      >
         <span className="dot" aria-hidden="true" /> {LABEL[connection]}
         {(connection === 'offline' || connection === 'unauthorized') && error !== undefined && <span className="error"> — {error}</span>}
       </span>
       <span data-testid="server-address">Server: {address}</span>
-      <span data-testid="server-version">{version ? `${version.name} ${version.version}${version.compatibleWith ? ` (compatible with ${version.compatibleWith})` : ''}` : ''}</span>
+      <span data-testid="server-version">
+        {version ? `${version.name} ${version.version}${version.compatibleWith ? ` (compatible with ${version.compatibleWith})` : ''}` : ''}
+      </span>
       <span>Logging: {logLevel ?? '—'}</span>
       <button type="button" className="link" onClick={() => setSettingsOpen(true)}>
         Settings

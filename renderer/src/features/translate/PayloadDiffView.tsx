@@ -38,7 +38,19 @@ export function PayloadDiffView({ diff }: { diff: PayloadDiffResult }) {
   );
 }
 
-function TripleList({ title, triples, total, sign, className }: { title: string; triples: readonly DiffTriple[]; total: number; sign: string; className: string }) {
+function TripleList({
+  title,
+  triples,
+  total,
+  sign,
+  className,
+}: {
+  title: string;
+  triples: readonly DiffTriple[];
+  total: number;
+  sign: string;
+  className: string;
+}) {
   return (
     <section className={`diff-list ${className}`} aria-label={`${title} triples`}>
       <h4>
@@ -53,7 +65,11 @@ function TripleList({ title, triples, total, sign, className }: { title: string;
           </li>
         ))}
       </ul>
-      {total > triples.length && <p className="hint">… {total - triples.length} more (the server lists the first {triples.length})</p>}
+      {total > triples.length && (
+        <p className="hint">
+          … {total - triples.length} more (the server lists the first {triples.length})
+        </p>
+      )}
     </section>
   );
 }

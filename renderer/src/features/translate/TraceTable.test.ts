@@ -14,7 +14,17 @@ afterEach(cleanup);
 
 const failure: TranslationFailure = { alignment: 'CO_FIWARE_align', version: '1.0', cellId: '5_time', step: 3, error: 'STRDT of a blank node' };
 const step = (over: Partial<TraceStep>): TraceStep => ({
-  alignment: 'CO_FIWARE_align', version: '1.0', step: 1, cellId: 'c1', triplesBefore: 10, triplesAfter: 10, deleted: 0, inserted: 0, solutions: 0, ms: 0.2, ...over,
+  alignment: 'CO_FIWARE_align',
+  version: '1.0',
+  step: 1,
+  cellId: 'c1',
+  triplesBefore: 10,
+  triplesAfter: 10,
+  deleted: 0,
+  inserted: 0,
+  solutions: 0,
+  ms: 0.2,
+  ...over,
 });
 
 describe('TraceTable', () => {
@@ -27,7 +37,12 @@ describe('TraceTable', () => {
   });
 
   it('shows the error and the notes of a step in its row', () => {
-    render(createElement(TraceTable, { trace: [step({ error: 'boom' }), step({ step: 2, cellId: 'c2', notes: ['unbound ?x', 'unbound ?y'], inserted: 2 })], failures: [] }));
+    render(
+      createElement(TraceTable, {
+        trace: [step({ error: 'boom' }), step({ step: 2, cellId: 'c2', notes: ['unbound ?x', 'unbound ?y'], inserted: 2 })],
+        failures: [],
+      }),
+    );
     const rows = screen.getAllByTestId('trace-row');
     expect(rows[0]?.textContent).toContain('boom');
     expect(rows[1]?.textContent).toContain('unbound ?x; unbound ?y');

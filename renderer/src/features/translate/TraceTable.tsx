@@ -46,7 +46,12 @@ export function TraceTable({ trace, failures }: { trace: readonly TraceStep[]; f
             {trace.map((t, i) => {
               const didFire = t.deleted > 0 || t.inserted > 0;
               return (
-                <tr key={i} className={`${didFire ? 'fired' : 'idle'}${t.error !== undefined ? ' has-error' : ''}`} data-testid="trace-row" data-fired={didFire}>
+                <tr
+                  key={i}
+                  className={`${didFire ? 'fired' : 'idle'}${t.error !== undefined ? ' has-error' : ''}`}
+                  data-testid="trace-row"
+                  data-fired={didFire}
+                >
                   <td>{t.alignment}</td>
                   <td className="num">{t.step}</td>
                   <th scope="row">{t.cellId}</th>

@@ -116,7 +116,15 @@ function ResultPanel() {
             ['output', 'Output message'],
           ] as const
         ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" id={`result-tab-${id}`} aria-selected={tab === id} aria-controls={`result-panel-${id}`} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`result-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls={`result-panel-${id}`}
+            onClick={() => setTab(id)}
+          >
             {label}
           </button>
         ))}

@@ -6,7 +6,10 @@ import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { errorResponses, sendNativeJson, XML_CONSUMES, xmlBody, xmlOnly, xmlResponse, emptyResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
-export const ALIGNMENTS_TAG = { name: 'Alignments', description: 'IPSM-AF alignments: upload (201/208/409), list, retrieve as uploaded, inspect the compiled cells, validate, delete' };
+export const ALIGNMENTS_TAG = {
+  name: 'Alignments',
+  description: 'IPSM-AF alignments: upload (201/208/409), list, retrieve as uploaded, inspect the compiled cells, validate, delete',
+};
 
 export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDeps): void {
   const tags = [ALIGNMENTS_TAG.name];
@@ -19,7 +22,8 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         operationId: 'uploadAlignment',
         tags,
         summary: 'Upload an alignment (IPSM-AF XML)',
-        description: '201 when stored, 208 when the same alignment (same meaning) is already there, 409 when the same name and version hold a different alignment, 400 with every problem (line and column) when it is invalid.',
+        description:
+          '201 when stored, 208 when the same alignment (same meaning) is already there, 409 when the same name and version hold a different alignment, 400 with every problem (line and column) when it is invalid.',
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
@@ -91,7 +95,8 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
       schema: {
         operationId: 'getAlignmentView',
         tags,
-        summary: 'What the workbench shows of an alignment: header, cells (patterns in Turtle, functions, typings, filters, line and column, compiled SPARQL) and steps',
+        summary:
+          'What the workbench shows of an alignment: header, cells (patterns in Turtle, functions, typings, filters, line and column, compiled SPARQL) and steps',
         params: api.NameVersionParams,
         response: { [Status.ok]: api.ref(api.AlignmentView), ...errorResponses([Status.badRequest]) },
       },
@@ -110,7 +115,8 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         operationId: 'viewAlignment',
         tags,
         summary: 'The alignment view of XML that is not stored (the workbench editor), without storing it',
-        description: '200 with every cell the reader could build, also when other parts have errors (POST /validate lists them); 400 when the XML is not well-formed or holds no alignment.',
+        description:
+          '200 with every cell the reader could build, also when other parts have errors (POST /validate lists them); 400 when the XML is not well-formed or holds no alignment.',
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {

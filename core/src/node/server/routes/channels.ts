@@ -3,7 +3,10 @@ import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { emptyResponse, errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
 
-export const CHANNELS_TAG = { name: 'Channels', description: 'Channels: consume a source topic, translate each message through the input then the output alignment, publish to the sink topic' };
+export const CHANNELS_TAG = {
+  name: 'Channels',
+  description: 'Channels: consume a source topic, translate each message through the input then the output alignment, publish to the sink topic',
+};
 
 export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps): void {
   const tags = [CHANNELS_TAG.name];

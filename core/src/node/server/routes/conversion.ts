@@ -19,7 +19,8 @@ export function registerConversionRoutes(app: ApiServer): void {
           operationId,
           tags: [CONVERSION_TAG.name],
           summary,
-          description: 'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.',
+          description:
+            'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.',
           consumes: XML_CONSUMES,
           body: api.XmlText,
           response: {
@@ -36,5 +37,7 @@ export function registerConversionRoutes(app: ApiServer): void {
     );
   convertRoute('/convert', 'convertLegacyAlignment', 'Convert a legacy pure-XML alignment into IPSM-AF (RDF/XML cells)', (xml) => convertLegacyAlignment(xml));
   convertRoute('/convert/TTL', 'convertCellsToTurtle', 'Rewrite an alignment with RDF/XML cells to Turtle cells', (xml) => convertCellsToTurtle(xml));
-  convertRoute('/convert/RDFXML', 'convertCellsToRdfXml', 'Rewrite an alignment with Turtle cells to RDF/XML cells (our addition)', (xml) => convertCellsToRdfXml(xml));
+  convertRoute('/convert/RDFXML', 'convertCellsToRdfXml', 'Rewrite an alignment with Turtle cells to RDF/XML cells (our addition)', (xml) =>
+    convertCellsToRdfXml(xml),
+  );
 }

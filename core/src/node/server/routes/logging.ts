@@ -12,7 +12,12 @@ export function registerLoggingRoutes(app: ApiServer, { levels, logger }: RouteD
   app.get(
     '/logging',
     {
-      schema: { operationId: 'getLogLevel', tags, summary: 'The current logging level', response: { [Status.ok]: api.ref(api.LoggingResponse), ...errorResponses([]) } },
+      schema: {
+        operationId: 'getLogLevel',
+        tags,
+        summary: 'The current logging level',
+        response: { [Status.ok]: api.ref(api.LoggingResponse), ...errorResponses([]) },
+      },
     },
     async (): Promise<api.LoggingResponse> => ({ message: 'IPSM root logging level retrieved', level: levels.level.toUpperCase() }),
   );

@@ -3,7 +3,15 @@
  * params, query and body are typed from the API schemas, no casts), the services they call, the
  * XML body helpers, and the documented error responses. Statuses come from http-errors.ts.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TUnsafe } from 'typebox';
 import type { Logger as PinoLogger } from 'pino';
@@ -67,7 +75,10 @@ const errorDescriptions: Record<number, string> = {
 };
 
 /** A documented JSON error response: `{message, code}` (CONTRACT.md), whatever the success type. */
-export function errorResponse(status: number, description = errorDescriptions[status] ?? 'Error'): { description: string; content: { 'application/json': { schema: ReturnType<typeof api.ref<typeof api.ErrorBody>> } } } {
+export function errorResponse(
+  status: number,
+  description = errorDescriptions[status] ?? 'Error',
+): { description: string; content: { 'application/json': { schema: ReturnType<typeof api.ref<typeof api.ErrorBody>> } } } {
   return { description, content: { 'application/json': { schema: api.ref(api.ErrorBody) } } };
 }
 
@@ -76,7 +87,10 @@ export function errorResponse(status: number, description = errorDescriptions[st
  * the access guard (421 wrong Host, 401 token mode; 403 cross-site for state-changing methods) and
  * 500 for a failure of ours.
  */
-export function errorResponses(statuses: readonly number[], options: { readonly changesState?: boolean } = {}): Record<number, ReturnType<typeof errorResponse>> {
+export function errorResponses(
+  statuses: readonly number[],
+  options: { readonly changesState?: boolean } = {},
+): Record<number, ReturnType<typeof errorResponse>> {
   const all = new Set([...statuses, Status.unauthorized, Status.misdirected, Status.internal, ...(options.changesState === true ? [Status.forbidden] : [])]);
   const out: Record<number, ReturnType<typeof errorResponse>> = {};
   for (const status of [...all].sort((a, b) => a - b)) out[status] = errorResponse(status);

@@ -35,7 +35,8 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
     const parseJson = scope.getDefaultJsonParser('error', 'error');
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      parseJson(request, body as string, (error, value: unknown) => {
+      // Fastify's default JSON parser is the callback kind: it answers through the callback.
+      void parseJson(request, body as string, (error, value: unknown) => {
         if (error !== null) done(error);
         else done(null, { value, text: body as string } satisfies JsonBody);
       });
@@ -90,7 +91,9 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
           ErrorCodes.topicReadUnsupported,
         );
       }
-      const records: api.TopicMessageList = recent.recent(topic, limit).map((r) => ({ topic: r.topic, offset: r.offset, value: r.value, publishedAt: r.timestamp }));
+      const records: api.TopicMessageList = recent
+        .recent(topic, limit)
+        .map((r) => ({ topic: r.topic, offset: r.offset, value: r.value, publishedAt: r.timestamp }));
       return sendNativeJson(reply, records);
     },
   );

@@ -3,7 +3,10 @@ import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { errorResponse, errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
-export const TRANSLATION_TAG = { name: 'Translation', description: 'Translate an INTER-IoT JSON-LD message through a sequence of alignments, with the per-step trace on request' };
+export const TRANSLATION_TAG = {
+  name: 'Translation',
+  description: 'Translate an INTER-IoT JSON-LD message through a sequence of alignments, with the per-step trace on request',
+};
 
 const translationRefusal = (description: string) => ({ description, content: { 'application/json': { schema: api.ref(api.TranslationError) } } });
 

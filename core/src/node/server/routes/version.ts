@@ -10,7 +10,12 @@ export function registerVersionRoutes(app: ApiServer): void {
   app.get(
     '/version',
     {
-      schema: { operationId: 'getVersion', tags: [VERSION_TAG.name], summary: 'Name and version of the mediator', response: { [Status.ok]: api.ref(api.VersionResponse), ...errorResponses([]) } },
+      schema: {
+        operationId: 'getVersion',
+        tags: [VERSION_TAG.name],
+        summary: 'Name and version of the mediator',
+        response: { [Status.ok]: api.ref(api.VersionResponse), ...errorResponses([]) },
+      },
     },
     async (): Promise<api.VersionResponse> => ({ name: 'mediator-workbench', version: VERSION, compatibleWith: 'ipsm-core 0.8.10' }),
   );

@@ -37,7 +37,8 @@ function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closed(v)])) : closed(value);
+  for (const [key, value] of Object.entries(schema))
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, closed(v)])) : closed(value);
   if (out['properties'] !== undefined && out['additionalProperties'] === undefined) out['additionalProperties'] = false;
   return out;
 }
@@ -80,7 +81,9 @@ export class OpenApiResponses {
   operation(method: string, path: string): { template: string; operation: Operation } | undefined {
     const bare = path.split('?')[0] ?? '';
     const lower = method.toLowerCase();
-    const candidates = this.templates.filter((t) => t.pattern.test(bare) && this.document.paths[t.template]?.[lower] !== undefined).sort((a, b) => a.params - b.params);
+    const candidates = this.templates
+      .filter((t) => t.pattern.test(bare) && this.document.paths[t.template]?.[lower] !== undefined)
+      .sort((a, b) => a.params - b.params);
     const found = candidates[0];
     if (found === undefined || !METHODS.has(lower)) return undefined;
     const operation = this.document.paths[found.template]?.[lower];
@@ -97,10 +100,15 @@ export class OpenApiResponses {
       return this.validate(`openapi#/components/schemas/Error`, sample, mediaType, where);
     }
     const response = found.operation.responses[String(sample.status)];
-    if (response === undefined) return [`${where}: status ${sample.status} is not documented for ${found.operation.operationId ?? found.template} (documented: ${Object.keys(found.operation.responses).join(', ')})`];
+    if (response === undefined)
+      return [
+        `${where}: status ${sample.status} is not documented for ${found.operation.operationId ?? found.template} (documented: ${Object.keys(found.operation.responses).join(', ')})`,
+      ];
     const content = response.content ?? {};
-    if (Object.keys(content).length === 0) return sample.text === '' ? [] : [`${where}: the document says no body, the server sent ${sample.text.slice(0, 100)}`];
-    if (content[mediaType] === undefined) return [`${where}: media type ${mediaType || '(none)'} is not documented (documented: ${Object.keys(content).join(', ')})`];
+    if (Object.keys(content).length === 0)
+      return sample.text === '' ? [] : [`${where}: the document says no body, the server sent ${sample.text.slice(0, 100)}`];
+    if (content[mediaType] === undefined)
+      return [`${where}: media type ${mediaType || '(none)'} is not documented (documented: ${Object.keys(content).join(', ')})`];
     const pointer = `openapi#/paths/${escapePointer(found.template)}/${sample.method.toLowerCase()}/responses/${sample.status}/content/${escapePointer(mediaType)}/schema`;
     return this.validate(pointer, sample, mediaType, where);
   }
@@ -122,7 +130,10 @@ export class OpenApiResponses {
       this.compiled.set(pointer, check);
     }
     if (check(value)) return [];
-    return (check.errors ?? []).map((e) => `${where}: body${e.instancePath} ${e.message ?? 'is invalid'}${e.params !== undefined && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+    return (check.errors ?? []).map(
+      (e) =>
+        `${where}: body${e.instancePath} ${e.message ?? 'is invalid'}${e.params !== undefined && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    );
   }
 }
 
@@ -146,7 +157,12 @@ export function responsesOf(origin: string, headers: Record<string, string> = {}
 }
 
 /** Throws with every problem when the response disagrees with the document of `origin`. */
-export async function assertDocumented(origin: string, sample: ResponseSample, headers: Record<string, string> = {}, doFetch: typeof fetch = fetch): Promise<void> {
+export async function assertDocumented(
+  origin: string,
+  sample: ResponseSample,
+  headers: Record<string, string> = {},
+  doFetch: typeof fetch = fetch,
+): Promise<void> {
   const problems = (await responsesOf(origin, headers, doFetch)).problems(sample);
   if (problems.length > 0) throw new Error(`The response disagrees with the OpenAPI document:\n${problems.join('\n')}`);
 }
@@ -170,7 +186,12 @@ export function documentedFetch(original: typeof fetch): typeof fetch {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     if (!/^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname) || url.pathname.startsWith('/swagger')) return response;
     const text = await response.clone().text();
-    await assertDocumented(url.origin, { method, path: url.pathname + url.search, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text }, headerRecord(init), original);
+    await assertDocumented(
+      url.origin,
+      { method, path: url.pathname + url.search, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text },
+      headerRecord(init),
+      original,
+    );
     return response;
   };
 }
