@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { dataDir, goldenFile, repoRoot } from '../test-support/shared-data.js';
@@ -14,6 +13,7 @@ import { readMessage } from '../common/index.js';
 import { readData } from '../test-support/shared-data.js';
 import { startServer, type RunningServer } from './server/start-server.js';
 import { startProcess } from '../test-support/processes.js';
+import { silentLog } from './server/test-support/test-server.js';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -143,18 +143,12 @@ describe('mediator bin', () => {
 });
 
 describe('mediator platform-channels', () => {
-  const quiet = () =>
-    new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    });
   let server: RunningServer;
   let serverDir: string;
 
   beforeAll(async () => {
     serverDir = mkdtempSync(join(tmpdir(), 'mediator-cli-server-'));
-    server = await startServer({ dataDir: serverDir, port: 0, logStream: quiet() });
+    server = await startServer({ dataDir: serverDir, port: 0, logStream: silentLog() });
     const r = await fetch(`${server.url}/alignments`, {
       method: 'POST',
       body: readData('alignments/CO_FIWARE.rdf'),

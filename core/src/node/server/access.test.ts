@@ -7,15 +7,14 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { API_CONTENT_SECURITY_POLICY, UI_CONTENT_SECURITY_POLICY } from '../../common/index.js';
 import { crossSiteReason, hostAllowed, isLoopbackName, parseAllowedHosts, parseHost } from './access-guard.js';
 import { assertDocumented, useDocumentHeaders } from './test-support/openapi-responses.js';
+import { silentLog } from './test-support/test-server.js';
 
-const quiet = new Writable({ write: (_c, _e, done) => done() });
 const coFiware = readData('alignments/CO_FIWARE.rdf');
 
 interface Reply {
@@ -144,7 +143,7 @@ describe('a loopback server (npm start defaults)', () => {
     server = await startServer({
       dataDir,
       port: 0,
-      logStream: quiet,
+      logStream: silentLog(),
       allowedHosts: ['mediator.test', 'proxy.test:9443'],
       corsOrigins: ['http://client.example'],
     });
@@ -307,7 +306,7 @@ describe('token mode', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'mediator-token-'));
-    server = await startServer({ dataDir, port: 0, logStream: quiet, authToken: token });
+    server = await startServer({ dataDir, port: 0, logStream: silentLog(), authToken: token });
     useDocumentHeaders(`http://127.0.0.1:${server.port}`, auth);
   });
 
@@ -341,7 +340,7 @@ describe('token mode', () => {
 
   it('lets the page of a --cors origin through the preflight, and read the 401 that tells it to send the token', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-token-cors-'));
-    const withCors = await startServer({ dataDir: dir, port: 0, logStream: quiet, authToken: token, corsOrigins: ['http://client.example'] });
+    const withCors = await startServer({ dataDir: dir, port: 0, logStream: silentLog(), authToken: token, corsOrigins: ['http://client.example'] });
     useDocumentHeaders(`http://127.0.0.1:${withCors.port}`, auth);
     try {
       const origin = { origin: 'http://client.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' };

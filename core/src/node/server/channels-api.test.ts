@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,36 +14,24 @@ import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { readMessage } from '../../common/index.js';
 import { goldenFile, readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
+import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+import { silentLog } from './test-support/test-server.js';
 
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
-const quiet = () =>
-  new Writable({
-    write(_c, _e, done) {
-      done();
-    },
-  });
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-channels-'));
-  server = await startServer({ dataDir, port: 0, logStream: quiet() });
-  for (const file of ['CO_FIWARE', 'UniversAAL_CO']) {
-    const r = await fetch(`${server.url}/alignments`, {
-      method: 'POST',
-      body: readData(`alignments/${file}.rdf`),
-      headers: { 'content-type': 'application/xml' },
-    });
-    expect(r.status).toBe(201);
-  }
+  running = await startTestServer('channels');
+  server = running.server;
+  for (const file of ['CO_FIWARE', 'UniversAAL_CO']) await uploadNew(server, readData(`alignments/${file}.rdf`));
 });
 
 afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -239,7 +226,7 @@ describe('platform channels', () => {
 describe('restart', () => {
   /** A server on `dir` stores CO_FIWARE and a 0.4-style channel using it, then stops. */
   async function storeChannel(dir: string, source: string, sink: string): Promise<void> {
-    const first = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+    const first = await startServer({ dataDir: dir, port: 0, logStream: silentLog() });
     try {
       await fetch(`${first.url}/alignments`, { method: 'POST', body: readData('alignments/CO_FIWARE.rdf'), headers: { 'content-type': 'application/xml' } });
       const created = await fetch(`${first.url}/channels`, {
@@ -261,7 +248,7 @@ describe('restart', () => {
       const db = new Database(join(dir, 'mediator.db'));
       db.prepare('UPDATE alignment SET xml = ?').run('<rdf:RDF>not an alignment');
       db.close();
-      const second = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+      const second = await startServer({ dataDir: dir, port: 0, logStream: silentLog() });
       try {
         const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
         expect(list).toHaveLength(1);
@@ -281,7 +268,7 @@ describe('restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-channels-restart-'));
     try {
       await storeChannel(dir, 'r-src', 'r-sink');
-      const second = await startServer({ dataDir: dir, port: 0, logStream: quiet() });
+      const second = await startServer({ dataDir: dir, port: 0, logStream: silentLog() });
       try {
         const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
         expect(list).toHaveLength(1);

@@ -4,10 +4,6 @@
  * shown by translating every golden message through converted alignments only; hostile XML is
  * refused on every route that reads XML, and nothing is stored. Real server, real port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isomorphic } from '../../test-support/isomorphism.js';
@@ -15,31 +11,23 @@ import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
 import { readMessage } from '../../common/index.js';
 import { goldenFile, goldenPairs, readData } from '../../test-support/shared-data.js';
 import { LEGACY } from '../../test-support/legacy-alignment.js';
-import { startServer, type RunningServer } from './start-server.js';
+import type { RunningServer } from './start-server.js';
+import { startTestServer, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-convert-'));
-  server = await startServer({
-    dataDir,
-    port: 0,
-    logStream: new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    }),
-  });
+  running = await startTestServer('convert');
+  server = running.server;
 });
 
 afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 interface Reply {

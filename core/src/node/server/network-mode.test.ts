@@ -6,16 +6,15 @@
 import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readData, repoRoot } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, startProcess, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { startServer } from './start-server.js';
+import { silentLog } from './test-support/test-server.js';
 
 const cli = join(repoRoot, 'core/dist/node/cli.js');
 const started: TestProcess[] = [];
 const dirs: string[] = [];
-const quiet = new Writable({ write: (_c, _e, done) => done() });
 
 afterEach(async () => {
   await stopAll(started);
@@ -33,7 +32,7 @@ const TOKEN_LINE = /^API token:\s+(\S+)$/;
 // Each test starts one to three server processes: a generous bound for a loaded 2-core CI machine.
 describe('network mode', { timeout: 90_000 }, () => {
   it('refuses to listen beyond loopback without a token unless told to run open', async () => {
-    await expect(startServer({ dataDir: dataDir(), host: '0.0.0.0', port: 0, logStream: quiet })).rejects.toMatchObject({ code: 'NETWORK_WITHOUT_AUTH' });
+    await expect(startServer({ dataDir: dataDir(), host: '0.0.0.0', port: 0, logStream: silentLog() })).rejects.toMatchObject({ code: 'NETWORK_WITHOUT_AUTH' });
   });
 
   it('generates a token on a non-loopback bind, prints it once, keeps it (0600) and requires it', async () => {

@@ -5,28 +5,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+import { silentLog } from './test-support/test-server.js';
 
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
-const quiet = () =>
-  new Writable({
-    write(_c, _e, done) {
-      done();
-    },
-  });
 const open: RunningServer[] = [];
 const dirs: string[] = [];
 
 async function start(options: Partial<Parameters<typeof startServer>[0]> = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediator-opts-'));
   dirs.push(dataDir);
-  const server = await startServer({ dataDir, port: 0, logStream: quiet(), ...options });
+  const server = await startServer({ dataDir, port: 0, logStream: silentLog(), ...options });
   open.push(server);
   return server;
 }

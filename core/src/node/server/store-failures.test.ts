@@ -5,47 +5,31 @@
  * damaged disk or another program would. Each answer is JSON {message, code}, and nothing is lost:
  * once the fault is gone, the same requests succeed on the same data.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
-import { startServer, type RunningServer } from './start-server.js';
+import type { RunningServer } from './start-server.js';
+import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 let db: Database.Database;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-store-faults-'));
-  server = await startServer({
-    dataDir,
-    port: 0,
-    logStream: new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    }),
-  });
-  db = new Database(join(dataDir, 'mediator.db'));
-  const r = await fetch(`${server.url}/alignments`, {
-    method: 'POST',
-    body: readData('alignments/CO_FIWARE.rdf'),
-    headers: { 'content-type': 'application/xml' },
-  });
-  expect(r.status).toBe(201);
+  running = await startTestServer('store-faults');
+  server = running.server;
+  db = new Database(join(running.dataDir, 'mediator.db'));
+  await uploadNew(server, readData('alignments/CO_FIWARE.rdf'));
 });
 
 afterAll(async () => {
   db.close();
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 async function expect500(response: Response): Promise<Record<string, unknown>> {

@@ -7,23 +7,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { goldenPairs, readData } from '../../test-support/shared-data.js';
 import { TranslationPool } from '../services/translation-pool.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+import { silentLog } from './test-support/test-server.js';
 
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
 
-const quiet = () =>
-  new Writable({
-    write(_c, _e, done) {
-      done();
-    },
-  });
 const dirs: string[] = [];
 let inline: RunningServer;
 let pooled: RunningServer;
@@ -37,7 +31,7 @@ const idOf = (file: string) => {
 async function start(translationWorkers: number): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediator-workers-'));
   dirs.push(dataDir);
-  const server = await startServer({ dataDir, port: 0, logStream: quiet(), translationWorkers });
+  const server = await startServer({ dataDir, port: 0, logStream: silentLog(), translationWorkers });
   for (const f of files) {
     const r = await fetch(`${server.url}/alignments`, {
       method: 'POST',
@@ -61,14 +55,17 @@ async function post(server: RunningServer, path: string, body: unknown): Promise
   return { status: r.status, body: json };
 }
 
+// Two servers, one with a pool of worker threads that each load the engine, plus three uploads
+// each: on a loaded 2-core CI machine that can take longer than vitest's 10 s hook default.
 beforeAll(async () => {
   inline = await start(0);
   pooled = await start(2);
-});
+}, 60_000);
 
 afterAll(async () => {
-  await inline.close();
-  await pooled.close();
+  // Either may be missing when start-up failed; its own error is the one to read.
+  await inline?.close();
+  await pooled?.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 

@@ -3,19 +3,16 @@
  * text in the editor, and the payload diff in the translation trace. Real server, real port; every
  * answer is checked against the served OpenAPI document.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenFile, readData } from '../../test-support/shared-data.js';
-import { startServer, type RunningServer } from './start-server.js';
+import type { RunningServer } from './start-server.js';
+import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 
 checkResponsesAgainstOpenApi();
 
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 
 const coFiware = readData('alignments/CO_FIWARE.rdf');
 const universaal = readData('alignments/UniversAAL_CO.rdf');
@@ -24,25 +21,13 @@ const FOREIGN = 'http://example.org/cells#weight';
 const foreign = coFiware.replaceAll('http://www.inter-iot.eu/sripas#cell2_weight', FOREIGN).replace('CO_FIWARE_align', 'CO_FIWARE_foreign');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-view-'));
-  server = await startServer({
-    dataDir,
-    port: 0,
-    logStream: new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    }),
-  });
-  for (const xml of [coFiware, universaal, foreign]) {
-    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
-    expect(r.status).toBe(201);
-  }
+  running = await startTestServer('view');
+  server = running.server;
+  for (const xml of [coFiware, universaal, foreign]) await uploadNew(server, xml);
 });
 
 afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 interface ViewCellReply {
