@@ -22,8 +22,29 @@ export function DiffCodeEditor({ original, modified, language, ariaLabel, testId
   const host = useRef<HTMLDivElement>(null);
   const [changes, setChanges] = useState<number | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  const [visible, setVisible] = useState(false);
+
+  // A diff with many changed cells would otherwise create every Monaco instance at once: each is
+  // created when it first comes near the viewport, and kept.
+  useEffect(() => {
+    const element = host.current;
+    if (element === null || visible) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '300px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
 
   useEffect(() => {
+    if (!visible) return;
     let disposed = false;
     const disposables: Array<{ dispose(): void }> = [];
     loadMonaco().then(
@@ -60,7 +81,7 @@ export function DiffCodeEditor({ original, modified, language, ariaLabel, testId
       disposed = true;
       for (const d of disposables) d.dispose();
     };
-  }, [original, modified, language, ariaLabel]);
+  }, [original, modified, language, ariaLabel, visible]);
 
   const lines = Math.max(original.split('\n').length, modified.split('\n').length);
   const height = Math.min(maxHeight, Math.max(80, lines * LINE_HEIGHT + 12));
