@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { alignmentFiles, readData } from '../../test-support/shared-data.js';
 import { editedCopy, readModel, sameMeaningCopy, type EditablePart } from '../../test-support/alignment-variants.js';
 import type { Alignment, Cell } from '../alignment/model.js';
+import { convertCellsToRdfXml } from '../alignment/convert-cells.js';
 import { factory } from '../rdf/terms.js';
 import { diffAlignments, isEmptyDiff } from './diff-alignments.js';
 import { differingParts } from './cell-compare.js';
@@ -62,6 +63,16 @@ describe.each(files)('diff of %s', (file) => {
     expect(changedText?.old).not.toBe(changedText?.new);
     expect(changedText?.new).toContain(part === 'relation' ? 'relation: <' : 'added in the new version');
     expect(texts[1]?.new).toBe('');
+  });
+
+  it('finds no cell change when the cells are rewritten in RDF/XML (only the cell format)', async () => {
+    const original = await readModel(text);
+    const rdfxml = await readModel(await convertCellsToRdfXml(text));
+    expect(rdfxml.cells.every((c) => c.entity1Source.format === 'rdfxml')).toBe(true);
+    const diff = diffAlignments(original, rdfxml);
+    expect(diff.cells).toEqual({ added: [], removed: [], changed: [], renamed: [] });
+    expect(diff.steps).toEqual({ added: [], removed: [], reordered: false, moved: [] });
+    expect(diff.header).toEqual({ cellFormat: { old: 'turtle', new: 'rdfxml' } });
   });
 
   it('reports steps reordered, added and removed', async () => {
