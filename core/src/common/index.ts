@@ -2,6 +2,7 @@
 export * from './errors.js';
 export * from './rdf/terms.js';
 export * from './alignment/index.js';
+export * from './alignment-diff/index.js';
 export * from './translation/index.js';
 export * from './jsonld/index.js';
 export * from './logger.js';

@@ -21,6 +21,7 @@ import {
   type StepTrace,
 } from '../common/index.js';
 import { runBench } from './bench.js';
+import { diffCommand, DIFF_USAGE } from './cli-diff.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
@@ -43,7 +44,7 @@ Usage:
       Print every problem with line and column; exit 1 if any is an error.
   mediator compile ALIGN.rdf
       Print each cell's SPARQL 1.1 Update in step order.
-  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
+${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       Measure translation throughput; prints one JSON line with messagesPerSecond, p50Ms, p99Ms
       and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
   mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
@@ -378,6 +379,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await compileCommand(rest, io);
       case 'bench':
         return await benchCommand(rest, io);
+      case 'diff':
+        return await diffCommand(rest, io);
       case 'serve':
         return await serveCommand(rest, io);
       case 'platform-channels':

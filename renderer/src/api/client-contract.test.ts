@@ -39,6 +39,8 @@ const checks = {
   listAlignments: true satisfies Same<Result<'listAlignments'>, Answer<'/alignments', 'get', 200>>,
   getCompiledCells: true satisfies Same<Result<'getCompiledCells'>, Answer<'/alignments/{name}/{version}/cells', 'get', 200>>,
   getAlignmentView: true satisfies Same<Result<'getAlignmentView'>, Answer<'/alignments/{name}/{version}/view', 'get', 200>>,
+  diffAlignments: true satisfies Same<Result<'diffAlignments'>, Answer<'/alignment-diff', 'get', 200>>,
+  diffAlignmentsNotFound: true satisfies Same<Answer<'/alignment-diff', 'get', 404>, Schemas['Error']>,
   viewAlignmentText: true satisfies Same<Result<'viewAlignmentText'>, Answer<'/view', 'post', 200>>,
   translateRequest: true satisfies Same<Arg<'translate', 0>, Body<'/translation', 'post'>>,
   translateAnswer: true satisfies Same<Result<'translate'>, Answer<'/translation', 'post', 200>>,

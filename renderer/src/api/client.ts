@@ -3,6 +3,7 @@
  * methods and status codes; everything above it deals in DTOs and `ApiError`.
  */
 import type {
+  AlignmentDiffReply,
   AlignmentId,
   AlignmentInfo,
   AlignmentView,
@@ -63,6 +64,8 @@ export interface MediatorApi {
   getAlignmentView(id: AlignmentId): Promise<AlignmentView>;
   /** The same view of alignment text that is not stored (a draft, unsaved edits); ApiError 400 when the server cannot read it. */
   viewAlignmentText(xml: string): Promise<AlignmentView>;
+  /** The version diff of two stored alignments (issue 12); ApiError 404 when either is not stored. */
+  diffAlignments(oldId: AlignmentId, newId: AlignmentId): Promise<AlignmentDiffReply>;
   translate(request: TranslationRequest, signal?: AbortSignal): Promise<TranslationReply>;
   listChannels(signal?: AbortSignal): Promise<ChannelInfo[]>;
   createChannel(config: ChannelConfig): Promise<MessageReply>;
@@ -251,6 +254,10 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     },
     async viewAlignmentText(xml) {
       return expectRecord<AlignmentView>(await json('POST', 'view', { body: xml, contentType: XML }), 'POST /view');
+    },
+    async diffAlignments(oldId, newId) {
+      const q = new URLSearchParams({ oldName: oldId.name, oldVersion: oldId.version, newName: newId.name, newVersion: newId.version });
+      return expectRecord<AlignmentDiffReply>(await json('GET', `alignment-diff?${q.toString()}`), 'GET /alignment-diff');
     },
     async translate(request, signal) {
       const body = await json('POST', 'translation?trace=true', {

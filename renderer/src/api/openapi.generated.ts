@@ -116,6 +116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alignment-diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The version diff of two stored alignments
+         * @description Cells added, removed, changed (which parts) and renamed (same content, new id), steps added, removed or reordered, header changes; patterns compared as graphs. `diff` is what `mediator diff --json` prints. 404 when either alignment is not stored.
+         */
+        get: operations["diffAlignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/convert": {
         parameters: {
             query?: never;
@@ -813,6 +833,94 @@ export interface components {
             /** @description The IPSM release whose REST contract this server keeps */
             compatibleWith: string;
         };
+        AlignmentDiffReply: {
+            old: {
+                name: string;
+                version: string;
+            };
+            new: {
+                name: string;
+                version: string;
+            };
+            /** @description True when nothing differs (every list empty, no header change) */
+            identical: boolean;
+            diff: {
+                cells: {
+                    /** @description Ids of cells only the new alignment has (new document order) */
+                    added: string[];
+                    /** @description Ids of cells only the old alignment has (old document order) */
+                    removed: string[];
+                    /** @description Cells with the same id and different content (new document order) */
+                    changed: {
+                        /** @description The cell id (the same in both alignments) */
+                        cell: string;
+                        /** @description What changed, in the order entity1, entity2, functions, typings, filters, relation, measure */
+                        parts: ("entity1" | "entity2" | "functions" | "typings" | "filters" | "relation" | "measure")[];
+                    }[];
+                    /** @description Cells whose id changed and content did not */
+                    renamed: {
+                        /** @description The cell id in the old alignment */
+                        from: string;
+                        /** @description The id of a cell with the same content in the new alignment */
+                        to: string;
+                    }[];
+                };
+                steps: {
+                    /** @description Cell ids the new step list runs and the old did not (or runs more often), in new step order */
+                    added: string[];
+                    /** @description Cell ids the old step list ran and the new does not (or runs less often), in old step order */
+                    removed: string[];
+                    /** @description True when the steps both lists run are in a different relative order */
+                    reordered: boolean;
+                    /** @description The fewest steps whose move explains the new order (outside a longest common subsequence), in new step order */
+                    moved: string[];
+                };
+                /** @description Only the header fields that differ (whitespace runs count as one space) */
+                header: {
+                    name?: {
+                        old: string;
+                        new: string;
+                    };
+                    version?: {
+                        old: string;
+                        new: string;
+                    };
+                    creator?: {
+                        old: string;
+                        new: string;
+                    };
+                    description?: {
+                        old: string;
+                        new: string;
+                    };
+                    date?: {
+                        old: string;
+                        new: string;
+                    };
+                    sourceOntology?: {
+                        old: string;
+                        new: string;
+                    };
+                    targetOntology?: {
+                        old: string;
+                        new: string;
+                    };
+                    cellFormat?: {
+                        old: string;
+                        new: string;
+                    };
+                };
+            };
+            /** @description Changed, added and removed cells as text, changed first */
+            texts: {
+                kind: "changed" | "added" | "removed";
+                cell: string;
+                /** @description The old cell: relation, patterns as written, functions, typings, filters; '' for an added cell */
+                old: string;
+                /** @description The new cell; '' for a removed cell */
+                new: string;
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -1381,6 +1489,80 @@ export interface operations {
             };
             /** @description The request body is not in a media type this operation takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    diffAlignments: {
+        parameters: {
+            query: {
+                /** @description Name of the old alignment */
+                oldName: string;
+                /** @description Version of the old alignment */
+                oldVersion: string;
+                /** @description Name of the new alignment */
+                newName: string;
+                /** @description Version of the new alignment */
+                newVersion: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlignmentDiffReply"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No alignment with that name and version is stored */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,6 +35,8 @@ export type AlignmentView = api.AlignmentView;
 export type ViewCell = api.ViewCell;
 export type PayloadDiff = api.PayloadDiff;
 export type DiffTriple = api.DiffTriple;
+export type AlignmentDiffReply = api.AlignmentDiffReply;
+export type CellTexts = api.CellTexts;
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';

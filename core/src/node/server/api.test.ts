@@ -448,6 +448,7 @@ describe('OpenAPI and Swagger UI', () => {
       'DELETE /alignments/{name}/{version}',
       'GET /alignments/{name}/{version}/cells',
       'GET /alignments/{name}/{version}/view',
+      'GET /alignment-diff',
       'POST /view',
       'POST /validate',
       'POST /convert',

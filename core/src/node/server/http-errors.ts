@@ -27,9 +27,10 @@ export const Status = {
 /**
  * Operations whose failures the contract fixes to one status: conversions answer 500 for every
  * conversion failure (seed, section 4: "500 conversion failed"); translation answers 400 with an empty
- * graphStr (reference section 6.8).
+ * graphStr (reference section 6.8); the workbench's own lookups that the reference never had
+ * (operation 'lookup', e.g. the alignment diff, issue 12) answer an unknown alignment with 404.
  */
-export type Operation = 'convert' | 'translation' | 'default';
+export type Operation = 'convert' | 'translation' | 'lookup' | 'default';
 
 export interface HttpError {
   readonly status: number;
@@ -116,5 +117,6 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   // not XML) keeps its 413/415, as on every other route, so the client knows what to fix.
   if (operation === 'convert' && status !== Status.payloadTooLarge && status !== Status.unsupportedMediaType) status = Status.internal;
   if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
+  if (operation === 'lookup' && error instanceof MediatorError && error.code === ErrorCodes.notFound) status = Status.notFound;
   return { status, body };
 }

@@ -4,6 +4,7 @@
  * schemas are core's API module (common/api); statuses come from http-errors.ts.
  */
 import { ALIGNMENTS_TAG, registerAlignmentRoutes } from './routes/alignments.js';
+import { registerAlignmentDiffRoutes } from './routes/alignment-diff.js';
 import { CHANNELS_TAG, registerChannelRoutes } from './routes/channels.js';
 import { CONVERSION_TAG, registerConversionRoutes } from './routes/conversion.js';
 import { LOGGING_TAG, registerLoggingRoutes } from './routes/logging.js';
@@ -29,6 +30,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
 
 export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
   registerAlignmentRoutes(app, deps);
+  registerAlignmentDiffRoutes(app, deps);
   registerConversionRoutes(app);
   registerChannelRoutes(app, deps);
   registerPlatformRoutes(app, deps);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useWorkbench } from '../../store/index.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { AlignmentDiffPanel } from '../alignment-diff/AlignmentDiffPanel.js';
 import { AlignmentEditorPanel } from './AlignmentEditorPanel.js';
 import { AlignmentTable } from './AlignmentTable.js';
 import { UploadPanel } from './UploadPanel.js';
@@ -23,6 +24,7 @@ export function AlignmentsScreen() {
         <AlignmentTable />
         <UploadPanel />
       </div>
+      <AlignmentDiffPanel />
       {pendingDelete === undefined && deleteOp.state === 'done' && <OperationStatus op={deleteOp} />}
       <AlignmentEditorPanel />
       {pendingDelete !== undefined && (
