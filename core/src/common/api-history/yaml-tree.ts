@@ -1,0 +1,110 @@
+/**
+ * YAML (and JSON) text to plain values, remembering where each mapping and sequence starts so
+ * that later checks (a `$ref` that points nowhere, a missing `swagger` field) can name a line.
+ * The `yaml` package (eemeli/yaml) does the parsing: YAML 1.2, whose JSON schema makes every JSON
+ * document a YAML document, with line and column on every syntax error and alias limits against
+ * "billion laughs" documents.
+ */
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { ErrorCodes, ParseError } from '../errors.js';
+import { notJsonError } from '../jsonld/json-errors.js';
+
+export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
+export type PlainObject = { [key: string]: PlainValue };
+
+export interface YamlTree {
+  readonly root: PlainValue;
+  /** 1-based line and column where a mapping or sequence of the tree starts. */
+  positionOf(value: PlainValue | undefined): { line: number; column: number } | undefined;
+}
+
+export function isPlainObject(value: PlainValue | undefined): value is PlainObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses `text`; `source` names it in errors (a file name, "old", "new"). */
+export function readYamlTree(text: string, source: string): YamlTree {
+  const trimmed = text.trimStart();
+  // JSON.parse names the exact place of a JSON syntax error (a missing comma is found where it is
+  // missing, where YAML's reading of flow style would point at the line before).
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      const json = notJsonError(text, error);
+      throw new ParseError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
+        code: ErrorCodes.apiDocumentInvalid,
+        source,
+        ...(json.line === undefined ? {} : { line: json.line, column: json.column ?? 1 }),
+      });
+    }
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const first = document.errors[0];
+  if (first !== undefined) {
+    const where = first.linePos?.[0];
+    // The message of `yaml` ends with " at line L, column C:" and a code excerpt; the position is kept apart.
+    const message = (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, '');
+    throw new ParseError(`Not valid YAML: ${message}`, {
+      code: ErrorCodes.apiDocumentInvalid,
+      source,
+      ...(where === undefined ? {} : { line: where.line, column: where.col }),
+    });
+  }
+  const offsets = new WeakMap<object, number>();
+  const root = toPlain(document.contents, document, offsets, new Set(), source, lineCounter);
+  return {
+    root,
+    positionOf(value) {
+      if (typeof value !== 'object' || value === null) return undefined;
+      const offset = offsets.get(value);
+      if (offset === undefined) return undefined;
+      const pos = lineCounter.linePos(offset);
+      return { line: pos.line, column: pos.col };
+    },
+  };
+}
+
+function toPlain(node: unknown, document: Document, offsets: WeakMap<object, number>, active: Set<unknown>, source: string, lines: LineCounter): PlainValue {
+  if (node === null || node === undefined) return null;
+  if (isAlias(node)) {
+    const target = node.resolve(document);
+    // An alias to one of its own ancestors would make an endless tree.
+    if (target === undefined || active.has(target)) {
+      const pos = lines.linePos(node.range?.[0] ?? 0);
+      throw new ParseError(`The alias *${node.source} refers to a node that contains it`, { code: ErrorCodes.apiDocumentInvalid, source, line: pos.line, column: pos.col });
+    }
+    return toPlain(target, document, offsets, active, source, lines);
+  }
+  if (isScalar(node)) {
+    const value: unknown = node.value;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+    return String(value);
+  }
+  if (isMap(node) || isSeq(node)) {
+    active.add(node);
+    let out: PlainValue;
+    if (isSeq(node)) {
+      out = node.items.map((item) => toPlain(item, document, offsets, active, source, lines));
+    } else {
+      const object: PlainObject = {};
+      for (const pair of node.items) {
+        const key = toPlain(pair.key, document, offsets, active, source, lines);
+        // defineProperty, not assignment: a key "__proto__" must stay a key, not replace the prototype.
+        Object.defineProperty(object, typeof key === 'string' ? key : JSON.stringify(key), {
+          value: toPlain(pair.value, document, offsets, active, source, lines),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      out = object;
+    }
+    active.delete(node);
+    const start = (node as YamlNode).range?.[0];
+    if (start !== undefined) offsets.set(out, start);
+    return out;
+  }
+  return null;
+}
