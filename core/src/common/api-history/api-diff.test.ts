@@ -22,11 +22,11 @@ describe('seed 9.4, version 1.1', () => {
   const rows: Array<[string, (d: ApiDiff) => boolean]> = [
     ['endpoint tags changed', (d) => d.changes.filter((c) => c.kind === 'operation-tags-changed').length >= 2],
     ['a new tag mw2mw.Actuation added', (d) => has(d, 'tag-added', 'mw2mw.Actuation')],
-    ['path parameter managedClientId renamed clientId', (d) => d.changes.some((c) => c.kind === 'parameter-renamed' && c.detail === 'managedClientId -> clientId')],
     [
-      'response messages changed for most endpoints',
-      (d) => d.changes.filter((c) => c.kind === 'responses-changed').length > sample('1.0').operations.size / 2,
+      'path parameter managedClientId renamed clientId',
+      (d) => d.changes.some((c) => c.kind === 'parameter-renamed' && c.detail === 'managedClientId -> clientId'),
     ],
+    ['response messages changed for most endpoints', (d) => d.changes.filter((c) => c.kind === 'responses-changed').length > sample('1.0').operations.size / 2],
     ['PUT /mw2mw/devices became PUT /mw2mw/devices/{clientId}', (d) => has(d, 'path-moved', 'PUT /mw2mw/devices', 'PUT /mw2mw/devices/{clientId}')],
     ['property pullMessagesLimit renamed receivingCapacity', (d) => has(d, 'property-renamed', 'Client.pullMessagesLimit', 'receivingCapacity')],
     ['Platform definition updated', (d) => has(d, 'definition-changed', 'Platform')],
@@ -200,7 +200,11 @@ describe('each kind of change, on small documents', () => {
       name: 'content types: document level is "global", an operation that overrides is its own subject',
       before: `consumes: [application/json]\nproduces: [application/json]\npaths:\n  /x:\n    get:\n${op()}  /y:\n    get:\n${op('[a]', '      produces: [text/plain]\n')}`,
       after: `consumes: [application/json, application/xml]\nproduces: [application/json]\npaths:\n  /x:\n    get:\n${op()}  /y:\n    get:\n${op('[a]', '      produces: [application/json]\n')}`,
-      expected: ['content-type-added | global | application/xml', 'content-type-added | GET /y | application/json', 'content-type-removed | GET /y | text/plain'],
+      expected: [
+        'content-type-added | global | application/xml',
+        'content-type-added | GET /y | application/json',
+        'content-type-removed | GET /y | text/plain',
+      ],
     },
     {
       name: 'content types: an operation that starts overriding the document lists',
@@ -247,7 +251,8 @@ describe('$ref and allOf', () => {
   });
 
   it('changes the response when the definition it points at is replaced by another', () => {
-    const r = (name: string) => `paths:\n  /r:\n    get:\n      responses: {"200": {description: OK, schema: {$ref: "#/definitions/${name}"}}}\ndefinitions:\n  A: {type: object}\n  B: {type: object}\n`;
+    const r = (name: string) =>
+      `paths:\n  /r:\n    get:\n      responses: {"200": {description: OK, schema: {$ref: "#/definitions/${name}"}}}\ndefinitions:\n  A: {type: object}\n  B: {type: object}\n`;
     expect(diffOf(r('A'), r('B'))).toEqual(['responses-changed | GET /r | 200 changed']);
   });
 
@@ -302,11 +307,18 @@ describe('malformed documents: a clear error with its line', () => {
     { name: 'no paths', text: doc('definitions: {}\n'), line: 1, message: /no "paths"/ },
     {
       name: 'a $ref to a missing definition',
-      text: doc('paths:\n  /x:\n    get:\n      responses:\n        "200":\n          description: OK\n          schema:\n            $ref: "#/definitions/Nope"\n'),
+      text: doc(
+        'paths:\n  /x:\n    get:\n      responses:\n        "200":\n          description: OK\n          schema:\n            $ref: "#/definitions/Nope"\n',
+      ),
       line: 12,
       message: /#\/definitions\/Nope/,
     },
-    { name: 'a $ref to a missing shared parameter', text: doc('paths:\n  /x:\n    get:\n      parameters:\n        - $ref: "#/parameters/gone"\n'), line: 9, message: /#\/parameters\/gone/ },
+    {
+      name: 'a $ref to a missing shared parameter',
+      text: doc('paths:\n  /x:\n    get:\n      parameters:\n        - $ref: "#/parameters/gone"\n'),
+      line: 9,
+      message: /#\/parameters\/gone/,
+    },
   ];
   it.each(cases)('$name', ({ text, line, message }) => {
     let caught: unknown;
@@ -317,6 +329,11 @@ describe('malformed documents: a clear error with its line', () => {
     }
     expect(caught).toMatchObject({ code: 'API_DOCUMENT_INVALID', line, source: 'bad.yaml' });
     expect((caught as Error).message).toMatch(message);
+  });
+
+  it('keeps an unquoted version as written (1.10 is not 1.1)', () => {
+    expect(readSwaggerDocument('swagger: 2.0\ninfo: {version: 1.10}\npaths: {}\n').version).toBe('1.10');
+    expect(readSwaggerDocument('{"swagger": "2.0", "info": {"version": 2.0}, "paths": {}}').version).toBe('2.0');
   });
 
   it('refuses an alias that contains itself instead of looping', () => {

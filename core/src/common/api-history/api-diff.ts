@@ -92,7 +92,14 @@ export function diffApiDocuments(older: SwaggerDocument, newer: SwaggerDocument)
 
   const order = (kind: ApiChangeKind): number => API_CHANGE_KINDS.indexOf(kind);
   // Stable sort: within a kind, the order of the documents.
-  return { from: older.version, to: newer.version, changes: changes.map((c, i) => ({ c, i })).sort((a, b) => order(a.c.kind) - order(b.c.kind) || a.i - b.i).map(({ c }) => c) };
+  return {
+    from: older.version,
+    to: newer.version,
+    changes: changes
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => order(a.c.kind) - order(b.c.kind) || a.i - b.i)
+      .map(({ c }) => c),
+  };
 }
 
 function label(operation: SwaggerOperation): string {
@@ -103,7 +110,12 @@ function sortedText(list: readonly string[]): string {
   return JSON.stringify([...list].sort());
 }
 
-function compareContentTypes(before: readonly string[], after: readonly string[], subject: string, add: (kind: ApiChangeKind, subject: string, detail: string) => void): void {
+function compareContentTypes(
+  before: readonly string[],
+  after: readonly string[],
+  subject: string,
+  add: (kind: ApiChangeKind, subject: string, detail: string) => void,
+): void {
   for (const type of after) if (!before.includes(type)) add('content-type-added', subject, type);
   for (const type of before) if (!after.includes(type)) add('content-type-removed', subject, type);
 }
@@ -132,7 +144,9 @@ function matchOperations(older: SwaggerDocument, newer: SwaggerDocument): Operat
   // Moves: the same method on the nearest new path that extends the old one.
   const stillRemoved: SwaggerOperation[] = [];
   for (const operation of removed) {
-    const candidates = added.filter((o) => o.method === operation.method && o.place.startsWith(`${operation.place}/`)).sort((a, b) => a.place.length - b.place.length);
+    const candidates = added
+      .filter((o) => o.method === operation.method && o.place.startsWith(`${operation.place}/`))
+      .sort((a, b) => a.place.length - b.place.length);
     const target = candidates[0];
     if (target === undefined) {
       stillRemoved.push(operation);

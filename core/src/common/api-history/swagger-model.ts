@@ -85,6 +85,13 @@ function stableText(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** A scalar as text (`version: 1.0` is read by YAML as the number 1, written back as "1"), else undefined. */
+function scalarText(value: PlainValue | undefined): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
 function stringList(value: PlainValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
@@ -96,7 +103,8 @@ class SwaggerReader {
     private readonly tree: YamlTree,
     private readonly source: string,
   ) {
-    if (!isPlainObject(tree.root)) throw this.error('The document is not a mapping (a Swagger 2.0 document is an object with swagger, info and paths)', tree.root);
+    if (!isPlainObject(tree.root))
+      throw this.error('The document is not a mapping (a Swagger 2.0 document is an object with swagger, info and paths)', tree.root);
     this.root = tree.root;
   }
 
@@ -112,9 +120,11 @@ class SwaggerReader {
         root,
       );
     }
-    if (String(swagger) !== '2.0') throw this.error(`Unsupported swagger version "${String(swagger)}": only "2.0" is read`, root);
+    const swaggerVersion = this.tree.numberSource(root, 'swagger') ?? scalarText(swagger);
+    if (swaggerVersion !== '2.0') throw this.error(`Unsupported swagger version "${swaggerVersion ?? JSON.stringify(swagger)}": only "2.0" is read`, root);
     const info = root['info'];
-    if (!isPlainObject(info) || info['version'] === undefined || info['version'] === null) throw this.error('The document has no info.version', isPlainObject(info) ? info : root);
+    const version = isPlainObject(info) ? (this.tree.numberSource(info, 'version') ?? scalarText(info['version'])) : undefined;
+    if (!isPlainObject(info) || version === undefined) throw this.error('The document has no info.version (a string)', isPlainObject(info) ? info : root);
     const paths = root['paths'];
     if (!isPlainObject(paths)) throw this.error('The document has no "paths" mapping', root);
 
@@ -146,7 +156,15 @@ class SwaggerReader {
     const defs = root['definitions'];
     if (isPlainObject(defs)) for (const [name, schema] of Object.entries(defs)) definitions.set(name, this.definition(name, schema));
 
-    return { title: typeof info['title'] === 'string' ? info['title'] : '', version: String(info['version']), tags, consumes, produces, operations, definitions };
+    return {
+      title: typeof info['title'] === 'string' ? info['title'] : '',
+      version,
+      tags,
+      consumes,
+      produces,
+      operations,
+      definitions,
+    };
   }
 
   private error(message: string, near: PlainValue | undefined): ParseError {
@@ -247,7 +265,14 @@ class SwaggerReader {
   }
 
   /** Merges every part of an `allOf` (definitions it names included) into `out`'s properties and required list. */
-  private mergeAllOf(out: Record<string, unknown>, parts: PlainValue[], near: PlainValue, keepDocs: boolean, depth: number, seen: Set<string> = new Set()): void {
+  private mergeAllOf(
+    out: Record<string, unknown>,
+    parts: PlainValue[],
+    near: PlainValue,
+    keepDocs: boolean,
+    depth: number,
+    seen: Set<string> = new Set(),
+  ): void {
     const properties = emptyRecord();
     const addProperties = (from: unknown): void => {
       if (typeof from === 'object' && from !== null) for (const [key, child] of Object.entries(from)) properties[key] = child;
@@ -303,7 +328,7 @@ function withoutDocs(value: unknown): unknown {
   const out = emptyRecord();
   for (const [key, child] of Object.entries(value)) {
     if (key === 'properties' && typeof child === 'object' && child !== null && !Array.isArray(child)) {
-      out[key] = Object.fromEntries(Object.entries(child).map(([property, schema]) => [property, withoutDocs(schema)]));
+      out[key] = Object.fromEntries(Object.entries(child as Record<string, unknown>).map(([property, schema]) => [property, withoutDocs(schema)]));
     } else if (!DOC_KEYS.has(key)) out[key] = withoutDocs(child);
   }
   return out;

@@ -16,6 +16,8 @@ export interface YamlTree {
   readonly root: PlainValue;
   /** 1-based line and column where a mapping or sequence of the tree starts. */
   positionOf(value: PlainValue | undefined): { line: number; column: number } | undefined;
+  /** The source text of a number under `key` of `object` (`version: 1.10` is the number 1.1, written "1.10"). */
+  numberSource(object: PlainObject, key: string): string | undefined;
 }
 
 export function isPlainObject(value: PlainValue | undefined): value is PlainObject {
@@ -54,6 +56,10 @@ export function readYamlTree(text: string, source: string): YamlTree {
   }
   const offsets = new WeakMap<object, number>();
   const root = toPlain(document.contents, document, offsets, new Set(), source, lineCounter);
+  const numberText = (object: PlainObject, key: string): string | undefined => {
+    const node = numberNodes.get(object)?.get(key);
+    return node === undefined ? undefined : text.slice(node[0], node[1]).trim();
+  };
   return {
     root,
     positionOf(value) {
@@ -63,8 +69,12 @@ export function readYamlTree(text: string, source: string): YamlTree {
       const pos = lineCounter.linePos(offset);
       return { line: pos.line, column: pos.col };
     },
+    numberSource: numberText,
   };
 }
+
+/** Where the number scalars of each mapping are in the text, by key. */
+const numberNodes = new WeakMap<object, Map<string, readonly [number, number]>>();
 
 function toPlain(node: unknown, document: Document, offsets: WeakMap<object, number>, active: Set<unknown>, source: string, lines: LineCounter): PlainValue {
   if (node === null || node === undefined) return null;
@@ -73,14 +83,20 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
     // An alias to one of its own ancestors would make an endless tree.
     if (target === undefined || active.has(target)) {
       const pos = lines.linePos(node.range?.[0] ?? 0);
-      throw new ParseError(`The alias *${node.source} refers to a node that contains it`, { code: ErrorCodes.apiDocumentInvalid, source, line: pos.line, column: pos.col });
+      throw new ParseError(`The alias *${node.source} refers to a node that contains it`, {
+        code: ErrorCodes.apiDocumentInvalid,
+        source,
+        line: pos.line,
+        column: pos.col,
+      });
     }
     return toPlain(target, document, offsets, active, source, lines);
   }
   if (isScalar(node)) {
     const value: unknown = node.value;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
-    return String(value);
+    // The core schema makes nothing else; a bigint (a huge integer) keeps its digits.
+    return typeof value === 'bigint' ? value.toString() : null;
   }
   if (isMap(node) || isSeq(node)) {
     active.add(node);
@@ -91,6 +107,12 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
       const object: PlainObject = {};
       for (const pair of node.items) {
         const key = toPlain(pair.key, document, offsets, active, source, lines);
+        const valueNode = pair.value;
+        if (isScalar(valueNode) && typeof valueNode.value === 'number' && valueNode.range !== undefined && valueNode.range !== null) {
+          const ranges = numberNodes.get(object) ?? new Map<string, readonly [number, number]>();
+          ranges.set(typeof key === 'string' ? key : JSON.stringify(key), [valueNode.range[0], valueNode.range[1]]);
+          numberNodes.set(object, ranges);
+        }
         // defineProperty, not assignment: a key "__proto__" must stay a key, not replace the prototype.
         Object.defineProperty(object, typeof key === 'string' ? key : JSON.stringify(key), {
           value: toPlain(pair.value, document, offsets, active, source, lines),

@@ -21,6 +21,7 @@ import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
 import { PayloadDiff } from './payload-diff.js';
+import { ApiChange, ApiDiff, ApiDiffRequest, ApiDocumentSource, ApiSample, ApiSampleDocument } from './api-history.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -30,6 +31,7 @@ export * from './translation.js';
 export * from './status.js';
 export * from './alignment-view.js';
 export * from './payload-diff.js';
+export * from './api-history.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -61,4 +63,10 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationError,
   LoggingResponse,
   VersionResponse,
+  ApiChange,
+  ApiDiff,
+  ApiSample,
+  ApiSampleDocument,
+  ApiDocumentSource,
+  ApiDiffRequest,
 ];

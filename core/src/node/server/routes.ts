@@ -4,6 +4,7 @@
  * schemas are core's API module (common/api); statuses come from http-errors.ts.
  */
 import { ALIGNMENTS_TAG, registerAlignmentRoutes } from './routes/alignments.js';
+import { API_HISTORY_TAG, registerApiHistoryRoutes } from './routes/api-history.js';
 import { CHANNELS_TAG, registerChannelRoutes } from './routes/channels.js';
 import { CONVERSION_TAG, registerConversionRoutes } from './routes/conversion.js';
 import { LOGGING_TAG, registerLoggingRoutes } from './routes/logging.js';
@@ -25,6 +26,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   TRANSLATION_TAG,
   LOGGING_TAG,
   VERSION_TAG,
+  API_HISTORY_TAG,
 ];
 
 export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
@@ -36,4 +38,5 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerTranslationRoutes(app, deps);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app);
+  registerApiHistoryRoutes(app);
 }
