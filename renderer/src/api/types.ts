@@ -35,6 +35,12 @@ export type AlignmentView = api.AlignmentView;
 export type ViewCell = api.ViewCell;
 export type PayloadDiff = api.PayloadDiff;
 export type DiffTriple = api.DiffTriple;
+export type ApiSample = api.ApiSample;
+export type ApiSampleDocument = api.ApiSampleDocument;
+export type ApiDiff = api.ApiDiff;
+export type ApiChange = api.ApiChange;
+export type ApiDiffRequest = api.ApiDiffRequest;
+export type ApiDocumentSource = api.ApiDocumentSource;
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';

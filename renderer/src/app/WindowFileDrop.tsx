@@ -31,6 +31,10 @@ export function WindowFileDrop() {
     };
     const drop = (e: DragEvent) => {
       if (!hasFiles(e)) return;
+      depth.current = 0;
+      setDragging(false);
+      // A drop zone of its own (data-file-drop, e.g. the API history's documents) takes the files.
+      if (e.target instanceof Element && e.target.closest('[data-file-drop]') !== null) return;
       e.preventDefault();
       e.stopPropagation();
       depth.current = 0;

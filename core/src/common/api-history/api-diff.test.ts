@@ -269,6 +269,16 @@ describe('$ref and allOf', () => {
   });
 });
 
+describe('YAML features of hand-written documents', () => {
+  it('reads merge keys (<<: *anchor) and anchors, and a byte-order mark', () => {
+    const text = `\uFEFF${doc('x-common: &common\n  tags: [a]\n  responses: {"200": {description: OK}}\npaths:\n  /x:\n    get:\n      <<: *common\n      tags: [b]\n    put: *common\n')}`;
+    const document = readSwaggerDocument(text);
+    expect(document.operations.get('GET /x')?.tags).toEqual(['b']);
+    expect(document.operations.get('PUT /x')?.tags).toEqual(['a']);
+    expect([...(document.operations.get('GET /x')?.responses.keys() ?? [])]).toEqual(['200']);
+  });
+});
+
 describe('JSON input', () => {
   const yaml = readMw2mwSample('1.1');
   it('reads a JSON document like the same document in YAML', () => {

@@ -25,7 +25,9 @@ export function isPlainObject(value: PlainValue | undefined): value is PlainObje
 }
 
 /** Parses `text`; `source` names it in errors (a file name, "old", "new"). */
-export function readYamlTree(text: string, source: string): YamlTree {
+export function readYamlTree(input: string, source: string): YamlTree {
+  // A byte-order mark (editors on Windows write one) is not part of the document.
+  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const trimmed = text.trimStart();
   // JSON.parse names the exact place of a JSON syntax error (a missing comma is found where it is
   // missing, where YAML's reading of flow style would point at the line before).
@@ -42,7 +44,8 @@ export function readYamlTree(text: string, source: string): YamlTree {
     }
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  // merge: YAML 1.1 merge keys (`<<: *defaults`), which hand-written Swagger files use to share responses.
+  const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, merge: true });
   const first = document.errors[0];
   if (first !== undefined) {
     const where = first.linePos?.[0];
@@ -105,7 +108,14 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
       out = node.items.map((item) => toPlain(item, document, offsets, active, source, lines));
     } else {
       const object: PlainObject = {};
+      const merged: PlainObject[] = [];
       for (const pair of node.items) {
+        // `<<: *base` or `<<: [*a, *b]`: the keys of those mappings, unless given here (YAML merge key type).
+        if (isScalar(pair.key) && (pair.key.value === '<<' || (typeof pair.key.value === 'symbol' && pair.key.source === '<<'))) {
+          const value = toPlain(pair.value, document, offsets, active, source, lines);
+          for (const item of Array.isArray(value) ? value : [value]) if (isPlainObject(item)) merged.push(item);
+          continue;
+        }
         const key = toPlain(pair.key, document, offsets, active, source, lines);
         const valueNode = pair.value;
         if (isScalar(valueNode) && typeof valueNode.value === 'number' && valueNode.range !== undefined && valueNode.range !== null) {
@@ -120,6 +130,12 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
           writable: true,
           configurable: true,
         });
+      }
+      for (const base of merged) {
+        for (const [key, value] of Object.entries(base)) {
+          if (!Object.prototype.hasOwnProperty.call(object, key))
+            Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+        }
       }
       out = object;
     }
