@@ -228,3 +228,33 @@ describe('the IPSM dashboard 1.1.6 from its own origin (--cors)', () => {
     expect(post.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the same dashboard without --cors', () => {
+  it('gets 405 on every preflight and no CORS header: the browser sends nothing further', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mediator-dashboard-nocors-'));
+    const plain = await startServer({
+      dataDir: dir,
+      port: 0,
+      logStream: new Writable({
+        write(_c, _e, done) {
+          done();
+        },
+      }),
+    });
+    try {
+      for (const [method, path] of [
+        ['POST', '/alignments'],
+        ['POST', '/channels'],
+        ['POST', '/translation'],
+        ['DELETE', '/channels/1'],
+      ] as const) {
+        const answer = await plain.app.inject({ method: 'OPTIONS', url: path, headers: { origin: DASHBOARD, 'access-control-request-method': method } });
+        expect(answer.statusCode, `${method} ${path}`).toBe(405);
+        expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    } finally {
+      await plain.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
