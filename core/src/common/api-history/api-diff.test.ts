@@ -213,6 +213,18 @@ describe('each kind of change, on small documents', () => {
       expected: ['content-type-added | GET /r | application/json'],
     },
     {
+      name: 'operation-tags-changed from no tags',
+      before: `paths:\n  /x:\n    get:\n      responses: {"200": {description: OK}}\n`,
+      after: `paths:\n  /x:\n    get:\n${op('[a]')}`,
+      expected: ['operation-tags-changed | GET /x | (none) -> a', 'tag-added | a | '],
+    },
+    {
+      name: 'nothing: status codes written as numbers or strings, extensions, a path item by $ref',
+      before: `x-generator: one\npaths:\n  x-internal: {}\n  /x:\n    get:\n      responses:\n        200: {description: OK}\n`,
+      after: `x-generator: two\npaths:\n  /x:\n    $ref: "#/x-items/x"\nx-items:\n  x:\n    get:\n      responses:\n        "200": {description: OK}\n`,
+      expected: [],
+    },
+    {
       name: 'nothing: the same document with keys in another order and in flow style',
       before: `paths:\n  /x:\n    get:\n      tags: [a]\n      responses: {"200": {description: OK, schema: {type: object, properties: {a: {type: string}, b: {type: integer}}}}}\n`,
       after: `paths:\n  /x:\n    get:\n      responses:\n        "200":\n          schema:\n            properties:\n              b: {type: integer}\n              a: {type: string}\n            type: object\n          description: OK\n      tags: [a]\n`,

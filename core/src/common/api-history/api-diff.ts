@@ -62,7 +62,8 @@ export function diffApiDocuments(older: SwaggerDocument, newer: SwaggerDocument)
   for (const { old, new: now } of pairs.matched) {
     const subject = label(now);
     if (old.path !== now.path && old.place !== now.place) add('path-moved', label(old), label(now));
-    if (sortedText(old.tags) !== sortedText(now.tags)) add('operation-tags-changed', subject, `${old.tags.join(', ')} -> ${now.tags.join(', ')}`);
+    const tagList = (tags: readonly string[]): string => (tags.length === 0 ? '(none)' : tags.join(', '));
+    if (sortedText(old.tags) !== sortedText(now.tags)) add('operation-tags-changed', subject, `${tagList(old.tags)} -> ${tagList(now.tags)}`);
     for (const [before, after] of renamedPairs(old.parameters, now.parameters, (a, b) => sameParameterPlace(a, b, old, now))) {
       add('parameter-renamed', subject, `${before.name} -> ${after.name}`);
     }
