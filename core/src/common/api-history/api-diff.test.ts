@@ -310,6 +310,21 @@ describe('JSON input', () => {
     expect(fromYaml.operations.size).toBeGreaterThan(10);
   });
 
+  it('keeps a property named __proto__ as a property, in YAML and JSON', () => {
+    const yamlDoc = readSwaggerDocument(
+      doc('paths: {}\ndefinitions:\n  D: {type: object, properties: {__proto__: {type: string}, constructor: {type: integer}}}\n'),
+    );
+    expect(yamlDoc.definitions.get('D')?.properties.map((p) => p.name)).toEqual(['__proto__', 'constructor']);
+    const jsonDoc = readSwaggerDocument(
+      '{"swagger": "2.0", "info": {"version": "1"}, "paths": {}, "definitions": {"D": {"type": "object", "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "integer"}}}}}',
+    );
+    expect(diffApiDocuments(yamlDoc, jsonDoc).changes).toEqual([]);
+  });
+
+  it('reads YAML flow style that starts like JSON', () => {
+    expect(readSwaggerDocument('{swagger: "2.0", info: {version: "3"}, paths: {}}').version).toBe('3');
+  });
+
   it('diffs a JSON document against a YAML one (the 1.0 sample converted to JSON)', () => {
     // A JSON rendering of the YAML sample, made by the same parser the differ uses.
     const json = JSON.stringify(JSON.parse(JSON.stringify(yamlToPlain(readMw2mwSample('1.0')))), null, 1);
@@ -324,6 +339,12 @@ describe('malformed documents: a clear error with its line', () => {
     { name: 'YAML syntax', text: doc('paths:\n  /x:\n    get: [a, b\n  /y: {}\n'), line: 8, message: /Not valid YAML/ },
     { name: 'a duplicate key', text: doc('paths:\n  /x: {}\n  /x: {}\n'), line: 7, message: /unique/ },
     { name: 'JSON syntax (a missing comma)', text: '{\n  "swagger": "2.0",\n  "info": {"version": "1"}\n  "paths": {}\n}', line: 4, message: /Not valid JSON/ },
+    {
+      name: 'JSON: a $ref to a missing definition',
+      text: '{\n  "swagger": "2.0",\n  "info": {"version": "1"},\n  "paths": {\n    "/x": {"get": {"responses": {"200": {\n      "description": "OK",\n      "schema": {"$ref": "#/definitions/Nope"}}}}}\n  }\n}',
+      line: 7,
+      message: /#\/definitions\/Nope/,
+    },
     { name: 'not Swagger 2.0', text: 'openapi: 3.0.0\ninfo: {version: "1"}\npaths: {}\n', line: 1, message: /OpenAPI 3\.0\.0/ },
     { name: 'no swagger field', text: 'info: {version: "1"}\npaths: {}\n', line: 1, message: /no "swagger" field/ },
     { name: 'no paths', text: doc('definitions: {}\n'), line: 1, message: /no "paths"/ },

@@ -120,10 +120,10 @@ class SwaggerReader {
         root,
       );
     }
-    const swaggerVersion = this.tree.numberSource(root, 'swagger') ?? scalarText(swagger);
+    const swaggerVersion = this.versionText(root, 'swagger');
     if (swaggerVersion !== '2.0') throw this.error(`Unsupported swagger version "${swaggerVersion ?? JSON.stringify(swagger)}": only "2.0" is read`, root);
     const info = root['info'];
-    const version = isPlainObject(info) ? (this.tree.numberSource(info, 'version') ?? scalarText(info['version'])) : undefined;
+    const version = isPlainObject(info) ? this.versionText(info, 'version') : undefined;
     if (!isPlainObject(info) || version === undefined) throw this.error('The document has no info.version (a string)', isPlainObject(info) ? info : root);
     const paths = root['paths'];
     if (!isPlainObject(paths)) throw this.error('The document has no "paths" mapping', root);
@@ -165,6 +165,12 @@ class SwaggerReader {
       operations,
       definitions,
     };
+  }
+
+  /** A version as written: an unquoted `1.10` is the number 1.1 to YAML and JSON, so a number is read back from the text. */
+  private versionText(object: PlainObject, key: string): string | undefined {
+    const value = object[key];
+    return typeof value === 'number' ? (this.tree.numberSource(object, key) ?? String(value)) : scalarText(value);
   }
 
   private error(message: string, near: PlainValue | undefined): ParseError {

@@ -8,6 +8,7 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { notJsonError } from '../jsonld/json-errors.js';
+import { findNodeAtLocation, parseTree, type JSONPath, type Node as JsonNode } from 'jsonc-parser';
 
 export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
 export type PlainObject = { [key: string]: PlainValue };
@@ -29,12 +30,15 @@ export function readYamlTree(input: string, source: string): YamlTree {
   // A byte-order mark (editors on Windows write one) is not part of the document.
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const trimmed = text.trimStart();
-  // JSON.parse names the exact place of a JSON syntax error (a missing comma is found where it is
-  // missing, where YAML's reading of flow style would point at the line before).
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    let root: PlainValue;
     try {
-      JSON.parse(text);
+      root = JSON.parse(text) as PlainValue;
     } catch (error) {
+      // `{swagger: "2.0"}` is YAML flow style, not JSON: only a text that YAML refuses too is a JSON error.
+      if (parseDocument(text, { uniqueKeys: true }).errors.length === 0) return readYaml(text, source);
+      // JSON.parse names the exact place of a JSON syntax error (a missing comma is found where it
+      // is missing, where YAML's reading of flow style would point at the line before).
       const json = notJsonError(text, error);
       throw new ParseError(`Not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
         code: ErrorCodes.apiDocumentInvalid,
@@ -42,7 +46,64 @@ export function readYamlTree(input: string, source: string): YamlTree {
         ...(json.line === undefined ? {} : { line: json.line, column: json.column ?? 1 }),
       });
     }
+    return jsonTree(text, root);
   }
+  return readYaml(text, source);
+}
+
+/**
+ * A JSON document: its values from JSON.parse (exact JSON, and fast on the multi-megabyte documents
+ * generators write: YAML parsing is two orders of magnitude slower there); positions only when an
+ * error or a number's spelling needs one, from jsonc-parser's syntax tree, by the value's path.
+ */
+function jsonTree(text: string, root: PlainValue): YamlTree {
+  let syntax: JsonNode | undefined;
+  let paths: WeakMap<object, JSONPath> | undefined;
+  const nodeAt = (path: JSONPath): JsonNode | undefined => {
+    syntax ??= parseTree(text);
+    return syntax === undefined ? undefined : findNodeAtLocation(syntax, path);
+  };
+  const pathOf = (value: object): JSONPath | undefined => {
+    if (paths === undefined) {
+      const found = new WeakMap<object, JSONPath>();
+      const walk = (v: PlainValue, path: JSONPath): void => {
+        if (typeof v !== 'object' || v === null || found.has(v)) return;
+        found.set(v, path);
+        if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...path, i]));
+        else for (const [key, child] of Object.entries(v)) walk(child, [...path, key]);
+      };
+      walk(root, []);
+      paths = found;
+    }
+    return paths.get(value);
+  };
+  return {
+    root,
+    positionOf(value) {
+      if (typeof value !== 'object' || value === null) return undefined;
+      const path = pathOf(value);
+      const node = path === undefined ? undefined : nodeAt(path);
+      return node === undefined ? undefined : lineColumnAt(text, node.offset);
+    },
+    numberSource(object, key) {
+      const path = pathOf(object);
+      const node = path === undefined ? undefined : nodeAt([...path, key]);
+      return node?.type === 'number' ? text.slice(node.offset, node.offset + node.length) : undefined;
+    },
+  };
+}
+
+function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function readYaml(text: string, source: string): YamlTree {
   const lineCounter = new LineCounter();
   // merge: YAML 1.1 merge keys (`<<: *defaults`), which hand-written Swagger files use to share responses.
   const document = parseDocument(text, { lineCounter, prettyErrors: true, uniqueKeys: true, merge: true });
@@ -123,13 +184,12 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
           ranges.set(typeof key === 'string' ? key : JSON.stringify(key), [valueNode.range[0], valueNode.range[1]]);
           numberNodes.set(object, ranges);
         }
-        // defineProperty, not assignment: a key "__proto__" must stay a key, not replace the prototype.
-        Object.defineProperty(object, typeof key === 'string' ? key : JSON.stringify(key), {
-          value: toPlain(pair.value, document, offsets, active, source, lines),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const name = typeof key === 'string' ? key : JSON.stringify(key);
+        const value = toPlain(pair.value, document, offsets, active, source, lines);
+        // A key "__proto__" must stay a key, not replace the prototype; every other key is assigned
+        // (defineProperty on every key would turn each object into a slow dictionary).
+        if (name === '__proto__') Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+        else object[name] = value;
       }
       for (const base of merged) {
         for (const [key, value] of Object.entries(base)) {
