@@ -1,9 +1,10 @@
 /**
- * YAML (and JSON) text to plain values, remembering where each mapping and sequence starts so
- * that later checks (a `$ref` that points nowhere, a missing `swagger` field) can name a line.
- * The `yaml` package (eemeli/yaml) does the parsing: YAML 1.2, whose JSON schema makes every JSON
- * document a YAML document, with line and column on every syntax error and alias limits against
- * "billion laughs" documents.
+ * YAML (and JSON) text to plain values, with the line and column of each mapping and sequence on
+ * demand, so that later checks (a `$ref` that points nowhere, a missing `swagger` field) can name a
+ * line. YAML is parsed by the `yaml` package (eemeli/yaml): YAML 1.2, a line and column on every
+ * syntax error, duplicate keys refused, alias limits against "billion laughs" documents. JSON is
+ * parsed by JSON.parse (exact, and fast on large generated documents), its positions found only
+ * when needed, with jsonc-parser.
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { ErrorCodes, ParseError } from '../errors.js';
