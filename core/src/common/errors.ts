@@ -83,6 +83,8 @@ export const ErrorCodes = {
   serverUnreachable: 'SERVER_UNREACHABLE',
   /** CLI: the mediator the command talks to answered with an error. */
   serverRefused: 'SERVER_REFUSED',
+  /** A Swagger 2.0 (mw2mw API) document that is not YAML/JSON, or not a Swagger 2.0 document (issue 15). */
+  apiDocumentInvalid: 'API_DOCUMENT_INVALID',
   /** serve: a non-loopback bind without a token and without --no-auth. */
   networkWithoutAuth: 'NETWORK_WITHOUT_AUTH',
 } as const;

@@ -22,6 +22,7 @@ import {
 } from '../common/index.js';
 import { runBench } from './bench.js';
 import { diffCommand, DIFF_USAGE } from './cli-diff.js';
+import { API_DIFF_USAGE, apiDiffCommand } from './cli-api-diff.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
@@ -64,7 +65,7 @@ ${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
                 [--out NAME@VERSION] [--ipsm] [--parallelism N] [--dry-run]
       Create a platform's downstream and upstream channels on a running server (topic names
       from the seed: mw-mediator-downstream-<id> ...); --dry-run only prints the topic names.
-  mediator help | --help      This text.
+${API_DIFF_USAGE}  mediator help | --help      This text.
   mediator --version          The version.
 `;
 
@@ -385,6 +386,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await serveCommand(rest, io);
       case 'platform-channels':
         return await platformChannelsCommand(rest, io);
+      case 'api-diff':
+        return await apiDiffCommand(rest, io);
       case '--version':
       case 'version':
         io.stdout(`${VERSION}\n`);

@@ -55,6 +55,10 @@ const checks = {
   publishMessage: true satisfies Same<Result<'publishMessage'>, Answer<'/topics/{topic}/messages', 'post', 202>>,
   getVersion: true satisfies Same<Result<'getVersion'>, Answer<'/version', 'get', 200>>,
   logLevel: true satisfies Same<Result<'getLogLevel'>, Answer<'/logging', 'get', 200>['level']>,
+  apiSamples: true satisfies Same<Result<'listApiSamples'>, Answer<'/api-history/samples', 'get', 200>>,
+  apiSample: true satisfies Same<Result<'getApiSample'>, Answer<'/api-history/samples/{version}', 'get', 200>>,
+  apiDiffRequest: true satisfies Same<Arg<'diffApiDocuments', 0>, Body<'/api-history/diff', 'post'>>,
+  apiDiffAnswer: true satisfies Same<Result<'diffApiDocuments'>, Answer<'/api-history/diff', 'post', 200>>,
   errors: true satisfies Same<ErrorBody, Schemas['Error']>,
   messages: true satisfies Same<MessageReply, Schemas['MessageReply']>,
   // An XML route answers text, and its errors are the JSON error body.

@@ -5,6 +5,10 @@
 import type {
   AlignmentDiffReply,
   AlignmentId,
+  ApiDiff,
+  ApiDiffRequest,
+  ApiSample,
+  ApiSampleDocument,
   AlignmentInfo,
   AlignmentView,
   ChannelConfig,
@@ -77,6 +81,11 @@ export interface MediatorApi {
   getVersion(signal?: AbortSignal): Promise<VersionInfo>;
   getLogLevel(): Promise<string>;
   setLogLevel(level: string): Promise<string>;
+  /** The shipped versions of the middleware's mw2mw API document (issue 15). */
+  listApiSamples(signal?: AbortSignal): Promise<ApiSample[]>;
+  getApiSample(version: string): Promise<ApiSampleDocument>;
+  /** What changed between two API documents; ApiError 400 (with line) when one cannot be read. */
+  diffApiDocuments(request: ApiDiffRequest): Promise<ApiDiff>;
 }
 
 export interface HttpApiOptions {
@@ -303,6 +312,15 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     async setLogLevel(level) {
       const body = expectRecord<{ level: string }>(await json('POST', `logging/${seg(level)}`), 'POST /logging');
       return String(body.level);
+    },
+    async listApiSamples(signal) {
+      return expectArray<ApiSample>(await json('GET', 'api-history/samples', signal ? { signal } : {}), 'GET /api-history/samples');
+    },
+    async getApiSample(version) {
+      return expectRecord<ApiSampleDocument>(await json('GET', `api-history/samples/${seg(version)}`), 'GET /api-history/samples/{version}');
+    },
+    async diffApiDocuments(request) {
+      return expectRecord<ApiDiff>(await json('POST', 'api-history/diff', { body: JSON.stringify(request), contentType: JSON_TYPE }), 'POST /api-history/diff');
     },
   };
 }

@@ -357,6 +357,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-history/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shipped versions of the mw2mw API document, oldest first */
+        get: operations["listApiSamples"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-history/samples/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shipped mw2mw API document, with its YAML text */
+        get: operations["getApiSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-history/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What changed between two Swagger 2.0 documents (shipped versions or sent texts, YAML or JSON)
+         * @description Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new").
+         */
+        post: operations["diffApiDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -920,6 +974,59 @@ export interface components {
                 /** @description The new cell; '' for a removed cell */
                 new: string;
             }[];
+        };
+        /** @description One change between two versions of an API document */
+        ApiChange: {
+            /**
+             * @description The kind of change (seed 9.4 categories)
+             * @enum {string}
+             */
+            kind: "tag-added" | "tag-removed" | "operation-tags-changed" | "path-added" | "path-removed" | "path-moved" | "parameter-renamed" | "responses-changed" | "definition-added" | "definition-removed" | "definition-changed" | "property-renamed" | "content-type-added" | "content-type-removed";
+            /** @description A tag, "METHOD /path", a definition, "Definition.property" or "global" */
+            subject: string;
+            /** @description e.g. the new path of a moved operation, "old -> new" of a renamed parameter, a content type; may be empty */
+            detail: string;
+        };
+        /** @description What changed between two Swagger 2.0 documents */
+        ApiDiff: {
+            /** @description info.version of the old document */
+            from: string;
+            /** @description info.version of the new document */
+            to: string;
+            changes: components["schemas"]["ApiChange"][];
+        };
+        /** @description A shipped version of the mw2mw API document */
+        ApiSample: {
+            /** @description info.version of the document, e.g. 1.1 */
+            version: string;
+            title: string;
+            fileName: string;
+            /** @description How many operations the document has */
+            operations: number;
+            /** @description How many definitions the document has */
+            definitions: number;
+        };
+        /** @description A shipped mw2mw API document with its text */
+        ApiSampleDocument: {
+            version: string;
+            title: string;
+            fileName: string;
+            /** @description The Swagger 2.0 document as shipped (YAML) */
+            text: string;
+        };
+        /** @description Either a shipped version (`sample`) or a document (`text`), not both */
+        ApiDocumentSource: {
+            /** @description The version of a shipped document (GET /api-history/samples) */
+            sample?: string;
+            /** @description A Swagger 2.0 document, YAML or JSON */
+            text?: string;
+            /** @description A name for the text (a file name), used in error messages */
+            name?: string;
+        };
+        /** @description The two documents to compare */
+        ApiDiffRequest: {
+            old: components["schemas"]["ApiDocumentSource"];
+            new: components["schemas"]["ApiDocumentSource"];
         };
     };
     responses: never;
@@ -2572,6 +2679,199 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiSamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiSample"][];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The version of a shipped document, e.g. 1.0 */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A shipped mw2mw API document with its text */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiSampleDocument"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    diffApiDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiDiffRequest"];
+            };
+        };
+        responses: {
+            /** @description What changed between two Swagger 2.0 documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiDiff"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

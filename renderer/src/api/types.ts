@@ -37,6 +37,12 @@ export type PayloadDiff = api.PayloadDiff;
 export type DiffTriple = api.DiffTriple;
 export type AlignmentDiffReply = api.AlignmentDiffReply;
 export type CellTexts = api.CellTexts;
+export type ApiSample = api.ApiSample;
+export type ApiSampleDocument = api.ApiSampleDocument;
+export type ApiDiff = api.ApiDiff;
+export type ApiChange = api.ApiChange;
+export type ApiDiffRequest = api.ApiDiffRequest;
+export type ApiDocumentSource = api.ApiDocumentSource;
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';

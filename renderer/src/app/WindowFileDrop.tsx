@@ -13,28 +13,37 @@ export function WindowFileDrop() {
   const depth = useRef(0);
 
   useEffect(() => {
+    // A drop zone of its own (data-file-drop, e.g. the API history's documents) takes the files.
+    const ownZone = (e: DragEvent) => e.target instanceof Element && e.target.closest('[data-file-drop]') !== null;
     const enter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!hasFiles(e) || ownZone(e)) return;
       e.preventDefault();
       depth.current++;
       setDragging(true);
     };
     const over = (e: DragEvent) => {
       if (!hasFiles(e)) return;
+      if (ownZone(e)) {
+        // Over a zone of its own the window's "upload as alignments" overlay would say the wrong thing.
+        depth.current = 0;
+        setDragging(false);
+        return;
+      }
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     };
     const leave = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!hasFiles(e) || ownZone(e)) return;
       depth.current = Math.max(0, depth.current - 1);
       if (depth.current === 0) setDragging(false);
     };
     const drop = (e: DragEvent) => {
       if (!hasFiles(e)) return;
-      e.preventDefault();
-      e.stopPropagation();
       depth.current = 0;
       setDragging(false);
+      if (ownZone(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
       const files = Array.from(e.dataTransfer?.files ?? []);
       navigate('alignments');
       void readFiles(files).then(upload);

@@ -12,3 +12,4 @@ export { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';
 export { defaultDiffPick, type DiffPick } from './alignment-diff-slice.js';
+export { CHANGE_KIND_TITLES, groupChanges, type ApiDocumentChoice, type ApiDocumentProblem, type ApiSide, type ChangeGroup } from './api-history-slice.js';

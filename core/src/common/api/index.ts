@@ -22,6 +22,7 @@ import { CellFailure, TraceStep, TranslationError, TranslationRequest, Translati
 import { AlignmentView } from './alignment-view.js';
 import { PayloadDiff } from './payload-diff.js';
 import { AlignmentDiffReply } from './alignment-diff.js';
+import { ApiChange, ApiDiff, ApiDiffRequest, ApiDocumentSource, ApiSample, ApiSampleDocument } from './api-history.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -32,6 +33,7 @@ export * from './status.js';
 export * from './alignment-view.js';
 export * from './payload-diff.js';
 export * from './alignment-diff.js';
+export * from './api-history.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -64,4 +66,10 @@ export const API_COMPONENTS: readonly TSchema[] = [
   LoggingResponse,
   VersionResponse,
   AlignmentDiffReply,
+  ApiChange,
+  ApiDiff,
+  ApiSample,
+  ApiSampleDocument,
+  ApiDocumentSource,
+  ApiDiffRequest,
 ];

@@ -465,6 +465,9 @@ describe('OpenAPI and Swagger UI', () => {
       'POST /platforms/{platformId}/channels',
       'POST /topics/{topic}/messages',
       'GET /topics/{topic}/messages',
+      'GET /api-history/samples',
+      'GET /api-history/samples/{version}',
+      'POST /api-history/diff',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
     // Every operation: a stable operationId, and its errors documented as the JSON the server sends

@@ -95,6 +95,7 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.serverUnreachable]: Status.internal,
   [ErrorCodes.serverRefused]: Status.internal,
   [ErrorCodes.networkWithoutAuth]: Status.internal,
+  [ErrorCodes.apiDocumentInvalid]: Status.badRequest,
 };
 
 export function toHttpError(error: unknown, operation: Operation): HttpError {

@@ -5,6 +5,7 @@
  */
 import { ALIGNMENTS_TAG, registerAlignmentRoutes } from './routes/alignments.js';
 import { registerAlignmentDiffRoutes } from './routes/alignment-diff.js';
+import { API_HISTORY_TAG, registerApiHistoryRoutes } from './routes/api-history.js';
 import { CHANNELS_TAG, registerChannelRoutes } from './routes/channels.js';
 import { CONVERSION_TAG, registerConversionRoutes } from './routes/conversion.js';
 import { LOGGING_TAG, registerLoggingRoutes } from './routes/logging.js';
@@ -26,6 +27,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   TRANSLATION_TAG,
   LOGGING_TAG,
   VERSION_TAG,
+  API_HISTORY_TAG,
 ];
 
 export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
@@ -38,4 +40,5 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerTranslationRoutes(app, deps);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app);
+  registerApiHistoryRoutes(app);
 }
