@@ -20,7 +20,8 @@ import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
 import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
-import { PayloadDiff } from './payload-diff.js';
+import { PayloadDiff, TripleOrigin } from './payload-diff.js';
+import { PayloadGraphs } from './payload-graph.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -30,6 +31,7 @@ export * from './translation.js';
 export * from './status.js';
 export * from './alignment-view.js';
 export * from './payload-diff.js';
+export * from './payload-graph.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -56,7 +58,9 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationRequest,
   CellFailure,
   TraceStep,
+  TripleOrigin,
   PayloadDiff,
+  PayloadGraphs,
   TranslationResponse,
   TranslationError,
   LoggingResponse,

@@ -67,6 +67,7 @@ export class TranslationService {
         ? {}
         : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
       ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
+      ...(result.payloadGraphs === undefined ? {} : { payloadGraphs: result.payloadGraphs }),
     };
   }
 
