@@ -35,6 +35,10 @@ export type AlignmentView = api.AlignmentView;
 export type ViewCell = api.ViewCell;
 export type PayloadDiff = api.PayloadDiff;
 export type DiffTriple = api.DiffTriple;
+export type TripleOrigin = api.TripleOrigin;
+export type PayloadGraphs = api.PayloadGraphs;
+export type GraphTerm = api.GraphTerm;
+export type GraphTriple = api.GraphTriple;
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';
