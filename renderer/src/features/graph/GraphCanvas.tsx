@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DrawnGraph, Hover } from './cytoscape-draw.js';
 import type { GraphModel } from './graph-model.js';
-import { loadGraphDrawing } from './load-graph.js';
+import { inDrawingQueue, loadGraphDrawing } from './load-graph.js';
 import './graph.css';
 
 export interface GraphCanvasProps {
@@ -29,18 +29,20 @@ export function GraphCanvas({ model, label, testId, height = 420 }: GraphCanvasP
     setDraw({ state: 'loading' });
     setHover(undefined);
     void loadGraphDrawing()
-      .then(async ({ drawGraph }) => {
-        const el = container.current;
-        if (cancelled || el === null) return;
-        const started = performance.now();
-        const graph = await drawGraph(el, model, setHover);
-        if (cancelled) {
-          graph.destroy();
-          return;
-        }
-        drawn.current = graph;
-        setDraw({ state: 'ready', ms: Math.round(performance.now() - started) });
-      })
+      .then(({ drawGraph }) =>
+        inDrawingQueue(async () => {
+          const el = container.current;
+          if (cancelled || el === null) return;
+          const started = performance.now();
+          const graph = await drawGraph(el, model, setHover);
+          if (cancelled) {
+            graph.destroy();
+            return;
+          }
+          drawn.current = graph;
+          setDraw({ state: 'ready', ms: Math.round(performance.now() - started) });
+        }),
+      )
       .catch((error: unknown) => {
         if (!cancelled) setDraw({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
       });

@@ -90,6 +90,29 @@ const STYLE: cytoscape.StylesheetJson = [
   { selector: '.hovered', style: { 'underlay-color': '#0969da', 'underlay-opacity': 0.25, 'underlay-padding': 4 } },
 ];
 
+/** Graphs up to this many nodes + edges get the layered layout; larger ones the linear-time one. */
+export const LAYERED_LAYOUT_LIMIT = 300;
+
+/**
+ * dagre's layered layout reads best (left to right, as triples read) but grows much faster than
+ * linearly: measured in headless cytoscape here, 0.3 s for 190 elements, 1.2-1.5 s for 570 and 12 s
+ * for 1,270. Above the limit, cytoscape's breadth-first layout (linear, 0.35 s for 570 elements)
+ * with its levels turned to run left to right too.
+ */
+function layoutFor(model: GraphModel): cytoscape.LayoutOptions {
+  const common = { fit: true, padding: 16, animate: false };
+  if (model.nodes.length + model.edges.length <= LAYERED_LAYOUT_LIMIT) {
+    return { name: 'dagre', rankDir: 'LR', nodeSep: 12, rankSep: 70, edgeSep: 6, ...common } as cytoscape.LayoutOptions;
+  }
+  return {
+    name: 'breadthfirst',
+    directed: true,
+    spacingFactor: 1.1,
+    ...common,
+    transform: (_node: cytoscape.NodeSingular, position: cytoscape.Position) => ({ x: position.y * 2.5, y: position.x / 2 }),
+  };
+}
+
 /** Draws the model into `container`; resolves once laid out and painted. */
 export function drawGraph(container: HTMLElement, model: GraphModel, onHover: (hover: Hover | undefined) => void): Promise<DrawnGraph> {
   const large = model.nodes.length + model.edges.length > 400;
@@ -124,16 +147,7 @@ export function drawGraph(container: HTMLElement, model: GraphModel, onHover: (h
     destroy: () => cy.destroy(),
   };
   return new Promise((resolve) => {
-    const layout = cy.layout({
-      name: 'dagre',
-      rankDir: 'LR',
-      nodeSep: 12,
-      rankSep: 70,
-      edgeSep: 6,
-      fit: true,
-      padding: 16,
-      animate: false,
-    } as cytoscape.LayoutOptions);
+    const layout = cy.layout(layoutFor(model));
     layout.one('layoutstop', () => requestAnimationFrame(() => resolve(drawn)));
     layout.run();
   });

@@ -82,3 +82,26 @@ describe('graphModel', () => {
     expect(m).toMatchObject({ triples: 5, added: 2, removed: 1 });
   });
 });
+
+describe('graphModel, rdf:type', () => {
+  const typeTerms: GraphTerm[] = [
+    iri('ex:a'),
+    { kind: 'iri', value: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type', display: 'rdf:type' },
+    iri('sosa:Observation'),
+    iri('ex:b'),
+  ];
+  const typed: GraphTriple[] = [
+    { s: 0, p: 1, o: 2 },
+    { s: 3, p: 1, o: 2, change: 'added', producedBy: cell },
+  ];
+
+  it('draws the class as a node shared by its instances, or folds it into each instance as an `a` line when collapsed', () => {
+    expect(graphModel({ terms: typeTerms, triples: typed }, { collapseLiterals: false }).nodes.map((n) => n.id)).toEqual(['t0', 't2', 't3']);
+    const m = graphModel({ terms: typeTerms, triples: typed }, { collapseLiterals: true });
+    expect(m.edges).toEqual([]);
+    expect(m.nodes.map((n) => [n.label, n.change])).toEqual([
+      ['ex:a\na sosa:Observation', undefined],
+      ['ex:b\n+ a sosa:Observation', 'added'],
+    ]);
+  });
+});
