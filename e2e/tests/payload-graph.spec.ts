@@ -93,3 +93,29 @@ test('see the payload graph with highlights: removed and added triples, the prod
   expect(await zoomOf()).toBeCloseTo(z0, 5);
   await screenshot(page, testInfo, 'payload-graph-collapsed');
 });
+
+test("a cell's entity1 and entity2 patterns drawn as graphs in the alignment view", async ({ page, api }, testInfo) => {
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  const view = (await (await api.get('alignments/CO_FIWARE_align/1.0/view')).json()) as {
+    cells: Array<{ id: string; entity1: { triples: number }; entity2: { triples: number } }>;
+  };
+  const cell = view.cells.find((c) => c.id === 'cell2_weight');
+  if (cell === undefined) throw new Error('cell2_weight not in the view');
+
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Open CO_FIWARE_align 1.0' }).click();
+  const editor = page.getByTestId('alignment-editor');
+  await editor.getByRole('tab', { name: /Cells/ }).click();
+  const weight = editor.getByTestId('cell').and(page.locator('[data-cell-id="cell2_weight"]'));
+  await weight.getByRole('button', { name: 'Draw the patterns of cell2_weight' }).click();
+  const entity1 = weight.getByTestId('entity1-graph');
+  const entity2 = weight.getByTestId('entity2-graph');
+  await expect(entity1).toHaveAttribute('data-state', 'ready');
+  await expect(entity2).toHaveAttribute('data-state', 'ready');
+  // One edge per pattern triple (the server's count), nothing highlighted.
+  await expect(entity1).toHaveAttribute('data-edges', String(cell.entity1.triples));
+  await expect(entity2).toHaveAttribute('data-edges', String(cell.entity2.triples));
+  await expect(entity2).toHaveAttribute('data-added', '0');
+  await weight.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'cell-pattern-graphs');
+});

@@ -141,14 +141,25 @@ export function drawGraph(container: HTMLElement, model: GraphModel, onHover: (h
     (event.target as cytoscape.SingularElementReturnValue).removeClass('hovered');
     onHover(undefined);
   });
+  // Fitting a small graph would blow its labels up to poster size: fit, but no closer than 1.2.
+  const fit = () => {
+    cy.fit(undefined, 16);
+    if (cy.zoom() > 1.2) {
+      cy.zoom(1.2);
+      cy.center();
+    }
+  };
   const drawn: DrawnGraph = {
-    fit: () => cy.fit(undefined, 16),
+    fit,
     zoom: (factor) => cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: container.clientWidth / 2, y: container.clientHeight / 2 } }),
     destroy: () => cy.destroy(),
   };
   return new Promise((resolve) => {
     const layout = cy.layout(layoutFor(model));
-    layout.one('layoutstop', () => requestAnimationFrame(() => resolve(drawn)));
+    layout.one('layoutstop', () => {
+      fit();
+      requestAnimationFrame(() => resolve(drawn));
+    });
     layout.run();
   });
 }
