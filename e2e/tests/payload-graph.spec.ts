@@ -33,6 +33,11 @@ test('see the payload graph with highlights: removed and added triples, the prod
   api,
 }, testInfo) => {
   const golden = await goldenDiff('weight__UniversAAL_CO__CO_FIWARE');
+  // The graph library must live with the UI's strict Content-Security-Policy (no eval, no inline script).
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
   await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
   await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
 
@@ -92,6 +97,7 @@ test('see the payload graph with highlights: removed and added triples, the prod
   await page.getByRole('button', { name: /^Fit Output payload/ }).click();
   expect(await zoomOf()).toBeCloseTo(z0, 5);
   await screenshot(page, testInfo, 'payload-graph-collapsed');
+  expect(violations).toEqual([]);
 });
 
 test("a cell's entity1 and entity2 patterns drawn as graphs in the alignment view", async ({ page, api }, testInfo) => {
