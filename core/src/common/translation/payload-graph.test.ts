@@ -40,7 +40,7 @@ describe('payloadGraphs in the trace', () => {
     it(`${pair.pair}: both graphs whole, marks agree with the diff, every added triple names the cell that inserted it`, async () => {
       const chain = await Promise.all(pair.alignments.map(async (a) => compileAlignment(readData(a))));
       const text = readData(pair.message);
-      const result = await translateMessage(text, chain, { trace: true });
+      const result = await translateMessage(text, chain, { trace: true, payloadGraphs: true });
       const graphs = result.payloadGraphs;
       const diff = result.payloadDiff;
       if (graphs === undefined || diff === undefined) throw new Error('no payload graphs in the trace');
@@ -68,8 +68,9 @@ describe('payloadGraphs in the trace', () => {
         expect(payloadAfter(input, chain, origin.alignment, origin.step).has(k)).toBe(true);
         expect(payloadAfter(input, chain, origin.alignment, origin.step - 1).has(k)).toBe(false);
       }
-      // The diff's added list carries the same cells.
+      // The diff's added list carries the same cells; the graphs come only when asked for.
       expect(diff.added.filter((t) => t.producedBy !== undefined)).toHaveLength(diff.added.length);
+      expect((await translateMessage(text, chain, { trace: true })).payloadGraphs).toBeUndefined();
     });
   }
 });

@@ -90,7 +90,7 @@ export class TranslationService {
     } catch (error) {
       throw aboutMessage(error);
     }
-    return translateParsed(graphStr, parsed, compiled, { trace: call.trace, pretty: call.pretty, timeoutMs: this.timeoutMs });
+    return translateParsed(graphStr, parsed, compiled, { trace: call.trace, payloadGraphs: call.trace, pretty: call.pretty, timeoutMs: this.timeoutMs });
   }
 
   async close(): Promise<void> {
