@@ -821,6 +821,13 @@ export interface components {
             /** @description Expression errors that left BIND variables unbound */
             notes?: string[];
         };
+        TripleOrigin: {
+            alignment: string;
+            version: string;
+            /** @description 1-based position of the step in its alignment */
+            step: number;
+            cellId: string;
+        };
         PayloadDiff: {
             /** @description Triples in the input payload graph */
             before: number;
@@ -836,6 +843,7 @@ export interface components {
                 nt: string;
                 /** @description Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .` */
                 display: string;
+                producedBy?: components["schemas"]["TripleOrigin"];
             }[];
             /** @description Added triples, sorted by display form; at most `limit` */
             added: {
@@ -843,6 +851,7 @@ export interface components {
                 nt: string;
                 /** @description Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .` */
                 display: string;
+                producedBy?: components["schemas"]["TripleOrigin"];
             }[];
             /** @description The most triples listed on each side; the counts are always complete */
             limit: number;
@@ -851,6 +860,50 @@ export interface components {
              * @enum {string}
              */
             blankNodes: "shape";
+        };
+        PayloadGraphs: {
+            /** @description Every term of both graphs, once; blank nodes by label */
+            terms: {
+                kind: "iri" | "blank" | "literal";
+                /** @description The IRI, the blank-node label, or the lexical form */
+                value: string;
+                /** @description Prefixed with the message's @context: `sosa:Observation`, `_:b0`, `"21.5"^^xsd:double` */
+                display: string;
+                /** @description Literals: the datatype IRI */
+                datatype?: string;
+                /** @description Literals: the language tag */
+                language?: string;
+            }[];
+            /** @description The input payload, at most `limit` triples */
+            before: {
+                /** @description Index of the subject in `terms` */
+                s: number;
+                /** @description Index of the predicate in `terms` */
+                p: number;
+                /** @description Index of the object in `terms` */
+                o: number;
+                /** @description Absent for a triple in both graphs (by shape) */
+                change?: "removed" | "added";
+                producedBy?: components["schemas"]["TripleOrigin"];
+            }[];
+            /** @description The output payload, at most `limit` triples */
+            after: {
+                /** @description Index of the subject in `terms` */
+                s: number;
+                /** @description Index of the predicate in `terms` */
+                p: number;
+                /** @description Index of the object in `terms` */
+                o: number;
+                /** @description Absent for a triple in both graphs (by shape) */
+                change?: "removed" | "added";
+                producedBy?: components["schemas"]["TripleOrigin"];
+            }[];
+            /** @description Triples in the input payload (complete) */
+            beforeCount: number;
+            /** @description Triples in the output payload (complete) */
+            afterCount: number;
+            /** @description The most triples listed on each side; changed triples are listed first */
+            limit: number;
         };
         TranslationResponse: {
             message: string;
@@ -861,6 +914,7 @@ export interface components {
             /** @description With ?trace=true */
             trace?: components["schemas"]["TraceStep"][];
             payloadDiff?: components["schemas"]["PayloadDiff"];
+            payloadGraphs?: components["schemas"]["PayloadGraphs"];
         };
         TranslationError: {
             message: string;

@@ -43,6 +43,10 @@ export type ApiDiff = api.ApiDiff;
 export type ApiChange = api.ApiChange;
 export type ApiDiffRequest = api.ApiDiffRequest;
 export type ApiDocumentSource = api.ApiDocumentSource;
+export type TripleOrigin = api.TripleOrigin;
+export type PayloadGraphs = api.PayloadGraphs;
+export type GraphTerm = api.GraphTerm;
+export type GraphTriple = api.GraphTriple;
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';

@@ -20,9 +20,10 @@ import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
 import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
-import { PayloadDiff } from './payload-diff.js';
 import { AlignmentDiffReply } from './alignment-diff.js';
 import { ApiChange, ApiDiff, ApiDiffRequest, ApiDocumentSource, ApiSample, ApiSampleDocument } from './api-history.js';
+import { PayloadDiff, TripleOrigin } from './payload-diff.js';
+import { PayloadGraphs } from './payload-graph.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -34,6 +35,7 @@ export * from './alignment-view.js';
 export * from './payload-diff.js';
 export * from './alignment-diff.js';
 export * from './api-history.js';
+export * from './payload-graph.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -60,7 +62,9 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationRequest,
   CellFailure,
   TraceStep,
+  TripleOrigin,
   PayloadDiff,
+  PayloadGraphs,
   TranslationResponse,
   TranslationError,
   LoggingResponse,

@@ -5,10 +5,25 @@
  * terms; the renderer only shows it. Blank nodes are matched by shape: see `blankNodes`.
  */
 import { Type, type Static } from 'typebox';
+import { ref } from './schema-support.js';
+
+/** The cell that inserted a triple: a row of the trace (issue 12, part 4). */
+export const TripleOrigin = Type.Object(
+  {
+    alignment: Type.String(),
+    version: Type.String(),
+    step: Type.Integer({ description: '1-based position of the step in its alignment' }),
+    cellId: Type.String(),
+  },
+  { $id: 'TripleOrigin' },
+);
+export type TripleOrigin = Static<typeof TripleOrigin>;
 
 export const DiffTriple = Type.Object({
   nt: Type.String({ description: 'N-Triples form, blank nodes as `[]` (the shape the diff compares)' }),
   display: Type.String({ description: "Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .`" }),
+  // Added triples: the cell that inserted it (the last one, when a later cell inserted it again).
+  producedBy: Type.Optional(ref(TripleOrigin)),
 });
 export type DiffTriple = Static<typeof DiffTriple>;
 

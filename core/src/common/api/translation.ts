@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { AlignmentId, Problem } from './common.js';
 import { PayloadDiff } from './payload-diff.js';
+import { PayloadGraphs } from './payload-graph.js';
 import { ref } from './schema-support.js';
 
 export const TranslationRequest = Type.Object(
@@ -65,6 +66,8 @@ export const TranslationResponse = Type.Object(
     trace: Type.Optional(Type.Array(ref(TraceStep), { description: 'With ?trace=true' })),
     // With ?trace=true (not for a message without payload): the triples the alignments removed and added.
     payloadDiff: Type.Optional(ref(PayloadDiff)),
+    // With ?trace=true (not for a message without payload): both payload graphs, for drawing.
+    payloadGraphs: Type.Optional(ref(PayloadGraphs)),
   },
   { $id: 'TranslationResponse' },
 );

@@ -43,6 +43,11 @@ export interface CellRunResult {
   /** Net triples removed and added (a triple deleted then re-inserted counts in neither), when counted. */
   readonly deleted: number;
   readonly inserted: number;
+  /**
+   * When counted: the net-inserted triples as `"s p o"` term ids of the graph, so a trace can say
+   * which cell produced each triple of the output (issue 12, part 4).
+   */
+  readonly insertedKeys?: readonly string[];
   /** BIND evaluation errors, one line per distinct message, with how many solutions hit it. */
   readonly notes: readonly string[];
 }
@@ -240,15 +245,21 @@ export class ExecutableCell {
       }
     }
     let deleted = 0;
-    let inserted = 0;
+    const insertedKeys: string[] = [];
     if (removed !== undefined && added !== undefined) {
       const removedSet = new Set(removed);
       const addedSet = new Set(added);
       for (const k of removedSet) if (!addedSet.has(k)) deleted++;
-      for (const k of addedSet) if (!removedSet.has(k)) inserted++;
+      for (const k of addedSet) if (!removedSet.has(k)) insertedKeys.push(k);
     }
     const noteLines = [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
-    return { solutions: rows.length, deleted, inserted, notes: noteLines };
+    return {
+      solutions: rows.length,
+      deleted,
+      inserted: insertedKeys.length,
+      notes: noteLines,
+      ...(countChanges ? { insertedKeys } : {}),
+    };
   }
 
   private lookup(x: Operand, row: Int32Array, graph: TermGraph): number {

@@ -13,3 +13,4 @@ export {
   type TranslateOptions,
 } from './translate.js';
 export { payloadDiff, DEFAULT_DIFF_LIMIT, type PayloadDiffOptions } from './payload-diff.js';
+export { payloadGraphs, type PayloadGraphsOptions } from './payload-graph.js';

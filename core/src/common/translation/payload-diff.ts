@@ -9,13 +9,15 @@
  * deterministic; not graph isomorphism (rdf/isomorphism.ts is that, for tests), so a blank node
  * whose only change is which other blank node it links to does not show.
  */
-import type { PayloadDiff, DiffTriple } from '../api/payload-diff.js';
+import type { PayloadDiff, DiffTriple, TripleOrigin } from '../api/payload-diff.js';
 import { TurtleWriter } from '../alignment/convert-writers.js';
 import { termKey, termToNTriples, type RDF } from '../rdf/terms.js';
 
 export interface PayloadDiffOptions {
   /** The most triples listed on each side (counts stay complete); default 2000. */
   readonly limit?: number;
+  /** Which cell inserted each output triple, by `tripleKey` (from the trace); shown on added triples. */
+  readonly origins?: ReadonlyMap<string, TripleOrigin>;
 }
 
 export const DEFAULT_DIFF_LIMIT = 2000;
@@ -26,12 +28,17 @@ function shapeTerm(term: RDF.Term): string {
   return term.termType === 'BlankNode' ? BLANK : termToNTriples(term);
 }
 
+/** A triple's exact identity (blank-node labels included), ignoring its graph. */
+export function tripleKey(q: RDF.Quad): string {
+  return `${termKey(q.subject)}\u0000${termKey(q.predicate)}\u0000${termKey(q.object)}`;
+}
+
 /** The triples as a set (a graph holds a triple once), keyed exactly, blank-node labels included. */
-function distinct(quads: readonly RDF.Quad[]): RDF.Quad[] {
+export function distinct(quads: readonly RDF.Quad[]): RDF.Quad[] {
   const seen = new Set<string>();
   const out: RDF.Quad[] = [];
   for (const q of quads) {
-    const key = `${termKey(q.subject)}\u0000${termKey(q.predicate)}\u0000${termKey(q.object)}`;
+    const key = tripleKey(q);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(q);
@@ -40,7 +47,7 @@ function distinct(quads: readonly RDF.Quad[]): RDF.Quad[] {
 }
 
 /** Shape -> the triples of that shape. */
-function byShape(quads: readonly RDF.Quad[]): Map<string, RDF.Quad[]> {
+export function byShape(quads: readonly RDF.Quad[]): Map<string, RDF.Quad[]> {
   const shapes = new Map<string, RDF.Quad[]>();
   for (const q of quads) {
     const key = `${shapeTerm(q.subject)} ${shapeTerm(q.predicate)} ${shapeTerm(q.object)} .`;
@@ -68,6 +75,7 @@ function sideOf(
   mine: ReadonlyMap<string, RDF.Quad[]>,
   theirs: ReadonlyMap<string, RDF.Quad[]>,
   writer: TurtleWriter,
+  origins?: ReadonlyMap<string, TripleOrigin>,
 ): { triples: DiffTriple[]; common: number } {
   const triples: DiffTriple[] = [];
   let common = 0;
@@ -75,7 +83,12 @@ function sideOf(
     const other = theirs.get(nt)?.length ?? 0;
     common += Math.min(quads.length, other);
     for (const q of quads.slice(other)) {
-      triples.push({ nt, display: `${displayTerm(q.subject, writer)} ${writer.predicate(q.predicate)} ${displayTerm(q.object, writer)} .` });
+      const producedBy = origins?.get(tripleKey(q));
+      triples.push({
+        nt,
+        display: `${displayTerm(q.subject, writer)} ${writer.predicate(q.predicate)} ${displayTerm(q.object, writer)} .`,
+        ...(producedBy === undefined ? {} : { producedBy }),
+      });
     }
   }
   triples.sort((a, b) => (a.display < b.display ? -1 : a.display > b.display ? 1 : 0));
@@ -99,7 +112,7 @@ export function payloadDiff(
   const shapesA = byShape(a);
   const shapesB = byShape(b);
   const removed = sideOf(shapesA, shapesB, writer);
-  const added = sideOf(shapesB, shapesA, writer);
+  const added = sideOf(shapesB, shapesA, writer, options.origins);
   return {
     before: a.length,
     after: b.length,

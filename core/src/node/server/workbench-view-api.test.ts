@@ -4,6 +4,7 @@
  * answer is checked against the served OpenAPI document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { api } from '../../common/index.js';
 import { goldenFile, readData } from '../../test-support/shared-data.js';
 import type { RunningServer } from './start-server.js';
 import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
@@ -126,7 +127,22 @@ describe('POST /translation payload diff', () => {
     expect(json.payloadDiff?.added).toContainEqual({
       nt: '[] <http://inter-iot.eu/syntax/FIWAREv2#hasAttrValue> "0.0"^^<http://www.w3.org/2001/XMLSchema#float> .',
       display: '[] <http://inter-iot.eu/syntax/FIWAREv2#hasAttrValue> "0.0"^^xsd:float .',
+      producedBy: expect.objectContaining({ alignment: expect.any(String), cellId: expect.any(String), step: expect.any(Number) }) as unknown,
     });
+  });
+
+  it('gives both payload graphs in the trace, each added triple with the trace row of the cell that inserted it (issue 12)', async () => {
+    const { json } = await call<api.TranslationResponse>('POST', '/translation?trace=true', request, 'application/json');
+    const graphs = json.payloadGraphs;
+    expect(graphs).toMatchObject({ beforeCount: 23, afterCount: 35 });
+    const added = graphs?.after.filter((t) => t.change === 'added') ?? [];
+    expect(added).toHaveLength(27);
+    for (const t of added) {
+      const row = json.trace?.find((r) => r.alignment === t.producedBy?.alignment && r.step === t.producedBy.step);
+      expect(row?.cellId).toBe(t.producedBy?.cellId);
+      expect(row?.inserted).toBeGreaterThan(0);
+    }
+    expect(graphs?.terms.map((t) => t.display)).toContain('"0.0"^^xsd:float');
   });
 
   it('is absent without ?trace=true, so the IPSM contract answer is unchanged', async () => {

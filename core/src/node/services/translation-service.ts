@@ -67,6 +67,7 @@ export class TranslationService {
         ? {}
         : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
       ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
+      ...(result.payloadGraphs === undefined ? {} : { payloadGraphs: result.payloadGraphs }),
     };
   }
 
@@ -89,7 +90,7 @@ export class TranslationService {
     } catch (error) {
       throw aboutMessage(error);
     }
-    return translateParsed(graphStr, parsed, compiled, { trace: call.trace, pretty: call.pretty, timeoutMs: this.timeoutMs });
+    return translateParsed(graphStr, parsed, compiled, { trace: call.trace, payloadGraphs: call.trace, pretty: call.pretty, timeoutMs: this.timeoutMs });
   }
 
   async close(): Promise<void> {

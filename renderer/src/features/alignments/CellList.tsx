@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import type { ViewCell } from '../../api/index.js';
 import type { ViewState } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { PatternGraphs } from './PatternGraphs.js';
 
 export interface CellListProps {
   readonly view: ViewState;
@@ -46,7 +48,7 @@ export function CellList({ view, onShowInSource, onRetry }: CellListProps) {
           </p>
           <ol className="cell-list" aria-label="Cells">
             {shown.cells.map((c) => (
-              <CellItem key={c.iri} cell={c} onShowInSource={onShowInSource} />
+              <CellItem key={c.iri} cell={c} prefixes={shown.prefixes} onShowInSource={onShowInSource} />
             ))}
           </ol>
         </>
@@ -55,7 +57,17 @@ export function CellList({ view, onShowInSource, onRetry }: CellListProps) {
   );
 }
 
-function CellItem({ cell: c, onShowInSource }: { cell: ViewCell; onShowInSource: CellListProps['onShowInSource'] }) {
+function CellItem({
+  cell: c,
+  prefixes,
+  onShowInSource,
+}: {
+  cell: ViewCell;
+  prefixes: ReadonlyArray<{ prefix: string; iri: string }>;
+  onShowInSource: CellListProps['onShowInSource'];
+}) {
+  // Drawn on request: an alignment of 200 cells must not lay out 400 graphs.
+  const [drawn, setDrawn] = useState(false);
   return (
     <li className="cell" data-testid="cell" data-cell-id={c.id}>
       <div className="cell-header">
@@ -65,7 +77,11 @@ function CellItem({ cell: c, onShowInSource }: { cell: ViewCell; onShowInSource:
         <button type="button" className="link" onClick={() => onShowInSource(c.line, c.column)} aria-label={`Show ${c.id} in the source`}>
           line {c.line}
         </button>
+        <button type="button" className="link" aria-expanded={drawn} onClick={() => setDrawn(!drawn)} aria-label={`Draw the patterns of ${c.id}`}>
+          {drawn ? 'hide graphs' : 'draw patterns'}
+        </button>
       </div>
+      {drawn && <PatternGraphs cell={c} prefixes={prefixes} />}
       <div className="cell-entities">
         <figure>
           <figcaption>entity1 (matched, deleted){c.entity1.format === 'rdfxml' ? ', as Turtle' : ''}</figcaption>

@@ -41,6 +41,15 @@ describe('PayloadDiffView', () => {
     expect(added.getByText(/1 more/)).toBeTruthy();
   });
 
+  it('names the cell that inserted an added triple, beside it and in its hover text', () => {
+    const origin = { alignment: 'CO_FIWARE_align', version: '1.0', step: 4, cellId: 'cell_4' };
+    const withOrigin: PayloadDiff = { ...diff, added: [{ ...diff.added[0]!, producedBy: origin }] };
+    render(createElement(PayloadDiffView, { diff: { ok: true, diff: withOrigin } }));
+    const item = within(screen.getByRole('region', { name: 'Added triples' })).getByTestId('diff-triple');
+    expect(item.textContent).toBe('+ ex:x ex:p "3" . by cell_4');
+    expect(item.getAttribute('title')).toBe('<http://ex.org/x> <http://ex.org/p> "3" .\nadded by cell_4 (CO_FIWARE_align 1.0, step 4)');
+  });
+
   it('says why there is no diff', () => {
     render(createElement(PayloadDiffView, { diff: { ok: false, message: 'Message with empty payload received - no translation applied' } }));
     expect(screen.getByText(/No payload diff: Message with empty payload/)).toBeTruthy();

@@ -1,5 +1,6 @@
 import type { DiffTriple } from '../../api/index.js';
 import type { PayloadDiffResult } from '../../store/index.js';
+import { originText } from '../graph/graph-model.js';
 
 /** Triples removed from and added to the payload graph, as the server compared them (`payloadDiff` of the trace). */
 export function PayloadDiffView({ diff }: { diff: PayloadDiffResult }) {
@@ -58,10 +59,11 @@ function TripleList({
       </h4>
       <ul className="triples">
         {triples.map((t, i) => (
-          <li key={i} title={t.nt} data-testid="diff-triple">
+          <li key={i} title={t.producedBy === undefined ? t.nt : `${t.nt}\nadded by ${originText(t.producedBy)}`} data-testid="diff-triple">
             <code>
               {sign} {t.display}
             </code>
+            {t.producedBy !== undefined && <span className="origin"> by {t.producedBy.cellId}</span>}
           </li>
         ))}
       </ul>

@@ -4,11 +4,12 @@ import { CodeEditor } from '../../editor/CodeEditor.js';
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from './PayloadDiffView.js';
+import { PayloadGraphView } from './PayloadGraphView.js';
 import { SAMPLES } from './samples/index.js';
 import { SequenceEditor } from './SequenceEditor.js';
 import { TraceTable } from './TraceTable.js';
 
-type ResultTab = 'output' | 'diff' | 'trace';
+type ResultTab = 'output' | 'diff' | 'graph' | 'trace';
 
 export function TranslateScreen() {
   const loadAlignments = useWorkbench((s) => s.loadAlignments);
@@ -112,6 +113,7 @@ function ResultPanel() {
         {(
           [
             ['diff', `Payload diff${diff.ok ? ` (−${diff.diff.removedCount} +${diff.diff.addedCount})` : ''}`],
+            ['graph', 'Payload graph'],
             ['trace', `Trace (${reply.trace?.length ?? 0} steps)`],
             ['output', 'Output message'],
           ] as const
@@ -131,6 +133,10 @@ function ResultPanel() {
       </div>
       <div role="tabpanel" id="result-panel-diff" aria-labelledby="result-tab-diff" hidden={tab !== 'diff'}>
         <PayloadDiffView diff={diff} />
+      </div>
+      <div role="tabpanel" id="result-panel-graph" aria-labelledby="result-tab-graph" hidden={tab !== 'graph'}>
+        {/* Drawn only while shown: a hidden canvas has no size to lay out in. */}
+        {tab === 'graph' && <PayloadGraphView graphs={reply.payloadGraphs} />}
       </div>
       <div role="tabpanel" id="result-panel-trace" aria-labelledby="result-tab-trace" hidden={tab !== 'trace'}>
         <TraceTable trace={reply.trace ?? []} failures={reply.failures ?? []} />

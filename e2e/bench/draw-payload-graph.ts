@@ -1,0 +1,151 @@
+/**
+ * Benchmark (prints, never asserts): drawing a translation's payload graphs (issue 12, part 4) in
+ * the test browser (Debian Chromium), against a real mediator on a fresh data folder.
+ *
+ * The message is the golden bc-weight message with its payload repeated (blank nodes renamed per
+ * copy) until it holds about `--triples` triples, translated through BodyCloud_CO. Measured, per run:
+ *   graph     - from the click on the "Payload graph" tab until both graphs are laid out and painted
+ *   input     - the input graph's own layout + paint (data-draw-ms), the `--triples`-triple figure
+ *   diff tab  - the same-run baseline: from the click on the "Payload diff" tab until its lists show
+ *               every removed and added triple (the text view of the same translation)
+ * Then the same with literals drawn as nodes (the default collapses them above 120 triples).
+ * The first run includes loading the graph library's chunk; the following are warm.
+ *
+ * Run after `npm run build` (root) and `npm run build -w renderer`:
+ *   node e2e/dist/bench/draw-payload-graph.js [--runs N] [--triples N]
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config.js';
+import { alignmentsDir, sharedDir } from '../fixtures/paths.js';
+import { startMediator } from '../fixtures/server.js';
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Every blank-node id in `node` (as `@id` values) suffixed with `_<copy>`. */
+function renameBlanks(node: Json, copy: number): Json {
+  if (Array.isArray(node)) return node.map((n) => renameBlanks(n, copy));
+  if (node === null || typeof node !== 'object') return node;
+  const out: { [key: string]: Json } = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === '@id' && typeof v === 'string' && v.startsWith('_:') ? `${v}_${copy}` : renameBlanks(v, copy);
+  return out;
+}
+
+/** The message with its payload graph's nodes repeated `copies` times. */
+export function repeatedPayload(message: string, copies: number): string {
+  const doc = JSON.parse(message) as { '@graph': Array<{ '@id': string; '@graph': Json[] }> };
+  const payload = doc['@graph'].find((g) => g['@id'] === 'InterIoTMsg:payload');
+  if (payload === undefined) throw new Error('no InterIoTMsg:payload graph in the message');
+  const nodes = payload['@graph'];
+  payload['@graph'] = Array.from({ length: copies }, (_, copy) => nodes.map((n) => renameBlanks(n, copy))).flat();
+  return JSON.stringify(doc, null, 2);
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+async function waitGraphs(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => ['input-graph', 'output-graph'].every((id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-state') === 'ready'),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
+async function drawMs(page: Page, id: string): Promise<number> {
+  return Number(await page.getByTestId(id).getAttribute('data-draw-ms'));
+}
+
+async function main(): Promise<void> {
+  const runs = option('runs', 5);
+  const triples = option('triples', 500);
+  const base = await readFile(join(sharedDir, 'data', 'messages', 'bc-weight.json'), 'utf8');
+  const mediator = await startMediator();
+  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const upload = await fetch(`${mediator.url}/alignments`, {
+      method: 'POST',
+      body: await readFile(join(alignmentsDir, 'BodyCloud_CO.rdf'), 'utf8'),
+      headers: { 'content-type': 'application/xml' },
+    });
+    if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    // The copy count that gives about `triples` input triples: ask the server how many one copy has.
+    const probe = await fetch(`${mediator.url}/translation?trace=true`, {
+      method: 'POST',
+      body: JSON.stringify({ alignIDs: [], graphStr: base }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const perCopy = ((await probe.json()) as { payloadGraphs?: { beforeCount: number } }).payloadGraphs?.beforeCount ?? 0;
+    if (perCopy === 0) throw new Error('the server sent no payload graphs');
+    const message = repeatedPayload(base, Math.round(triples / perCopy));
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${mediator.url}/#/translate`);
+    const picker = page.getByRole('combobox', { name: 'Alignment', exact: true });
+    await picker.locator('option', { hasText: 'BodyCloud_CO' }).waitFor({ state: 'attached' });
+    await picker.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Add to sequence' }).click();
+    await page.getByLabel('Message file').setInputFiles({ name: 'bench.json', mimeType: 'application/json', buffer: Buffer.from(message) });
+    await page.getByTestId('translate-status').filter({ hasText: 'Message translation successful' }).waitFor();
+    const graphTab = page.getByRole('tab', { name: 'Payload graph' });
+    const diffTab = page.getByRole('tab', { name: /Payload diff/ });
+    const removed = Number(await page.getByTestId('triples-removed').textContent());
+    const added = Number(await page.getByTestId('triples-added').textContent());
+
+    const rows: Array<{ run: string; graph: number; input: number; output: number; diff: number; literals: number }> = [];
+    for (let run = 0; run <= runs; run++) {
+      const t0 = Date.now();
+      await graphTab.click();
+      await waitGraphs(page);
+      const graph = Date.now() - t0;
+      const input = await drawMs(page, 'input-graph');
+      const output = await drawMs(page, 'output-graph');
+      // Literals as nodes: toggled off, redrawn.
+      const collapsed = await page.getByTestId('output-graph').getAttribute('data-nodes');
+      const t1 = Date.now();
+      await page.getByLabel('Collapse literals into their subjects').click();
+      await page.waitForFunction((n) => document.querySelector('[data-testid="output-graph"]')?.getAttribute('data-nodes') !== n, collapsed, {
+        polling: 'raf',
+      });
+      await waitGraphs(page);
+      const literals = Date.now() - t1;
+      // Baseline: the text view of the same diff.
+      const t2 = Date.now();
+      await diffTab.click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('#result-panel-diff:not([hidden]) [data-testid="diff-triple"]').length === n,
+        Math.min(removed, 2000) + Math.min(added, 2000),
+        { polling: 'raf' },
+      );
+      const diff = Date.now() - t2;
+      rows.push({ run: run === 0 ? 'cold' : String(run), graph, input, output, diff, literals });
+    }
+    const counts = (id: string) => page.getByTestId(id).evaluate((el) => `${el.getAttribute('data-nodes')} nodes, ${el.getAttribute('data-edges')} edges`);
+    await graphTab.click();
+    await waitGraphs(page);
+    const info = await page.evaluate(() => document.querySelector('[data-testid="payload-graphs"]')?.textContent ?? '');
+    console.log(
+      `message: ${Math.round(triples / perCopy)} copies of bc-weight through BodyCloud_CO; diff −${removed} +${added}; ${/Input payload[^)]*\)/.exec(info)?.[0] ?? ''}; input drawn as ${await counts('input-graph')}, output as ${await counts('output-graph')} (literals collapsed)`,
+    );
+    console.log('run\tgraph tab ms\tinput draw ms\toutput draw ms\tliterals as nodes ms\tdiff tab ms (baseline)');
+    for (const r of rows) console.log(`${r.run}\t${r.graph}\t${r.input}\t${r.output}\t${r.literals}\t${r.diff}`);
+    const warm = rows.slice(1);
+    const m = (k: keyof (typeof rows)[number]) => median(warm.map((r) => Number(r[k])));
+    console.log(
+      `warm median: graph tab ${m('graph')} ms (${(m('graph') / m('diff')).toFixed(2)}× the diff tab's ${m('diff')} ms), input graph ${m('input')} ms, output graph ${m('output')} ms, literals as nodes ${m('literals')} ms (${(m('literals') / m('diff')).toFixed(2)}× the diff tab); cold graph tab ${rows[0]?.graph} ms`,
+    );
+    const worst = Math.max(...warm.map((r) => r.input));
+    console.log(`Target: ${triples} triples draw in under 1000 ms: slowest warm input graph ${worst} ms (${worst < 1000 ? 'met' : 'MISSED'})`);
+  } finally {
+    await browser.close();
+    await mediator.stop();
+  }
+}
+
+await main();

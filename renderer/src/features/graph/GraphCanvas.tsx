@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DrawnGraph, Hover } from './cytoscape-draw.js';
+import type { GraphModel } from './graph-model.js';
+import { inDrawingQueue, loadGraphDrawing } from './load-graph.js';
+import './graph.css';
+
+export interface GraphCanvasProps {
+  readonly model: GraphModel;
+  readonly label: string;
+  readonly testId?: string;
+  readonly height?: number;
+}
+
+type DrawState = { readonly state: 'loading' } | { readonly state: 'ready'; readonly ms: number } | { readonly state: 'failed'; readonly message: string };
+
+/**
+ * One graph, drawn on a canvas (pan by dragging, zoom with the wheel or the buttons). The element
+ * says what it shows in `aria-label` and its counts and state in data attributes (tests and the UI
+ * benchmark read `data-state` and `data-draw-ms`: layout and first paint, library load excluded).
+ */
+export function GraphCanvas({ model, label, testId, height = 420 }: GraphCanvasProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const drawn = useRef<DrawnGraph | undefined>(undefined);
+  const [draw, setDraw] = useState<DrawState>({ state: 'loading' });
+  const [hover, setHover] = useState<Hover | undefined>(undefined);
+
+  useEffect(() => {
+    let cancelled = false;
+    setDraw({ state: 'loading' });
+    setHover(undefined);
+    void loadGraphDrawing()
+      .then(({ drawGraph }) =>
+        inDrawingQueue(async () => {
+          const el = container.current;
+          if (cancelled || el === null) return;
+          const started = performance.now();
+          const graph = await drawGraph(el, model, setHover);
+          if (cancelled) {
+            graph.destroy();
+            return;
+          }
+          drawn.current = graph;
+          setDraw({ state: 'ready', ms: Math.round(performance.now() - started) });
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!cancelled) setDraw({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      cancelled = true;
+      drawn.current?.destroy();
+      drawn.current = undefined;
+    };
+  }, [model]);
+
+  return (
+    <figure className="graph-canvas">
+      <figcaption>
+        <span>{label}</span>
+        <span className="hint">
+          {model.nodes.length} nodes, {model.edges.length} edges
+        </span>
+        <span className="graph-buttons">
+          <button type="button" aria-label={`Zoom in on ${label}`} onClick={() => drawn.current?.zoom(1.25)}>
+            +
+          </button>
+          <button type="button" aria-label={`Zoom out of ${label}`} onClick={() => drawn.current?.zoom(0.8)}>
+            −
+          </button>
+          <button type="button" aria-label={`Fit ${label}`} onClick={() => drawn.current?.fit()}>
+            Fit
+          </button>
+        </span>
+      </figcaption>
+      {/* The library reports no mouseout when the pointer leaves the canvas itself. */}
+      <div className="graph-stage" style={{ height }} onMouseLeave={() => setHover(undefined)}>
+        <div
+          ref={container}
+          className="graph-surface"
+          role="img"
+          aria-label={label}
+          data-testid={testId}
+          data-state={draw.state}
+          data-draw-ms={draw.state === 'ready' ? draw.ms : undefined}
+          data-nodes={model.nodes.length}
+          data-edges={model.edges.length}
+          data-added={model.added}
+          data-removed={model.removed}
+        />
+        {draw.state === 'loading' && <p className="graph-overlay hint">Drawing…</p>}
+        {draw.state === 'failed' && <p className="graph-overlay error">Could not draw the graph: {draw.message}</p>}
+        {hover !== undefined && (
+          <div role="tooltip" className="graph-tooltip" data-testid="graph-tooltip" style={{ left: hover.x + 12, top: hover.y + 12 }}>
+            {hover.text}
+          </div>
+        )}
+      </div>
+    </figure>
+  );
+}

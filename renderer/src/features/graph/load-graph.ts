@@ -1,0 +1,20 @@
+import type * as Draw from './cytoscape-draw.js';
+
+let loading: Promise<typeof Draw> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The graph library is a separate chunk, loaded on the first graph shown. */
+export function loadGraphDrawing(): Promise<typeof Draw> {
+  loading ??= import('./cytoscape-draw.js');
+  return loading;
+}
+
+/**
+ * Runs drawings one after the other. Layout is synchronous work on the main thread: two graphs laid
+ * out at once would both appear only when both are done, and each one's time would include the other's.
+ */
+export function inDrawingQueue<T>(draw: () => Promise<T>): Promise<T> {
+  const next = queue.then(draw, draw);
+  queue = next.catch(() => undefined);
+  return next;
+}

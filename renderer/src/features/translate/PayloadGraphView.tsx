@@ -1,0 +1,45 @@
+import { useMemo, useState } from 'react';
+import type { PayloadGraphs } from '../../api/index.js';
+import { GraphCanvas } from '../graph/GraphCanvas.js';
+import { graphModel } from '../graph/graph-model.js';
+
+/** Payloads larger than this open with their literals collapsed into their subjects. */
+export const COLLAPSE_LITERALS_ABOVE = 120;
+
+/**
+ * The input and output payloads drawn as graphs (issue 12, part 4), from `payloadGraphs` of the
+ * trace: removed triples red in the input, added ones green in the output, the producing cell on
+ * hover.
+ */
+export function PayloadGraphView({ graphs }: { graphs: PayloadGraphs | undefined }) {
+  const large = graphs !== undefined && Math.max(graphs.before.length, graphs.after.length) > COLLAPSE_LITERALS_ABOVE;
+  const [collapse, setCollapse] = useState<boolean | undefined>(undefined);
+  const collapseLiterals = collapse ?? large;
+  const before = useMemo(() => graphs && graphModel({ terms: graphs.terms, triples: graphs.before }, { collapseLiterals }), [graphs, collapseLiterals]);
+  const after = useMemo(() => graphs && graphModel({ terms: graphs.terms, triples: graphs.after }, { collapseLiterals }), [graphs, collapseLiterals]);
+  if (graphs === undefined || before === undefined || after === undefined)
+    return <p className="hint">No payload graphs: this server sends none with its trace.</p>;
+  const cut = graphs.beforeCount > graphs.before.length || graphs.afterCount > graphs.after.length;
+  return (
+    <div className="payload-graphs" data-testid="payload-graphs">
+      <div className="row">
+        <label className="checkbox">
+          <input type="checkbox" checked={collapseLiterals} onChange={(e) => setCollapse(e.target.checked)} /> Collapse literals into their subjects
+        </label>
+        <span className="graph-legend hint">
+          <span className="legend-removed">removed</span> <span className="legend-added">added</span> <span className="legend-changed">changed literals</span> ·
+          drag to pan, wheel to zoom, hover an added triple for the cell that produced it
+        </span>
+      </div>
+      {cut && (
+        <p className="hint">
+          Showing {graphs.before.length} of {graphs.beforeCount} input and {graphs.after.length} of {graphs.afterCount} output triples (changed ones first).
+        </p>
+      )}
+      <div className="graph-pair">
+        <GraphCanvas model={before} label={`Input payload (${before.removed} removed)`} testId="input-graph" />
+        <GraphCanvas model={after} label={`Output payload (${after.added} added)`} testId="output-graph" />
+      </div>
+    </div>
+  );
+}
