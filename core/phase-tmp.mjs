@@ -1,0 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+const a = performance.now();
+const { startServer } = await import('./dist/node/server/start-server.js');
+const b = performance.now();
+const s = await startServer({ dataDir: mkdtempSync(join(tmpdir(), 'ph-')), port: 0, logStream: new Writable({ write(c, e, cb) { cb(); } }), translationWorkers: 1 });
+const c = performance.now();
+const r = await fetch(`${s.url}/version`); await r.text();
+const d = performance.now();
+const r2 = await fetch(`${s.url}/swagger/`); await r2.text();
+const e = performance.now();
+console.log(`boot ${a.toFixed(0)} import ${(b-a).toFixed(0)} build+listen ${(c-b).toFixed(0)} first ${(d-c).toFixed(0)} swagger ${(e-d).toFixed(0)} ${r2.status}`);
+await s.close();
