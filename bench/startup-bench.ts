@@ -35,16 +35,16 @@ async function nodeFloor(): Promise<number> {
   return performance.now() - t0;
 }
 
-/** One start: spawn, read the address from stdout, poll GET /version until it answers 200. */
+/** One start: spawn, read the address from the banner (stderr), poll GET /version until it answers 200. */
 async function serveOnce(cli: string): Promise<number> {
   const data = mkdtempSync(join(tmpdir(), 'bench-start-'));
   const t0 = performance.now();
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data], { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within 60 s:\n${out}`)), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         out += chunk.toString('utf8');
         const m = /Mediator API:\s+(http:\/\/\S+?)\/?\s/.exec(out);
         if (m?.[1] !== undefined) {
