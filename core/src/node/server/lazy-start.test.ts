@@ -37,7 +37,7 @@ describe('a server whose route schemas compile on first use', () => {
     expect(page.text).toMatch(/swagger/i);
     const doc = await request(`${served.url}/swagger/json`, { timeoutMs: 15_000 });
     expect(doc.status).toBe(200);
-    const paths = Object.keys((doc.json() as { paths: Record<string, unknown> }).paths);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(expect.arrayContaining(['/alignments', '/translation', '/channels', '/version']));
     // A body the route's schema refuses, as the route's first request: validated as before.
     const refused = await request(`${served.url}/translation`, {
