@@ -1,24 +1,8 @@
 /**
- * Messages per second through one channel (parallelism 1 and 4) on the embedded bus and on NATS
- * JetStream, next to the in-process translation figure of the same message in the same run.
+ * Messages per second through one channel (parallelism 1 and 4) on the embedded bus, next to the
+ * in-process translation figure of the same message in the same run (NATS: nats-channel-bench.ts).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ChannelRuntime, EmbeddedBus, NatsTransport, silentLogger, translateMessage, type CompiledAlignment, type Transport } from '@mediator/core/node';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a !== null ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { ChannelRuntime, EmbeddedBus, silentLogger, translateMessage, type CompiledAlignment, type Transport } from '@mediator/core/node';
 
 export async function inProcess(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<number> {
   for (let i = 0; i < Math.min(500, count); i++) await translateMessage(text, alignments);
@@ -70,7 +54,6 @@ async function drain(
 export interface ChannelFigures {
   readonly inProcess: number;
   readonly embedded: Record<number, number>;
-  readonly nats: Record<number, number> | string;
 }
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -92,33 +75,5 @@ export async function measureChannels(text: string, alignments: readonly Compile
   }
   const inProc = median(inProcRuns);
   const embedded: Record<number, number> = { 1: median(embeddedRuns[1]!), 4: median(embeddedRuns[4]!) };
-  const bin = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
-  const port = await freePort();
-  const store = mkdtempSync(join(tmpdir(), 'bench-nats-'));
-  const server = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
-  const failed = new Promise<string>((resolve) => server.on('error', (e) => resolve(`not measured: ${e.message}`)));
-  try {
-    const ready = (async () => {
-      for (let i = 0; i < 100; i++) {
-        const t = new NatsTransport({ servers: `nats://127.0.0.1:${port}`, logger: silentLogger });
-        try {
-          await t.publish('bench.ready', 'x');
-          return t;
-        } catch {
-          await t.close();
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      throw new Error('nats-server did not become ready');
-    })();
-    const transport = await Promise.race([ready, failed]);
-    if (typeof transport === 'string') return { inProcess: inProc, embedded, nats: transport };
-    const nats: Record<number, number> = {};
-    for (const p of [1, 4]) nats[p] = await drain(transport, text, alignments, p, count, `nats${p}`, true);
-    await transport.close();
-    return { inProcess: inProc, embedded, nats };
-  } finally {
-    server.kill('SIGTERM');
-    rmSync(store, { recursive: true, force: true });
-  }
+  return { inProcess: inProc, embedded };
 }

@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,startup
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,6 +17,8 @@ import { measureNaive } from './naive-baseline.js';
 import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
+import { measureNatsChannels } from './nats-channel-bench.js';
+import { measureStartup } from './startup-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -25,7 +27,7 @@ const cli = join(repoRoot, 'core/dist/node/cli.js');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,startup').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -183,18 +185,65 @@ if (only.has('channels')) {
   const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
   for (const [p, rate] of Object.entries(figures.embedded))
     rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
-  if (typeof figures.nats === 'string') rows.push(['channel on NATS JetStream', '-', figures.nats, '-']);
-  else
-    for (const [p, rate] of Object.entries(figures.nats))
-      rows.push(['channel on NATS JetStream (1 node)', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
   const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
-  console.log(`\nChannels: ${count} messages of ${c.name} through one channel, one process (embedded bus: published while the channel runs,`);
-  console.log('inside the timed window, medians of 5 rounds interleaved with the in-process figure; NATS: published first, then drained, one round)');
+  console.log(`\nChannels: ${count} messages of ${c.name} through one channel on the embedded bus, one process (published while the channel`);
+  console.log('runs, inside the timed window, medians of 5 rounds interleaved with the in-process figure; NATS: see the next table)');
   console.log(f(head));
   console.log(w.map((x) => '-'.repeat(x)).join('  '));
   for (const r of rows) console.log(f(r));
   console.log('Target: a channel on the embedded bus reaches at least 80% of in-process throughput.');
   writeFileSync(join(resultsDir, 'channels.json'), `${JSON.stringify({ case: c.name, count, ...figures }, null, 2)}\n`);
+}
+
+// ---- Channels on NATS JetStream: one node and a three-node cluster, vs in-process (issue 13) -----
+if (only.has('nats')) {
+  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
+  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const count = Number(process.env.BENCH_NATS_MESSAGES ?? '5000');
+  let figures: Awaited<ReturnType<typeof measureNatsChannels>> | string;
+  try {
+    figures = await measureNatsChannels(readFileSync(c.message, 'utf8'), compiled, count);
+  } catch (error) {
+    figures = `not measured: ${(error as Error).message}`;
+  }
+  console.log(`\nChannels on NATS JetStream: ${count} messages of ${c.name} through one channel in one process; the source filled first, timed`);
+  console.log('from the channel start until every output is stored on the sink and every source message acknowledged (nothing reads the sink);');
+  console.log('the in-process figure measured right before and right after each row, averaged');
+  if (typeof figures === 'string') console.log(figures);
+  else {
+    const rows = figures.map((f) => [
+      f.nodes === 1 ? 'one nats-server' : 'three-node cluster (R3)',
+      'error' in f ? `not measured: ${f.error}` : String(f.parallelism),
+      ...('error' in f ? ['-', '-', '-'] : [f.inProcessMessagesPerSecond.toFixed(0), f.messagesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`]),
+    ]);
+    const head = ['NATS', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process'];
+    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+    console.log(f(head));
+    console.log(w.map((x) => '-'.repeat(x)).join('  '));
+    for (const r of rows) console.log(f(r));
+  }
+  console.log('Target: at least 50% of in-process throughput on one node at parallelism 4. The channel, the NATS servers and the in-process');
+  console.log('figure share the machine: compare ratios, not absolutes.');
+  writeFileSync(join(resultsDir, 'nats-channels.json'), `${JSON.stringify({ case: c.name, count, figures }, null, 2)}\n`);
+}
+
+// ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issue 13) ---------
+if (only.has('startup')) {
+  const s = await measureStartup(cli, 5);
+  console.log(`\nStart-up: \`mediator serve --port 0\` on an empty data folder, from spawn to the first 200 of GET /version (median of ${s.rounds})`);
+  const rows = [
+    ['mediator serve, first answered request', s.firstAnswerMs.toFixed(0), s.firstAnswerRuns.map((x) => x.toFixed(0)).join(' ')],
+    ['node -e 0', s.nodeMs.toFixed(0), s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
+  ];
+  const head = ['process', 'median ms', 'runs ms'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(f(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(f(r));
+  console.log(`Target: under 1 s to the first answered request; here ${(s.firstAnswerMs / s.nodeMs).toFixed(1)}x the time of node -e 0.`);
+  writeFileSync(join(resultsDir, 'startup.json'), `${JSON.stringify(s, null, 2)}\n`);
 }

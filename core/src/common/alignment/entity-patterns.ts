@@ -4,7 +4,6 @@
  * document, not in the cell text.
  */
 import { Parser as TurtleParser } from 'n3';
-import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import type { Problem } from '../errors.js';
 import type { RDF } from '../rdf/terms.js';
 import { NS } from '../rdf/terms.js';
@@ -107,6 +106,8 @@ export async function parseRdfXmlEntity(source: EntitySource, cellId: string, la
   const document = `<rdf:RDF xmlns:rdf="${NS.rdf}">${source.text}</rdf:RDF>`;
   const quads: RDF.Quad[] = [];
   try {
+    // Loaded on first use: only RDF/XML cells need it, and loading it slowed every server start (issue 13).
+    const { RdfXmlParser } = await import('rdfxml-streaming-parser');
     await new Promise<void>((resolve, reject) => {
       const parser = new RdfXmlParser({ baseIRI: SRIPAS_BASE });
       parser.on('data', (quad: RDF.Quad) => quads.push(quad));

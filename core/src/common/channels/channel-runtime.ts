@@ -3,10 +3,16 @@
  * source topic, translate every message, publish the result to the sink topic in input order,
  * and only then let the transport acknowledge the message.
  *
- * - Parallelism N: up to N messages are translated at once; results are published in the order
- *   the messages were received (an output slot is reserved when a message arrives), so the sink
- *   order equals the source order. The handler of message k resolves (and the transport acks k)
- *   only after k reached the sink, which is after every earlier message reached it.
+ * - Parallelism N: up to N messages are translated at once, started in delivery order; results are
+ *   published in the order the messages were received (an output slot is reserved when a message
+ *   arrives), so the sink order equals the source order. The handler of message k resolves (and
+ *   the transport acks k) only after k reached the sink, which is after every earlier message
+ *   reached it.
+ * - Publish window (transports with pipelined publishing, NATS and Kafka; issue 13): the next
+ *   output goes out once the previous one is on the wire, not after the broker confirmed it, and
+ *   up to `publishWindow` messages may wait for their confirmation (and so for their ack) while
+ *   later ones are translated. So a channel at parallelism 1 is not held to one broker round trip
+ *   per message, and a crash still re-delivers every message whose output was not confirmed.
  * - Empty payload: the original text is forwarded byte-identical (the reference re-serialised it).
  * - Unreadable or untranslatable message: a JSON envelope goes to the dead-letter topic, the
  *   message is counted and acknowledged. Nothing is dropped silently, nothing blocks the channel.
@@ -19,6 +25,7 @@
  */
 import { MediatorError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { FifoPermits } from './fifo-permits.js';
 import type { StartPosition, Subscription, Transport, TransportMessage } from './transport.js';
 
 export type ChannelStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
@@ -47,7 +54,15 @@ export interface ChannelRuntimeConfig {
   readonly retryStartMs?: number;
   /** Longest `stop()` waits for in-flight messages, default 30 000 ms. */
   readonly stopTimeoutMs?: number;
+  /**
+   * Messages whose output may await the broker's confirmation at once (only for transports with
+   * `publishPipelined`), default 256. They stay unacknowledged until confirmed.
+   */
+  readonly publishWindow?: number;
 }
+
+/** Default `publishWindow`: enough to keep a broker round trip (~1 ms) busy at engine speed. */
+export const DEFAULT_PUBLISH_WINDOW = 256;
 
 /** What the injected translation returns (a subset of TranslationResult). */
 export interface ChannelTranslation {
@@ -177,6 +192,8 @@ export class ChannelRuntime {
   readonly deadLetterTopic: string;
   readonly parallelism: number;
   readonly consumerGroup: string;
+  /** Handler calls the transport may run at once: parallelism, plus the publish window if any. */
+  readonly deliveryWindow: number;
 
   private readonly config: ChannelRuntimeConfig;
   private readonly translate: ChannelTranslate;
@@ -195,6 +212,8 @@ export class ChannelRuntime {
   private outputClosed = false;
   /** The output slot of the most recently received message; the next one publishes after it. */
   private tail: Promise<void> = Promise.resolve();
+  /** One per translation running: at most `parallelism`, granted in delivery order. */
+  private permits: FifoPermits;
   private readonly inFlight = new Set<Promise<void>>();
   private seq = 0;
 
@@ -222,6 +241,10 @@ export class ChannelRuntime {
     const p = c.parallelism ?? 1;
     this.parallelism = Number.isFinite(p) && p >= 1 ? Math.floor(p) : 1;
     this.consumerGroup = c.consumerGroup;
+    const windowed = options.transport.publishPipelined !== undefined;
+    const w = c.publishWindow ?? DEFAULT_PUBLISH_WINDOW;
+    this.deliveryWindow = this.parallelism + (windowed && Number.isFinite(w) && w > 0 ? Math.floor(w) : 0);
+    this.permits = new FifoPermits(this.parallelism);
     this.translate = options.translate;
     this.transport = options.transport;
     this.log = options.logger;
@@ -288,6 +311,7 @@ export class ChannelRuntime {
     this.stopRequested = false;
     this.outputClosed = false;
     this.tail = Promise.resolve();
+    this.permits = new FifoPermits(this.parallelism);
     this.retryDelay = this.config.retryStartMs ?? 0;
     this.starting = this.attemptStart().finally(() => {
       this.starting = undefined;
@@ -302,7 +326,7 @@ export class ChannelRuntime {
       subscription = await this.transport.subscribe(
         this.source,
         this.consumerGroup,
-        { maxInFlight: this.parallelism, from: this.config.startFrom ?? 'latest' },
+        { maxInFlight: this.deliveryWindow, from: this.config.startFrom ?? 'latest' },
         (m) => this.track(m),
       );
     } catch (error) {
@@ -363,6 +387,9 @@ export class ChannelRuntime {
     if (this.starting !== undefined) await this.starting;
     const subscription = this.subscription;
     this.subscription = undefined;
+    // Messages delivered but not yet translated go back to the transport (redelivered to the group)
+    // instead of holding the stop up: only those being translated or published are finished.
+    this.permits.cancel();
     const timeoutMs = this.config.stopTimeoutMs ?? 30_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finished = (async () => {
@@ -418,9 +445,6 @@ export class ChannelRuntime {
 
   private async handle(message: TransportMessage): Promise<void> {
     if (this.outputClosed) throw new ChannelStoppedError(this.id);
-    const seq = ++this.seq;
-    this.received += 1;
-    if (message.redelivered) this.redelivered += 1;
     const startedAt = Date.now();
     const t0 = monotonic();
     // Reserve this message's output slot now, in delivery order; publish only after the previous
@@ -431,7 +455,21 @@ export class ChannelRuntime {
       release = resolve;
     });
     try {
-      const output = await this.process(message.value, startedAt);
+      try {
+        await this.permits.acquire();
+      } catch {
+        // stop() came first: this message was not started and stays unacknowledged.
+        throw new ChannelStoppedError(this.id);
+      }
+      const seq = ++this.seq;
+      this.received += 1;
+      if (message.redelivered) this.redelivered += 1;
+      let output: Output;
+      try {
+        output = await this.process(message.value, startedAt);
+      } finally {
+        this.permits.release();
+      }
       await previous;
       if (this.outputClosed) throw new ChannelStoppedError(this.id);
       try {

@@ -10,6 +10,7 @@ export type {
 } from './transport.js';
 export {
   ChannelRuntime,
+  DEFAULT_PUBLISH_WINDOW,
   describeError,
   TRANSLATION_FAILED,
   type ChannelStatus,

@@ -3,7 +3,7 @@
  * reference the fast reader is tested against. Remote contexts are refused (messages are read
  * offline) and prefixes follow JSON-LD 1.0 (jsonld-prefixes.ts).
  */
-import jsonld from 'jsonld';
+import type * as JsonLd from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { XSD_STRING, factory, quadToNTriples } from '../rdf/terms.js';
@@ -12,6 +12,7 @@ import type { ParsedMessage } from './codec-types.js';
 import { isPlainObject, type JsonDocument } from './json-document.js';
 import { numberLexical, type JsonNumbers } from './json-numbers.js';
 import { withFlaggedPrefixes } from './jsonld-prefixes.js';
+import { loadJsonLd } from './jsonld-library.js';
 
 const defaultGraphTerm = factory.defaultGraph();
 
@@ -84,10 +85,11 @@ export async function readWithJsonLd(parsed: JsonDocument): Promise<ParsedMessag
   const { doc, numbers } = parsed.withNumbers();
   if (numbers !== undefined) restoreContextNumbers(doc, numbers, false);
   let dataset: JsonLdQuad[];
+  const jsonld = await loadJsonLd();
   try {
     dataset = (await jsonld.toRDF(withFlaggedPrefixes(doc), {
       documentLoader: refuseRemote,
-    } as jsonld.Options.ToRdf)) as unknown as JsonLdQuad[];
+    } as JsonLd.Options.ToRdf)) as unknown as JsonLdQuad[];
   } catch (error) {
     const own = findParseError(error);
     if (own !== undefined) throw own;

@@ -2,12 +2,13 @@
  * The reference writer: the fast writer's output made through jsonld.js (fromRDF {useRdfType:
  * true, useNativeTypes: false} + compact), slow, for tests and as a fallback option.
  */
-import jsonld from 'jsonld';
+import type * as JsonLd from 'jsonld';
 import type * as RDF from '@rdfjs/types';
 import { factory, quadToNTriples } from '../rdf/terms.js';
 import { BlankLabels } from './blank-labels.js';
 import { flagPrefixes } from './jsonld-prefixes.js';
 import { writeDocument, type PrefixData } from './prefix-tables.js';
+import { loadJsonLd } from './jsonld-library.js';
 
 /**
  * Compacts with the prefix context, every prefix flagged `@prefix: true` for JSON-LD 1.0 compact
@@ -29,8 +30,9 @@ export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixDa
     seen.add(key);
     input.push(quad);
   }
+  const jsonld = await loadJsonLd();
   const expanded = await jsonld.fromRDF(input, { useRdfType: true, useNativeTypes: false });
-  const compacted = (await jsonld.compact(expanded, flagPrefixes(data.context) as jsonld.ContextDefinition)) as Record<string, unknown>;
+  const compacted = (await jsonld.compact(expanded, flagPrefixes(data.context) as JsonLd.ContextDefinition)) as Record<string, unknown>;
   delete compacted['@context'];
   return writeDocument(compacted, data, pretty);
 }

@@ -20,7 +20,7 @@ import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
 import { TranslationService } from '../services/translation-service.js';
-import { createTransport } from '../transports/index.js';
+import { loadTransport } from '../transports/load-transport.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
@@ -28,6 +28,7 @@ import { API_TAGS, registerRoutes } from './routes.js';
 import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
+import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -66,6 +67,8 @@ export interface MediatorServer {
   readonly logger: PinoLogger;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
   routeTable(): Array<{ method: string; url: string }>;
+  /** Compiles the route schemas no request used yet (they compile on first use); returns how many. */
+  compileSchemas(): number;
   /** Closes HTTP, then the store. Idempotent. */
   close(): Promise<void>;
 }
@@ -106,7 +109,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const store = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
   const alignments = new AlignmentService(store, logger);
   const transportKind = options.transport?.kind ?? 'embedded';
-  const transport = createTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
+  const transport = await loadTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
   const runner = new ChannelRunner(transport, alignments, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
   const loaded = await alignments.loadAll();
@@ -115,12 +118,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const compilers = lazySchemaCompilers();
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     bodyLimit,
     // Names and versions may hold any character, URL-encoded in the path.
     routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    schemaController: { compilersFactory: compilers.compilersFactory },
   }) as unknown as FastifyInstance;
 
   // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
@@ -243,6 +248,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     runner,
     store,
     logger,
+    compileSchemas: () => compilers.compilePending(),
     routeTable: () => routes.filter((r) => r.api && r.method !== 'HEAD').map((r) => ({ method: r.method, url: r.url })),
     async close() {
       if (closed) return;

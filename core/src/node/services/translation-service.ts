@@ -3,7 +3,17 @@
  * on worker threads (a pool, so a long translation never stalls the API, the UI or channels) and
  * on the event loop, and shapes the API's answer. The route only parses and sends.
  */
-import { ParseError, readMessage, translateParsed, type api, type CompiledAlignment, type Logger, type TranslationResult } from '../../common/index.js';
+import {
+  ErrorCodes,
+  MediatorError,
+  ParseError,
+  readMessage,
+  translateParsed,
+  type api,
+  type CompiledAlignment,
+  type Logger,
+  type TranslationResult,
+} from '../../common/index.js';
 import type { AlignmentService } from './alignment-service.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
 
@@ -34,30 +44,42 @@ function aboutMessage(error: unknown): unknown {
 
 export class TranslationService {
   private readonly alignments: AlignmentService;
-  private readonly pool: TranslationPool | undefined;
+  private readonly logger: Logger;
+  private readonly workers: number;
+  private pool: TranslationPool | undefined;
+  private closed = false;
   private readonly timeoutMs: number;
 
   constructor(options: TranslationServiceOptions) {
     this.alignments = options.alignments;
+    this.logger = options.logger;
     this.timeoutMs = options.timeoutMs;
-    const workers = Math.max(0, Math.floor(options.workers));
-    if (workers > 0) {
-      const pool = new TranslationPool({ size: workers, logger: options.logger });
-      this.pool = pool;
-      // A deleted alignment's compiled copies in the workers are freed.
-      options.alignments.onDelete = (key) => pool.forget([key]);
-      options.logger.info({ workers }, 'translation worker threads started');
-    }
+    this.workers = Math.max(0, Math.floor(options.workers));
+    // A deleted alignment's compiled copies in the workers are freed.
+    if (this.workers > 0) options.alignments.onDelete = (key) => this.pool?.forget([key]);
   }
 
   /** True when translations run on worker threads. */
   get usesWorkers(): boolean {
-    return this.pool !== undefined;
+    return this.workers > 0;
+  }
+
+  /**
+   * The worker threads start with the first translation, not with the server: each loads the whole
+   * engine, which on a small machine competed with the server's own start-up (issue 13).
+   */
+  private workerPool(): TranslationPool {
+    if (this.closed) throw new MediatorError('the translation pool is closed', ErrorCodes.internal);
+    if (this.pool === undefined) {
+      this.pool = new TranslationPool({ size: this.workers, logger: this.logger });
+      this.logger.info({ workers: this.workers }, 'translation worker threads started');
+    }
+    return this.pool;
   }
 
   async translate(request: api.TranslationRequest, call: TranslateCall): Promise<api.TranslationResponse> {
     const { alignIDs, graphStr } = request;
-    const result = this.pool === undefined ? await this.onEventLoop(alignIDs, graphStr, call) : await this.onWorker(this.pool, alignIDs, graphStr, call);
+    const result = this.workers === 0 ? await this.onEventLoop(alignIDs, graphStr, call) : await this.onWorker(this.workerPool(), alignIDs, graphStr, call);
     if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
     return {
       message: 'Message translation successful',
@@ -94,6 +116,7 @@ export class TranslationService {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.pool?.close();
   }
 }

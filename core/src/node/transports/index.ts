@@ -6,6 +6,7 @@ import type { Transport, TransportKind } from '../../common/channels/transport.j
 import { EmbeddedBus, type EmbeddedBusOptions } from './embedded-bus.js';
 import { KafkaTransport, type KafkaTransportOptions } from './kafka-transport.js';
 import { NatsTransport, type NatsTransportOptions } from './nats-transport.js';
+import { DEFAULT_KAFKA_BROKERS, DEFAULT_NATS_URL } from './load-transport.js';
 
 export { EmbeddedBus, type EmbeddedBusOptions, type BusRecord, type TopicSummary } from './embedded-bus.js';
 export { NatsTransport, natsNames, natsDurableName, natsToken, TransportClosedError, type NatsTransportOptions, type NatsNames } from './nats-transport.js';
@@ -22,8 +23,7 @@ export interface CreateTransportOptions {
   readonly kafka?: Omit<KafkaTransportOptions, 'brokers' | 'logger'>;
 }
 
-export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
-export const DEFAULT_KAFKA_BROKERS = '127.0.0.1:9092';
+export { DEFAULT_NATS_URL, DEFAULT_KAFKA_BROKERS, loadTransport } from './load-transport.js';
 
 /**
  * A transport of the given kind. Nothing connects here: NATS and Kafka connect on first use, so a

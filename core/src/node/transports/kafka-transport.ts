@@ -2,11 +2,14 @@
  * Kafka transport (kafkajs 2.2.4), the reference's broker (reference-mediator.md 7.3).
  *
  * - Producer: `acks = -1` (all in-sync replicas), idempotent, so kafkajs's internal retries do not
- *   duplicate records. Records have no key (as the reference and INTER-MW write them).
+ *   duplicate records. Records have no key (as the reference and INTER-MW write them). Channel
+ *   outputs (`publishPipelined`) are batched: queued in order and sent as one produce request per
+ *   batch, one batch at a time (kafka-batching.ts, issue 13); each is confirmed with its batch.
  * - Consumer: one consumer group per channel (`group`), `autoCommit: false`: offsets are committed
  *   explicitly and only up to the highest offset below which every handler call resolved (an
  *   in-order watermark per partition, `OffsetTracker`), so a crash redelivers everything not yet
- *   published to the sink. Up to `maxInFlight` handler calls run at once within a batch; a handler
+ *   published to the sink. Commits are coalesced (one in flight per partition batch, the latest
+ *   watermark next), and the batch's final watermark is committed after its sends confirmed. Up to `maxInFlight` handler calls run at once within a batch; a handler
  *   that rejects stops the watermark there, so the next fetch starts again at that offset
  *   (redelivery; later messages of the batch are delivered again as duplicates).
  * - A brand-new group with `from: 'latest'` gets its offsets set to the topic's end at subscribe
@@ -22,7 +25,8 @@
  */
 import { Kafka, logLevel, type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type { MessageHandler, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
+import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
+import { byTopic, CommitCoalescer, KafkaBatchSender } from './kafka-batching.js';
 
 export interface KafkaTransportOptions {
   /** `host:port` list (or comma-separated). */
@@ -150,6 +154,11 @@ export class KafkaTransport implements Transport {
   private readonly topics = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
+  /** Channel outputs, sent in batches (issue 13). */
+  private readonly batches = new KafkaBatchSender(async (records) => {
+    const producer = await this.getProducer();
+    await producer.sendBatch({ acks: -1, topicMessages: byTopic(records) });
+  });
 
   constructor(options: KafkaTransportOptions) {
     this.options = options;
@@ -239,6 +248,30 @@ export class KafkaTransport implements Transport {
     await producer.send({ topic, acks: -1, messages: [{ value }] });
   }
 
+  /**
+   * Queued behind the outputs published before it and sent with them in one produce request: its
+   * order is fixed when `sent` resolves, `confirmed` resolves with its batch's acknowledgement.
+   */
+  publishPipelined(topic: string, value: string): PipelinedPublish {
+    let markSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      markSent = resolve;
+    });
+    const confirmed = (async () => {
+      try {
+        if (this.closed) throw new Error('kafka transport is closed');
+        this.checkTopic(topic);
+        await this.ensureTopic(topic);
+        const acked = this.batches.enqueue(topic, value);
+        markSent();
+        await acked;
+      } finally {
+        markSent();
+      }
+    })();
+    return { sent, confirmed };
+  }
+
   /** Pins a brand-new group's start at the topic's current end (reference: auto.offset.reset=latest). */
   private async pinLatest(topic: string, group: string): Promise<void> {
     const admin = await this.getAdmin();
@@ -276,17 +309,17 @@ export class KafkaTransport implements Transport {
         eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
           const tracker = new OffsetTracker();
           const running = new Set<Promise<void>>();
-          let commitChain: Promise<void> = Promise.resolve();
+          // One commit in flight at a time, the latest watermark next: not one round trip per message.
+          const commits = new CommitCoalescer(
+            (next) => consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]),
+            (error) => log.warn({ topic, group, err: error }, 'Kafka offset commit failed'),
+          );
           const commit = (): void => {
             const next = tracker.committable();
             if (next === undefined || subscription.aborted) return;
             // Resolving moves the fetch position; committing makes it survive a restart.
             resolveOffset((next - 1n).toString());
-            commitChain = commitChain.then(() =>
-              consumer
-                .commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }])
-                .catch((error: unknown) => log.warn({ topic, group, err: error }, 'Kafka offset commit failed')),
-            );
+            commits.request(next);
           };
           for (const message of batch.messages) {
             if (subscription.closing || !isRunning() || isStale() || tracker.failed !== undefined) break;
@@ -312,7 +345,7 @@ export class KafkaTransport implements Transport {
           }
           await Promise.allSettled([...running]);
           commit();
-          await commitChain;
+          await commits.settled();
           // Unresolved offsets (a rejected message and everything after it) are fetched again by the
           // next batch: that is the redelivery. Pause a little so a failing sink is not hammered.
           if (tracker.failed !== undefined && !subscription.closing) await sleep(redeliveryDelayMs);
@@ -342,6 +375,7 @@ export class KafkaTransport implements Transport {
     this.closed = true;
     const subs = [...this.subscriptions];
     this.subscriptions.clear();
+    this.batches.failQueued(new Error('kafka transport is closed'));
     await Promise.all(subs.map((s) => s.abort()));
     const producer = this.producer;
     const admin = this.admin;

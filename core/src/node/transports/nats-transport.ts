@@ -49,6 +49,7 @@ import {
 } from 'nats';
 import { silentLogger, type Logger } from '../../common/logger.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
+import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
 
 export interface NatsTransportOptions {
   /** Server URLs, e.g. `['nats://127.0.0.1:4222', 'nats://127.0.0.1:4223']` (or comma-separated). */
@@ -169,18 +170,14 @@ export class TransportClosedError extends Error {
   }
 }
 
-/** A fetched message waiting for a handler slot, with the heartbeat that keeps it leased. */
-interface Leased {
-  readonly m: JsMsg;
-  readonly stopHeartbeat: () => void;
-}
-
 class NatsSubscription implements Subscription {
   closed = false;
   private batch: ConsumerMessages | undefined;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly waiting: Leased[] = [];
-  private readonly timers = new Set<ReturnType<typeof setInterval>>();
+  private readonly waiting: JsMsg[] = [];
+  /** Every message this subscription holds leased (waiting or handled), for the heartbeat. */
+  private readonly leased = new Set<JsMsg>();
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private slotFreed: (() => void) | undefined;
   private loop: Promise<void> = Promise.resolve();
   private closing: Promise<void> | undefined;
@@ -203,6 +200,10 @@ class NatsSubscription implements Subscription {
   }
 
   run(): void {
+    // "Working" signals extend the ack deadline of every leased message while it waits or is
+    // handled: one timer for the subscription rather than one per message (a channel with a
+    // publish window holds hundreds).
+    this.heartbeatTimer = setInterval(() => this.heartbeat(), Math.max(200, Math.floor(this.owner.ackWaitMs / 3)));
     this.loop = this.pull();
   }
 
@@ -233,7 +234,8 @@ class NatsSubscription implements Subscription {
             this.release(m);
             continue;
           }
-          this.waiting.push({ m, stopHeartbeat: this.heartbeat(m) });
+          this.leased.add(m);
+          this.waiting.push(m);
           this.pump();
         }
         this.batch = undefined;
@@ -255,23 +257,20 @@ class NatsSubscription implements Subscription {
     }
   }
 
-  /** "Working" signals extend the ack deadline while the message waits or is handled. */
-  private heartbeat(m: JsMsg): () => void {
-    const timer = setInterval(
-      () => {
-        try {
-          m.working();
-        } catch {
-          // Connection gone: the message will be redelivered after ack_wait anyway.
-        }
-      },
-      Math.max(200, Math.floor(this.owner.ackWaitMs / 3)),
-    );
-    this.timers.add(timer);
-    return () => {
-      clearInterval(timer);
-      this.timers.delete(timer);
-    };
+  private heartbeat(): void {
+    if (this.owner.isClosed) return;
+    for (const m of this.leased) {
+      try {
+        m.working();
+      } catch {
+        // Connection gone: the message will be redelivered after ack_wait anyway.
+      }
+    }
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer !== undefined) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
   }
 
   /** Gives a message back at once (nak without delay) so another member can take it. */
@@ -290,23 +289,26 @@ class NatsSubscription implements Subscription {
     }
   }
 
-  private dispatch({ m, stopHeartbeat }: Leased): void {
+  private dispatch(m: JsMsg): void {
     const run = (async () => {
       try {
         await this.handler({ value: m.string(), topic: this.topic, redelivered: m.redelivered });
       } catch (error) {
-        stopHeartbeat();
+        this.leased.delete(m);
         this.log.debug({ topic: this.topic, seq: m.seq, err: error }, 'handler rejected; nak');
         try {
-          if (!this.owner.isClosed) m.nak(this.owner.redeliveryDelayMs);
+          // Given back while closing (the channel stopped before starting it): at once, for the
+          // rest of the group; a failure: after a delay, so a failing sink is not hammered.
+          if (!this.owner.isClosed) m.nak(this.closed ? undefined : this.owner.redeliveryDelayMs);
         } catch {
           // Not acknowledged either way: redelivered after ack_wait.
         }
         return;
       }
-      stopHeartbeat();
+      this.leased.delete(m);
       try {
-        if (!this.owner.isClosed) m.ack();
+        // Written with the other acks and publishes of this turn of the event loop, in one go.
+        if (!this.owner.isClosed) this.owner.outbox.defer(() => m.ack());
       } catch (error) {
         this.log.warn({ topic: this.topic, seq: m.seq, err: error }, 'ack failed; the message will be delivered again');
       }
@@ -326,8 +328,8 @@ class NatsSubscription implements Subscription {
     this.closed = true;
     this.batch?.stop();
     // Prefetched messages no handler took go back to the group now rather than after ack_wait.
-    for (const { m, stopHeartbeat } of this.waiting.splice(0)) {
-      stopHeartbeat();
+    for (const m of this.waiting.splice(0)) {
+      this.leased.delete(m);
       this.release(m);
     }
     const wake = this.slotFreed;
@@ -338,8 +340,8 @@ class NatsSubscription implements Subscription {
   /** Crash-like: stop heartbeats so in-flight messages time out and are redelivered elsewhere. */
   abort(): void {
     this.halt();
-    for (const t of this.timers) clearInterval(t);
-    this.timers.clear();
+    this.stopHeartbeat();
+    this.leased.clear();
   }
 
   close(): Promise<void> {
@@ -348,6 +350,7 @@ class NatsSubscription implements Subscription {
       this.closing = (async () => {
         await this.loop;
         await Promise.allSettled([...this.inFlight]);
+        this.stopHeartbeat();
         await this.owner.flush();
         this.owner.forget(this);
       })();
@@ -373,6 +376,14 @@ export class NatsTransport implements Transport {
   private clusterMaxReplicas = 3;
   private readonly subscriptions = new Set<NatsSubscription>();
   private closed = false;
+  /** Names are hashed once per topic, not once per message. */
+  private readonly nameCache = new Map<string, NatsNames>();
+  /** The JetStream client of the current connection (one per connection, not per publish). */
+  private jsClient: { readonly nc: NatsConnection; readonly js: JetStreamClient } | undefined;
+  /** Channel outputs: asynchronous publishes, acknowledged through one inbox (issue 13). */
+  private publisher: JetStreamAsyncPublisher | undefined;
+  /** @internal writes (acks, publishes) queued for the end of the current event-loop turn. */
+  readonly outbox = new NatsOutbox();
 
   constructor(options: NatsTransportOptions) {
     this.options = options;
@@ -394,7 +405,13 @@ export class NatsTransport implements Transport {
 
   /** The stream and subject a topic maps to. */
   names(topic: string): NatsNames {
-    return natsNames(topic, this.options);
+    let names = this.nameCache.get(topic);
+    if (names === undefined) {
+      names = natsNames(topic, this.options);
+      if (this.nameCache.size > 10_000) this.nameCache.clear();
+      this.nameCache.set(topic, names);
+    }
+    return names;
   }
 
   /** Connects lazily; a failed first connection is retried by the next operation. */
@@ -408,6 +425,9 @@ export class NatsTransport implements Transport {
         maxReconnectAttempts: -1,
         reconnectTimeWait: 250,
         waitOnFirstConnect: false,
+        // No Error (with its stack) captured per request: at a channel's rate those stack traces
+        // were a measurable share of the publish cost (issue 13); our errors say what failed.
+        noAsyncTraces: true,
       }).then(
         (nc) => {
           if (this.closed) {
@@ -445,7 +465,8 @@ export class NatsTransport implements Transport {
 
   private async js(): Promise<JetStreamClient> {
     const nc = await this.connect();
-    return nc.jetstream({ timeout: 5000 });
+    if (this.jsClient?.nc !== nc) this.jsClient = { nc, js: nc.jetstream({ timeout: 5000 }) };
+    return this.jsClient.js;
   }
 
   /** Replicas to ask for: 3 in a cluster, 1 on a single server, or what was configured. */
@@ -585,10 +606,20 @@ export class NatsTransport implements Transport {
     return this.ensureConsumer(topic, durable, { maxInFlight: 1, from: 'earliest' });
   }
 
+  private async asyncPublisher(): Promise<JetStreamAsyncPublisher> {
+    const nc = await this.connect();
+    if (this.publisher?.nc !== nc) {
+      this.publisher?.close();
+      this.publisher = new JetStreamAsyncPublisher(nc, this.outbox, 5000);
+    }
+    return this.publisher;
+  }
+
   /** @internal */
   async flush(): Promise<void> {
     const nc = this.nc;
     if (nc === undefined || nc.isClosed() || this.closed) return;
+    this.outbox.flush();
     try {
       await nc.flush();
     } catch {
@@ -623,8 +654,9 @@ export class NatsTransport implements Transport {
         const msgID = randomUUID();
         try {
           await this.ensureStream(topic);
-          const js = await this.js();
-          const ack = js.publish(subject, value, { msgID, timeout: 5000 });
+          const publisher = await this.asyncPublisher();
+          // Queued in call order on one connection: its place in the stream is fixed now.
+          const ack = publisher.publish(subject, value, msgID);
           markSent();
           await ack;
         } catch (error) {
@@ -657,6 +689,34 @@ export class NatsTransport implements Transport {
     });
   }
 
+  /**
+   * How far a group is behind on a topic: messages not yet delivered to it (`pending`) and delivered
+   * but not acknowledged (`ackPending`), with the number of messages the topic's stream holds. For
+   * operators and the benchmark; `undefined` when the stream or the group does not exist.
+   */
+  async backlog(topic: string, group: string): Promise<{ stored: number; pending: number; ackPending: number } | undefined> {
+    const jsm = await this.jsm();
+    const { stream } = this.names(topic);
+    try {
+      const [s, c] = await Promise.all([jsm.streams.info(stream), jsm.consumers.info(stream, natsDurableName(group))]);
+      return { stored: s.state.messages, pending: c.num_pending, ackPending: c.num_ack_pending };
+    } catch (error) {
+      if (apiErrCode(error) === STREAM_NOT_FOUND || apiErrCode(error) === CONSUMER_NOT_FOUND) return undefined;
+      throw error;
+    }
+  }
+
+  /** Messages the topic's stream holds now (0 when it does not exist yet). */
+  async stored(topic: string): Promise<number> {
+    const jsm = await this.jsm();
+    try {
+      return (await jsm.streams.info(this.names(topic).stream)).state.messages;
+    } catch (error) {
+      if (apiErrCode(error) === STREAM_NOT_FOUND) return 0;
+      throw error;
+    }
+  }
+
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     if (this.closed) throw new TransportClosedError('nats');
     if (topic === '' || group === '') throw new Error('topic and group must be non-empty');
@@ -686,6 +746,10 @@ export class NatsTransport implements Transport {
     this.closed = true;
     for (const s of this.subscriptions) s.abort();
     this.subscriptions.clear();
+    // Crash-like: queued acks are dropped (those messages are redelivered), waiting publishes fail.
+    this.outbox.clear();
+    this.publisher?.close();
+    this.publisher = undefined;
     const pending = this.connection;
     this.connection = undefined;
     if (pending === undefined) return;

@@ -4,7 +4,7 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { api, BadRequestError, ErrorCodes } from '../../../common/index.js';
-import { recentMessagesOf } from '../../transports/index.js';
+import { recentMessagesOf } from '../../transports/recent-messages.js';
 import { Status } from '../http-errors.js';
 import { errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 

@@ -1,0 +1,108 @@
+/**
+ * A channel on NATS JetStream (issue 13): messages per second through one channel at parallelism 1
+ * and 4, on one server and on a three-node cluster (streams replicated 3 times), each set against
+ * the in-process translation rate of the same message measured right before and after it.
+ *
+ * The source is filled first; the timed window runs from the channel's start until the group has
+ * nothing pending or unacknowledged and the sink stream holds every output: translation, sink
+ * publish confirmed and source ack, the whole of the channel's work. Nothing consumes the sink in
+ * this process (a real sink reader is another service), so its cost is not charged to the channel.
+ */
+import { ChannelRuntime, NatsTransport, silentLogger, translateMessage, type CompiledAlignment } from '@mediator/core/node';
+import { inProcess } from './channel-bench.js';
+import { startBenchNats } from './nats-servers.js';
+
+export interface NatsChannelFailure {
+  readonly nodes: 1 | 3;
+  readonly error: string;
+}
+
+export interface NatsChannelFigure {
+  readonly nodes: 1 | 3;
+  readonly parallelism: number;
+  readonly messagesPerSecond: number;
+  readonly inProcessMessagesPerSecond: number;
+  readonly ratio: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Publishes `count` copies with a bounded number of publishes awaiting their JetStream ack. */
+async function fill(transport: NatsTransport, topic: string, text: string, count: number): Promise<void> {
+  const window = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const p = transport.publish(topic, text).finally(() => window.delete(p));
+    window.add(p);
+    if (window.size >= 128) await Promise.race(window);
+  }
+  await Promise.all(window);
+}
+
+async function drain(
+  transport: NatsTransport,
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  parallelism: number,
+  count: number,
+  run: string,
+): Promise<number> {
+  const source = `bench.${run}.src`;
+  const sink = `bench.${run}.sink`;
+  const group = `${run}-channel`;
+  await fill(transport, source, text, count);
+  const runtime = new ChannelRuntime({
+    config: { id: run, source, sink, parallelism, consumerGroup: group, startFrom: 'earliest' },
+    translate: (t) => translateMessage(t, alignments),
+    transport,
+    logger: silentLogger,
+  });
+  const start = performance.now();
+  await runtime.start();
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    // A status request may time out on a busy machine (or during a cluster's leader change): ask again.
+    const state = await Promise.all([transport.backlog(source, group), transport.stored(sink)]).catch(() => undefined);
+    const [backlog, stored] = state ?? [undefined, 0];
+    if (backlog !== undefined && backlog.pending === 0 && backlog.ackPending === 0 && stored >= count) break;
+    if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify({ backlog, stored })}`);
+    await sleep(10);
+  }
+  const rate = (count / (performance.now() - start)) * 1000;
+  await runtime.stop();
+  return rate;
+}
+
+export async function measureNatsChannels(
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  count: number,
+): Promise<Array<NatsChannelFigure | NatsChannelFailure>> {
+  const out: Array<NatsChannelFigure | NatsChannelFailure> = [];
+  for (const nodes of [1, 3] as const) {
+    let servers;
+    try {
+      servers = await startBenchNats(nodes);
+    } catch (error) {
+      out.push({ nodes, error: `nats-server did not start: ${(error as Error).message}` });
+      continue;
+    }
+    const transport = new NatsTransport({ servers: servers.url, logger: silentLogger });
+    try {
+      // Warm-up: JIT, the connection, stream creation paths.
+      await drain(transport, text, alignments, 4, Math.min(500, count), `warm${nodes}`);
+      for (const parallelism of [1, 4]) {
+        const before = await inProcess(text, alignments, count);
+        const rate = await drain(transport, text, alignments, parallelism, count, `n${nodes}p${parallelism}`);
+        const inProc = (before + (await inProcess(text, alignments, count))) / 2;
+        out.push({ nodes, parallelism, messagesPerSecond: rate, inProcessMessagesPerSecond: inProc, ratio: rate / inProc });
+        process.stderr.write(`measured NATS ${nodes} node(s), parallelism ${parallelism}\n`);
+      }
+    } catch (error) {
+      out.push({ nodes, error: (error as Error).message });
+    } finally {
+      await transport.close();
+      await servers.stop();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+/**
+ * Throw-away nats-server processes for the benchmark: one JetStream server, or a three-node
+ * JetStream cluster, on loopback ports the kernel picked, each with its own store directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NatsTransport, silentLogger } from '@mediator/core/node';
+
+export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
+
+export interface BenchNats {
+  /** Comma-separated client URLs. */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a !== null ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/** Starts `nodes` servers (3 = a cluster) and waits until a replicated stream can be written. */
+export async function startBenchNats(nodes: 1 | 3): Promise<BenchNats> {
+  const ports = await Promise.all(Array.from({ length: nodes }, () => freePort()));
+  const clusterPorts = nodes > 1 ? await Promise.all(Array.from({ length: nodes }, () => freePort())) : [];
+  const dirs = ports.map(() => mkdtempSync(join(tmpdir(), 'bench-nats-')));
+  const routes = clusterPorts.map((p) => `nats://127.0.0.1:${p}`).join(',');
+  const children = ports.map((port, i) => {
+    const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dirs[i]!, '-n', `b${i + 1}`];
+    if (nodes > 1) args.push('--cluster_name', `bench-${process.pid}`, '--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
+    return spawn(NATS_SERVER_BIN, args, { stdio: 'ignore' });
+  });
+  const failed = new Promise<never>((_, reject) => {
+    for (const c of children) c.once('error', (e) => reject(new Error(`${NATS_SERVER_BIN}: ${e.message}`)));
+  });
+  const stop = async (): Promise<void> => {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.race([Promise.all(children.map(exited)), sleep(5000)]);
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  };
+  const url = ports.map((p) => `nats://127.0.0.1:${p}`).join(',');
+  const ready = (async () => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const t = new NatsTransport({ servers: url, logger: silentLogger, connectTimeoutMs: 1000, publishTimeoutMs: 2000 });
+      try {
+        // A stream of 3 replicas on a cluster (placement waits until every node joined JetStream).
+        await t.publish(`bench.ready.${Date.now()}`, 'x');
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await sleep(200);
+      } finally {
+        await t.close();
+      }
+    }
+  })();
+  try {
+    await Promise.race([ready, failed]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}

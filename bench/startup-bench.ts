@@ -1,0 +1,90 @@
+/**
+ * Start-up time of `mediator serve` (issue 13, "Server start"): from spawning the process to the
+ * first 200 answer of GET /version, on an empty data folder, next to the time `node -e 0` takes
+ * in the same run (the floor no Node program can beat on this machine). Medians of `rounds`,
+ * the two interleaved so a slow spell on the shared machine hits both.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface StartupFigures {
+  readonly rounds: number;
+  /** Median ms from spawn to the first answered GET /version. */
+  readonly firstAnswerMs: number;
+  /** Median ms of `node -e 0`. */
+  readonly nodeMs: number;
+  readonly firstAnswerRuns: number[];
+  readonly nodeRuns: number[];
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+function waitExit(child: ReturnType<typeof spawn>): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+async function nodeFloor(): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await waitExit(child);
+  return performance.now() - t0;
+}
+
+/** One start: spawn, read the address from the banner (stderr), poll GET /version until it answers 200. */
+async function serveOnce(cli: string): Promise<number> {
+  const data = mkdtempSync(join(tmpdir(), 'bench-start-'));
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data], { stdio: ['ignore', 'ignore', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within 60 s:\n${out}`)), 60_000);
+      child.stderr.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        const m = /Mediator API:\s+(http:\/\/\S+?)\/?\s/.exec(out);
+        if (m?.[1] !== undefined) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`mediator serve exited with ${String(code)}:\n${out}`));
+      });
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const response = await fetch(`${url}/version`);
+        await response.arrayBuffer();
+        if (response.status === 200) return performance.now() - t0;
+      } catch {
+        // not answering yet
+      }
+      if (Date.now() > deadline) throw new Error(`GET ${url}/version did not answer 200 within 60 s`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await Promise.race([waitExit(child), new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+export async function measureStartup(cli: string, rounds = 5): Promise<StartupFigures> {
+  // One unmeasured start warms the OS file cache, as any second start on a machine would be.
+  await serveOnce(cli);
+  const firstAnswerRuns: number[] = [];
+  const nodeRuns: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    nodeRuns.push(await nodeFloor());
+    firstAnswerRuns.push(await serveOnce(cli));
+  }
+  return { rounds, firstAnswerMs: median(firstAnswerRuns), nodeMs: median(nodeRuns), firstAnswerRuns, nodeRuns };
+}

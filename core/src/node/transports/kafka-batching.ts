@@ -1,0 +1,143 @@
+/**
+ * Batching for the Kafka transport (issue 13), kept apart from kafkajs so the logic is tested
+ * without a broker (none can be installed here):
+ *
+ * - `KafkaBatchSender`: channel outputs queued in call order and sent as one produce request per
+ *   batch (kafkajs `sendBatch`), one batch at a time, so the order of the queue is the order in
+ *   the partition and N outputs cost one broker round trip, not N. Each output's promise settles
+ *   with its batch's acknowledgement (acks = -1), which is when its source message may be committed.
+ * - `CommitCoalescer`: offset commits coalesced so that at most one is in flight; a commit asked
+ *   for meanwhile is folded into the next one, which carries the latest watermark.
+ */
+
+export interface QueuedRecord {
+  readonly topic: string;
+  readonly value: string;
+}
+
+/** Sends one batch (records in queue order); resolves when the broker acknowledged all of them. */
+export type SendBatch = (records: readonly QueuedRecord[]) => Promise<void>;
+
+interface Waiting extends QueuedRecord {
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export class KafkaBatchSender {
+  private queue: Waiting[] = [];
+  private sending = false;
+
+  /** `maxBatch` records at most per produce request. */
+  constructor(
+    private readonly send: SendBatch,
+    private readonly maxBatch = 500,
+  ) {}
+
+  /**
+   * Queues one record; its place in the partition is fixed now (queue order). Resolves when its
+   * batch was acknowledged, rejects with the batch's error.
+   */
+  enqueue(topic: string, value: string): Promise<void> {
+    const done = new Promise<void>((resolve, reject) => {
+      this.queue.push({ topic, value, resolve, reject });
+    });
+    if (!this.sending) void this.drain();
+    return done;
+  }
+
+  /** Records waiting to be sent (not yet in a produce request). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  private async drain(): Promise<void> {
+    this.sending = true;
+    try {
+      // Let the callers of this turn of the event loop add theirs before the first batch leaves.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (this.queue.length > 0) {
+        const batch = this.queue.slice(0, this.maxBatch);
+        this.queue = this.queue.slice(batch.length);
+        try {
+          await this.send(batch.map(({ topic, value }) => ({ topic, value })));
+          for (const r of batch) r.resolve();
+        } catch (error) {
+          for (const r of batch) r.reject(error);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /** Fails everything still queued (the transport closed). */
+  failQueued(error: unknown): void {
+    for (const r of this.queue.splice(0)) r.reject(error);
+  }
+}
+
+/** Groups consecutive records by topic, keeping each topic's order (the `topicMessages` of sendBatch). */
+export function byTopic(records: readonly QueuedRecord[]): Array<{ topic: string; messages: Array<{ value: string }> }> {
+  const out = new Map<string, Array<{ value: string }>>();
+  for (const r of records) {
+    let list = out.get(r.topic);
+    if (list === undefined) {
+      list = [];
+      out.set(r.topic, list);
+    }
+    list.push({ value: r.value });
+  }
+  return [...out].map(([topic, messages]) => ({ topic, messages }));
+}
+
+/** Commits one offset (the next to read); resolves when the group coordinator stored it. */
+export type CommitOffset = (offset: bigint) => Promise<void>;
+
+export class CommitCoalescer {
+  private inFlight: Promise<void> | undefined;
+  private wanted: bigint | undefined;
+  private committed: bigint | undefined;
+
+  constructor(
+    private readonly commit: CommitOffset,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Asks for `offset` to be committed; an older or equal offset than one asked for before is ignored. */
+  request(offset: bigint): void {
+    if (this.wanted !== undefined && offset <= this.wanted) return;
+    this.wanted = offset;
+    if (this.inFlight === undefined) this.inFlight = this.run();
+  }
+
+  /** Resolves when every offset asked for so far was committed (or failed and was reported). */
+  async settled(): Promise<void> {
+    while (this.inFlight !== undefined) await this.inFlight;
+  }
+
+  /** The last offset committed successfully. */
+  get lastCommitted(): bigint | undefined {
+    return this.committed;
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.wanted !== undefined && this.wanted !== this.committed) {
+        const offset = this.wanted;
+        try {
+          await this.commit(offset);
+          this.committed = offset;
+        } catch (error) {
+          this.onError(error);
+          // Not retried here: the next request (or the next batch's commit) carries it again.
+          if (this.wanted === offset) {
+            this.wanted = this.committed;
+            break;
+          }
+        }
+      }
+    } finally {
+      this.inFlight = undefined;
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Asynchronous JetStream publishing for channels (issue 13): many publishes awaiting their
+ * acknowledgement at once over one connection, written to the socket together.
+ *
+ * `nats` 2.29 offers only `js.publish()`, a request per message: each one builds a request object,
+ * a timer and (even with `noAsyncTraces`) an Error when it completes, and each is written to the
+ * socket on its own. At a channel's rate that cost as much CPU as the translation. Here a
+ * publish is a plain `PUBLISH` with a reply subject under one inbox subscription per connection
+ * (as the Go and Java clients' `PublishAsync` do), the JetStream PubAck is matched by its reply
+ * token, one sweep timer fails the publishes whose ack is overdue, and writes queued in one turn
+ * of the event loop (publishes and acknowledgements alike) go out in one socket write.
+ *
+ * Failures look like the client's own, so the transport's retry logic treats them alike: a
+ * missing stream is `code: '503'` (no responders), an overdue ack `code: 'TIMEOUT'`, a JetStream
+ * refusal carries `api_error` ({code, err_code, description}).
+ */
+import { createInbox, headers, type Msg, type NatsConnection, type Subscription } from 'nats';
+
+/** Error shaped like the `nats` client's errors (see isTransient in nats-transport.ts). */
+export class NatsPublishError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly api_error?: { readonly code: number; readonly err_code?: number; readonly description: string },
+  ) {
+    super(message);
+    this.name = 'NatsPublishError';
+  }
+}
+
+interface Waiting {
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+  readonly deadline: number;
+}
+
+interface PubAckReply {
+  readonly stream?: string;
+  readonly seq?: number;
+  readonly error?: { readonly code: number; readonly err_code?: number; readonly description: string };
+}
+
+/**
+ * Calls queued during one turn of the event loop, run together at its end, so the client writes
+ * them in one socket write (it flushes once per batch of synchronous commands).
+ */
+export class NatsOutbox {
+  private queue: Array<() => void> = [];
+  private scheduled: ReturnType<typeof setImmediate> | undefined;
+
+  defer(write: () => void): void {
+    this.queue.push(write);
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** Runs what is queued now. A write that throws (connection closed) is dropped: unacked means redelivered. */
+  flush(): void {
+    if (this.scheduled !== undefined) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    const writes = this.queue;
+    this.queue = [];
+    for (const write of writes) {
+      try {
+        write();
+      } catch {
+        // The connection is closed: a lost publish times out and is retried; a lost ack is redelivered.
+      }
+    }
+  }
+
+  /** Forgets what is queued (a crash-like close). */
+  clear(): void {
+    if (this.scheduled !== undefined) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    this.queue = [];
+  }
+}
+
+export class JetStreamAsyncPublisher {
+  private readonly inbox: string;
+  private readonly subscription: Subscription;
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly sweeper: ReturnType<typeof setInterval>;
+  private next = 0;
+  private closed = false;
+
+  constructor(
+    readonly nc: NatsConnection,
+    private readonly outbox: NatsOutbox,
+    private readonly timeoutMs: number,
+  ) {
+    this.inbox = createInbox();
+    this.subscription = nc.subscribe(`${this.inbox}.*`, { callback: (_error, msg) => this.onReply(msg) });
+    this.sweeper = setInterval(() => this.sweep(), Math.max(50, Math.min(1000, Math.floor(timeoutMs / 4))));
+    this.sweeper.unref();
+  }
+
+  /** Resolves when the stream stored the message (or had it already: same `msgID`). */
+  publish(subject: string, value: string, msgID: string): Promise<void> {
+    if (this.closed || this.nc.isClosed()) return Promise.reject(new NatsPublishError('NATS connection closed', 'CONNECTION_CLOSED'));
+    const token = (this.next++).toString(36);
+    const done = new Promise<void>((resolve, reject) => {
+      this.waiting.set(token, { resolve, reject, deadline: Date.now() + this.timeoutMs });
+    });
+    const h = headers();
+    h.set('Nats-Msg-Id', msgID);
+    const reply = `${this.inbox}.${token}`;
+    this.outbox.defer(() => this.nc.publish(subject, value, { reply, headers: h }));
+    return done;
+  }
+
+  private onReply(msg: Msg): void {
+    const token = msg.subject.slice(this.inbox.length + 1);
+    const w = this.waiting.get(token);
+    if (w === undefined) return; // answered after its time-out: the retry (same msgID) decides
+    this.waiting.delete(token);
+    if (msg.headers !== undefined && msg.headers.code === 503) {
+      w.reject(new NatsPublishError('no stream answers on this subject (503)', '503'));
+      return;
+    }
+    let ack: PubAckReply;
+    try {
+      ack = msg.json<PubAckReply>();
+    } catch (error) {
+      w.reject(new NatsPublishError(`unreadable JetStream publish acknowledgement: ${(error as Error).message}`, 'BAD_JSON'));
+      return;
+    }
+    if (ack.error !== undefined) {
+      w.reject(new NatsPublishError(ack.error.description, String(ack.error.code), ack.error));
+      return;
+    }
+    if (ack.stream === undefined) {
+      w.reject(new NatsPublishError('JetStream publish acknowledgement without a stream', 'BAD_ACK'));
+      return;
+    }
+    w.resolve();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [token, w] of this.waiting) {
+      if (w.deadline > now) continue;
+      this.waiting.delete(token);
+      w.reject(new NatsPublishError(`no JetStream acknowledgement within ${this.timeoutMs} ms`, 'TIMEOUT'));
+    }
+  }
+
+  /** Fails every publish still waiting and stops listening. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.sweeper);
+    for (const w of this.waiting.values()) w.reject(new NatsPublishError('NATS connection closed', 'CONNECTION_CLOSED'));
+    this.waiting.clear();
+    try {
+      this.subscription.unsubscribe();
+    } catch {
+      // connection already closed
+    }
+  }
+}
