@@ -15,12 +15,13 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { api, ErrorCodes, MediatorError } from '../../common/index.js';
-import { SqliteStore } from '../store/index.js';
+import { NatsKvStore, SqliteStore, type ConfigStore } from '../store/index.js';
+import { FleetSync } from '../fleet/fleet-sync.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
 import { TranslationService } from '../services/translation-service.js';
-import { createTransport } from '../transports/index.js';
+import { createTransport, DEFAULT_NATS_URL } from '../transports/index.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
@@ -51,6 +52,12 @@ export interface ServerOptions {
   readonly uiDir?: string;
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
   readonly transport?: { readonly kind: TransportKind; readonly url?: string };
+  /**
+   * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
+   * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
+   * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
+   */
+  readonly store?: 'sqlite' | 'nats';
   /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
   readonly allowedHosts?: readonly string[];
   /** When set, every request but the UI's static files needs `Authorization: Bearer <token>`. */
@@ -62,7 +69,7 @@ export interface MediatorServer {
   readonly alignments: AlignmentService;
   readonly channels: ChannelService;
   readonly runner: ChannelRunner;
-  readonly store: SqliteStore;
+  readonly store: ConfigStore;
   readonly logger: PinoLogger;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
   routeTable(): Array<{ method: string; url: string }>;
@@ -103,16 +110,25 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   mkdirSync(options.dataDir, { recursive: true });
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
-  const store = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
-  const alignments = new AlignmentService(store, logger);
   const transportKind = options.transport?.kind ?? 'embedded';
+  const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  const fleet = storeKind === 'nats' ? new NatsKvStore({ servers: options.transport?.url ?? DEFAULT_NATS_URL, logger }) : undefined;
+  const store: ConfigStore = fleet ?? SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  const alignments = new AlignmentService(store, logger);
   const transport = createTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
   const runner = new ChannelRunner(transport, alignments, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
-  const loaded = await alignments.loadAll();
-  logger.info(loaded, 'alignments compiled from the store');
-  await channels.restore();
-  logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
+  if (fleet !== undefined) {
+    // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
+    new FleetSync(fleet, alignments, runner, logger).attach();
+    await fleet.start();
+    logger.info({ alignments: store.listAlignments().length, channels: store.listChannels().length, transport: transportKind }, 'shared configuration applied');
+  } else {
+    const loaded = await alignments.loadAll();
+    logger.info(loaded, 'alignments compiled from the store');
+    await channels.restore();
+    logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
+  }
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app: FastifyInstance = Fastify({
@@ -249,9 +265,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       closed = true;
       await app.close();
       // Channels finish their in-flight messages before the store they read goes away.
+      // The fleet's watch stops first, so no change starts a channel while they stop.
+      await fleet?.close();
       await runner.close();
       await translation.close();
-      store.close();
+      await store.close();
     },
   };
 }

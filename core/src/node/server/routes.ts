@@ -35,5 +35,5 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   await registerTopicRoutes(app, deps);
   registerTranslationRoutes(app, deps);
   registerLoggingRoutes(app, deps);
-  registerVersionRoutes(app);
+  registerVersionRoutes(app, deps);
 }

@@ -141,7 +141,7 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
     },
     async (request, reply) => {
       const { name, version } = request.params;
-      alignments.delete(name, version);
+      await alignments.delete(name, version);
       return reply.code(Status.noContent).send();
     },
   );
