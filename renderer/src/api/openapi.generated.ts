@@ -621,6 +621,18 @@ export interface components {
             /** @description Mean receive-to-published time, ms; 0 before the first */
             meanLatencyMs: number;
         };
+        ConfigStoreState: {
+            /** @description `sqlite`: the local file of this process; `nats`: JetStream key-value buckets shared by every process of the fleet */
+            kind: "sqlite" | "nats";
+            /** @description False while this process is cut off from the cluster: it keeps serving what it has, which may be stale, and refuses changes (503) */
+            connected: boolean;
+            /** @description nats: the last bucket revision this process applied */
+            revision?: number;
+            /** @description nats: when the cluster last answered this process, epoch milliseconds */
+            lastContactAt?: number;
+            /** @description nats, when not connected: why */
+            reason?: string;
+        };
         ChannelInfo: {
             id: number;
             descId: string;
@@ -645,6 +657,7 @@ export interface components {
             counters?: components["schemas"]["ChannelCounters"];
             /** @description Epoch milliseconds */
             createdAt: number;
+            configStore?: components["schemas"]["ConfigStoreState"];
         };
         ChannelCreated: {
             /** @description Names the new channel id */
@@ -812,6 +825,7 @@ export interface components {
             version: string;
             /** @description The IPSM release whose REST contract this server keeps */
             compatibleWith: string;
+            configStore?: components["schemas"]["ConfigStoreState"];
         };
     };
     responses: never;
@@ -2244,7 +2258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The operation took longer than the server allows */
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
                     [name: string]: unknown;
