@@ -212,6 +212,8 @@ describe.skipIf(skipNats)(`three mediators sharing one configuration on a three-
       const nc = await connect({ servers: cluster.servers.filter((_s, i) => i !== 2), name: 'fleet-test-inspect' });
       try {
         const jsm = await nc.jetstreamManager();
+        // The shared configuration is replicated on the three nodes.
+        expect((await jsm.streams.info('KV_mediator_config')).config.num_replicas).toBe(3);
         const sinkStream = natsNames('fleet.sink').stream;
         const sinkBefore = (await jsm.streams.info(sinkStream)).state.last_seq;
         const sourceBefore = (await jsm.streams.info(natsNames('fleet.src').stream)).state.last_seq;
