@@ -989,6 +989,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAlignment: {
@@ -1111,6 +1120,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1797,6 +1815,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteChannel: {
@@ -1856,6 +1883,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2008,6 +2044,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { api, ErrorCodes, MediatorError } from '../../common/index.js';
-import { NatsKvStore, SqliteStore, type ConfigStore } from '../store/index.js';
+import { NatsKvStore, SqliteStore, type ConfigStore, type NatsKvStoreOptions } from '../store/index.js';
 import { FleetSync } from '../fleet/fleet-sync.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
@@ -58,6 +58,8 @@ export interface ServerOptions {
    * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
    */
   readonly store?: 'sqlite' | 'nats';
+  /** Tuning of the `nats` store (tests shorten its waits). */
+  readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
   /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
   readonly allowedHosts?: readonly string[];
   /** When set, every request but the UI's static files needs `Authorization: Bearer <token>`. */
@@ -112,7 +114,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const transportKind = options.transport?.kind ?? 'embedded';
   const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
-  const fleet = storeKind === 'nats' ? new NatsKvStore({ servers: options.transport?.url ?? DEFAULT_NATS_URL, logger }) : undefined;
+  const fleet = storeKind === 'nats' ? new NatsKvStore({ ...options.sharedStore, servers: options.transport?.url ?? DEFAULT_NATS_URL, logger }) : undefined;
   const store: ConfigStore = fleet ?? SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
   const alignments = new AlignmentService(store, logger);
   const transport = createTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
