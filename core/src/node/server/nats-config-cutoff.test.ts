@@ -92,6 +92,12 @@ describe.skipIf(skipNats)(`a fleet process cut off from NATS ${skipNats ? `(${na
 
     await nats.restart(0);
     await waitUntil('GET /version to say the process is back in touch', 20_000, async () => ((await version())?.connected === true ? true : undefined));
-    expect((await upload('UniversAAL_CO')).status).toBe(201);
+    // This test gives changes only 1.5 s of retries (the default is 20 s): a server just restarted
+    // may take longer than that to accept writes again, so the change is retried here, bounded.
+    const accepted = await waitUntil('an upload to be accepted after the server returned', 20_000, async () => {
+      const answer = await upload('UniversAAL_CO');
+      return answer.status === 503 ? undefined : answer.status;
+    });
+    expect(accepted).toBe(201);
   }, 90_000);
 });

@@ -96,7 +96,7 @@ const expected = kinds.map((k) => new Parser({ format: 'N-Triples' }).parse(gold
 
 /** The index of the node leading the configuration bucket's stream. */
 async function configLeader(nats: NatsCluster): Promise<number> {
-  const nc = await connect({ servers: nats.servers, name: 'fleet-test-leader' });
+  const nc = await connect({ servers: [...nats.servers], name: 'fleet-test-leader' });
   try {
     const leader = (await (await nc.jetstreamManager()).streams.info('KV_mediator_config')).cluster?.leader;
     const index = nats.nodes.findIndex((n) => n.name === leader);

@@ -91,6 +91,8 @@ const STREAM_NAME_IN_USE = 10058;
 const NO_SUITABLE_PEERS = 10005;
 const REPLICAS_NOT_SUPPORTED = 10074;
 const INSUFFICIENT_RESOURCES = 10023;
+/** How long the mirror may stay behind the bucket before its watch is re-opened. */
+const STALL_MS = 10_000;
 /** How long bucket creation waits for enough JetStream peers before creating fewer replicas. */
 const PLACEMENT_WAIT_MS = 10_000;
 
@@ -176,6 +178,8 @@ export class NatsKvStore implements ConfigStore {
   #connected = false;
   #synced = false;
   #lastContactAt: number | undefined;
+  /** Since when the probe has seen the bucket ahead of the mirror. */
+  #behindSince: number | undefined;
   #reason: string | undefined = 'not connected yet';
   readonly #wakers = new Set<() => void>();
   /** Lowered when the cluster proved unable to place 3 replicas. */
@@ -651,7 +655,12 @@ export class NatsKvStore implements ConfigStore {
         this.#connected = true;
         this.#reason = undefined;
         // Caught up (again) once every revision the cluster had is applied.
-        if (this.#lastApplied >= info.streamInfo.state.last_seq) this.#synced = true;
+        if (this.#lastApplied >= info.streamInfo.state.last_seq) {
+          this.#synced = true;
+          this.#behindSince = undefined;
+        } else {
+          this.#restartStalledWatch();
+        }
       } catch (error) {
         if (this.#closed) break;
         if (this.#connected) this.#log.warn({ err: error }, 'configuration store cut off from the NATS cluster; serving what it has');
@@ -660,6 +669,19 @@ export class NatsKvStore implements ConfigStore {
       }
       await this.#pause(interval);
     }
+  }
+
+  /**
+   * The bound on "every process applies a change": a watch that stays behind the bucket for
+   * `STALL_MS` (its consumer lost without the client noticing) is re-opened from the next revision.
+   */
+  #restartStalledWatch(): void {
+    const now = Date.now();
+    this.#behindSince ??= now;
+    if (now - this.#behindSince < STALL_MS) return;
+    this.#behindSince = undefined;
+    this.#log.warn({ revision: this.#lastApplied }, 'the configuration watch fell behind the bucket; watching again');
+    this.#watcher?.stop();
   }
 
   /** Sleeps, cut short by close() or a reconnect. */
