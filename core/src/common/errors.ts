@@ -87,6 +87,8 @@ export const ErrorCodes = {
   apiDocumentInvalid: 'API_DOCUMENT_INVALID',
   /** serve: a non-loopback bind without a token and without --no-auth. */
   networkWithoutAuth: 'NETWORK_WITHOUT_AUTH',
+  /** A change to the shared configuration (NATS JetStream buckets) while this process cannot reach the cluster. */
+  configStoreUnavailable: 'CONFIG_STORE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -50,10 +50,13 @@ ${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
   mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
                 [--cors ORIGIN ...] [--log-level info]
-                [--transport embedded|nats|kafka] [--broker URL] [--translation-workers N]
-                [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
+                [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats]
+                [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
+      --store (or MEDIATOR_STORE): where alignments and channels are kept: sqlite (the data
+      folder; the default) or nats (JetStream buckets shared by every process of a fleet; the
+      default with --transport nats).
       --translation-workers: worker threads for POST /translation (default 1 when the machine
       has more than one core, else 0 = on the event loop).
       --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
@@ -221,6 +224,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       'log-level': { type: 'string' },
       transport: { type: 'string' },
       broker: { type: 'string' },
+      store: { type: 'string' },
       'translation-workers': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       token: { type: 'string' },
@@ -254,6 +258,9 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('--transport must be embedded, nats or kafka');
   }
   const brokerUrl = values.broker ?? process.env.MEDIATOR_BROKER;
+  const storeKind = values.store ?? process.env.MEDIATOR_STORE ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  if (storeKind !== 'sqlite' && storeKind !== 'nats') throw new UsageError('--store must be sqlite or nats');
+  if (storeKind === 'nats' && transportKind !== 'nats') throw new UsageError('--store nats needs --transport nats (the buckets live on its servers)');
   const port = values.port === undefined ? Number(process.env.MEDIATOR_PORT ?? DEFAULT_PORT) : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be an integer from 0 to 65535');
   const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
@@ -281,6 +288,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       ...(values.cors === undefined ? {} : { corsOrigins: values.cors }),
       logLevel: values['log-level'] ?? process.env.MEDIATOR_LOG_LEVEL ?? 'info',
       transport: { kind: transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
+      store: storeKind,
       translationWorkers,
     });
   } catch (error) {
@@ -290,7 +298,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     throw error;
   }
   io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nConfiguration: ${storeKind === 'nats' ? 'shared, in the NATS JetStream buckets' : 'local, in the data folder'}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

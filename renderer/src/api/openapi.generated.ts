@@ -695,6 +695,18 @@ export interface components {
             /** @description Mean receive-to-published time, ms; 0 before the first */
             meanLatencyMs: number;
         };
+        ConfigStoreState: {
+            /** @description `sqlite`: the local file of this process; `nats`: JetStream key-value buckets shared by every process of the fleet */
+            kind: "sqlite" | "nats";
+            /** @description False while this process is cut off from the cluster: it keeps serving what it has, which may be stale, and refuses changes (503) */
+            connected: boolean;
+            /** @description nats: the last bucket revision this process applied */
+            revision?: number;
+            /** @description nats: when the cluster last answered this process, epoch milliseconds */
+            lastContactAt?: number;
+            /** @description nats, when not connected: why */
+            reason?: string;
+        };
         ChannelInfo: {
             id: number;
             descId: string;
@@ -719,6 +731,7 @@ export interface components {
             counters?: components["schemas"]["ChannelCounters"];
             /** @description Epoch milliseconds */
             createdAt: number;
+            configStore?: components["schemas"]["ConfigStoreState"];
         };
         ChannelCreated: {
             /** @description Names the new channel id */
@@ -940,6 +953,7 @@ export interface components {
             version: string;
             /** @description The IPSM release whose REST contract this server keeps */
             compatibleWith: string;
+            configStore?: components["schemas"]["ConfigStoreState"];
         };
         AlignmentDiffReply: {
             old: {
@@ -1244,6 +1258,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAlignment: {
@@ -1366,6 +1389,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2126,6 +2158,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteChannel: {
@@ -2185,6 +2226,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2337,6 +2387,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2587,7 +2646,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The operation took longer than the server allows */
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
                     [name: string]: unknown;

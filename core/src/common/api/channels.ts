@@ -3,6 +3,7 @@
  * pairs (seed 1.6-1.7) and the topic tools of the workbench.
  */
 import { Type, type Static } from 'typebox';
+import { ConfigStoreState } from './config-store.js';
 import { ref } from './schema-support.js';
 
 export const ChannelConfig = Type.Object(
@@ -66,6 +67,7 @@ export const ChannelInfo = Type.Object(
     reason: Type.Optional(Type.String({ description: 'Why the channel is failed' })),
     counters: Type.Optional(ref(ChannelCounters)),
     createdAt: Type.Integer({ description: 'Epoch milliseconds' }),
+    configStore: Type.Optional(ref(ConfigStoreState)),
   },
   { $id: 'ChannelInfo' },
 );

@@ -18,6 +18,7 @@ import {
 } from './channels.js';
 import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
 import { LoggingResponse, VersionResponse } from './status.js';
+import { ConfigStoreState } from './config-store.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
 import { AlignmentDiffReply } from './alignment-diff.js';
@@ -31,6 +32,7 @@ export * from './alignments.js';
 export * from './channels.js';
 export * from './translation.js';
 export * from './status.js';
+export * from './config-store.js';
 export * from './alignment-view.js';
 export * from './payload-diff.js';
 export * from './alignment-diff.js';
@@ -53,6 +55,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   AlignmentView,
   ChannelConfig,
   ChannelCounters,
+  ConfigStoreState,
   ChannelInfo,
   ChannelCreated,
   PlatformTopics,

@@ -1,5 +1,7 @@
 /** GET/POST /logging and GET /version (reference-mediator.md 6.9-6.10). */
 import { Type, type Static } from 'typebox';
+import { ConfigStoreState } from './config-store.js';
+import { ref } from './schema-support.js';
 
 /** The levels of POST /logging/{level} (any case), as GET /logging reports them. */
 export const LOG_LEVEL_NAMES = ['ALL', 'TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'OFF'] as const;
@@ -15,7 +17,12 @@ export const LevelParams = Type.Object({ level: Type.String({ description: 'all,
 export type LevelParams = Static<typeof LevelParams>;
 
 export const VersionResponse = Type.Object(
-  { name: Type.String(), version: Type.String(), compatibleWith: Type.String({ description: 'The IPSM release whose REST contract this server keeps' }) },
+  {
+    name: Type.String(),
+    version: Type.String(),
+    compatibleWith: Type.String({ description: 'The IPSM release whose REST contract this server keeps' }),
+    configStore: Type.Optional(ref(ConfigStoreState)),
+  },
   { $id: 'VersionResponse' },
 );
 export type VersionResponse = Static<typeof VersionResponse>;

@@ -15,12 +15,16 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
 import { api, ErrorCodes, MediatorError } from '../../common/index.js';
-import { SqliteStore } from '../store/index.js';
+// The SQLite store directly, not the store index: that one also loads the NATS store and its client,
+// which a single-machine server never needs (start-up time, issue 13).
+import { SqliteStore } from '../store/sqlite-store.js';
+import type { ConfigStore } from '../store/config-store.js';
+import type { NatsKvStore, NatsKvStoreOptions } from '../store/nats-kv-store.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
 import { TranslationService } from '../services/translation-service.js';
-import { loadTransport } from '../transports/load-transport.js';
+import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
@@ -52,6 +56,14 @@ export interface ServerOptions {
   readonly uiDir?: string;
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
   readonly transport?: { readonly kind: TransportKind; readonly url?: string };
+  /**
+   * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
+   * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
+   * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
+   */
+  readonly store?: 'sqlite' | 'nats';
+  /** Tuning of the `nats` store (tests shorten its waits). */
+  readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
   /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
   readonly allowedHosts?: readonly string[];
   /** When set, every request but the UI's static files needs `Authorization: Bearer <token>`. */
@@ -63,7 +75,7 @@ export interface MediatorServer {
   readonly alignments: AlignmentService;
   readonly channels: ChannelService;
   readonly runner: ChannelRunner;
-  readonly store: SqliteStore;
+  readonly store: ConfigStore;
   readonly logger: PinoLogger;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
   routeTable(): Array<{ method: string; url: string }>;
@@ -106,16 +118,29 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   mkdirSync(options.dataDir, { recursive: true });
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
-  const store = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
-  const alignments = new AlignmentService(store, logger);
   const transportKind = options.transport?.kind ?? 'embedded';
+  const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  const fleet: NatsKvStore | undefined =
+    storeKind === 'nats'
+      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({ ...options.sharedStore, servers: options.transport?.url ?? DEFAULT_NATS_URL, logger })
+      : undefined;
+  const store: ConfigStore = fleet ?? SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  const alignments = new AlignmentService(store, logger);
   const transport = await loadTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
   const runner = new ChannelRunner(transport, alignments, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
-  const loaded = await alignments.loadAll();
-  logger.info(loaded, 'alignments compiled from the store');
-  await channels.restore();
-  logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
+  if (fleet !== undefined) {
+    // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
+    const { FleetSync } = await import('../fleet/fleet-sync.js');
+    new FleetSync(fleet, alignments, runner, logger).attach();
+    await fleet.start();
+    logger.info({ alignments: store.listAlignments().length, channels: store.listChannels().length, transport: transportKind }, 'shared configuration applied');
+  } else {
+    const loaded = await alignments.loadAll();
+    logger.info(loaded, 'alignments compiled from the store');
+    await channels.restore();
+    logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
+  }
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const compilers = lazySchemaCompilers();
@@ -255,9 +280,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       closed = true;
       await app.close();
       // Channels finish their in-flight messages before the store they read goes away.
+      // The fleet's watch stops first, so no change starts a channel while they stop.
+      await fleet?.close();
       await runner.close();
       await translation.close();
-      store.close();
+      await store.close();
     },
   };
 }

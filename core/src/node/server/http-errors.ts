@@ -96,6 +96,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.serverRefused]: Status.internal,
   [ErrorCodes.networkWithoutAuth]: Status.internal,
   [ErrorCodes.apiDocumentInvalid]: Status.badRequest,
+  // Issue 13: the fleet's configuration cannot be changed from a process cut off from the cluster; try again later.
+  [ErrorCodes.configStoreUnavailable]: Status.unavailable,
 };
 
 export function toHttpError(error: unknown, operation: Operation): HttpError {

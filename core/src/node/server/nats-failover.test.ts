@@ -34,7 +34,13 @@ afterAll(async () => {
 function serve(url: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mediator-failover-'));
   dirs.push(dataDir);
-  return startMediatorServe(cli, dataDir, { args: ['--transport', 'nats', '--broker', url, '--log-level', 'error'], timeoutMs: 30_000, started: processes });
+  // Each process with its own local store, as this test sends each one the alignment and the channel;
+  // the shared configuration of a fleet (the default with NATS) is nats-fleet.test.ts's.
+  return startMediatorServe(cli, dataDir, {
+    args: ['--transport', 'nats', '--broker', url, '--store', 'sqlite', '--log-level', 'error'],
+    timeoutMs: 30_000,
+    started: processes,
+  });
 }
 
 const kinds = [

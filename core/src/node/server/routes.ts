@@ -39,6 +39,6 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   await registerTopicRoutes(app, deps);
   registerTranslationRoutes(app, deps);
   registerLoggingRoutes(app, deps);
-  registerVersionRoutes(app);
+  registerVersionRoutes(app, deps);
   registerApiHistoryRoutes(app);
 }

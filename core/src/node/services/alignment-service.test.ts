@@ -56,7 +56,7 @@ describe('compiled alignment cache', () => {
     const alignments = service();
     await alignments.upload(readData('alignments/CO_FIWARE.rdf'));
     await alignments.compiledFor('CO_FIWARE_align', '1.0');
-    alignments.delete('CO_FIWARE_align', '1.0');
+    await alignments.delete('CO_FIWARE_align', '1.0');
     await expect(alignments.compiledFor('CO_FIWARE_align', '1.0')).rejects.toThrow(/Cannot instantiate alignment/);
   });
 });

@@ -17,7 +17,7 @@ import {
   type Logger,
   type Problem,
 } from '../../common/index.js';
-import type { AlignmentRecord, SqliteStore } from '../store/index.js';
+import type { AlignmentRecord, ConfigStore } from '../store/index.js';
 
 /** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows (core's API module). */
 export type AlignmentInfo = api.AlignmentInfo;
@@ -61,7 +61,7 @@ export class AlignmentService {
   private readonly compiled = new Map<string, Compiled>();
 
   constructor(
-    private readonly store: SqliteStore,
+    private readonly store: ConfigStore,
     private readonly log: Logger,
     private readonly compileOptions: CompileOptions = {},
   ) {}
@@ -123,7 +123,7 @@ export class AlignmentService {
     const compiled = await this.check(xml);
     const { name, version } = compiled.header;
     const fingerprint = createHash('sha256').update(alignmentMeaning(compiled)).digest('hex');
-    const result = this.store.insertAlignment({
+    const result = await this.store.insertAlignment({
       name,
       version,
       creator: compiled.header.creator,
@@ -252,14 +252,36 @@ export class AlignmentService {
     return { key: String(entry.recordId), xml: entry.xml };
   }
 
-  delete(name: string, version: string): string {
+  async delete(name: string, version: string): Promise<string> {
     const id = alignmentId(name, version);
     // The store refuses (IN_USE, naming the channels) while a channel uses the alignment.
-    if (!this.store.deleteAlignment(name, version)) throw new NotFoundError(`Alignment with ${id} not found`);
+    if (!(await this.store.deleteAlignment(name, version))) throw new NotFoundError(`Alignment with ${id} not found`);
+    this.forget(name, version);
+    this.log.info({ alignment: id }, 'alignment deleted');
+    return `Alignment with ${id} successfully deleted`;
+  }
+
+  /**
+   * A record stored by another process of the fleet (issue 13): compiled now, replacing a cached
+   * copy of another stored version. True when a different version was cached (its users must restart).
+   */
+  async adopt(record: AlignmentRecord): Promise<boolean> {
+    const cached = this.compiled.get(key(record.name, record.version));
+    if (cached?.recordId === record.id) return false;
+    if (cached !== undefined) this.forget(record.name, record.version);
+    try {
+      await this.compileRecord(record);
+    } catch (error) {
+      // Kept uncompiled: compiledFor() tries again and reports why.
+      this.log.error({ err: error, alignment: alignmentId(record.name, record.version) }, 'shared alignment does not compile');
+    }
+    return cached !== undefined;
+  }
+
+  /** Drops the compiled copy (the alignment was deleted here or elsewhere in the fleet). */
+  forget(name: string, version: string): void {
     const gone = this.compiled.get(key(name, version));
     this.compiled.delete(key(name, version));
     if (gone !== undefined) this.onDelete?.(String(gone.recordId));
-    this.log.info({ alignment: id }, 'alignment deleted');
-    return `Alignment with ${id} successfully deleted`;
   }
 }

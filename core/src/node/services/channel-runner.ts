@@ -29,6 +29,8 @@ export class ChannelRunner {
   private readonly runtimes = new Map<number, ChannelRuntime>();
   /** Channels whose alignments could not be compiled: no runtime, a reason to show. */
   private readonly broken = new Map<number, string>();
+  /** Starts under way, so that a second start of the same channel waits for the first. */
+  private readonly starting = new Map<number, Promise<ChannelState>>();
 
   constructor(
     readonly transport: Transport,
@@ -49,8 +51,22 @@ export class ChannelRunner {
     return out;
   }
 
-  /** Starts the channel; never throws (a failure is the channel's status). */
+  /** Starts the channel (once: a second call for a started one returns its state); never throws (a failure is the channel's status). */
   async start(record: ChannelRecord): Promise<ChannelState> {
+    const starting = this.starting.get(record.id);
+    if (starting !== undefined) return starting;
+    if (this.runtimes.has(record.id)) return this.state(record.id);
+    const run = this.startOnce(record);
+    this.starting.set(record.id, run);
+    try {
+      return await run;
+    } finally {
+      this.starting.delete(record.id);
+    }
+  }
+
+  private async startOnce(record: ChannelRecord): Promise<ChannelState> {
+    this.broken.delete(record.id);
     let compiled: CompiledAlignment[];
     try {
       compiled = await this.compiledSides(record);
@@ -103,6 +119,7 @@ export class ChannelRunner {
 
   /** Stops the channel after its in-flight messages finish. */
   async stop(id: number): Promise<void> {
+    await this.starting.get(id);
     this.broken.delete(id);
     const runtime = this.runtimes.get(id);
     if (runtime === undefined) return;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, ErrorCodes, NotFoundError, platformTopics, type api, type Logger, type TopicSpelling } from '../../common/index.js';
 import type { ChannelRunner } from './channel-runner.js';
-import type { ChannelRecord, SqliteStore } from '../store/index.js';
+import type { ChannelRecord, ConfigStore, ConfigStoreState } from '../store/index.js';
 import type { AlignmentService } from './alignment-service.js';
 import { alignmentId } from './alignment-service.js';
 
@@ -49,7 +49,7 @@ const STYLE_05 = ['inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName',
 
 export class ChannelService {
   constructor(
-    private readonly store: SqliteStore,
+    private readonly store: ConfigStore,
     private readonly alignments: AlignmentService,
     private readonly runner: ChannelRunner,
     private readonly log: Logger,
@@ -98,7 +98,7 @@ export class ChannelService {
     }
     const existing = this.store.listChannels().find((c) => c.source === source && c.sink === sink);
     if (existing !== undefined) fail(`Channel ${existing.id} with source "${source}" and sink "${sink}" already exists`);
-    const record = this.store.insertChannel({
+    const record = await this.store.insertChannel({
       source,
       sink,
       inpAlignmentName: inp.name,
@@ -162,14 +162,22 @@ export class ChannelService {
       deadLetterTopic: c.deadLetterTopic ?? `${c.sink}.errors`,
       ...this.runner.state(c.id),
       createdAt: c.createdAt,
+      // A fleet's processes say beside each channel whether what they run may be stale (issue 13).
+      ...(this.store.state().kind === 'sqlite' ? {} : { configStore: this.store.state() }),
     };
+  }
+
+  /** Where the configuration lives and whether this process is in touch with it (GET /version). */
+  configStoreState(): ConfigStoreState {
+    return this.store.state();
   }
 
   /** Stops the channel after its in-flight messages finish, then forgets it. */
   async delete(id: number): Promise<string> {
     if (this.store.getChannel(id) === undefined) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
+    // Out of the store first: in a fleet, a refused deletion (cluster unreachable) leaves the channel running.
+    await this.store.deleteChannel(id);
     await this.runner.stop(id);
-    this.store.deleteChannel(id);
     this.log.info({ channel: id }, 'channel deleted');
     return `Channel ${id} successfully closed`;
   }

@@ -560,6 +560,11 @@ export class SqliteStore {
     return this.#run('deleting a channel', () => this.#deleteChannel(id));
   }
 
+  /** The configuration of this process alone, in its local file (the `ConfigStore` interface). */
+  state(): { kind: 'sqlite'; connected: true } {
+    return { kind: 'sqlite', connected: true };
+  }
+
   /** Closes the database (checkpointing the WAL). Idempotent. */
   close(): void {
     if (this.#db.open) this.#db.close();

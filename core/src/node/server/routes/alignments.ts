@@ -29,7 +29,9 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         response: {
           [Status.created]: api.ref(api.UploadReply),
           [Status.alreadyReported]: api.ref(api.UploadReply),
-          ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
+            changesState: true,
+          }),
         },
       },
     },
@@ -136,12 +138,12 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         tags,
         summary: 'Delete an alignment (refused while a channel uses it)',
         params: api.NameVersionParams,
-        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest, Status.unavailable], { changesState: true }) },
       },
     },
     async (request, reply) => {
       const { name, version } = request.params;
-      alignments.delete(name, version);
+      await alignments.delete(name, version);
       return reply.code(Status.noContent).send();
     },
   );

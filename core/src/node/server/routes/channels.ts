@@ -21,7 +21,7 @@ export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps): 
         body: api.ref(api.ChannelConfig),
         response: {
           [Status.created]: api.ref(api.ChannelCreated),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
         },
       },
     },
@@ -52,7 +52,7 @@ export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps): 
         tags,
         summary: 'Delete a channel',
         params: api.ChannelIdParams,
-        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest, Status.unavailable], { changesState: true }) },
       },
     },
     async (request, reply) => {

@@ -39,7 +39,7 @@ export function registerPlatformRoutes(app: ApiServer, { channels }: RouteDeps):
         body: api.ref(api.PlatformChannelsRequest),
         response: {
           [Status.created]: api.ref(api.PlatformChannelsReply),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
         },
       },
     },

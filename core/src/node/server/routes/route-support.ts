@@ -71,7 +71,7 @@ const errorDescriptions: Record<number, string> = {
   [Status.unsupportedMediaType]: 'The request body is not in a media type this operation takes',
   [Status.misdirected]: 'The Host header names no host this server answers to',
   [Status.internal]: 'The operation failed on the server',
-  [Status.unavailable]: 'The operation took longer than the server allows',
+  [Status.unavailable]: 'The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached',
 };
 
 /** A documented JSON error response: `{message, code}` (CONTRACT.md), whatever the success type. */

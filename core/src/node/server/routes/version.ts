@@ -2,11 +2,11 @@
 import { api } from '../../../common/index.js';
 import { VERSION } from '../../version.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, type ApiServer } from './route-support.js';
+import { errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, and the IPSM release whose contract it keeps' };
 
-export function registerVersionRoutes(app: ApiServer): void {
+export function registerVersionRoutes(app: ApiServer, { channels }: RouteDeps): void {
   app.get(
     '/version',
     {
@@ -17,6 +17,11 @@ export function registerVersionRoutes(app: ApiServer): void {
         response: { [Status.ok]: api.ref(api.VersionResponse), ...errorResponses([]) },
       },
     },
-    async (): Promise<api.VersionResponse> => ({ name: 'mediator-workbench', version: VERSION, compatibleWith: 'ipsm-core 0.8.10' }),
+    async (): Promise<api.VersionResponse> => ({
+      name: 'mediator-workbench',
+      version: VERSION,
+      compatibleWith: 'ipsm-core 0.8.10',
+      configStore: channels.configStoreState(),
+    }),
   );
 }

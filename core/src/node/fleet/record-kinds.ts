@@ -1,0 +1,90 @@
+/**
+ * The kinds of record a fleet shares through its configuration bucket (issue 13): how each one is
+ * named in the bucket, what of it is stored, and how it is read back. A record's id is the bucket
+ * revision of its creation: unique fleet-wide and never reused, like SQLite's AUTOINCREMENT ids.
+ *
+ * A new kind (the test suites of another issue) is one more `RecordKind` in `RECORD_KINDS`: the
+ * store mirrors, watches, arbitrates and chunks it like the others.
+ */
+import type { AlignmentRecord, ChannelRecord } from '../store/sqlite-store.js';
+
+export interface RecordKind<T> {
+  /** The first token of its bucket keys: lower-case letters only. */
+  readonly name: string;
+  /** What makes a record unique fleet-wide; becomes the rest of its key. */
+  identity(record: T): readonly string[];
+  /** The stored JSON object (without the id, which is the revision). */
+  toStored(record: T): Record<string, unknown>;
+  /** The record from its stored JSON and revision; throws on a value it cannot read. */
+  fromStored(stored: unknown, revision: number): T;
+}
+
+function object(stored: unknown, kind: string): Record<string, unknown> {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) throw new Error(`a stored ${kind} is not a JSON object`);
+  return stored as Record<string, unknown>;
+}
+
+function text(o: Record<string, unknown>, field: string, kind: string): string {
+  const v = o[field];
+  if (typeof v !== 'string') throw new Error(`a stored ${kind} has no string "${field}"`);
+  return v;
+}
+
+function integer(o: Record<string, unknown>, field: string, kind: string): number {
+  const v = o[field];
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new Error(`a stored ${kind} has no integer "${field}"`);
+  return v;
+}
+
+export const ALIGNMENT_KIND: RecordKind<AlignmentRecord> = {
+  name: 'alignment',
+  identity: (a) => [a.name, a.version],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'alignment');
+    const t = (f: string): string => text(o, f, 'alignment');
+    return {
+      id: revision,
+      name: t('name'),
+      version: t('version'),
+      creator: t('creator'),
+      description: t('description'),
+      sourceOntologyURI: t('sourceOntologyURI'),
+      targetOntologyURI: t('targetOntologyURI'),
+      date: integer(o, 'date', 'alignment'),
+      // The uploaded document exactly as received: GET /alignments/{name}/{version} returns it.
+      xml: t('xml'),
+      fingerprint: t('fingerprint'),
+    };
+  },
+};
+
+export const CHANNEL_KIND: RecordKind<ChannelRecord> = {
+  name: 'channel',
+  // One channel per source and sink, fleet-wide: two processes creating the same one race on this key.
+  identity: (c) => [c.source, c.sink],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'channel');
+    const t = (f: string): string => text(o, f, 'channel');
+    const dead = o['deadLetterTopic'];
+    if (dead !== null && typeof dead !== 'string') throw new Error('a stored channel has a deadLetterTopic that is neither a string nor null');
+    return {
+      id: revision,
+      uuid: t('uuid'),
+      source: t('source'),
+      sink: t('sink'),
+      inpAlignmentName: t('inpAlignmentName'),
+      inpAlignmentVersion: t('inpAlignmentVersion'),
+      outAlignmentName: t('outAlignmentName'),
+      outAlignmentVersion: t('outAlignmentVersion'),
+      consumerGroup: t('consumerGroup'),
+      parallelism: integer(o, 'parallelism', 'channel'),
+      deadLetterTopic: dead,
+      createdAt: integer(o, 'createdAt', 'channel'),
+    };
+  },
+};
+
+/** Every kind the fleet shares, in no particular order. */
+export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND];

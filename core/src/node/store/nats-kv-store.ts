@@ -1,0 +1,703 @@
+/**
+ * The configuration of a fleet of mediator processes on a NATS JetStream cluster (issue 13):
+ * alignments and channel configurations (and any other `RecordKind`) in one key-value bucket,
+ * `<prefix>_config`, that every process watches, so an upload, a channel creation or a deletion on
+ * any process reaches all of them in bucket order.
+ *
+ * - Every process keeps a mirror of the bucket in memory and answers reads from it: reads never
+ *   wait for the cluster, and a process cut off from it keeps serving what it has (`state()` says so).
+ * - Writes go to the cluster first. A creation is the bucket's `create` (a put that only succeeds on
+ *   an absent or deleted key), so two processes uploading the same alignment at once get exactly one
+ *   winner: the other reads the winner's record (208 or 409, decided by fingerprint). A deletion is
+ *   conditioned on the revision it read. The writer applies its own change to its mirror before
+ *   answering, so a client reads its writes from the same process; the others see it through the
+ *   watch, normally within milliseconds.
+ * - A record's id is the revision of its creation (unique, never reused).
+ * - A stored value larger than a NATS message (max_payload, 1 MiB by default; an upload may be up
+ *   to the body limit) is split into content-addressed chunks in a second bucket,
+ *   `<prefix>_documents`, written before the entry that names them.
+ * - Buckets: file storage, history 1, 3 replicas on a cluster (fewer only when it cannot place 3),
+ *   1 on a single server, leader reads (no direct get, whose replicas may lag behind a write).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { connect, Events, StorageType, type KV, type KvEntry, type NatsConnection, type QueuedIterator } from 'nats';
+import { ErrorCodes, MediatorError, NotFoundError, BadRequestError, silentLogger, type Logger } from '../../common/index.js';
+import { ALIGNMENT_KIND, CHANNEL_KIND, RECORD_KINDS, type RecordKind } from '../fleet/record-kinds.js';
+import type { ConfigStore, ConfigStoreState } from './config-store.js';
+import {
+  AlignmentInUseError,
+  type AlignmentRecord,
+  type ChannelRecord,
+  type InsertAlignmentResult,
+  type NewAlignment,
+  type NewChannel,
+} from './sqlite-store.js';
+
+export interface NatsKvStoreOptions {
+  /** Server URLs (or one comma-separated string), as for the NATS transport. */
+  readonly servers: readonly string[] | string;
+  readonly logger?: Logger;
+  /** Bucket replicas; default 3 on a cluster (fewer if it cannot place 3), 1 on a single server. */
+  readonly replicas?: number;
+  /** Buckets are `<prefix>_config` and `<prefix>_documents`; default `mediator`. */
+  readonly bucketPrefix?: string;
+  /** How long `start()` waits to catch up with the buckets before serving what it has (default 30 s). */
+  readonly syncTimeoutMs?: number;
+  /** How long a change keeps retrying a cluster that does not answer before 503 (default 20 s). */
+  readonly writeTimeoutMs?: number;
+  /** How often the cluster is asked whether it is there (default 2 s). */
+  readonly probeIntervalMs?: number;
+}
+
+/** A change applied to the mirror, in bucket order: what the fleet's processes react to. */
+export interface ConfigChange {
+  readonly kind: string;
+  readonly op: 'put' | 'delete';
+  readonly record: unknown;
+}
+
+/** The change's record typed by its kind, or undefined when the change is of another kind. */
+export function changeOf<T>(change: ConfigChange, kind: RecordKind<T>): { op: 'put' | 'delete'; record: T } | undefined {
+  // The kind's name is what the record was decoded by (see #apply), so the record has its type.
+  return change.kind === kind.name ? { op: change.op, record: change.record as T } : undefined;
+}
+
+interface Entry {
+  readonly kind: RecordKind<unknown>;
+  readonly revision: number;
+  readonly record: unknown;
+  /** The chunks' digest when the value was too large for one message. */
+  readonly digest: string | undefined;
+}
+
+/** What a bucket entry holds: the writer's nonce and the stored record, inline or as chunks. */
+interface Envelope {
+  readonly v: 1;
+  /** Random per write: tells a writer whose create was answered "exists" that the entry is its own (a retried create). */
+  readonly w: string;
+  readonly d?: unknown;
+  readonly chunks?: { readonly digest: string; readonly count: number; readonly size: number };
+}
+
+interface Buckets {
+  readonly nc: NatsConnection;
+  readonly config: KV;
+  readonly documents: KV;
+  readonly chunkSize: number;
+}
+
+const WRONG_LAST_SEQUENCE = 10071;
+const STREAM_NAME_IN_USE = 10058;
+const NO_SUITABLE_PEERS = 10005;
+const REPLICAS_NOT_SUPPORTED = 10074;
+const INSUFFICIENT_RESOURCES = 10023;
+/** How long the mirror may stay behind the bucket before its watch is re-opened. */
+const STALL_MS = 10_000;
+/** How long bucket creation waits for enough JetStream peers before creating fewer replicas. */
+const PLACEMENT_WAIT_MS = 10_000;
+
+interface NatsLikeError {
+  readonly code?: unknown;
+  readonly api_error?: { readonly code?: number; readonly err_code?: number };
+}
+
+function apiErrCode(error: unknown): number | undefined {
+  return (error as NatsLikeError | undefined)?.api_error?.err_code;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A write raced with another process (the key changed between read and write): read again and retry. */
+class RaceLost extends Error {}
+
+/** Failures a cluster recovers from by itself (leader elections, reconnects, time-outs): retried. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof RaceLost) return true;
+  const status = (error as NatsLikeError | undefined)?.api_error?.code;
+  if (status !== undefined) return status >= 500 || status === 408;
+  const code = (error as NatsLikeError | undefined)?.code;
+  return (
+    typeof code === 'string' && ['TIMEOUT', '503', '408', 'DISCONNECT', 'REQUEST_ERROR', 'CONNECTION_REFUSED', 'CONNECTION_TIMEOUT', 'CANCELLED'].includes(code)
+  );
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error(`${what}: no answer within ${ms} ms`), { code: 'TIMEOUT' })), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function sanitize(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40);
+}
+
+/** A legal, injective key token: readable prefix plus a hash of the whole text. */
+function keyToken(text: string): string {
+  return `${sanitize(text)}_${createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16)}`;
+}
+
+function keyOf<T>(kind: RecordKind<T>, record: T): string {
+  return [kind.name, ...kind.identity(record).map(keyToken)].join('.');
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export class NatsKvStore implements ConfigStore {
+  /** Called for every change applied to the mirror, one at a time, in bucket order (FleetSync). */
+  onChange: ((change: ConfigChange) => Promise<void>) | undefined;
+
+  readonly #servers: string[];
+  readonly #log: Logger;
+  readonly #options: NatsKvStoreOptions;
+  readonly #prefix: string;
+  readonly #kinds = new Map<string, RecordKind<unknown>>(RECORD_KINDS.map((k) => [k.name, k]));
+  /** The mirror: every live record by key. */
+  readonly #entries = new Map<string, Entry>();
+  /** The last revision seen per key, deletions included, so a late or repeated event is never applied over a newer one. */
+  readonly #revisions = new Map<string, number>();
+  #lastApplied = 0;
+  #queue: Promise<void> = Promise.resolve();
+  #buckets: Promise<Buckets> | undefined;
+  #connection: Promise<NatsConnection> | undefined;
+  #watcher: QueuedIterator<KvEntry> | undefined;
+  #loops: Promise<void>[] = [];
+  #closed = false;
+  #connected = false;
+  #synced = false;
+  #lastContactAt: number | undefined;
+  /** Since when the probe has seen the bucket ahead of the mirror. */
+  #behindSince: number | undefined;
+  #reason: string | undefined = 'not connected yet';
+  readonly #wakers = new Set<() => void>();
+  /** Lowered when the cluster proved unable to place 3 replicas. */
+  #maxReplicas = 3;
+
+  constructor(options: NatsKvStoreOptions) {
+    this.#options = options;
+    this.#servers = (typeof options.servers === 'string' ? options.servers.split(',') : [...options.servers]).map((s) => s.trim()).filter((s) => s !== '');
+    if (this.#servers.length === 0) throw new Error('the NATS configuration store needs at least one server URL');
+    this.#log = options.logger ?? silentLogger;
+    this.#prefix = options.bucketPrefix ?? 'mediator';
+  }
+
+  /**
+   * Starts watching the buckets and waits (at most `syncTimeoutMs`) until the mirror holds every
+   * record the bucket held at start; past that, it serves what it has and keeps catching up.
+   */
+  async start(): Promise<void> {
+    this.#loops = [this.#watchLoop(), this.#probeLoop()];
+    const timeoutMs = this.#options.syncTimeoutMs ?? 30_000;
+    const deadline = Date.now() + timeoutMs;
+    let target: number | undefined;
+    while (!this.#closed && Date.now() < deadline) {
+      if (target === undefined) {
+        try {
+          const buckets = await within(Math.max(1, deadline - Date.now()), 'opening the configuration buckets', this.#open());
+          const info = await within(5000, 'reading the configuration bucket', buckets.config.status());
+          target = info.streamInfo.state.last_seq;
+        } catch (error) {
+          this.#reason = messageOf(error);
+        }
+      }
+      if (target !== undefined && this.#lastApplied >= target) {
+        this.#synced = true;
+        this.#log.info({ revision: this.#lastApplied, records: this.#entries.size }, 'configuration caught up from the NATS buckets');
+        return;
+      }
+      await sleep(25);
+    }
+    if (!this.#closed) {
+      this.#log.warn(
+        { revision: this.#lastApplied, records: this.#entries.size, timeoutMs, reason: this.#reason },
+        'configuration not caught up with the NATS buckets in time; serving what is here and still trying',
+      );
+    }
+  }
+
+  state(): ConfigStoreState {
+    const connected = this.#connected && this.#synced;
+    return {
+      kind: 'nats',
+      connected,
+      revision: this.#lastApplied,
+      ...(this.#lastContactAt === undefined ? {} : { lastContactAt: this.#lastContactAt }),
+      ...(connected
+        ? {}
+        : { reason: this.#synced ? (this.#reason ?? 'the cluster does not answer') : `catching up with the buckets (${this.#reason ?? 'waiting'})` }),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reads, from the mirror
+  // -------------------------------------------------------------------------------------------
+
+  /** Every live record of a kind, by id (creation order). */
+  records<T>(kind: RecordKind<T>): T[] {
+    const out: Array<{ id: number; record: T }> = [];
+    for (const entry of this.#entries.values()) {
+      // The entry was decoded by this kind (same name), so its record is a T.
+      if (entry.kind.name === kind.name) out.push({ id: entry.revision, record: entry.record as T });
+    }
+    return out.sort((a, b) => a.id - b.id).map((e) => e.record);
+  }
+
+  listAlignments(): AlignmentRecord[] {
+    return this.records(ALIGNMENT_KIND);
+  }
+
+  getAlignment(name: string, version: string): AlignmentRecord | undefined {
+    return this.listAlignments().find((a) => a.name === name && a.version === version);
+  }
+
+  getAlignmentById(id: number): AlignmentRecord | undefined {
+    return this.listAlignments().find((a) => a.id === id);
+  }
+
+  channelsUsing(name: string, version: string): ChannelRecord[] {
+    return this.listChannels().filter(
+      (c) => (c.inpAlignmentName === name && c.inpAlignmentVersion === version) || (c.outAlignmentName === name && c.outAlignmentVersion === version),
+    );
+  }
+
+  listChannels(): ChannelRecord[] {
+    return this.records(CHANNEL_KIND);
+  }
+
+  getChannel(id: number): ChannelRecord | undefined {
+    return this.listChannels().find((c) => c.id === id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes, to the cluster
+  // -------------------------------------------------------------------------------------------
+
+  async insertAlignment(a: NewAlignment): Promise<InsertAlignmentResult> {
+    const { record, created } = await this.create(ALIGNMENT_KIND, { ...a, id: 0, date: a.date ?? Date.now() });
+    return { status: created ? 'created' : 'exists', record };
+  }
+
+  async deleteAlignment(name: string, version: string): Promise<boolean> {
+    const users = this.channelsUsing(name, version);
+    if (users.length > 0)
+      throw new AlignmentInUseError(
+        name,
+        version,
+        users.map((u) => u.id),
+      );
+    const record = this.getAlignment(name, version);
+    return record === undefined ? false : this.remove(ALIGNMENT_KIND, record);
+  }
+
+  async insertChannel(c: NewChannel): Promise<ChannelRecord> {
+    for (const [label, name, version] of [
+      ['Input', c.inpAlignmentName, c.inpAlignmentVersion],
+      ['Output', c.outAlignmentName, c.outAlignmentVersion],
+    ] as const) {
+      if ((name !== '' || version !== '') && this.getAlignment(name, version) === undefined) {
+        throw new NotFoundError(`${label} alignment with AlignmentID(${name},${version}) not found`);
+      }
+    }
+    const { uuid, ...rest } = c;
+    const { record, created } = await this.create(CHANNEL_KIND, { ...rest, id: 0, uuid: uuid ?? randomUUID(), createdAt: Date.now() });
+    if (!created) {
+      throw new BadRequestError(`Channel ${record.id} with source "${c.source}" and sink "${c.sink}" already exists`, ErrorCodes.invalidChannel);
+    }
+    return record;
+  }
+
+  async deleteChannel(id: number): Promise<boolean> {
+    const record = this.getChannel(id);
+    return record === undefined ? false : this.remove(CHANNEL_KIND, record);
+  }
+
+  /**
+   * Creates a record unless one with the same identity exists, fleet-wide: `created` false and the
+   * stored record otherwise. Either way the mirror holds the answer when this returns.
+   */
+  async create<T>(kind: RecordKind<T>, record: T): Promise<{ record: T; created: boolean }> {
+    const key = keyOf(kind, record);
+    const stored = kind.toStored(record);
+    const nonce = randomUUID();
+    return this.#write(`storing ${kind.name} ${key}`, async (b) => {
+      const value = await this.#envelope(b, nonce, stored);
+      try {
+        const revision = await b.config.create(key, value);
+        const created = kind.fromStored(stored, revision);
+        await this.#serial(() => this.#put(key, revision, kind, created, undefined));
+        return { record: created, created: true };
+      } catch (error) {
+        if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
+      }
+      // Taken: by another process, or by this one when an earlier attempt was stored but its answer lost.
+      const entry = await b.config.get(key);
+      if (entry === null || entry.operation !== 'PUT') throw new RaceLost(`${key} was deleted while being created`);
+      const { nonce: writer, stored: theirs, digest } = await this.#decode(b, entry);
+      const existing = kind.fromStored(theirs, entry.revision);
+      await this.#serial(() => this.#put(key, entry.revision, kind, existing, digest));
+      return { record: existing, created: writer === nonce };
+    });
+  }
+
+  /** Deletes the record (conditioned on the revision read): true if this call deleted it, false if it was gone. */
+  async remove<T>(kind: RecordKind<T>, record: T): Promise<boolean> {
+    const key = keyOf(kind, record);
+    let attempted = false;
+    const done = await this.#write(`deleting ${kind.name} ${key}`, async (b) => {
+      const entry = await b.config.get(key);
+      if (entry === null || entry.operation !== 'PUT') return attempted ? 'deleted' : 'absent';
+      attempted = true;
+      try {
+        await b.config.delete(key, { previousSeq: entry.revision });
+      } catch (error) {
+        if (apiErrCode(error) === WRONG_LAST_SEQUENCE) throw new RaceLost(`${key} changed while being deleted`);
+        throw error;
+      }
+      // This process's own deletion, whose marker revision the client does not return: forget exactly the version deleted.
+      await this.#serial(() => this.#forget(key, (e) => e.revision === entry.revision));
+      return 'deleted';
+    });
+    return done === 'deleted';
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#wakeAll();
+    this.#watcher?.stop();
+    const connection = this.#connection;
+    this.#connection = undefined;
+    if (connection !== undefined) {
+      try {
+        await (await connection).close();
+      } catch {
+        // never connected
+      }
+    }
+    await Promise.allSettled(this.#loops);
+    // Changes being applied finish before the services they call are closed.
+    await this.#queue;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Applying changes to the mirror, one at a time
+  // -------------------------------------------------------------------------------------------
+
+  #serial(step: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(step);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #emit(change: ConfigChange): Promise<void> {
+    try {
+      await this.onChange?.(change);
+    } catch (error) {
+      this.#log.error({ err: error, kind: change.kind, op: change.op }, 'applying a configuration change failed');
+    }
+  }
+
+  async #put(key: string, revision: number, kind: RecordKind<unknown>, record: unknown, digest: string | undefined): Promise<void> {
+    this.#lastApplied = Math.max(this.#lastApplied, revision);
+    if ((this.#revisions.get(key) ?? 0) >= revision) return;
+    this.#revisions.set(key, revision);
+    const previous = this.#entries.get(key);
+    this.#entries.set(key, { kind, revision, record, digest });
+    if (previous !== undefined) await this.#emit({ kind: previous.kind.name, op: 'delete', record: previous.record });
+    await this.#emit({ kind: kind.name, op: 'put', record });
+  }
+
+  /** A deletion seen in the bucket (its marker's revision): forgets the key's record if it is older. */
+  async #deleted(key: string, revision: number): Promise<void> {
+    this.#lastApplied = Math.max(this.#lastApplied, revision);
+    if ((this.#revisions.get(key) ?? 0) >= revision) return;
+    this.#revisions.set(key, revision);
+    await this.#forget(key, (entry) => entry.revision < revision);
+  }
+
+  async #forget(key: string, applies: (entry: Entry) => boolean): Promise<void> {
+    const entry = this.#entries.get(key);
+    if (entry === undefined || !applies(entry)) return;
+    this.#entries.delete(key);
+    await this.#emit({ kind: entry.kind.name, op: 'delete', record: entry.record });
+    if (entry.digest !== undefined) void this.#dropChunks(entry.digest);
+  }
+
+  /** A watched bucket entry, applied in order. */
+  async #apply(b: Buckets, e: KvEntry): Promise<void> {
+    if (e.operation !== 'PUT') {
+      await this.#deleted(e.key, e.revision);
+      return;
+    }
+    const kind = this.#kinds.get(e.key.split('.')[0] ?? '');
+    if (kind === undefined || (this.#revisions.get(e.key) ?? 0) >= e.revision) {
+      // A kind a newer mediator shares, or an event already applied: only the position counts.
+      this.#lastApplied = Math.max(this.#lastApplied, e.revision);
+      return;
+    }
+    try {
+      const { stored, digest } = await this.#decode(b, e);
+      await this.#put(e.key, e.revision, kind, kind.fromStored(stored, e.revision), digest);
+    } catch (error) {
+      this.#lastApplied = Math.max(this.#lastApplied, e.revision);
+      this.#log.error({ err: error, key: e.key, revision: e.revision }, 'a configuration record cannot be read; skipped');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Values and chunks
+  // -------------------------------------------------------------------------------------------
+
+  async #envelope(b: Buckets, nonce: string, stored: unknown): Promise<Uint8Array> {
+    const data = encoder.encode(JSON.stringify(stored));
+    if (data.length <= b.chunkSize) return encoder.encode(JSON.stringify({ v: 1, w: nonce, d: stored } satisfies Envelope));
+    const digest = createHash('sha256').update(data).digest('hex');
+    const count = Math.ceil(data.length / b.chunkSize);
+    // Content-addressed and written before the entry that names them: a reader that sees the entry finds them.
+    for (let i = 0; i < count; i++) await b.documents.put(`${digest}.${i}`, data.subarray(i * b.chunkSize, (i + 1) * b.chunkSize));
+    return encoder.encode(JSON.stringify({ v: 1, w: nonce, chunks: { digest, count, size: data.length } } satisfies Envelope));
+  }
+
+  async #decode(b: Buckets, e: KvEntry): Promise<{ nonce: string; stored: unknown; digest: string | undefined }> {
+    const envelope = JSON.parse(decoder.decode(e.value)) as Partial<Envelope>;
+    if (envelope.v !== 1 || typeof envelope.w !== 'string') throw new Error(`${e.key}: not a mediator configuration entry`);
+    if (envelope.chunks === undefined) return { nonce: envelope.w, stored: envelope.d, digest: undefined };
+    const { digest, count, size } = envelope.chunks;
+    const data = new Uint8Array(size);
+    let offset = 0;
+    for (let i = 0; i < count; i++) {
+      const chunk = await b.documents.get(`${digest}.${i}`);
+      if (chunk === null || chunk.operation !== 'PUT') throw new Error(`${e.key}: chunk ${i} of ${count} (${digest}) is missing`);
+      data.set(chunk.value, offset);
+      offset += chunk.value.length;
+    }
+    if (offset !== size || createHash('sha256').update(data).digest('hex') !== digest) throw new Error(`${e.key}: its chunks do not add up to ${digest}`);
+    return { nonce: envelope.w, stored: JSON.parse(decoder.decode(data)), digest };
+  }
+
+  /** Best effort: chunks no live record names any more. A left-over chunk costs space, nothing else. */
+  async #dropChunks(digest: string): Promise<void> {
+    if ([...this.#entries.values()].some((e) => e.digest === digest)) return;
+    try {
+      const b = await this.#open();
+      const keys = await b.documents.keys(`${digest}.*`);
+      for await (const k of keys) await b.documents.purge(k);
+    } catch (error) {
+      this.#log.debug({ err: error, digest }, 'chunks of a deleted record not removed');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The cluster: connection, buckets, watch, probe
+  // -------------------------------------------------------------------------------------------
+
+  /** Retries transient failures for `writeTimeoutMs`; then, or on any other cluster failure, CONFIG_STORE_UNAVAILABLE. */
+  async #write<T>(what: string, op: (b: Buckets) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new MediatorError('the configuration store is closed', ErrorCodes.configStoreUnavailable);
+    const deadline = Date.now() + (this.#options.writeTimeoutMs ?? 20_000);
+    let delay = 100;
+    for (;;) {
+      try {
+        const b = await within(Math.max(1, deadline - Date.now()), 'connecting to the NATS cluster', this.#open());
+        return await op(b);
+      } catch (error) {
+        if (error instanceof MediatorError) throw error;
+        if (!isTransient(error) || Date.now() + delay > deadline || this.#closed) {
+          throw new MediatorError(
+            `The shared configuration (NATS JetStream) cannot be changed now: ${what} failed: ${messageOf(error)}. This process keeps serving what it has; try again later.`,
+            ErrorCodes.configStoreUnavailable,
+            { cause: error },
+          );
+        }
+        this.#log.debug({ what, err: error }, 'configuration write failed; retrying');
+        await sleep(delay);
+        delay = Math.min(delay * 2, 1000);
+      }
+    }
+  }
+
+  #connect(): Promise<NatsConnection> {
+    if (this.#connection === undefined) {
+      const attempt = connect({
+        servers: this.#servers,
+        name: 'mediator-config',
+        timeout: 5000,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 250,
+        waitOnFirstConnect: true,
+      }).then(
+        (nc) => {
+          if (this.#closed) {
+            void nc.close();
+            throw new Error('the configuration store is closed');
+          }
+          void this.#watchStatus(nc);
+          return nc;
+        },
+        (error: unknown) => {
+          this.#connection = undefined;
+          throw error;
+        },
+      );
+      this.#connection = attempt;
+    }
+    return this.#connection;
+  }
+
+  async #watchStatus(nc: NatsConnection): Promise<void> {
+    try {
+      for await (const s of nc.status()) {
+        if (s.type === Events.Disconnect) {
+          this.#connected = false;
+          this.#reason = `disconnected from NATS (${typeof s.data === 'string' ? s.data : 'server'})`;
+          this.#log.warn({ server: s.data }, 'configuration store disconnected from NATS; serving what it has');
+        } else if (s.type === Events.Reconnect) {
+          this.#log.info({ server: s.data }, 'configuration store reconnected to NATS');
+          this.#wakeAll();
+        }
+      }
+    } catch {
+      // ends with the connection
+    }
+  }
+
+  #open(): Promise<Buckets> {
+    if (this.#buckets === undefined) {
+      const opening = this.#openBuckets();
+      this.#buckets = opening;
+      opening.catch(() => {
+        if (this.#buckets === opening) this.#buckets = undefined;
+      });
+    }
+    return this.#buckets;
+  }
+
+  async #openBuckets(): Promise<Buckets> {
+    const nc = await this.#connect();
+    const config = await this.#bucket(nc, `${this.#prefix}_config`, 'mediator fleet configuration: alignments, channels');
+    const documents = await this.#bucket(nc, `${this.#prefix}_documents`, 'mediator fleet configuration: chunks of large values');
+    // Room for the envelope and headers within one message.
+    const chunkSize = Math.max(16 * 1024, Math.min(512 * 1024, (nc.info?.max_payload ?? 1024 * 1024) - 8 * 1024));
+    return { nc, config, documents, chunkSize };
+  }
+
+  async #bucket(nc: NatsConnection, name: string, description: string): Promise<KV> {
+    const js = nc.jetstream({ timeout: 5000 });
+    // A cluster gets 3 (a 2-replica bucket survives no node loss) and settles for fewer only when placement keeps failing.
+    let replicas = this.#options.replicas ?? (nc.info?.cluster === undefined ? 1 : this.#maxReplicas);
+    const placementDeadline = Date.now() + PLACEMENT_WAIT_MS;
+    for (;;) {
+      try {
+        return await js.views.kv(name, { history: 1, replicas, storage: StorageType.File, allow_direct: false, description, timeout: 5000 });
+      } catch (error) {
+        const code = apiErrCode(error);
+        if (code === STREAM_NAME_IN_USE) continue; // another process created it first: bind to theirs
+        const placement = code === NO_SUITABLE_PEERS || code === REPLICAS_NOT_SUPPORTED || code === INSUFFICIENT_RESOURCES;
+        if (placement && replicas > 1 && this.#options.replicas === undefined) {
+          if (code === NO_SUITABLE_PEERS && Date.now() < placementDeadline) {
+            await sleep(250);
+            continue;
+          }
+          replicas = replicas === 3 ? 2 : 1;
+          this.#maxReplicas = replicas;
+          this.#log.warn({ bucket: name, replicas }, 'NATS cluster cannot place 3 replicas; creating the bucket with fewer');
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /** Watches the configuration bucket from the next revision not yet applied; re-opens the watch when it ends. */
+  async #watchLoop(): Promise<void> {
+    let backoff = 250;
+    while (!this.#closed) {
+      try {
+        const b = await this.#open();
+        const resume = this.#lastApplied > 0 ? { resumeFromRevision: this.#lastApplied + 1 } : {};
+        const watcher = await b.config.watch({ key: '>', ...resume });
+        this.#watcher = watcher;
+        if (this.#closed) watcher.stop();
+        backoff = 250;
+        for await (const e of watcher) await this.#serial(() => this.#apply(b, e));
+      } catch (error) {
+        if (this.#closed) break;
+        this.#log.warn({ err: error }, 'watching the configuration bucket failed; watching again');
+      }
+      this.#watcher = undefined;
+      if (this.#closed) break;
+      await this.#pause(backoff);
+      backoff = Math.min(backoff * 2, 5000);
+    }
+  }
+
+  /** Asks the cluster for the bucket's state: answered means in touch (a stream leader answers only with a quorum). */
+  async #probeLoop(): Promise<void> {
+    const interval = this.#options.probeIntervalMs ?? 2000;
+    while (!this.#closed) {
+      try {
+        const b = await within(interval * 2, 'connecting to the NATS cluster', this.#open());
+        const info = await within(interval * 2, 'asking the configuration bucket', b.config.status());
+        this.#lastContactAt = Date.now();
+        if (!this.#connected) this.#log.info({ revision: info.streamInfo.state.last_seq }, 'configuration store in touch with the NATS cluster');
+        this.#connected = true;
+        this.#reason = undefined;
+        // Caught up (again) once every revision the cluster had is applied.
+        if (this.#lastApplied >= info.streamInfo.state.last_seq) {
+          this.#synced = true;
+          this.#behindSince = undefined;
+        } else {
+          this.#restartStalledWatch();
+        }
+      } catch (error) {
+        if (this.#closed) break;
+        if (this.#connected) this.#log.warn({ err: error }, 'configuration store cut off from the NATS cluster; serving what it has');
+        this.#connected = false;
+        this.#reason = messageOf(error);
+      }
+      await this.#pause(interval);
+    }
+  }
+
+  /**
+   * The bound on "every process applies a change": a watch that stays behind the bucket for
+   * `STALL_MS` (its consumer lost without the client noticing) is re-opened from the next revision.
+   */
+  #restartStalledWatch(): void {
+    const now = Date.now();
+    this.#behindSince ??= now;
+    if (now - this.#behindSince < STALL_MS) return;
+    this.#behindSince = undefined;
+    this.#log.warn({ revision: this.#lastApplied }, 'the configuration watch fell behind the bucket; watching again');
+    this.#watcher?.stop();
+  }
+
+  /** Sleeps, cut short by close() or a reconnect. */
+  async #pause(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakers.add(done);
+    });
+  }
+
+  #wakeAll(): void {
+    for (const wake of [...this.#wakers]) wake();
+  }
+}
