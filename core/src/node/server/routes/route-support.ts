@@ -70,7 +70,9 @@ const errorDescriptions: Record<number, string> = {
   [Status.payloadTooLarge]: 'The request body is larger than the server takes',
   [Status.unsupportedMediaType]: 'The request body is not in a media type this operation takes',
   [Status.misdirected]: 'The Host header names no host this server answers to',
+  [Status.notFound]: 'Nothing is stored under that name',
   [Status.internal]: 'The operation failed on the server',
+  [Status.badGateway]: 'The middleware named in the request could not be reached, or its answer holds no version',
   [Status.unavailable]: 'The operation took longer than the server allows',
 };
 
