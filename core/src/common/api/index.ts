@@ -21,6 +21,20 @@ import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
 import { PayloadDiff } from './payload-diff.js';
+import {
+  BridgeProgress,
+  BridgeProgressBody,
+  CheckProblem,
+  CopyCommandsReply,
+  CopyCommandsRequest,
+  LogCheckReply,
+  LogCheckRequest,
+  MiddlewareVersionReply,
+  MiddlewareVersionRequest,
+  PlatformChannelState,
+  VersionCheckReply,
+  VersionCheckRequest,
+} from './bridges.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -30,6 +44,7 @@ export * from './translation.js';
 export * from './status.js';
 export * from './alignment-view.js';
 export * from './payload-diff.js';
+export * from './bridges.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -61,4 +76,16 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationError,
   LoggingResponse,
   VersionResponse,
+  CheckProblem,
+  VersionCheckRequest,
+  VersionCheckReply,
+  MiddlewareVersionRequest,
+  MiddlewareVersionReply,
+  CopyCommandsRequest,
+  CopyCommandsReply,
+  LogCheckRequest,
+  LogCheckReply,
+  PlatformChannelState,
+  BridgeProgressBody,
+  BridgeProgress,
 ];

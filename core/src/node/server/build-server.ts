@@ -18,6 +18,7 @@ import { api, ErrorCodes, MediatorError } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
+import { BridgeService } from '../services/bridge-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
 import { TranslationService } from '../services/translation-service.js';
 import { createTransport } from '../transports/index.js';
@@ -233,7 +234,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     workers: options.translationWorkers ?? 0,
     timeoutMs: options.translationTimeoutMs ?? 10_000,
   });
-  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger });
+  const bridges = new BridgeService(store, channels);
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger, bridges });
 
   let closed = false;
   return {

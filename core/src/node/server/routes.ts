@@ -4,6 +4,7 @@
  * schemas are core's API module (common/api); statuses come from http-errors.ts.
  */
 import { ALIGNMENTS_TAG, registerAlignmentRoutes } from './routes/alignments.js';
+import { BRIDGES_TAG, registerBridgeRoutes } from './routes/bridges.js';
 import { CHANNELS_TAG, registerChannelRoutes } from './routes/channels.js';
 import { CONVERSION_TAG, registerConversionRoutes } from './routes/conversion.js';
 import { LOGGING_TAG, registerLoggingRoutes } from './routes/logging.js';
@@ -25,6 +26,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   TRANSLATION_TAG,
   LOGGING_TAG,
   VERSION_TAG,
+  BRIDGES_TAG,
 ];
 
 export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
@@ -36,4 +38,5 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerTranslationRoutes(app, deps);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app);
+  registerBridgeRoutes(app, deps);
 }

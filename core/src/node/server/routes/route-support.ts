@@ -17,6 +17,7 @@ import { Type, type TUnsafe } from 'typebox';
 import type { Logger as PinoLogger } from 'pino';
 import { api, BadRequestError, ErrorCodes, MediatorError, type Transport } from '../../../common/index.js';
 import type { AlignmentService } from '../../services/alignment-service.js';
+import type { BridgeService } from '../../services/bridge-service.js';
 import type { ChannelService } from '../../services/channel-service.js';
 import type { TranslationService } from '../../services/translation-service.js';
 import type { LogLevels } from '../log-levels.js';
@@ -32,6 +33,7 @@ export interface RouteDeps {
   readonly transport: Transport;
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
+  readonly bridges: BridgeService;
 }
 
 export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
