@@ -21,6 +21,7 @@ import {
   type StepTrace,
 } from '../common/index.js';
 import { runBench } from './bench.js';
+import { BRIDGE_USAGE, runBridgeCli } from './bridge/bridge-cli.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
@@ -63,7 +64,7 @@ Usage:
                 [--out NAME@VERSION] [--ipsm] [--parallelism N] [--dry-run]
       Create a platform's downstream and upstream channels on a running server (topic names
       from the seed: mw-mediator-downstream-<id> ...); --dry-run only prints the topic names.
-  mediator help | --help      This text.
+${BRIDGE_USAGE}  mediator help | --help      This text.
   mediator --version          The version.
 `;
 
@@ -382,6 +383,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await serveCommand(rest, io);
       case 'platform-channels':
         return await platformChannelsCommand(rest, io);
+      case 'bridge':
+        return await runBridgeCli(rest, io);
       case '--version':
       case 'version':
         io.stdout(`${VERSION}\n`);
