@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AlignmentsScreen } from '../features/alignments/AlignmentsScreen.js';
+import { BridgeScreen } from '../features/bridge/BridgeScreen.js';
 import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';
@@ -10,7 +11,7 @@ import { DesktopFileOpen } from './DesktopFileOpen.js';
 import { onSaveResult, saveOperation } from './download.js';
 import { WindowFileDrop } from './WindowFileDrop.js';
 
-const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'Translate', channels: 'Channels' };
+const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'Translate', channels: 'Channels', bridge: 'Bridge installation' };
 
 export function App() {
   const screen = useWorkbench((s) => s.screen);
@@ -55,6 +56,7 @@ export function App() {
         {screen === 'alignments' && <AlignmentsScreen />}
         {screen === 'translate' && <TranslateScreen />}
         {screen === 'channels' && <ChannelsScreen />}
+        {screen === 'bridge' && <BridgeScreen />}
       </main>
       <StatusBar />
       <WindowFileDrop />

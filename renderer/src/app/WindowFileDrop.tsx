@@ -4,8 +4,11 @@ import { useWorkbench } from '../store/index.js';
 
 /**
  * Files dropped anywhere on the window are uploaded as alignments. Listens in the capture phase so
- * a drop on an editor uploads instead of inserting the file's text.
+ * a drop on an editor uploads instead of inserting the file's text. A drop zone of its own (marked
+ * `data-file-drop`, e.g. the bridge assistant's POM and log) keeps its files.
  */
+const ownDropZone = (e: DragEvent) => e.target instanceof Element && e.target.closest('[data-file-drop]') !== null;
+
 export function WindowFileDrop() {
   const upload = useWorkbench((s) => s.uploadDocuments);
   const navigate = useWorkbench((s) => s.navigate);
@@ -14,23 +17,23 @@ export function WindowFileDrop() {
 
   useEffect(() => {
     const enter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!hasFiles(e) || ownDropZone(e)) return;
       e.preventDefault();
       depth.current++;
       setDragging(true);
     };
     const over = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!hasFiles(e) || ownDropZone(e)) return;
       e.preventDefault();
       if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     };
     const leave = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!hasFiles(e) || ownDropZone(e)) return;
       depth.current = Math.max(0, depth.current - 1);
       if (depth.current === 0) setDragging(false);
     };
     const drop = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
+      if (!hasFiles(e) || ownDropZone(e)) return;
       e.preventDefault();
       e.stopPropagation();
       depth.current = 0;

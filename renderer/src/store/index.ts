@@ -11,3 +11,4 @@ export { editorIsDirty, hasUnsavedEdits } from './unsaved-edits.js';
 export { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';
+export { BRIDGE_SAVE_DEBOUNCE_MS, BRIDGE_STEPS, parseAlignmentRef, stepDone, type BridgeStepName } from './bridge-slice.js';

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAlignmentsSlice } from './alignments-slice.js';
+import { createBridgeSlice } from './bridge-slice.js';
 import { createChannelsSlice } from './channels-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
 import { createStatusSlice } from './status-slice.js';
@@ -16,5 +17,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createAlignmentsSlice(set, get, deps),
     ...createTranslateSlice(set, get, deps),
     ...createChannelsSlice(set, get, deps),
+    ...createBridgeSlice(set, get, deps),
   }));
 }
