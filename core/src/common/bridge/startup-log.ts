@@ -28,7 +28,8 @@ export interface LogCheckResult {
 }
 
 const STARTED = /Registering bridges\.\.\./;
-const REGISTERED = /Bridge\s+(\S+)\s+for platform type\s+(\S+)\s+has been registered\./;
+// `class ` is tolerated before the name (a Class printed with toString instead of getName).
+const REGISTERED = /Bridge\s+(?:class\s+)?(\S+)\s+for platform type\s+(\S+)\s+has been registered\./;
 const FINISHED = /Bridge registration has finished successfully\./;
 const FOUND = /Following bridges have been found:\s*\[(.*)\]/;
 const CONTEXT_FAILED = /Failed to initialize Bridge context:\s*(.*)$/;
