@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { generateCopyCommands, jarNamesIn, parseJarName, shellQuote, type CopyCommandsInput } from './index.js';
+import { homedir } from 'node:os';
+import { generateCopyCommands, jarNamesIn, parseJarName, shellPath, shellQuote, type CopyCommandsInput } from './index.js';
 
 const LIB = '/usr/local/tomcat/webapps/ROOT/WEB-INF/lib';
 
@@ -51,6 +52,16 @@ const ROWS: readonly Row[] = [
       `docker cp '/home/ann/My Bridges/it'\\''s-bridge-1.0.jar' mw:${LIB}/`,
       `docker cp 'C:\\libs\\okio-1.13.0.jar' mw:${LIB}/`,
       `docker exec mw ls -l ${LIB} | grep -F -e 'it'\\''s-bridge-1.0.jar' -e okio-1.13.0.jar`,
+      'docker restart mw',
+    ],
+  },
+  {
+    name: 'a path under the home folder keeps its ~ for the shell',
+    input: { container: 'mw', jar: '~/My Bridges/b-1.0.jar', dependencies: ['~ann/libs/okio-1.13.0.jar'] },
+    script: [
+      `docker cp ~/'My Bridges/b-1.0.jar' mw:${LIB}/`,
+      `docker cp ~ann/libs/okio-1.13.0.jar mw:${LIB}/`,
+      `docker exec mw ls -l ${LIB} | grep -F -e b-1.0.jar -e okio-1.13.0.jar`,
       'docker restart mw',
     ],
   },
@@ -118,6 +129,18 @@ describe('shellQuote', () => {
   it.each(['plain-1.0.jar', 'with space', "it's", 'a"b', '$HOME', '`id`', 'semi;colon', '', 'back\\slash', 'new\nline', 'ünï'])('%j survives sh', (value) => {
     const echoed = execFileSync('sh', ['-c', `printf '%s' ${shellQuote(value)}`], { encoding: 'utf8' });
     expect(echoed).toBe(value);
+  });
+});
+
+describe('shellPath', () => {
+  it('lets the shell expand ~/ and keeps the rest literal', () => {
+    const echoed = execFileSync('sh', ['-c', `printf '%s' ${shellPath("~/My Bridges/it's.jar")}`], {
+      encoding: 'utf8',
+      env: { ...process.env, HOME: homedir() },
+    });
+    expect(echoed).toBe(`${homedir()}/My Bridges/it's.jar`);
+    expect(shellPath('plain/x.jar')).toBe('plain/x.jar');
+    expect(shellPath('~user/')).toBe('~user/');
   });
 });
 

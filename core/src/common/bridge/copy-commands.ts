@@ -97,7 +97,7 @@ export function generateCopyCommands(input: CopyCommandsInput): CopyCommandsResu
     if (kind === 'dependency' && !/\.jar$/i.test(name.fileName)) problems.push({ message: `${name.fileName} is not a jar` });
     entries.push(
       reason === undefined
-        ? { file, fileName: name.fileName, kind, copy: true, command: shellCommand(['docker', 'cp', file, libTarget]) }
+        ? { file, fileName: name.fileName, kind, copy: true, command: shellCommand(['docker', 'cp', { path: file }, libTarget]) }
         : { file, fileName: name.fileName, kind, copy: false, reason },
     );
   };

@@ -7,7 +7,7 @@ export { BRIDGE_API_ARTIFACT_ID, BRIDGE_API_GROUP_ID, checkBridgeVersion, normal
 export type { BridgeApiDependency, CheckProblem, VersionCheckInput, VersionCheckResult } from './version-check.js';
 export { baseName, jarNamesIn, parseJarName } from './jar-names.js';
 export type { JarName } from './jar-names.js';
-export { shellCommand, shellQuote } from './shell-quote.js';
+export { shellCommand, shellPath, shellQuote } from './shell-quote.js';
 export { generateCopyCommands, MIDDLEWARE_CONFIG_DIR, MIDDLEWARE_LIB_DIR } from './copy-commands.js';
 export type { CopyCommandsInput, CopyCommandsResult, CopyEntry, CopyKind } from './copy-commands.js';
 export { checkStartupLog } from './startup-log.js';

@@ -13,7 +13,18 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A command line from its words. */
-export function shellCommand(words: readonly string[]): string {
-  return words.map(shellQuote).join(' ');
+/** A command line from its words (a word given as `{ path }` is quoted with shellPath). */
+export function shellCommand(words: ReadonlyArray<string | { readonly path: string }>): string {
+  return words.map((w) => (typeof w === 'string' ? shellQuote(w) : shellPath(w.path))).join(' ');
+}
+
+/**
+ * A local path as one shell word: quoted like any word, except that a leading `~/` or `~user/`
+ * stays unquoted, so the shell still expands it to the home folder the user meant.
+ */
+export function shellPath(path: string): string {
+  const home = /^~[A-Za-z0-9_.-]*\//.exec(path)?.[0];
+  if (home === undefined) return shellQuote(path);
+  const rest = path.slice(home.length);
+  return rest === '' ? home : `${home}${shellQuote(rest)}`;
 }

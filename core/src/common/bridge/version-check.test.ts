@@ -187,6 +187,20 @@ const ROWS: readonly Row[] = [
     ok: true,
     problems: [],
   },
+  {
+    name: 'a hard requirement [2.5.0] is that version; a range is not',
+    input: { pom: pom(`${coords()}\n${deps(dep('[2.5.0]'))}`), middlewareVersion: '2.5.0' },
+    bridgeApiVersion: '2.5.0',
+    ok: true,
+    problems: [],
+  },
+  {
+    name: 'a version range',
+    input: { pom: pom(`${coords()}\n${deps(dep('[2.5.0,)'))}`), middlewareVersion: '2.5.0' },
+    bridgeApiVersion: '[2.5.0,)',
+    ok: false,
+    problems: [/is the range \[2\.5\.0,\); it must be exactly/, /bridge API \[2\.5\.0,\), but the middleware is 2\.5\.0/],
+  },
   { name: 'version typed by hand', input: { bridgeApiVersion: '2.5.0', middlewareVersion: '2.5.0' }, bridgeApiVersion: '2.5.0', ok: true, problems: [] },
   { name: 'nothing given', input: { middlewareVersion: '2.5.0' }, bridgeApiVersion: null, ok: false, problems: [/Give the bridge POM/] },
 ];

@@ -165,6 +165,9 @@ function resolveFromPom(input: VersionCheckInput & { pom: string }): { version: 
     problems.push({ ...at, message: `The version ${declared} of ${coordinates} uses ${names}, which is not defined${hint}` });
     return { version: null, problems, dependency };
   }
+  // `[2.5.0]` is Maven's hard requirement of exactly that version.
+  const exact = /^\[([^,[\]()]+)\]$/.exec(resolved.value.trim())?.[1]?.trim();
+  if (exact !== undefined) return { version: exact, problems, dependency };
   if (isRange(resolved.value)) {
     problems.push({ ...at, message: `The version of ${coordinates} is the range ${resolved.value}; it must be exactly the middleware's version` });
   }
