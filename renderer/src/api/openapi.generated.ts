@@ -960,6 +960,11 @@ export interface components {
             /** @description The parent POM's text: properties, versions and dependencies the bridge inherits */
             parentPom?: string;
             parentPomName?: string;
+            /** @description The parent POM's own parents, nearest first, when the bridge inherits through more than one level */
+            ancestorPoms?: {
+                pom: string;
+                name?: string;
+            }[];
             /** @description The bridge API version typed by hand (used when no POM is given) */
             bridgeApiVersion?: string;
             /** @description The deployed middleware version: 2.5.0, v2.5.0 or an image reference such as docker.inter-iot.eu/intermw:v2.5.0 */

@@ -24,6 +24,11 @@ export const VersionCheckRequest = Type.Object(
     pomName: Type.Optional(Type.String({ description: 'Names the POM in messages (default pom.xml)' })),
     parentPom: Type.Optional(Type.String({ description: "The parent POM's text: properties, versions and dependencies the bridge inherits" })),
     parentPomName: Type.Optional(Type.String()),
+    ancestorPoms: Type.Optional(
+      Type.Array(Type.Object({ pom: Type.String(), name: Type.Optional(Type.String()) }, { additionalProperties: false }), {
+        description: "The parent POM's own parents, nearest first, when the bridge inherits through more than one level",
+      }),
+    ),
     bridgeApiVersion: Type.Optional(Type.String({ description: 'The bridge API version typed by hand (used when no POM is given)' })),
     middlewareVersion: Type.String({
       description: 'The deployed middleware version: 2.5.0, v2.5.0 or an image reference such as docker.inter-iot.eu/intermw:v2.5.0',

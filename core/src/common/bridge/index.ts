@@ -1,7 +1,7 @@
 /** The bridge installation assistant's pure logic (seed 1.4-1.5, 9.2; spec B-C): POM version check, copy commands, start-up log check. */
 export { readPom } from './maven-pom.js';
 export type { PomDependency, PomModel, PomParent } from './maven-pom.js';
-export { effectiveVersion, interpolate } from './maven-properties.js';
+export { effectiveVersion, interpolate, lineage } from './maven-properties.js';
 export type { Interpolated, PomContext } from './maven-properties.js';
 export { BRIDGE_API_ARTIFACT_ID, BRIDGE_API_GROUP_ID, checkBridgeVersion, normalizeMiddlewareVersion } from './version-check.js';
 export type { BridgeApiDependency, CheckProblem, VersionCheckInput, VersionCheckResult } from './version-check.js';

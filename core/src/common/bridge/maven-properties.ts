@@ -12,6 +12,13 @@ export interface PomContext {
   readonly pom: PomModel;
   /** The parent POM, when the user gave it (or the CLI found it at `<relativePath>`). */
   readonly parent?: PomModel | undefined;
+  /** The parent's own ancestors, nearest first (grandparent, ...), when known. */
+  readonly ancestors?: readonly PomModel[] | undefined;
+}
+
+/** The parent and its ancestors, nearest first: the order in which Maven inherits. */
+export function lineage(ctx: PomContext): PomModel[] {
+  return ctx.parent === undefined ? [] : [ctx.parent, ...(ctx.ancestors ?? [])];
 }
 
 export interface Interpolated {
@@ -65,7 +72,7 @@ function lookup(ctx: PomContext, name: string): string | undefined {
   const own = builtIn(ctx, name);
   if (own !== undefined) return own;
   if (Object.hasOwn(ctx.pom.properties, name)) return ctx.pom.properties[name];
-  if (ctx.parent !== undefined && Object.hasOwn(ctx.parent.properties, name)) return ctx.parent.properties[name];
+  for (const ancestor of lineage(ctx)) if (Object.hasOwn(ancestor.properties, name)) return ancestor.properties[name];
   return undefined;
 }
 

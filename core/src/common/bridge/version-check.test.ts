@@ -132,6 +132,37 @@ const ROWS: readonly Row[] = [
     problems: [],
   },
   {
+    name: 'property defined in the grandparent POM',
+    input: {
+      pom: pom(`${parentRef('2.5.0')}\n  <artifactId>my-bridge</artifactId>\n${deps(dep('${intermw.version}'))}`),
+      parentPom: pom(`${parentRef('1.0', 'root')}\n  <artifactId>bridges-parent</artifactId>\n  <version>2.5.0</version>`),
+      ancestorPoms: [
+        {
+          source: 'root/pom.xml',
+          text: pom(
+            `  <groupId>org.example</groupId>\n  <artifactId>root</artifactId>\n  <version>1.0</version>\n  <properties><intermw.version>\${project.parent.version}</intermw.version></properties>`,
+          ),
+        },
+      ],
+      middlewareVersion: '2.5.0',
+    },
+    bridgeApiVersion: '2.5.0',
+    ok: true,
+    problems: [],
+  },
+  {
+    name: 'property missing, the grandparent not given',
+    input: {
+      pom: pom(`${parentRef('2.5.0')}\n  <artifactId>my-bridge</artifactId>\n${deps(dep('${intermw.version}'))}`),
+      parentPom: pom(`${parentRef('1.0', 'root')}\n  <artifactId>bridges-parent</artifactId>\n  <version>2.5.0</version>`),
+      parentPomSource: '../pom.xml',
+      middlewareVersion: '2.5.0',
+    },
+    bridgeApiVersion: null,
+    ok: false,
+    problems: [/not defined \(it may be defined in the parent of \.\.\/pom\.xml: give it too\)/],
+  },
+  {
     name: 'the wrong parent POM',
     input: {
       pom: pom(`${parentRef('2.5.0')}\n  <artifactId>my-bridge</artifactId>\n${deps(dep('2.5.0'))}`),

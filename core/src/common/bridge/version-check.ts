@@ -3,8 +3,8 @@
  * bridge API, `eu.interiot.intermw:mw.bridges.api` (spec C.1), must have exactly the version of the
  * deployed middleware.
  */
-import { readPom, type PomDependency } from './maven-pom.js';
-import { interpolate, type PomContext } from './maven-properties.js';
+import { readPom, type PomDependency, type PomModel } from './maven-pom.js';
+import { interpolate, lineage, type PomContext } from './maven-properties.js';
 
 export const BRIDGE_API_GROUP_ID = 'eu.interiot.intermw';
 export const BRIDGE_API_ARTIFACT_ID = 'mw.bridges.api';
@@ -23,6 +23,8 @@ export interface VersionCheckInput {
   /** The parent POM's text, for properties, versions and dependencies the bridge POM inherits. */
   readonly parentPom?: string | undefined;
   readonly parentPomSource?: string | undefined;
+  /** The parent's own parent POMs, nearest first (a bridge inheriting through two levels). */
+  readonly ancestorPoms?: ReadonlyArray<{ readonly text: string; readonly source: string }> | undefined;
   /** The bridge API version typed by hand (used when no POM is given). */
   readonly bridgeApiVersion?: string | undefined;
   /** The deployed middleware's version: `2.5.0`, `v2.5.0` or an image reference `docker.inter-iot.eu/intermw:v2.5.0`. */
@@ -82,40 +84,54 @@ interface Found {
 function findDependency(ctx: PomContext): Found | undefined {
   const own = ctx.pom.dependencies.find((d) => isBridgeApi(d, ctx));
   if (own !== undefined) return { dep: own, source: ctx.pom.source };
-  const inherited = ctx.parent?.dependencies.find((d) => isBridgeApi(d, ctx));
-  if (inherited !== undefined && ctx.parent !== undefined) return { dep: inherited, source: ctx.parent.source };
+  for (const ancestor of lineage(ctx)) {
+    const inherited = ancestor.dependencies.find((d) => isBridgeApi(d, ctx));
+    if (inherited !== undefined) return { dep: inherited, source: ancestor.source };
+  }
   return undefined;
 }
 
 /** The version of a dependency declared without one: the POM's dependencyManagement, then the parent's. */
 function managedVersion(ctx: PomContext, dep: PomDependency): { version: string; source: string; line?: number } | undefined {
   const group = interpolate(dep.groupId, ctx).value;
-  for (const pom of [ctx.pom, ctx.parent]) {
-    if (pom === undefined) continue;
+  for (const pom of [ctx.pom, ...lineage(ctx)]) {
     const managed = pom.managedDependencies.find((m) => isBridgeApi(m, ctx) && interpolate(m.groupId, ctx).value === group && m.version !== undefined);
     if (managed?.version !== undefined) return { version: managed.version, source: pom.source, ...(managed.line === undefined ? {} : { line: managed.line }) };
   }
   return undefined;
 }
 
+function coordinatesOf(pom: PomModel): string {
+  return `${pom.groupId ?? pom.parent?.groupId ?? '?'}:${pom.artifactId ?? '?'}:${pom.version ?? pom.parent?.version ?? '?'}`;
+}
+
+/** Each POM of the lineage must be the parent its child names. */
 function parentProblems(ctx: PomContext): CheckProblem[] {
-  const { pom, parent } = ctx;
-  if (parent === undefined) return [];
-  if (pom.parent === undefined) return [{ message: `A parent POM was given, but ${pom.source} declares no <parent>` }];
-  const want = `${pom.parent.groupId ?? '?'}:${pom.parent.artifactId ?? '?'}:${pom.parent.version ?? '?'}`;
-  const got = `${parent.groupId ?? parent.parent?.groupId ?? '?'}:${parent.artifactId ?? '?'}:${parent.version ?? parent.parent?.version ?? '?'}`;
-  return want === got ? [] : [{ message: `The parent POM given is ${got}, but ${pom.source} names ${want} as its parent` }];
+  const problems: CheckProblem[] = [];
+  let child = ctx.pom;
+  for (const parent of lineage(ctx)) {
+    if (child.parent === undefined) {
+      problems.push({ message: `A parent POM (${parent.source}) was given, but ${child.source} declares no <parent>` });
+      break;
+    }
+    const want = `${child.parent.groupId ?? '?'}:${child.parent.artifactId ?? '?'}:${child.parent.version ?? '?'}`;
+    const got = coordinatesOf(parent);
+    if (want !== got) problems.push({ message: `The parent POM given is ${got}, but ${child.source} names ${want} as its parent` });
+    child = parent;
+  }
+  return problems;
 }
 
 function resolveFromPom(input: VersionCheckInput & { pom: string }): { version: string | null; problems: CheckProblem[]; dependency?: BridgeApiDependency } {
   const pom = readPom(input.pom, input.pomSource ?? 'pom.xml');
   const parent = input.parentPom === undefined ? undefined : readPom(input.parentPom, input.parentPomSource ?? 'parent pom.xml');
-  const ctx: PomContext = { pom, parent };
+  const ancestors = parent === undefined ? [] : (input.ancestorPoms ?? []).map((a) => readPom(a.text, a.source));
+  const ctx: PomContext = { pom, parent, ancestors };
   const problems = parentProblems(ctx);
   const found = findDependency(ctx);
   const coordinates = `${BRIDGE_API_GROUP_ID}:${BRIDGE_API_ARTIFACT_ID}`;
   if (found === undefined) {
-    const managedOnly = [pom, parent].some((p) => p?.managedDependencies.some((d) => isBridgeApi(d, ctx)));
+    const managedOnly = [pom, ...lineage(ctx)].some((p) => p.managedDependencies.some((d) => isBridgeApi(d, ctx)));
     problems.push({
       message: managedOnly
         ? `${pom.source} manages a version of ${coordinates} in <dependencyManagement> but does not depend on it: a bridge needs it in <dependencies>`
@@ -161,7 +177,8 @@ function resolveFromPom(input: VersionCheckInput & { pom: string }): { version: 
   }
   if (resolved.unresolved.length > 0) {
     const names = resolved.unresolved.map((n) => `\${${n}}`).join(', ');
-    const hint = pom.parent !== undefined && parent === undefined ? ' (it may be defined in the parent POM: give it too)' : '';
+    const top = [pom, ...lineage(ctx)].at(-1);
+    const hint = top?.parent !== undefined ? ` (it may be defined in ${top === pom ? 'the parent POM' : `the parent of ${top.source}`}: give it too)` : '';
     problems.push({ ...at, message: `The version ${declared} of ${coordinates} uses ${names}, which is not defined${hint}` });
     return { version: null, problems, dependency };
   }

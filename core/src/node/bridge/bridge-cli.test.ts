@@ -49,6 +49,30 @@ describe('mediator bridge check-version', () => {
     expect(json.problems[0]?.message).toMatch(/\$\{intermw\.version\}, which is not defined/);
   });
 
+  it('follows <relativePath> up two levels to the property the grandparent defines', async () => {
+    const root = join(temp, 'chain');
+    mkdirSync(join(root, 'bridges', 'my-bridge'), { recursive: true });
+    const project = (body: string) => `<project xmlns="http://maven.apache.org/POM/4.0.0">${body}</project>`;
+    const parent = (artifact: string, version: string, path?: string) =>
+      `<parent><groupId>org.example</groupId><artifactId>${artifact}</artifactId><version>${version}</version>${path === undefined ? '' : `<relativePath>${path}</relativePath>`}</parent>`;
+    writeFileSync(
+      join(root, 'pom.xml'),
+      project(
+        '<groupId>org.example</groupId><artifactId>root</artifactId><version>9</version><properties><intermw.version>2.5.1</intermw.version></properties>',
+      ),
+    );
+    writeFileSync(join(root, 'bridges', 'pom.xml'), project(`${parent('root', '9')}<artifactId>bridges</artifactId><version>1.0</version>`));
+    writeFileSync(
+      join(root, 'bridges', 'my-bridge', 'pom.xml'),
+      project(
+        `${parent('bridges', '1.0', '..')}<artifactId>my-bridge</artifactId><dependencies><dependency><groupId>eu.interiot.intermw</groupId><artifactId>mw.bridges.api</artifactId><version>\${intermw.version}</version></dependency></dependencies>`,
+      ),
+    );
+    const r = await run(['check-version', '--pom', join(root, 'bridges', 'my-bridge', 'pom.xml'), '--middleware', '2.5.1']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/parent POM: .*bridges[\\/]pom\.xml -> .*chain[\\/]pom\.xml/);
+  });
+
   it('a malformed POM: exit 1, the position in --json', async () => {
     const pom = join(temp, 'broken.xml');
     writeFileSync(pom, '<project>\n<dependencies>\n</project>\n');

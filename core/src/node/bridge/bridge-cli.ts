@@ -82,6 +82,22 @@ async function findParentPom(pomPath: string, pomText: string): Promise<{ path: 
   return { path: candidate, text };
 }
 
+/** Bounds the walk up the parents (Maven itself refuses cycles; this just stops). */
+const MAX_ANCESTORS = 8;
+
+/** The parents of `from` beyond it, nearest first, as far as they are found on disk. */
+async function findAncestors(from: { path: string; text: string }): Promise<Array<{ path: string; text: string }>> {
+  const out: Array<{ path: string; text: string }> = [];
+  let current = from;
+  while (out.length < MAX_ANCESTORS) {
+    const next = await findParentPom(current.path, current.text);
+    if (next === undefined || next.path === current.path || out.some((a) => a.path === next.path)) break;
+    out.push(next);
+    current = next;
+  }
+  return out;
+}
+
 async function checkVersionCommand(args: string[], io: BridgeCliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -113,6 +129,7 @@ async function checkVersionCommand(args: string[], io: BridgeCliIo): Promise<num
         ? await findParentPom(pomPath, pom)
         : undefined;
   const pomName = pomPath === undefined || pomPath === '-' ? 'pom.xml' : pomPath;
+  const ancestors = parent === undefined || parent.path === '-' ? [] : await findAncestors(parent);
   let result;
   try {
     result = checkBridgeVersion({
@@ -120,6 +137,7 @@ async function checkVersionCommand(args: string[], io: BridgeCliIo): Promise<num
       pomSource: pomName,
       parentPom: parent?.text,
       parentPomSource: parent?.path,
+      ancestorPoms: ancestors.map((a) => ({ text: a.text, source: a.path })),
       bridgeApiVersion: values['bridge-api'],
       middlewareVersion,
     });
@@ -137,7 +155,7 @@ async function checkVersionCommand(args: string[], io: BridgeCliIo): Promise<num
     const from = dep === undefined ? '' : ` (${dep.source}${dep.line === undefined ? '' : `:${dep.line}`}: ${dep.declaredVersion})`;
     io.stdout(`bridge API ${BRIDGE_API_GROUP_ID}:${BRIDGE_API_ARTIFACT_ID}: ${result.bridgeApiVersion ?? 'unknown'}${from}\n`);
     io.stdout(`middleware: ${result.middlewareVersion}\n`);
-    if (parent !== undefined) io.stdout(`parent POM: ${parent.path}\n`);
+    if (parent !== undefined) io.stdout(`parent POM: ${[parent, ...ancestors].map((p) => p.path).join(' -> ')}\n`);
     for (const p of result.problems) io.stderr(where(pomName, p));
     io.stdout(result.ok ? 'OK: the versions are equal\n' : 'FAILED: see the problems above\n');
   }

@@ -33,6 +33,7 @@ export class BridgeService {
       pomSource: request.pomName,
       parentPom: request.parentPom,
       parentPomSource: request.parentPomName,
+      ancestorPoms: request.ancestorPoms?.map((a, i) => ({ text: a.pom, source: a.name ?? `ancestor POM ${i + 1}` })),
       bridgeApiVersion: request.bridgeApiVersion,
       middlewareVersion: request.middlewareVersion,
     });
