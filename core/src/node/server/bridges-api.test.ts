@@ -193,3 +193,21 @@ describe('bridge progress', () => {
     expect((await call('DELETE', '/bridges/example%20bridge')).status).toBe(404);
   });
 });
+
+describe('the workbench of another origin (--cors)', () => {
+  it('may save progress: PUT is among the allowed methods of a preflight', async () => {
+    const corsDir = mkdtempSync(join(tmpdir(), 'mediator-bridges-cors-'));
+    const other = await startServer({ dataDir: corsDir, port: 0, logStream: quiet(), corsOrigins: ['http://localhost:5173'] });
+    try {
+      const r = await fetch(`${other.url}/bridges/b`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      });
+      expect(r.status).toBeLessThan(300);
+      expect(r.headers.get('access-control-allow-methods')).toMatch(/\bPUT\b/);
+    } finally {
+      await other.close();
+      rmSync(corsDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -166,7 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
 
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
-    await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'DELETE', 'OPTIONS'] });
+    await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });
   }
 
   await app.register(swagger, {
