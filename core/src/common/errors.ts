@@ -89,6 +89,14 @@ export const ErrorCodes = {
   networkWithoutAuth: 'NETWORK_WITHOUT_AUTH',
   /** A change to the shared configuration (NATS JetStream buckets) while this process cannot reach the cluster. */
   configStoreUnavailable: 'CONFIG_STORE_UNAVAILABLE',
+  /** Bridge assistant: the document is XML but not a Maven POM (its root is not <project>). */
+  invalidPom: 'INVALID_POM',
+  /** Bridge assistant: no progress is stored for that bridge. */
+  bridgeNotFound: 'BRIDGE_NOT_FOUND',
+  /** Bridge assistant: the middleware URL the user gave cannot be reached (refused, timed out, not HTTP). */
+  middlewareUnreachable: 'MIDDLEWARE_UNREACHABLE',
+  /** Bridge assistant: the middleware answered, but no version could be read from its answer. */
+  middlewareVersionUnknown: 'MIDDLEWARE_VERSION_UNKNOWN',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -23,6 +23,7 @@ import {
 import { runBench } from './bench.js';
 import { diffCommand, DIFF_USAGE } from './cli-diff.js';
 import { API_DIFF_USAGE, apiDiffCommand } from './cli-api-diff.js';
+import { BRIDGE_USAGE, runBridgeCli } from './bridge/bridge-cli.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
@@ -68,7 +69,7 @@ ${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
                 [--out NAME@VERSION] [--ipsm] [--parallelism N] [--dry-run]
       Create a platform's downstream and upstream channels on a running server (topic names
       from the seed: mw-mediator-downstream-<id> ...); --dry-run only prints the topic names.
-${API_DIFF_USAGE}  mediator help | --help      This text.
+${API_DIFF_USAGE}${BRIDGE_USAGE}  mediator help | --help      This text.
   mediator --version          The version.
 `;
 
@@ -396,6 +397,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await platformChannelsCommand(rest, io);
       case 'api-diff':
         return await apiDiffCommand(rest, io);
+      case 'bridge':
+        return await runBridgeCli(rest, io);
       case '--version':
       case 'version':
         io.stdout(`${VERSION}\n`);

@@ -28,6 +28,7 @@ import type {
   ValidationResult,
   VersionInfo,
 } from './types.js';
+import { bridgeMethods, type BridgeApi } from './bridge-client.js';
 
 /** A failed request: the server's `{message, code, problems}` or a network failure (status 0). */
 export class ApiError extends Error {
@@ -55,7 +56,7 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-export interface MediatorApi {
+export interface MediatorApi extends BridgeApi {
   listAlignments(signal?: AbortSignal): Promise<AlignmentInfo[]>;
   getAlignmentXml(id: AlignmentId): Promise<string>;
   /** Answers every HTTP outcome (201, 208, 409, 400, ...) as a result; throws only when the server is unreachable. */
@@ -204,6 +205,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
   const alignmentPath = (id: AlignmentId) => `alignments/${seg(id.name)}/${seg(id.version)}`;
 
   return {
+    ...bridgeMethods({ json, ok, isNotFound: (error) => error instanceof ApiError && error.status === 404 }),
     async listAlignments(signal) {
       return expectArray<AlignmentInfo>(await json('GET', 'alignments', signal ? { signal } : {}), 'GET /alignments');
     },

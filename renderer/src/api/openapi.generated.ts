@@ -411,6 +411,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bridge-checks/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Step 1: the bridge's mw.bridges.api version (from its POM, or typed) against the middleware's
+         * @description Resolves ${...} properties, ${project.version}, ${project.parent.version}, a parent version and dependencyManagement, with the parent POM when given. 400 (XML_MALFORMED with line and column, XML_EXTERNAL_ENTITY, XML_ENTITY_LIMIT, INVALID_POM) when the POM cannot be read.
+         */
+        post: operations["checkBridgeVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge-checks/middleware-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Step 1: read a running middleware's version from its API (info.version of /api/swagger.json)
+         * @description Tries the address given, then its api/swagger.json, within 5 seconds in all. 400 INVALID_REQUEST for an address that is not http(s); 502 MIDDLEWARE_UNREACHABLE (refused, timed out) or MIDDLEWARE_VERSION_UNKNOWN (answered without a version).
+         */
+        post: operations["readMiddlewareVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge-checks/copy-commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Steps 2-4: docker cp commands for the bridge package, its extra jars and its configuration file, the checks and the restart
+         * @description Jars the middleware already ships (the bridge API, the middleware's modules, anything in `shipped`) are flagged as not to copy.
+         */
+        post: operations["bridgeCopyCommands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge-checks/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Step 4: check the middleware's start-up log for bridge registration
+         * @description Finds "Registering bridges...", each "Bridge <class> for platform type <uri> has been registered." and "Bridge registration has finished successfully." (the last start-up in the log), with line numbers.
+         */
+        post: operations["checkBridgeLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridge-checks/platform-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Step 5: a platform's downstream and upstream channels (found by their topic names) and whether both run */
+        get: operations["getPlatformChannelState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assistant's stored progress of every bridge */
+        get: operations["listBridgeProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bridges/{bridgeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assistant's stored progress of one bridge */
+        get: operations["getBridgeProgress"];
+        /** Save the assistant's progress of one bridge (replaces what was stored) */
+        put: operations["saveBridgeProgress"];
+        post?: never;
+        /** Forget the assistant's progress of one bridge */
+        delete: operations["deleteBridgeProgress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1095,6 +1228,214 @@ export interface components {
         ApiDiffRequest: {
             old: components["schemas"]["ApiDocumentSource"];
             new: components["schemas"]["ApiDocumentSource"];
+        };
+        /** @description One finding of a bridge check */
+        BridgeCheckProblem: {
+            /** @description 1-based line in the POM or the log the problem is about */
+            line?: number;
+            message: string;
+        };
+        BridgeVersionCheckRequest: {
+            /** @description The bridge's pom.xml text; or give bridgeApiVersion by hand */
+            pom?: string;
+            /** @description Names the POM in messages (default pom.xml) */
+            pomName?: string;
+            /** @description The parent POM's text: properties, versions and dependencies the bridge inherits */
+            parentPom?: string;
+            parentPomName?: string;
+            /** @description The parent POM's own parents, nearest first, when the bridge inherits through more than one level */
+            ancestorPoms?: {
+                pom: string;
+                name?: string;
+            }[];
+            /** @description The bridge API version typed by hand (used when no POM is given) */
+            bridgeApiVersion?: string;
+            /** @description The deployed middleware version: 2.5.0, v2.5.0 or an image reference such as docker.inter-iot.eu/intermw:v2.5.0 */
+            middlewareVersion: string;
+        };
+        BridgeVersionCheck: {
+            /** @description The resolved version of eu.interiot.intermw:mw.bridges.api; null when it cannot be told */
+            bridgeApiVersion: string | null;
+            /** @description The middleware version as compared */
+            middlewareVersion: string;
+            /** @description False: a blocking problem (a mismatch, no dependency, an undefined property) */
+            ok: boolean;
+            problems: components["schemas"]["BridgeCheckProblem"][];
+            dependency?: {
+                groupId: string;
+                artifactId: string;
+                /** @description As written, before ${...} resolution */
+                declaredVersion: string;
+                /** @description The POM whose line declares the version */
+                source: string;
+                line?: number;
+            };
+        };
+        MiddlewareVersionRequest: {
+            /** @description A running middleware's address, e.g. http://localhost:8080 (its /api/swagger.json is read) */
+            url: string;
+        };
+        MiddlewareVersion: {
+            version: string;
+            /** @description The address the version was read from */
+            url: string;
+        };
+        BridgeCopyCommandsRequest: {
+            /** @description The middleware container's name or id (docker ps) */
+            container: string;
+            /** @description Local path of the bridge package */
+            jar: string;
+            /** @description Local paths of the bridge's extra runtime jars */
+            dependencies?: string[];
+            /** @description What the middleware's library folder holds: pasted `ls -l` output or a list of jar names */
+            shipped?: string;
+            /** @description Local path of the bridge's configuration file, if it has one */
+            config?: string;
+            /** @description The bridge class: its simple name decides the configuration file name */
+            bridgeClass?: string;
+        };
+        BridgeCopyCommands: {
+            entries: {
+                file: string;
+                fileName: string;
+                kind: "bridge" | "dependency" | "config";
+                /** @description False: "do not copy", with the reason */
+                copy: boolean;
+                reason?: string;
+                command?: string;
+            }[];
+            /** @description docker cp of the package and the dependencies to copy */
+            copyCommands: string[];
+            /** @description Lists the copied jars in the container */
+            checkCommand: string;
+            configCommand?: string;
+            configCheckCommand?: string;
+            restartCommand: string;
+            notes: string[];
+            problems: components["schemas"]["BridgeCheckProblem"][];
+            /** @description Everything, one line each, ready for a POSIX shell; files not to copy as # comments */
+            script: string[];
+        };
+        BridgeLogCheckRequest: {
+            /** @description The middleware's start-up log */
+            log: string;
+            /** @description Platform type URIs that must have a bridge */
+            expect?: string[];
+        };
+        BridgeLogCheck: {
+            /** @description "Registering bridges..." was found */
+            started: boolean;
+            bridges: {
+                class: string;
+                platformType: string;
+                line: number;
+            }[];
+            /** @description "Bridge registration has finished successfully." was found after it */
+            finished: boolean;
+            /** @description Expected platform types without a registered bridge */
+            missing: string[];
+            problems: components["schemas"]["BridgeCheckProblem"][];
+        };
+        PlatformChannelState: {
+            topics: components["schemas"]["PlatformTopics"];
+            /** @description The channel from the downstream source to its sink, if any */
+            downstream: components["schemas"]["ChannelInfo"] | (never | null);
+            upstream: components["schemas"]["ChannelInfo"] | (never | null);
+            /** @description Both channels exist and run */
+            running: boolean;
+        };
+        BridgeProgressBody: {
+            /** @description The step the user is on, 1-5 */
+            currentStep: number;
+            steps: {
+                version?: {
+                    pomName?: string;
+                    pom?: string;
+                    parentPomName?: string;
+                    parentPom?: string;
+                    bridgeApiVersion?: string;
+                    middlewareVersion?: string;
+                    middlewareUrl?: string;
+                    ok?: boolean;
+                };
+                copy?: {
+                    container?: string;
+                    jar?: string;
+                    dependencies?: string[];
+                    shipped?: string;
+                    done?: boolean;
+                };
+                config?: {
+                    hasConfig?: boolean;
+                    file?: string;
+                    done?: boolean;
+                };
+                log?: {
+                    expect?: string[];
+                    logName?: string;
+                    ok?: boolean;
+                    /** @description Platform types registered in the last checked log */
+                    registered?: string[];
+                    bridgeClass?: string;
+                };
+                channels?: {
+                    platformId?: string;
+                    /** @description "mediator" (default) or "ipsm" (the spelling of the middleware shipped with the reference) */
+                    spelling?: "mediator" | "ipsm";
+                    /** @description name@version of the input alignment, empty for none */
+                    inp?: string;
+                    out?: string;
+                    running?: boolean;
+                };
+            };
+        };
+        /** @description The assistant's progress for one bridge, kept in the store */
+        BridgeProgress: {
+            bridgeId: string;
+            currentStep: number;
+            steps: {
+                version?: {
+                    pomName?: string;
+                    pom?: string;
+                    parentPomName?: string;
+                    parentPom?: string;
+                    bridgeApiVersion?: string;
+                    middlewareVersion?: string;
+                    middlewareUrl?: string;
+                    ok?: boolean;
+                };
+                copy?: {
+                    container?: string;
+                    jar?: string;
+                    dependencies?: string[];
+                    shipped?: string;
+                    done?: boolean;
+                };
+                config?: {
+                    hasConfig?: boolean;
+                    file?: string;
+                    done?: boolean;
+                };
+                log?: {
+                    expect?: string[];
+                    logName?: string;
+                    ok?: boolean;
+                    /** @description Platform types registered in the last checked log */
+                    registered?: string[];
+                    bridgeClass?: string;
+                };
+                channels?: {
+                    platformId?: string;
+                    /** @description "mediator" (default) or "ipsm" (the spelling of the middleware shipped with the reference) */
+                    spelling?: "mediator" | "ipsm";
+                    /** @description name@version of the input alignment, empty for none */
+                    inp?: string;
+                    out?: string;
+                    running?: boolean;
+                };
+            };
+            /** @description Epoch milliseconds of the last save */
+            updatedAt: number;
         };
     };
     responses: never;
@@ -2985,6 +3326,704 @@ export interface operations {
             };
             /** @description The request body is not in a media type this operation takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkBridgeVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeVersionCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BridgeVersionCheck"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readMiddlewareVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiddlewareVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiddlewareVersion"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The middleware named in the request could not be reached, or its answer holds no version */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bridgeCopyCommands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeCopyCommandsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BridgeCopyCommands"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkBridgeLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeLogCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BridgeLogCheck"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlatformChannelState: {
+        parameters: {
+            query: {
+                /** @description The platform id, e.g. http://inter-iot.eu/platforms/p1 */
+                platformId: string;
+                /** @description "mediator" (default) or "ipsm" (the spelling of the middleware shipped with the reference) */
+                spelling?: "mediator" | "ipsm";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformChannelState"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBridgeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every bridge with stored progress, most recently saved first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BridgeProgress"][];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBridgeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name for the bridge, e.g. example-bridge */
+                bridgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assistant's progress for one bridge, kept in the store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BridgeProgress"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing is stored under that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveBridgeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name for the bridge, e.g. example-bridge */
+                bridgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BridgeProgressBody"];
+            };
+        };
+        responses: {
+            /** @description The assistant's progress for one bridge, kept in the store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BridgeProgress"];
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBridgeProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name for the bridge, e.g. example-bridge */
+                bridgeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing is stored under that name */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

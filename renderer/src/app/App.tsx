@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AlignmentsScreen } from '../features/alignments/AlignmentsScreen.js';
 import { ApiHistoryScreen } from '../features/api-history/ApiHistoryScreen.js';
+import { BridgeScreen } from '../features/bridge/BridgeScreen.js';
 import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';
@@ -11,7 +12,13 @@ import { DesktopFileOpen } from './DesktopFileOpen.js';
 import { onSaveResult, saveOperation } from './download.js';
 import { WindowFileDrop } from './WindowFileDrop.js';
 
-const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'Translate', channels: 'Channels', 'api-history': 'API history' };
+const TITLES: Record<Screen, string> = {
+  alignments: 'Alignments',
+  translate: 'Translate',
+  channels: 'Channels',
+  'api-history': 'API history',
+  bridge: 'Bridge installation',
+};
 
 export function App() {
   const screen = useWorkbench((s) => s.screen);
@@ -57,6 +64,7 @@ export function App() {
         {screen === 'translate' && <TranslateScreen />}
         {screen === 'channels' && <ChannelsScreen />}
         {screen === 'api-history' && <ApiHistoryScreen />}
+        {screen === 'bridge' && <BridgeScreen />}
       </main>
       <StatusBar />
       <WindowFileDrop />

@@ -4,7 +4,8 @@ import { useWorkbench } from '../store/index.js';
 
 /**
  * Files dropped anywhere on the window are uploaded as alignments. Listens in the capture phase so
- * a drop on an editor uploads instead of inserting the file's text.
+ * a drop on an editor uploads instead of inserting the file's text. A drop zone of its own (marked
+ * `data-file-drop`, e.g. the bridge assistant's POM and log, the API history's documents) keeps its files.
  */
 export function WindowFileDrop() {
   const upload = useWorkbench((s) => s.uploadDocuments);
@@ -13,7 +14,6 @@ export function WindowFileDrop() {
   const depth = useRef(0);
 
   useEffect(() => {
-    // A drop zone of its own (data-file-drop, e.g. the API history's documents) takes the files.
     const ownZone = (e: DragEvent) => e.target instanceof Element && e.target.closest('[data-file-drop]') !== null;
     const enter = (e: DragEvent) => {
       if (!hasFiles(e) || ownZone(e)) return;

@@ -13,3 +13,4 @@ export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slic
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';
 export { defaultDiffPick, type DiffPick } from './alignment-diff-slice.js';
 export { CHANGE_KIND_TITLES, groupChanges, type ApiDocumentChoice, type ApiDocumentProblem, type ApiSide, type ChangeGroup } from './api-history-slice.js';
+export { BRIDGE_SAVE_DEBOUNCE_MS, BRIDGE_STEPS, parseAlignmentRef, stepDone, type BridgeStepName } from './bridge-slice.js';

@@ -2,12 +2,20 @@ import type { MediatorApi } from '../api/index.js';
 import type { AlignmentsSlice } from './alignments-slice.js';
 import type { AlignmentDiffSlice } from './alignment-diff-slice.js';
 import type { ApiHistorySlice } from './api-history-slice.js';
+import type { BridgeSlice } from './bridge-slice.js';
 import type { ChannelsSlice } from './channels-slice.js';
 import type { NavigationSlice } from './navigation-slice.js';
 import type { StatusSlice } from './status-slice.js';
 import type { TranslateSlice } from './translate-slice.js';
 
-export type WorkbenchState = StatusSlice & NavigationSlice & AlignmentsSlice & TranslateSlice & ChannelsSlice & AlignmentDiffSlice & ApiHistorySlice;
+export type WorkbenchState = StatusSlice &
+  NavigationSlice &
+  AlignmentsSlice &
+  TranslateSlice &
+  ChannelsSlice &
+  AlignmentDiffSlice &
+  ApiHistorySlice &
+  BridgeSlice;
 
 export type SetState = (partial: Partial<WorkbenchState> | ((state: WorkbenchState) => Partial<WorkbenchState>)) => void;
 export type GetState = () => WorkbenchState;

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAlignmentsSlice } from './alignments-slice.js';
 import { createAlignmentDiffSlice } from './alignment-diff-slice.js';
 import { createApiHistorySlice } from './api-history-slice.js';
+import { createBridgeSlice } from './bridge-slice.js';
 import { createChannelsSlice } from './channels-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
 import { createStatusSlice } from './status-slice.js';
@@ -20,5 +21,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createChannelsSlice(set, get, deps),
     ...createAlignmentDiffSlice(set, get, deps),
     ...createApiHistorySlice(set, get, deps),
+    ...createBridgeSlice(set, get, deps),
   }));
 }

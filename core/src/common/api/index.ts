@@ -25,6 +25,20 @@ import { AlignmentDiffReply } from './alignment-diff.js';
 import { ApiChange, ApiDiff, ApiDiffRequest, ApiDocumentSource, ApiSample, ApiSampleDocument } from './api-history.js';
 import { PayloadDiff, TripleOrigin } from './payload-diff.js';
 import { PayloadGraphs } from './payload-graph.js';
+import {
+  BridgeProgress,
+  BridgeProgressBody,
+  CheckProblem,
+  CopyCommandsReply,
+  CopyCommandsRequest,
+  LogCheckReply,
+  LogCheckRequest,
+  MiddlewareVersionReply,
+  MiddlewareVersionRequest,
+  PlatformChannelState,
+  VersionCheckReply,
+  VersionCheckRequest,
+} from './bridges.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -38,6 +52,7 @@ export * from './payload-diff.js';
 export * from './alignment-diff.js';
 export * from './api-history.js';
 export * from './payload-graph.js';
+export * from './bridges.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -79,4 +94,16 @@ export const API_COMPONENTS: readonly TSchema[] = [
   ApiSampleDocument,
   ApiDocumentSource,
   ApiDiffRequest,
+  CheckProblem,
+  VersionCheckRequest,
+  VersionCheckReply,
+  MiddlewareVersionRequest,
+  MiddlewareVersionReply,
+  CopyCommandsRequest,
+  CopyCommandsReply,
+  LogCheckRequest,
+  LogCheckReply,
+  PlatformChannelState,
+  BridgeProgressBody,
+  BridgeProgress,
 ];

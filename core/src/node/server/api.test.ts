@@ -468,6 +468,15 @@ describe('OpenAPI and Swagger UI', () => {
       'GET /api-history/samples',
       'GET /api-history/samples/{version}',
       'POST /api-history/diff',
+      'POST /bridge-checks/version',
+      'POST /bridge-checks/middleware-version',
+      'POST /bridge-checks/copy-commands',
+      'POST /bridge-checks/log',
+      'GET /bridge-checks/platform-channels',
+      'GET /bridges',
+      'GET /bridges/{bridgeId}',
+      'PUT /bridges/{bridgeId}',
+      'DELETE /bridges/{bridgeId}',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
     // Every operation: a stable operationId, and its errors documented as the JSON the server sends

@@ -22,6 +22,7 @@ import type { ConfigStore } from '../store/config-store.js';
 import type { NatsKvStore, NatsKvStoreOptions } from '../store/nats-kv-store.js';
 import { AlignmentService } from '../services/alignment-service.js';
 import { ChannelService } from '../services/channel-service.js';
+import { BridgeService } from '../services/bridge-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
 import { TranslationService } from '../services/translation-service.js';
 import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
@@ -124,7 +125,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     storeKind === 'nats'
       ? new (await import('../store/nats-kv-store.js')).NatsKvStore({ ...options.sharedStore, servers: options.transport?.url ?? DEFAULT_NATS_URL, logger })
       : undefined;
-  const store: ConfigStore = fleet ?? SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
+  // bridge assistant's progress), while alignments and channels live in the shared buckets.
+  const local = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  const store: ConfigStore = fleet ?? local;
   const alignments = new AlignmentService(store, logger);
   const transport = await loadTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
   const runner = new ChannelRunner(transport, alignments, logger);
@@ -195,7 +199,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
 
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
-    await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'DELETE', 'OPTIONS'] });
+    await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });
   }
 
   await app.register(swagger, {
@@ -263,7 +267,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     workers: options.translationWorkers ?? 0,
     timeoutMs: options.translationTimeoutMs ?? 10_000,
   });
-  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger });
+  const bridges = new BridgeService(local.bridgeProgress, channels);
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger, bridges });
 
   let closed = false;
   return {
@@ -285,6 +290,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       await runner.close();
       await translation.close();
       await store.close();
+      if (store !== local) local.close();
     },
   };
 }

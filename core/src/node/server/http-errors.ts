@@ -21,6 +21,7 @@ export const Status = {
   unsupportedMediaType: 415,
   misdirected: 421,
   internal: 500,
+  badGateway: 502,
   unavailable: 503,
 } as const;
 
@@ -98,6 +99,12 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.apiDocumentInvalid]: Status.badRequest,
   // Issue 13: the fleet's configuration cannot be changed from a process cut off from the cluster; try again later.
   [ErrorCodes.configStoreUnavailable]: Status.unavailable,
+  [ErrorCodes.invalidPom]: Status.badRequest,
+  // A stored resource of ours (not the IPSM contract's alignments and channels): a plain 404.
+  [ErrorCodes.bridgeNotFound]: Status.notFound,
+  // The middleware the user pointed at failed, not this server nor the request: 502 (RFC 9110 15.6.3).
+  [ErrorCodes.middlewareUnreachable]: Status.badGateway,
+  [ErrorCodes.middlewareVersionUnknown]: Status.badGateway,
 };
 
 export function toHttpError(error: unknown, operation: Operation): HttpError {

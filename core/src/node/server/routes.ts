@@ -6,6 +6,7 @@
 import { ALIGNMENTS_TAG, registerAlignmentRoutes } from './routes/alignments.js';
 import { registerAlignmentDiffRoutes } from './routes/alignment-diff.js';
 import { API_HISTORY_TAG, registerApiHistoryRoutes } from './routes/api-history.js';
+import { BRIDGES_TAG, registerBridgeRoutes } from './routes/bridges.js';
 import { CHANNELS_TAG, registerChannelRoutes } from './routes/channels.js';
 import { CONVERSION_TAG, registerConversionRoutes } from './routes/conversion.js';
 import { LOGGING_TAG, registerLoggingRoutes } from './routes/logging.js';
@@ -28,6 +29,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   LOGGING_TAG,
   VERSION_TAG,
   API_HISTORY_TAG,
+  BRIDGES_TAG,
 ];
 
 export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
@@ -41,4 +43,5 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app, deps);
   registerApiHistoryRoutes(app);
+  registerBridgeRoutes(app, deps);
 }

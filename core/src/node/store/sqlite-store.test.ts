@@ -390,7 +390,9 @@ describe('opening', () => {
 async function transpileStore(outDir: string): Promise<string> {
   const ts = (await import('typescript')).default;
   const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const pending = ['node/store/index.ts'];
+  // From the SQLite store's own module, not the store index: the index also reaches the NATS store
+  // and the whole API schema module, which this writer does not need.
+  const pending = ['node/store/sqlite-store.ts'];
   const done = new Set<string>();
   while (pending.length > 0) {
     const rel = pending.pop() as string;
@@ -414,7 +416,7 @@ async function transpileStore(outDir: string): Promise<string> {
     mkdirSync(path.dirname(outFile), { recursive: true });
     writeFileSync(outFile, js);
   }
-  return path.join(outDir, 'node/store/index.js');
+  return path.join(outDir, 'node/store/sqlite-store.js');
 }
 
 describe('crash durability', () => {

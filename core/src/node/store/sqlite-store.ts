@@ -18,6 +18,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BadRequestError, ConflictError, ErrorCodes, MediatorError, NotFoundError } from '../../common/errors.js';
+import { BridgeProgressTable, createBridgeProgressTable } from './bridge-progress-table.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -163,6 +164,8 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
       CREATE INDEX channel_out_alignment ON channel (out_alignment_name, out_alignment_version);
     `);
   },
+  // 2: the bridge installation assistant's progress per bridge (issue 15).
+  createBridgeProgressTable,
 ];
 
 /** The schema version this code writes and reads. */
@@ -568,6 +571,14 @@ export class SqliteStore {
   /** Closes the database (checkpointing the WAL). Idempotent. */
   close(): void {
     if (this.#db.open) this.#db.close();
+  }
+
+  #bridgeProgress: BridgeProgressTable | undefined;
+
+  /** The bridge assistant's progress per bridge (bridge-progress-table.ts). */
+  get bridgeProgress(): BridgeProgressTable {
+    this.#bridgeProgress ??= new BridgeProgressTable(this.#db, (what, operation) => this.#run(what, operation));
+    return this.#bridgeProgress;
   }
 
   /**

@@ -17,6 +17,7 @@ import { Type, type TUnsafe } from 'typebox';
 import type { Logger as PinoLogger } from 'pino';
 import { api, BadRequestError, ErrorCodes, MediatorError, type Transport } from '../../../common/index.js';
 import type { AlignmentService } from '../../services/alignment-service.js';
+import type { BridgeService } from '../../services/bridge-service.js';
 import type { ChannelService } from '../../services/channel-service.js';
 import type { TranslationService } from '../../services/translation-service.js';
 import type { LogLevels } from '../log-levels.js';
@@ -32,6 +33,7 @@ export interface RouteDeps {
   readonly transport: Transport;
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
+  readonly bridges: BridgeService;
 }
 
 export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
@@ -70,7 +72,9 @@ const errorDescriptions: Record<number, string> = {
   [Status.payloadTooLarge]: 'The request body is larger than the server takes',
   [Status.unsupportedMediaType]: 'The request body is not in a media type this operation takes',
   [Status.misdirected]: 'The Host header names no host this server answers to',
+  [Status.notFound]: 'Nothing is stored under that name',
   [Status.internal]: 'The operation failed on the server',
+  [Status.badGateway]: 'The middleware named in the request could not be reached, or its answer holds no version',
   [Status.unavailable]: 'The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached',
 };
 

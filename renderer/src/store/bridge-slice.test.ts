@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BridgeProgress, BridgeProgressBody, LogCheckReply, MediatorApi, PlatformChannelsRequest } from '../api/index.js';
+import { BRIDGE_SAVE_DEBOUNCE_MS, parseAlignmentRef, stepDone } from './bridge-slice.js';
+import { fakeApi, flush } from './fake-api.test-support.js';
+import { createWorkbenchStore } from './workbench-store.js';
+
+const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
+const saved = (bridgeId: string, body: BridgeProgressBody): BridgeProgress => ({ bridgeId, ...body, updatedAt: 1 });
+
+afterEach(() => vi.useRealTimers());
+
+describe('bridge slice', () => {
+  it('restores a bridge from the server, and saves a fresh one under its name', async () => {
+    const save = vi.fn(async (id: string, body: BridgeProgressBody) => saved(id, body));
+    const store = storeWith({
+      getBridgeProgress: async (id) =>
+        id === 'old' ? saved('old', { currentStep: 4, steps: { version: { ok: true, middlewareVersion: '2.5.0' } } }) : undefined,
+      saveBridgeProgress: save,
+    });
+    await store.getState().openBridge('old');
+    expect(store.getState()).toMatchObject({ bridgeId: 'old', bridgeStep: 4, bridgeSteps: { version: { ok: true, middlewareVersion: '2.5.0' } } });
+    expect(save).not.toHaveBeenCalled();
+    await store.getState().openBridge(' new ');
+    expect(save).toHaveBeenCalledWith('new', { currentStep: 1, steps: {} });
+  });
+
+  it('saves edits once typing pauses, and a check at once', async () => {
+    vi.useFakeTimers();
+    const save = vi.fn(async (id: string, body: BridgeProgressBody) => saved(id, body));
+    const log: LogCheckReply = { started: true, bridges: [{ class: 'a.B', platformType: 'urn:t', line: 3 }], finished: true, missing: [], problems: [] };
+    const store = storeWith({ getBridgeProgress: async () => undefined, saveBridgeProgress: save, checkBridgeLog: async () => log });
+    await store.getState().openBridge('b');
+    save.mockClear();
+    store.getState().updateStep('copy', { container: 'i' });
+    store.getState().updateStep('copy', { container: 'intermw' });
+    await vi.advanceTimersByTimeAsync(BRIDGE_SAVE_DEBOUNCE_MS - 50);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]?.[1].steps.copy).toEqual({ container: 'intermw' });
+
+    store.getState().setLogText('the log', 'startup.log');
+    await store.getState().checkLog();
+    await flush();
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save.mock.calls[1]?.[1].steps.log).toEqual({ logName: 'startup.log', ok: true, registered: ['urn:t'], bridgeClass: 'a.B' });
+    expect(store.getState().logOp).toEqual({ state: 'done', message: 'Every bridge is registered' });
+  });
+
+  it('creates the pair with the downstream alignment as output and the upstream one as input', async () => {
+    const create = vi.fn(async (_id: string, _request: PlatformChannelsRequest) => ({ message: 'ok' }) as never);
+    const store = storeWith({
+      getBridgeProgress: async () => undefined,
+      saveBridgeProgress: async (id, body) => saved(id, body),
+      createPlatformChannels: create,
+      getPlatformChannelState: async () => {
+        throw new Error('not needed');
+      },
+    });
+    await store.getState().openBridge('b');
+    store.getState().updateStep('channels', { platformId: 'http://p/1', out: 'Down@1.0', inp: 'Up@2' });
+    await store.getState().createBridgeChannels();
+    expect(create).toHaveBeenCalledWith('http://p/1', {
+      spelling: 'mediator',
+      downstream: { inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: 'Down', outAlignmentVersion: '1.0' },
+      upstream: { inpAlignmentName: 'Up', inpAlignmentVersion: '2', outAlignmentName: '', outAlignmentVersion: '' },
+    });
+  });
+
+  it('parses name@version and tells which steps are done', () => {
+    expect(parseAlignmentRef('CO_FIWARE_align@1.0')).toEqual({ name: 'CO_FIWARE_align', version: '1.0' });
+    expect(parseAlignmentRef('a@b@c')).toEqual({ name: 'a@b', version: 'c' });
+    expect(parseAlignmentRef('noversion')).toBeUndefined();
+    expect(parseAlignmentRef('@1')).toBeUndefined();
+    expect(stepDone({ version: { ok: true }, log: { ok: false } }, 'version')).toBe(true);
+    expect(stepDone({ version: { ok: true }, log: { ok: false } }, 'log')).toBe(false);
+    expect(stepDone({}, 'channels')).toBe(false);
+  });
+});
