@@ -21,6 +21,8 @@ import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
 import { PayloadDiff } from './payload-diff.js';
+import { CaseResult, NewSuite, NewTestCase, RunRequest, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
+import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -30,6 +32,8 @@ export * from './translation.js';
 export * from './status.js';
 export * from './alignment-view.js';
 export * from './payload-diff.js';
+export * from './suites.js';
+export * from './coverage.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -61,4 +65,19 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationError,
   LoggingResponse,
   VersionResponse,
+  StepCounts,
+  TestCase,
+  NewTestCase,
+  SuiteInfo,
+  NewSuite,
+  Suite,
+  RunRequest,
+  StepDifference,
+  CaseResult,
+  SuiteRunReport,
+  SuiteFiles,
+  CellCoverage,
+  CellRef,
+  CoverageReport,
+  CoverageRequest,
 ];

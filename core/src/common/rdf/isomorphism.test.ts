@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_GRAPHS, NS, factory, type RDF } from '../common/rdf/terms.js';
+import { MESSAGE_GRAPHS, NS, factory, type RDF } from './terms.js';
 import { isomorphic } from './isomorphism.js';
 
 const ex = (local: string): RDF.NamedNode => factory.namedNode(`http://example.org/${local}`);
