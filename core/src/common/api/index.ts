@@ -21,7 +21,7 @@ import { LoggingResponse, VersionResponse } from './status.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
 import { PayloadDiff } from './payload-diff.js';
-import { CaseResult, NewSuite, NewTestCase, RunRequest, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
+import { CaseResult, NewSuite, NewTestCase, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
 import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
 export * from './schema-support.js';
@@ -71,7 +71,6 @@ export const API_COMPONENTS: readonly TSchema[] = [
   SuiteInfo,
   NewSuite,
   Suite,
-  RunRequest,
   StepDifference,
   CaseResult,
   SuiteRunReport,

@@ -83,18 +83,15 @@ export const CaseParams = Type.Object({
 export type CaseParams = Static<typeof CaseParams>;
 
 /** Which versions a run uses: the latest stored version of each alignment name (default), or exactly the recorded ones. */
-export const RunRequest = Type.Object(
-  {
-    versions: Type.Optional(
-      Type.Union([Type.Literal('latest'), Type.Literal('recorded')], {
-        description:
-          '`latest` (default): the newest stored version of each name, so a run after an upload shows what changed; `recorded`: the versions in the case',
-      }),
-    ),
-  },
-  { $id: 'RunRequest' },
-);
-export type RunRequest = Static<typeof RunRequest>;
+export const RunQuery = Type.Object({
+  versions: Type.Optional(
+    Type.Union([Type.Literal('latest'), Type.Literal('recorded')], {
+      description:
+        '`latest` (default): the most recently uploaded version of each name, so a run after an upload shows which messages changed meaning; `recorded`: the versions in the case',
+    }),
+  ),
+});
+export type RunQuery = Static<typeof RunQuery>;
 
 /** Where the actual per-step counts first part from the expected ones. */
 export const StepDifference = Type.Object(

@@ -24,6 +24,8 @@ import { createTransport } from '../transports/index.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
+import { SuiteService } from '../services/suite-service.js';
+import { CoverageService } from '../services/coverage-service.js';
 import { API_TAGS, registerRoutes } from './routes.js';
 import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
@@ -233,7 +235,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     workers: options.translationWorkers ?? 0,
     timeoutMs: options.translationTimeoutMs ?? 10_000,
   });
-  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger });
+  const suites = new SuiteService(store, alignments, logger);
+  const coverage = new CoverageService(store, alignments, runner);
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger, suites, coverage });
 
   let closed = false;
   return {

@@ -29,6 +29,8 @@ export class ChannelRunner {
   private readonly runtimes = new Map<number, ChannelRuntime>();
   /** Channels whose alignments could not be compiled: no runtime, a reason to show. */
   private readonly broken = new Map<number, string>();
+  /** When each runtime was started (epoch ms): coverage "since the channel started" (issue 12). */
+  private readonly started = new Map<number, number>();
 
   constructor(
     readonly transport: Transport,
@@ -75,6 +77,7 @@ export class ChannelRunner {
       logger: this.log,
     });
     this.runtimes.set(record.id, runtime);
+    this.started.set(record.id, Date.now());
     const status = await runtime.start();
     this.log.info({ channel: record.id, status, source: record.source, sink: record.sink }, 'channel started');
     return this.state(record.id);
@@ -82,6 +85,11 @@ export class ChannelRunner {
 
   async restoreAll(records: readonly ChannelRecord[]): Promise<void> {
     await Promise.all(records.map((r) => this.start(r)));
+  }
+
+  /** When the channel's runtime was started, epoch ms; undefined when it is not running. */
+  startedAt(id: number): number | undefined {
+    return this.runtimes.has(id) ? this.started.get(id) : undefined;
   }
 
   runtime(id: number): ChannelRuntime | undefined {
@@ -107,6 +115,7 @@ export class ChannelRunner {
     const runtime = this.runtimes.get(id);
     if (runtime === undefined) return;
     this.runtimes.delete(id);
+    this.started.delete(id);
     await runtime.stop();
   }
 

@@ -19,6 +19,8 @@ import { api, BadRequestError, ErrorCodes, MediatorError, type Transport } from 
 import type { AlignmentService } from '../../services/alignment-service.js';
 import type { ChannelService } from '../../services/channel-service.js';
 import type { TranslationService } from '../../services/translation-service.js';
+import type { SuiteService } from '../../services/suite-service.js';
+import type { CoverageService } from '../../services/coverage-service.js';
 import type { LogLevels } from '../log-levels.js';
 import { Status } from '../http-errors.js';
 
@@ -32,6 +34,8 @@ export interface RouteDeps {
   readonly transport: Transport;
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
+  readonly suites: SuiteService;
+  readonly coverage: CoverageService;
 }
 
 export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
