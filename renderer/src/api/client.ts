@@ -6,7 +6,14 @@ import type {
   AlignmentId,
   AlignmentInfo,
   AlignmentView,
+  CaseResult,
   ChannelConfig,
+  CoverageReport,
+  NewTestCase,
+  RunVersions,
+  Suite,
+  SuiteInfo,
+  TestCase,
   ChannelInfo,
   CompiledCells,
   ErrorBody,
@@ -74,6 +81,15 @@ export interface MediatorApi {
   getVersion(signal?: AbortSignal): Promise<VersionInfo>;
   getLogLevel(): Promise<string>;
   setLogLevel(level: string): Promise<string>;
+  // Alignment test suites and coverage (issue 12).
+  listSuites(): Promise<SuiteInfo[]>;
+  createSuite(name: string): Promise<SuiteInfo>;
+  getSuite(name: string): Promise<Suite>;
+  /** Without an expected payload the server records what the chain produces now. */
+  addTestCase(suite: string, testCase: NewTestCase): Promise<TestCase>;
+  deleteTestCase(suite: string, name: string): Promise<void>;
+  runTestCase(suite: string, name: string, versions: RunVersions, signal?: AbortSignal): Promise<CaseResult>;
+  coverage(alignIDs: readonly AlignmentId[], messages: ReadonlyArray<{ name: string; graphStr: string }>): Promise<CoverageReport>;
 }
 
 export interface HttpApiOptions {
@@ -296,6 +312,34 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     async setLogLevel(level) {
       const body = expectRecord<{ level: string }>(await json('POST', `logging/${seg(level)}`), 'POST /logging');
       return String(body.level);
+    },
+    async listSuites() {
+      return expectArray<SuiteInfo>(await json('GET', 'suites'), 'GET /suites');
+    },
+    async createSuite(name) {
+      return expectRecord<SuiteInfo>(await json('POST', 'suites', { body: JSON.stringify({ name }), contentType: JSON_TYPE }), 'POST /suites');
+    },
+    async getSuite(name) {
+      return expectRecord<Suite>(await json('GET', `suites/${seg(name)}`), 'GET /suites/{suite}');
+    },
+    async addTestCase(suite, testCase) {
+      return expectRecord<TestCase>(
+        await json('POST', `suites/${seg(suite)}/cases`, { body: JSON.stringify(testCase), contentType: JSON_TYPE }),
+        'POST /suites/{suite}/cases',
+      );
+    },
+    async deleteTestCase(suite, name) {
+      await ok('DELETE', `suites/${seg(suite)}/cases/${seg(name)}`);
+    },
+    async runTestCase(suite, name, versions, signal) {
+      const body = await json('POST', `suites/${seg(suite)}/cases/${seg(name)}/run?versions=${versions}`, signal ? { signal } : {});
+      return expectRecord<CaseResult>(body, 'POST /suites/{suite}/cases/{case}/run');
+    },
+    async coverage(alignIDs, messages) {
+      return expectRecord<CoverageReport>(
+        await json('POST', 'coverage', { body: JSON.stringify({ alignIDs, messages }), contentType: JSON_TYPE }),
+        'POST /coverage',
+      );
     },
   };
 }

@@ -35,6 +35,16 @@ export type AlignmentView = api.AlignmentView;
 export type ViewCell = api.ViewCell;
 export type PayloadDiff = api.PayloadDiff;
 export type DiffTriple = api.DiffTriple;
+export type TestCase = api.TestCase;
+export type NewTestCase = api.NewTestCase;
+export type SuiteInfo = api.SuiteInfo;
+export type Suite = api.Suite;
+export type CaseResult = api.CaseResult;
+export type StepCounts = api.StepCounts;
+export type CoverageReport = api.CoverageReport;
+export type CellCoverage = api.CellCoverage;
+/** Which versions a suite run uses: the newest stored of each name, or the recorded ones. */
+export type RunVersions = 'latest' | 'recorded';
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';

@@ -3,6 +3,7 @@ import { AlignmentsScreen } from '../features/alignments/AlignmentsScreen.js';
 import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';
+import { SuitesScreen } from '../features/suites/SuitesScreen.js';
 import { screenFromHash, useWorkbench, type Screen } from '../store/index.js';
 import { OperationStatus } from '../ui/OperationStatus.js';
 import { desktopBridge } from './desktop-bridge.js';
@@ -10,7 +11,7 @@ import { DesktopFileOpen } from './DesktopFileOpen.js';
 import { onSaveResult, saveOperation } from './download.js';
 import { WindowFileDrop } from './WindowFileDrop.js';
 
-const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'Translate', channels: 'Channels' };
+const TITLES: Record<Screen, string> = { alignments: 'Alignments', translate: 'Translate', channels: 'Channels', suites: 'Test suites' };
 
 export function App() {
   const screen = useWorkbench((s) => s.screen);
@@ -55,6 +56,7 @@ export function App() {
         {screen === 'alignments' && <AlignmentsScreen />}
         {screen === 'translate' && <TranslateScreen />}
         {screen === 'channels' && <ChannelsScreen />}
+        {screen === 'suites' && <SuitesScreen />}
       </main>
       <StatusBar />
       <WindowFileDrop />

@@ -5,8 +5,8 @@
  */
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
-export type Screen = 'alignments' | 'translate' | 'channels';
-export const SCREENS: readonly Screen[] = ['alignments', 'translate', 'channels'];
+export type Screen = 'alignments' | 'translate' | 'channels' | 'suites';
+export const SCREENS: readonly Screen[] = ['alignments', 'translate', 'channels', 'suites'];
 
 export interface NavigationSlice {
   readonly screen: Screen;

@@ -4,6 +4,7 @@ import { createChannelsSlice } from './channels-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
 import { createStatusSlice } from './status-slice.js';
 import { createTranslateSlice } from './translate-slice.js';
+import { createSuitesSlice } from './suites-slice.js';
 import type { StoreDeps, WorkbenchState } from './types.js';
 
 export type WorkbenchStore = StoreApi<WorkbenchState>;
@@ -16,5 +17,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createAlignmentsSlice(set, get, deps),
     ...createTranslateSlice(set, get, deps),
     ...createChannelsSlice(set, get, deps),
+    ...createSuitesSlice(set, get, deps),
   }));
 }

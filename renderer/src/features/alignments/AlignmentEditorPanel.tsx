@@ -127,7 +127,12 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
-        <CellList view={editor.view} onShowInSource={(line, column) => jump(line, column)} onRetry={() => void loadView()} />
+        <CellList
+          view={editor.view}
+          {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
+          onShowInSource={(line, column) => jump(line, column)}
+          onRetry={() => void loadView()}
+        />
       </div>
 
       <div role="tabpanel" id="tabpanel-turtle" aria-labelledby="tab-turtle" hidden={tab !== 'turtle'}>
