@@ -146,7 +146,7 @@ function CaseRow({ name, chain, result, onDelete }: { name: string; chain: strin
             <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
               {open ? 'Hide' : 'Why?'}
             </button>
-          )}
+          )}{' '}
           <button type="button" className="link" aria-label={`Delete case ${name}`} onClick={onDelete}>
             Delete
           </button>
