@@ -18,9 +18,12 @@
 import type * as RDF from '@rdfjs/types';
 import { termKey } from './terms.js';
 
-/** A quad as four slots: a ground term key (string) or a blank-node index (number). */
-type Slot = string | number;
-type EncodedQuad = readonly [Slot, Slot, Slot, Slot];
+/**
+ * A quad as four slots: a ground term as its number (>= 0) in a table both sides share, so equal
+ * terms get equal numbers, or a blank node as -1 - its index. Small numbers instead of the terms'
+ * text keep the keys short: suite runs (issue 12) compare thousands of payloads.
+ */
+type EncodedQuad = readonly [number, number, number, number];
 
 interface Side {
   /** Quads with at least one blank node, deduplicated. */
@@ -33,29 +36,36 @@ interface Side {
   readonly occurrences: number[][];
 }
 
-function groundKey(term: RDF.Term): string {
-  // Position-independent, type-distinct keys; the default graph is the empty string.
-  return term.termType === 'DefaultGraph' ? '' : termKey(term);
-}
+const isBlank = (slot: number): boolean => slot < 0;
+const blankOf = (slot: number): number => -1 - slot;
 
-function encode(quads: readonly RDF.Quad[]): Side {
+function encode(quads: readonly RDF.Quad[], ids: Map<string, number>): Side {
   const blankIndex = new Map<string, number>();
   const seen = new Set<string>();
   const ground = new Set<string>();
   const encoded: EncodedQuad[] = [];
-  const slot = (term: RDF.Term): Slot => {
-    if (term.termType !== 'BlankNode') return groundKey(term);
-    let index = blankIndex.get(term.value);
-    if (index === undefined) {
-      index = blankIndex.size;
-      blankIndex.set(term.value, index);
+  const slot = (term: RDF.Term): number => {
+    if (term.termType === 'BlankNode') {
+      let index = blankIndex.get(term.value);
+      if (index === undefined) {
+        index = blankIndex.size;
+        blankIndex.set(term.value, index);
+      }
+      return -1 - index;
     }
-    return index;
+    // Position-independent, type-distinct keys; the default graph is the empty string.
+    const key = term.termType === 'DefaultGraph' ? '' : termKey(term);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    return id;
   };
   for (const q of quads) {
     const e: EncodedQuad = [slot(q.subject), slot(q.predicate), slot(q.object), slot(q.graph)];
-    const key = e.map((s) => (typeof s === 'number' ? `_:${s}` : s)).join('\u0000');
-    if (e.every((s) => typeof s === 'string')) {
+    const key = `${e[0]} ${e[1]} ${e[2]} ${e[3]}`;
+    if (e[0] >= 0 && e[1] >= 0 && e[2] >= 0 && e[3] >= 0) {
       ground.add(key);
     } else if (!seen.has(key)) {
       seen.add(key);
@@ -64,12 +74,10 @@ function encode(quads: readonly RDF.Quad[]): Side {
   }
   const occurrences: number[][] = Array.from({ length: blankIndex.size }, () => []);
   encoded.forEach((e, qi) => {
-    const added = new Set<number>();
-    for (const s of e) {
-      if (typeof s === 'number' && !added.has(s)) {
-        added.add(s);
-        occurrences[s]?.push(qi);
-      }
+    for (let i = 0; i < 4; i++) {
+      const s = e[i] ?? 0;
+      // A blank node twice in one quad is listed once for it.
+      if (isBlank(s) && e.indexOf(s) === i) occurrences[blankOf(s)]?.push(qi);
     }
   });
   return { quads: encoded, ground, blanks: blankIndex.size, occurrences };
@@ -88,34 +96,18 @@ function mix(h: number, v: number): number {
 
 const SELF = 0x5e1f;
 const OTHER = 0x0b1a;
+const GROUND = 0x6a09e667;
 
-/**
- * Per encoded quad, its ground slots numbered once (blank slots are -1), through one table shared by
- * both sides: a Map lookup uses the string hash V8 keeps, far cheaper than hashing the text in JS.
- */
-function groundHashes(side: Side, ids: Map<string, number>): Int32Array[] {
-  const idOf = (key: string): number => {
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = mix(0x811c9dc5, ids.size + 1);
-      ids.set(key, id);
-    }
-    return id | 0;
-  };
-  return side.quads.map((q) => Int32Array.from(q, (slot) => (typeof slot === 'number' ? -1 : idOf(slot))));
-}
-
-function signature(side: Side, hashes: readonly Int32Array[], colours: readonly number[], node: number, scratch: number[]): number {
+function signature(side: Side, colours: readonly number[], node: number, scratch: number[]): number {
   scratch.length = 0;
   for (const qi of side.occurrences[node] ?? []) {
     const q = side.quads[qi];
-    const g = hashes[qi];
-    if (q === undefined || g === undefined) continue;
+    if (q === undefined) continue;
     let h = 0x9e3779b9;
     for (let i = 0; i < 4; i++) {
-      const slot = q[i];
-      if (typeof slot === 'number') h = mix(h, slot === node ? SELF : mix(OTHER, colours[slot] ?? 0));
-      else h = mix(h, g[i] ?? 0);
+      const slot = q[i] ?? 0;
+      if (isBlank(slot)) h = mix(h, blankOf(slot) === node ? SELF : mix(OTHER, colours[blankOf(slot)] ?? 0));
+      else h = mix(h, mix(GROUND, slot));
       h = mix(h, i);
     }
     scratch.push(h);
@@ -143,8 +135,6 @@ function sameHistogram(a: readonly number[], b: readonly number[]): boolean {
 interface Sides {
   readonly a: Side;
   readonly b: Side;
-  readonly ha: readonly Int32Array[];
-  readonly hb: readonly Int32Array[];
   marks: number;
 }
 
@@ -155,8 +145,8 @@ function refine(sides: Sides, coloursA: number[], coloursB: number[]): [number[]
   let classes = histogram(ca).size;
   const scratch: number[] = [];
   for (;;) {
-    const na = ca.map((_, i) => signature(sides.a, sides.ha, ca, i, scratch));
-    const nb = cb.map((_, i) => signature(sides.b, sides.hb, cb, i, scratch));
+    const na = ca.map((_, i) => signature(sides.a, ca, i, scratch));
+    const nb = cb.map((_, i) => signature(sides.b, cb, i, scratch));
     if (!sameHistogram(na, nb)) return undefined;
     const newClasses = histogram(na).size;
     ca = na;
@@ -170,10 +160,11 @@ function verify(a: Side, b: Side, coloursA: readonly number[], coloursB: readonl
   const byColour = new Map<number, number>();
   coloursB.forEach((c, i) => byColour.set(c, i));
   const mapping = coloursA.map((c) => byColour.get(c) ?? -1);
-  const keyOf = (e: EncodedQuad, map: ((n: number) => number) | undefined): string =>
-    e.map((s) => (typeof s === 'number' ? `_:${map === undefined ? s : map(s)}` : s)).join('\u0000');
-  const target = new Set(b.quads.map((e) => keyOf(e, undefined)));
-  return a.quads.every((e) => target.has(keyOf(e, (n) => mapping[n] ?? -1)));
+  // An unmapped blank node (never, with equal histograms) gets a slot no quad has.
+  const slotOf = (slot: number, map: boolean): number => (map && isBlank(slot) ? -1 - (mapping[blankOf(slot)] ?? Number.MAX_SAFE_INTEGER) : slot);
+  const keyOf = (e: EncodedQuad, map: boolean): string => `${slotOf(e[0], map)} ${slotOf(e[1], map)} ${slotOf(e[2], map)} ${slotOf(e[3], map)}`;
+  const target = new Set(b.quads.map((e) => keyOf(e, false)));
+  return a.quads.every((e) => target.has(keyOf(e, true)));
 }
 
 function search(sides: Sides, coloursA: number[], coloursB: number[]): boolean {
@@ -206,14 +197,14 @@ function search(sides: Sides, coloursA: number[], coloursB: number[]): boolean {
 
 /** True when the two datasets are equal up to a bijective renaming of blank nodes. */
 export function isomorphic(a: readonly RDF.Quad[], b: readonly RDF.Quad[]): boolean {
-  const sa = encode(a);
-  const sb = encode(b);
+  const ids = new Map<string, number>();
+  const sa = encode(a, ids);
+  const sb = encode(b, ids);
   if (sa.ground.size !== sb.ground.size || sa.quads.length !== sb.quads.length || sa.blanks !== sb.blanks) {
     return false;
   }
   for (const key of sa.ground) if (!sb.ground.has(key)) return false;
   if (sa.blanks === 0) return true;
-  const ids = new Map<string, number>();
-  const sides: Sides = { a: sa, b: sb, ha: groundHashes(sa, ids), hb: groundHashes(sb, ids), marks: 0 };
+  const sides: Sides = { a: sa, b: sb, marks: 0 };
   return search(sides, new Array<number>(sa.blanks).fill(0), new Array<number>(sb.blanks).fill(0));
 }
