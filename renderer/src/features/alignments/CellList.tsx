@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AlignmentId, CellCoverage, ViewCell } from '../../api/index.js';
-import { alignmentKey, useWorkbench, type ViewState } from '../../store/index.js';
+import type { AlignmentId, CellCoverage, CoverageReport, ViewCell } from '../../api/index.js';
+import type { ViewState } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { CellHeat, CoverageControls } from './CellCoverage.js';
 
@@ -8,6 +8,8 @@ export interface CellListProps {
   readonly view: ViewState;
   /** A stored alignment: its coverage can be counted and shown (issue 12). */
   readonly storedId?: AlignmentId;
+  /** The coverage of this alignment, when counted. */
+  readonly coverage?: CoverageReport;
   readonly onShowInSource: (line: number, column: number) => void;
   readonly onRetry: () => void;
 }
@@ -22,11 +24,9 @@ function stepsText(steps: readonly number[]): string {
  * that is not stored): core's cell ids, patterns in Turtle, functions, typings, filters, where each
  * cell is in the source, and its compiled SPARQL.
  */
-export function CellList({ view, storedId, onShowInSource, onRetry }: CellListProps) {
+export function CellList({ view, storedId, coverage: report, onShowInSource, onRetry }: CellListProps) {
   const shown = view.view;
-  const coverage = useWorkbench((s) => s.coverage);
   const [neverFiredOnly, setNeverFiredOnly] = useState(false);
-  const report = storedId !== undefined && coverage?.key === alignmentKey(storedId) ? coverage.report : undefined;
   const byCell = new Map((report?.cells ?? []).map((c) => [c.cell, c]));
   const max = Math.max(0, ...(report?.cells ?? []).map((c) => c.fired));
   const cells =
