@@ -90,6 +90,8 @@ export interface MediatorApi {
   deleteTestCase(suite: string, name: string): Promise<void>;
   runTestCase(suite: string, name: string, versions: RunVersions, signal?: AbortSignal): Promise<CaseResult>;
   coverage(alignIDs: readonly AlignmentId[], messages: ReadonlyArray<{ name: string; graphStr: string }>): Promise<CoverageReport>;
+  /** Coverage of a channel's alignments over what it consumed since it started (embedded bus). */
+  channelCoverage(channelId: number): Promise<CoverageReport>;
 }
 
 export interface HttpApiOptions {
@@ -340,6 +342,9 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
         await json('POST', 'coverage', { body: JSON.stringify({ alignIDs, messages }), contentType: JSON_TYPE }),
         'POST /coverage',
       );
+    },
+    async channelCoverage(channelId) {
+      return expectRecord<CoverageReport>(await json('GET', `channels/${channelId}/coverage`), 'GET /channels/{id}/coverage');
     },
   };
 }

@@ -11,5 +11,5 @@ export { editorIsDirty, hasUnsavedEdits } from './unsaved-edits.js';
 export { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';
-export { runSummary } from './suites-slice.js';
+export { coverageOfAlignment, runSummary } from './suites-slice.js';
 export type { AlignmentCoverage, SuiteRunState } from './suites-slice.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type CaseResult, type MediatorApi, type NewTestCase, type Suite, type SuiteInfo } from '../api/index.js';
 import { fakeApi } from './fake-api.test-support.js';
-import { runSummary } from './suites-slice.js';
+import { coverageOfAlignment, runSummary } from './suites-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
 const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
@@ -87,5 +87,35 @@ describe('suites slice', () => {
       ['three', 'error'],
     ]);
     expect(runSummary(state)).toBe('1 passed, 1 failed, 1 error(s) of 3');
+  });
+
+  it("keeps the alignment's part of a channel's chain coverage", async () => {
+    const B = { name: 'B', version: '2' };
+    const cell = (a: typeof A, id: string, fired: number) => ({
+      alignment: a.name,
+      version: a.version,
+      cell: id,
+      fired,
+      messages: [],
+      failed: 0,
+      inSteps: true,
+    });
+    const report = {
+      messages: 2,
+      cells: [cell(A, 'x', 2), cell(A, 'y', 0), cell(B, 'x', 0)],
+      neverFired: [
+        { alignment: 'A', version: '1', cell: 'y' },
+        { alignment: 'B', version: '2', cell: 'x' },
+      ],
+      unreadable: [],
+    };
+    expect(coverageOfAlignment(report, A)).toEqual({
+      ...report,
+      cells: [cell(A, 'x', 2), cell(A, 'y', 0)],
+      neverFired: [{ alignment: 'A', version: '1', cell: 'y' }],
+    });
+    const store = storeWith({ channelCoverage: async () => report });
+    await store.getState().computeChannelCoverage(B, 7);
+    expect(store.getState().coverage?.report.cells).toEqual([cell(B, 'x', 0)]);
   });
 });

@@ -42,6 +42,14 @@ export interface SuitesSlice {
   runOpenSuite(): Promise<void>;
   cancelSuiteRun(): void;
   computeCoverage(id: AlignmentId, messages: ReadonlyArray<{ name: string; text: string }>): Promise<void>;
+  /** The alignment's part of a channel's coverage since the channel started. */
+  computeChannelCoverage(id: AlignmentId, channelId: number): Promise<void>;
+}
+
+/** The part of a chain's report about one alignment of it. */
+export function coverageOfAlignment(report: CoverageReport, id: AlignmentId): CoverageReport {
+  const mine = (c: { alignment: string; version: string }) => c.alignment === id.name && c.version === id.version;
+  return { ...report, cells: report.cells.filter(mine), neverFired: report.neverFired.filter(mine) };
 }
 
 /** "3 of 12 cases" while running, the tally when done. */
@@ -165,6 +173,16 @@ export const createSuitesSlice: SliceCreator<SuitesSlice> = (set, get) => {
           [id],
           messages.map((m) => ({ name: m.name, graphStr: m.text })),
         );
+        set({ coverage: { key: alignmentKey(id), report }, coverageOp: IDLE });
+      } catch (error) {
+        set({ coverageOp: failed(error) });
+      }
+    },
+
+    async computeChannelCoverage(id, channelId) {
+      set({ coverageOp: { state: 'running' } });
+      try {
+        const report = coverageOfAlignment(await get().api.channelCoverage(channelId), id);
         set({ coverage: { key: alignmentKey(id), report }, coverageOp: IDLE });
       } catch (error) {
         set({ coverageOp: failed(error) });

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AlignmentId, CellCoverage } from '../../api/index.js';
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
@@ -23,6 +23,14 @@ export function CoverageControls({
   neverFired: number | undefined;
 }) {
   const compute = useWorkbench((s) => s.computeCoverage);
+  const computeChannel = useWorkbench((s) => s.computeChannelCoverage);
+  const loadChannels = useWorkbench((s) => s.loadChannels);
+  const channels = useWorkbench((s) => s.channels).filter(
+    (c) => (c.inpAlignmentName === id.name && c.inpAlignmentVersion === id.version) || (c.outAlignmentName === id.name && c.outAlignmentVersion === id.version),
+  );
+  useEffect(() => {
+    void loadChannels();
+  }, [loadChannels]);
   const op = useWorkbench((s) => s.coverageOp);
   const picker = useRef<HTMLInputElement>(null);
   return (
@@ -55,6 +63,24 @@ export function CoverageControls({
       >
         Use the sample messages
       </button>
+      {channels.length > 0 && (
+        <label className="field inline">
+          <span>Since a channel started</span>
+          <select
+            value=""
+            onChange={(e) => {
+              if (e.target.value !== '') void computeChannel(id, Number(e.target.value));
+            }}
+          >
+            <option value="">– channel –</option>
+            {channels.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.id}: {c.source} → {c.sink}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {messages !== undefined && (
         <span className="hint" data-testid="coverage-summary">
           {messages} message{messages === 1 ? '' : 's'}; {neverFired} cell{neverFired === 1 ? '' : 's'} never fired
