@@ -184,7 +184,7 @@ function CaseFailure({ result }: { result: CaseResult }) {
       {result.payloadDiff !== undefined && (
         <>
           <h4>Payload: “Removed” = expected but no longer produced, “Added” = produced but not expected</h4>
-          <PayloadDiffView diff={{ ok: true, diff: result.payloadDiff }} />
+          <PayloadDiffView diff={{ ok: true, diff: result.payloadDiff }} beforeLabel="Expected payload" afterLabel="Actual payload" />
         </>
       )}
     </div>
