@@ -151,7 +151,8 @@ function refine(sides: Sides, coloursA: number[], coloursB: number[]): [number[]
     const newClasses = histogram(na).size;
     ca = na;
     cb = nb;
-    if (newClasses === classes) return [ca, cb];
+    // Stable, or every node alone in its class (nothing left to split: skip the confirming round).
+    if (newClasses === classes || newClasses === ca.length) return [ca, cb];
     classes = newClasses;
   }
 }
