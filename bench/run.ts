@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,startup
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,startup,suites
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
+import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -27,7 +28,7 @@ const cli = join(repoRoot, 'core/dist/node/cli.js');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,startup').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,startup,suites').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -246,4 +247,59 @@ if (only.has('startup')) {
   for (const r of rows) console.log(f(r));
   console.log(`Target: under 1 s to the first answered request; here ${(s.firstAnswerMs / s.nodeMs).toFixed(1)}x the time of node -e 0.`);
   writeFileSync(join(resultsDir, 'startup.json'), `${JSON.stringify(s, null, 2)}\n`);
+}
+
+// ---- Suites: a 1,000-case alignment test suite run headless, vs in-process translation (issue 12) ----
+if (only.has('suites')) {
+  const count = Number(process.env.BENCH_SUITE_CASES ?? '1000');
+  const compiledByFile = new Map<string, Awaited<ReturnType<typeof compileAlignment>>>();
+  const sources: SuiteCaseSource[] = [];
+  for (const m of manifest) {
+    const files = m.alignments.map((a) => join(dataDir, a));
+    for (const f of files) if (!compiledByFile.has(f)) compiledByFile.set(f, await compileAlignment(readFileSync(f, 'utf8')));
+    const alignments = files.map((f) => compiledByFile.get(f)!);
+    const titles = new Map(m.alignments.map((a, i) => [a.replace(/^.*\//, '').replace(/\.rdf$/, ''), alignments[i]!.header.name]));
+    const steps = readFileSync(join(dataDir, 'golden', m.pair, 'steps.tsv'), 'utf8')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim() !== '')
+      .map((l) => {
+        const [alignment = '', step = '', cellId = '', before = '', after = '', deleted = '', inserted = ''] = l.split('\t');
+        const n = Number;
+        return {
+          alignment: titles.get(alignment) ?? alignment,
+          step: n(step),
+          cellId,
+          triplesBefore: n(before),
+          triplesAfter: n(after),
+          deleted: n(deleted),
+          inserted: n(inserted),
+        };
+      });
+    sources.push({
+      name: m.pair,
+      message: readFileSync(join(dataDir, m.message), 'utf8'),
+      expectedPayload: readFileSync(join(dataDir, 'golden', m.pair, 'output-payload.nt'), 'utf8'),
+      expectedSteps: steps,
+      alignments,
+      files,
+    });
+  }
+  const f = await measureSuite(cli, sources, count);
+  const rows = [
+    ['in-process translation (translateMessage, no trace)', f.translationsPerSecond.toFixed(0), '100%'],
+    ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`],
+    ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`],
+  ];
+  const head = ['path', 'per s', 'of in-process'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(
+    `\nAlignment test suite: ${f.cases} cases cycling through the ${sources.length} golden pairs (${f.passed} passed), medians of 5 interleaved rounds`,
+  );
+  console.log(fmt(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(fmt(r));
+  console.log('Target: a suite runs at least 80% as many cases per second as the engine translates the same messages in-process.');
+  writeFileSync(join(resultsDir, 'suites.json'), `${JSON.stringify(f, null, 2)}\n`);
 }

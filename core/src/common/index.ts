@@ -11,6 +11,8 @@ export * from './channels/index.js';
 export * from './security/content-security-policy.js';
 export * from './api-history/index.js';
 export * from './bridge/index.js';
+export * from './testing/index.js';
+export { isomorphic } from './rdf/isomorphism.js';
 // The REST API's schemas and types (issue 14), as one namespace: several API shapes share a name
 // with the engine's own types (Problem, CellFailure, ChannelCounters...), which they must match.
 export * as api from './api/index.js';

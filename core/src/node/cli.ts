@@ -24,6 +24,8 @@ import { runBench } from './bench.js';
 import { diffCommand, DIFF_USAGE } from './cli-diff.js';
 import { API_DIFF_USAGE, apiDiffCommand } from './cli-api-diff.js';
 import { BRIDGE_USAGE, runBridgeCli } from './bridge/bridge-cli.js';
+import { testCommand } from './testing/test-command.js';
+import { coverageCommand } from './testing/coverage-command.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
@@ -49,6 +51,13 @@ Usage:
 ${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       Measure translation throughput; prints one JSON line with messagesPerSecond, p50Ms, p99Ms
       and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
+  mediator test SUITE_DIR [-a ALIGN.rdf ...] [--junit FILE] [--json]
+      Run an alignment test suite folder (one folder per case: case.json, input.json,
+      expected-payload.nt) against the alignment files (default SUITE_DIR/alignments/*.rdf);
+      prints a table, writes JUnit XML with --junit, exits 1 when any case fails.
+  mediator coverage -a ALIGN.rdf [-a ...] MESSAGES... [--json]
+      How often each cell fired over the messages (files, or folders of *.json), and the
+      cells that never fired.
   mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
                 [--cors ORIGIN ...] [--log-level info]
                 [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats]
@@ -393,6 +402,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await diffCommand(rest, io);
       case 'serve':
         return await serveCommand(rest, io);
+      case 'test':
+        return await testCommand(rest, io);
+      case 'coverage':
+        return await coverageCommand(rest, io);
       case 'platform-channels':
         return await platformChannelsCommand(rest, io);
       case 'api-diff':

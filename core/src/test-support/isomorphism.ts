@@ -1,3 +1,2 @@
-// The checker moved to core/src/common/rdf (issue 12: the alignment diff uses it in production);
-// kept here so the tests that import it from test-support need no change.
+/** The isomorphism checker moved to core's common code (issue 12: test suites ship it); tests keep importing it from here. */
 export { isomorphic } from '../common/rdf/isomorphism.js';

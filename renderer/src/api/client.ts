@@ -11,7 +11,14 @@ import type {
   ApiSampleDocument,
   AlignmentInfo,
   AlignmentView,
+  CaseResult,
   ChannelConfig,
+  CoverageReport,
+  NewTestCase,
+  RunVersions,
+  Suite,
+  SuiteInfo,
+  TestCase,
   ChannelInfo,
   CompiledCells,
   ErrorBody,
@@ -87,6 +94,17 @@ export interface MediatorApi extends BridgeApi {
   getApiSample(version: string): Promise<ApiSampleDocument>;
   /** What changed between two API documents; ApiError 400 (with line) when one cannot be read. */
   diffApiDocuments(request: ApiDiffRequest): Promise<ApiDiff>;
+  // Alignment test suites and coverage (issue 12).
+  listSuites(): Promise<SuiteInfo[]>;
+  createSuite(name: string): Promise<SuiteInfo>;
+  getSuite(name: string): Promise<Suite>;
+  /** Without an expected payload the server records what the chain produces now. */
+  addTestCase(suite: string, testCase: NewTestCase): Promise<TestCase>;
+  deleteTestCase(suite: string, name: string): Promise<void>;
+  runTestCase(suite: string, name: string, versions: RunVersions, signal?: AbortSignal): Promise<CaseResult>;
+  coverage(alignIDs: readonly AlignmentId[], messages: ReadonlyArray<{ name: string; graphStr: string }>): Promise<CoverageReport>;
+  /** Coverage of a channel's alignments over what it consumed since it started (embedded bus). */
+  channelCoverage(channelId: number): Promise<CoverageReport>;
 }
 
 export interface HttpApiOptions {
@@ -323,6 +341,37 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     },
     async diffApiDocuments(request) {
       return expectRecord<ApiDiff>(await json('POST', 'api-history/diff', { body: JSON.stringify(request), contentType: JSON_TYPE }), 'POST /api-history/diff');
+    },
+    async listSuites() {
+      return expectArray<SuiteInfo>(await json('GET', 'suites'), 'GET /suites');
+    },
+    async createSuite(name) {
+      return expectRecord<SuiteInfo>(await json('POST', 'suites', { body: JSON.stringify({ name }), contentType: JSON_TYPE }), 'POST /suites');
+    },
+    async getSuite(name) {
+      return expectRecord<Suite>(await json('GET', `suites/${seg(name)}`), 'GET /suites/{suite}');
+    },
+    async addTestCase(suite, testCase) {
+      return expectRecord<TestCase>(
+        await json('POST', `suites/${seg(suite)}/cases`, { body: JSON.stringify(testCase), contentType: JSON_TYPE }),
+        'POST /suites/{suite}/cases',
+      );
+    },
+    async deleteTestCase(suite, name) {
+      await ok('DELETE', `suites/${seg(suite)}/cases/${seg(name)}`);
+    },
+    async runTestCase(suite, name, versions, signal) {
+      const body = await json('POST', `suites/${seg(suite)}/cases/${seg(name)}/run?versions=${versions}`, signal ? { signal } : {});
+      return expectRecord<CaseResult>(body, 'POST /suites/{suite}/cases/{case}/run');
+    },
+    async coverage(alignIDs, messages) {
+      return expectRecord<CoverageReport>(
+        await json('POST', 'coverage', { body: JSON.stringify({ alignIDs, messages }), contentType: JSON_TYPE }),
+        'POST /coverage',
+      );
+    },
+    async channelCoverage(channelId) {
+      return expectRecord<CoverageReport>(await json('GET', `channels/${channelId}/coverage`), 'GET /channels/{id}/coverage');
     },
   };
 }

@@ -47,6 +47,16 @@ export type TripleOrigin = api.TripleOrigin;
 export type PayloadGraphs = api.PayloadGraphs;
 export type GraphTerm = api.GraphTerm;
 export type GraphTriple = api.GraphTriple;
+export type TestCase = api.TestCase;
+export type NewTestCase = api.NewTestCase;
+export type SuiteInfo = api.SuiteInfo;
+export type Suite = api.Suite;
+export type CaseResult = api.CaseResult;
+export type StepCounts = api.StepCounts;
+export type CoverageReport = api.CoverageReport;
+export type CellCoverage = api.CellCoverage;
+/** Which versions a suite run uses: the newest stored of each name, or the recorded ones. */
+export type RunVersions = 'latest' | 'recorded';
 
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';

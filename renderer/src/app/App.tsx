@@ -5,6 +5,7 @@ import { BridgeScreen } from '../features/bridge/BridgeScreen.js';
 import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';
+import { SuitesScreen } from '../features/suites/SuitesScreen.js';
 import { screenFromHash, useWorkbench, type Screen } from '../store/index.js';
 import { OperationStatus } from '../ui/OperationStatus.js';
 import { desktopBridge } from './desktop-bridge.js';
@@ -18,6 +19,7 @@ const TITLES: Record<Screen, string> = {
   channels: 'Channels',
   'api-history': 'API history',
   bridge: 'Bridge installation',
+  suites: 'Test suites',
 };
 
 export function App() {
@@ -65,6 +67,7 @@ export function App() {
         {screen === 'channels' && <ChannelsScreen />}
         {screen === 'api-history' && <ApiHistoryScreen />}
         {screen === 'bridge' && <BridgeScreen />}
+        {screen === 'suites' && <SuitesScreen />}
       </main>
       <StatusBar />
       <WindowFileDrop />

@@ -14,3 +14,5 @@ export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type Workbe
 export { defaultDiffPick, type DiffPick } from './alignment-diff-slice.js';
 export { CHANGE_KIND_TITLES, groupChanges, type ApiDocumentChoice, type ApiDocumentProblem, type ApiSide, type ChangeGroup } from './api-history-slice.js';
 export { BRIDGE_SAVE_DEBOUNCE_MS, BRIDGE_STEPS, parseAlignmentRef, stepDone, type BridgeStepName } from './bridge-slice.js';
+export { coverageOfAlignment, runSummary } from './suites-slice.js';
+export type { AlignmentCoverage, SuiteRunState } from './suites-slice.js';

@@ -5,8 +5,8 @@
  */
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
-export type Screen = 'alignments' | 'translate' | 'channels' | 'api-history' | 'bridge';
-export const SCREENS: readonly Screen[] = ['alignments', 'translate', 'channels', 'api-history', 'bridge'];
+export type Screen = 'alignments' | 'translate' | 'channels' | 'suites' | 'api-history' | 'bridge';
+export const SCREENS: readonly Screen[] = ['alignments', 'translate', 'channels', 'suites', 'api-history', 'bridge'];
 
 export interface NavigationSlice {
   readonly screen: Screen;

@@ -7,6 +7,7 @@ import type { ChannelsSlice } from './channels-slice.js';
 import type { NavigationSlice } from './navigation-slice.js';
 import type { StatusSlice } from './status-slice.js';
 import type { TranslateSlice } from './translate-slice.js';
+import type { SuitesSlice } from './suites-slice.js';
 
 export type WorkbenchState = StatusSlice &
   NavigationSlice &
@@ -15,7 +16,8 @@ export type WorkbenchState = StatusSlice &
   ChannelsSlice &
   AlignmentDiffSlice &
   ApiHistorySlice &
-  BridgeSlice;
+  BridgeSlice &
+  SuitesSlice;
 
 export type SetState = (partial: Partial<WorkbenchState> | ((state: WorkbenchState) => Partial<WorkbenchState>)) => void;
 export type GetState = () => WorkbenchState;

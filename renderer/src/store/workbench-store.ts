@@ -7,6 +7,7 @@ import { createChannelsSlice } from './channels-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
 import { createStatusSlice } from './status-slice.js';
 import { createTranslateSlice } from './translate-slice.js';
+import { createSuitesSlice } from './suites-slice.js';
 import type { StoreDeps, WorkbenchState } from './types.js';
 
 export type WorkbenchStore = StoreApi<WorkbenchState>;
@@ -22,5 +23,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createAlignmentDiffSlice(set, get, deps),
     ...createApiHistorySlice(set, get, deps),
     ...createBridgeSlice(set, get, deps),
+    ...createSuitesSlice(set, get, deps),
   }));
 }

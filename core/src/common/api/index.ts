@@ -39,6 +39,8 @@ import {
   VersionCheckReply,
   VersionCheckRequest,
 } from './bridges.js';
+import { CaseResult, NewSuite, NewTestCase, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
+import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
 export * from './schema-support.js';
 export * from './common.js';
@@ -53,6 +55,8 @@ export * from './alignment-diff.js';
 export * from './api-history.js';
 export * from './payload-graph.js';
 export * from './bridges.js';
+export * from './suites.js';
+export * from './coverage.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -106,4 +110,18 @@ export const API_COMPONENTS: readonly TSchema[] = [
   PlatformChannelState,
   BridgeProgressBody,
   BridgeProgress,
+  StepCounts,
+  TestCase,
+  NewTestCase,
+  SuiteInfo,
+  NewSuite,
+  Suite,
+  StepDifference,
+  CaseResult,
+  SuiteRunReport,
+  SuiteFiles,
+  CellCoverage,
+  CellRef,
+  CoverageReport,
+  CoverageRequest,
 ];

@@ -477,6 +477,19 @@ describe('OpenAPI and Swagger UI', () => {
       'GET /bridges/{bridgeId}',
       'PUT /bridges/{bridgeId}',
       'DELETE /bridges/{bridgeId}',
+      // Issue 12: test suites and coverage.
+      'GET /suites',
+      'POST /suites',
+      'GET /suites/{suite}',
+      'DELETE /suites/{suite}',
+      'POST /suites/{suite}/cases',
+      'DELETE /suites/{suite}/cases/{case}',
+      'POST /suites/{suite}/run',
+      'POST /suites/{suite}/cases/{case}/run',
+      'GET /suites/{suite}/files',
+      'PUT /suites/{suite}/files',
+      'POST /coverage',
+      'GET /channels/{channelId}/coverage',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
     // Every operation: a stable operationId, and its errors documented as the JSON the server sends

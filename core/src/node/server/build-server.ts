@@ -29,6 +29,8 @@ import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
+import { SuiteService } from '../services/suite-service.js';
+import { CoverageService } from '../services/coverage-service.js';
 import { API_TAGS, registerRoutes } from './routes.js';
 import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
@@ -268,7 +270,21 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     timeoutMs: options.translationTimeoutMs ?? 10_000,
   });
   const bridges = new BridgeService(local.bridgeProgress, channels);
-  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), { alignments, channels, translation, transport, levels, logger, bridges });
+  // Suites live in the local SQLite file for now, also in a fleet (issue 13 names them for the
+  // shared buckets: one more record kind, left for later).
+  const suites = new SuiteService(local, alignments, logger);
+  const coverage = new CoverageService(store, alignments, runner);
+  await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), {
+    alignments,
+    channels,
+    translation,
+    transport,
+    levels,
+    logger,
+    bridges,
+    suites,
+    coverage,
+  });
 
   let closed = false;
   return {

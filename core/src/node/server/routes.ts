@@ -14,6 +14,8 @@ import { PLATFORMS_TAG, registerPlatformRoutes } from './routes/platforms.js';
 import { registerTopicRoutes, TOPICS_TAG } from './routes/topics.js';
 import { registerTranslationRoutes, TRANSLATION_TAG } from './routes/translation.js';
 import { registerVersionRoutes, VERSION_TAG } from './routes/version.js';
+import { registerSuiteRoutes, SUITES_TAG } from './routes/suites.js';
+import { COVERAGE_TAG, registerCoverageRoutes } from './routes/coverage.js';
 import type { ApiServer, RouteDeps } from './routes/route-support.js';
 
 export type { ApiServer, RouteDeps } from './routes/route-support.js';
@@ -26,6 +28,8 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   PLATFORMS_TAG,
   TOPICS_TAG,
   TRANSLATION_TAG,
+  SUITES_TAG,
+  COVERAGE_TAG,
   LOGGING_TAG,
   VERSION_TAG,
   API_HISTORY_TAG,
@@ -40,6 +44,8 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerPlatformRoutes(app, deps);
   await registerTopicRoutes(app, deps);
   registerTranslationRoutes(app, deps);
+  registerSuiteRoutes(app, deps);
+  registerCoverageRoutes(app, deps);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app, deps);
   registerApiHistoryRoutes(app);

@@ -31,6 +31,8 @@ export class ChannelRunner {
   private readonly broken = new Map<number, string>();
   /** Starts under way, so that a second start of the same channel waits for the first. */
   private readonly starting = new Map<number, Promise<ChannelState>>();
+  /** When each runtime was started (epoch ms): coverage "since the channel started" (issue 12). */
+  private readonly started = new Map<number, number>();
 
   constructor(
     readonly transport: Transport,
@@ -91,6 +93,7 @@ export class ChannelRunner {
       logger: this.log,
     });
     this.runtimes.set(record.id, runtime);
+    this.started.set(record.id, Date.now());
     const status = await runtime.start();
     this.log.info({ channel: record.id, status, source: record.source, sink: record.sink }, 'channel started');
     return this.state(record.id);
@@ -98,6 +101,11 @@ export class ChannelRunner {
 
   async restoreAll(records: readonly ChannelRecord[]): Promise<void> {
     await Promise.all(records.map((r) => this.start(r)));
+  }
+
+  /** When the channel's runtime was started, epoch ms; undefined when it is not running. */
+  startedAt(id: number): number | undefined {
+    return this.runtimes.has(id) ? this.started.get(id) : undefined;
   }
 
   runtime(id: number): ChannelRuntime | undefined {
@@ -124,6 +132,7 @@ export class ChannelRunner {
     const runtime = this.runtimes.get(id);
     if (runtime === undefined) return;
     this.runtimes.delete(id);
+    this.started.delete(id);
     await runtime.stop();
   }
 

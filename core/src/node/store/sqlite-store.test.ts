@@ -404,7 +404,9 @@ async function transpileStore(outDir: string): Promise<string> {
       fileName: srcFile,
     }).outputText;
     const requireHere = createRequire(srcFile);
-    const js = output.replace(/(\bfrom\s*|\bimport\s*\(?\s*)(['"])([^'"]+)\2/g, (_m, lead: string, q: string, spec: string) => {
+    // Only the specifiers of import and export statements (a statement at the start of a line whose
+    // clause has no quotes before `from`), so text such as a description ending in "from" is left alone.
+    const js = output.replace(/^(\s*(?:import|export)\b[^'";]*?\bfrom\s*|\s*import\s*)(['"])([^'"\n]+)\2/gm, (_m, lead: string, q: string, spec: string) => {
       if (spec.startsWith('.')) {
         pending.push(path.posix.join(path.posix.dirname(rel), spec.replace(/\.js$/, '.ts')));
         return `${lead}${q}${spec}${q}`;

@@ -19,6 +19,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BadRequestError, ConflictError, ErrorCodes, MediatorError, NotFoundError } from '../../common/errors.js';
 import { BridgeProgressTable, createBridgeProgressTable } from './bridge-progress-table.js';
+import { createSuiteTables, SuiteTables } from './suite-tables.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
@@ -166,6 +167,8 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   },
   // 2: the bridge installation assistant's progress per bridge (issue 15).
   createBridgeProgressTable,
+  // 3: alignment test suites (issue 12), suite-tables.ts.
+  createSuiteTables,
 ];
 
 /** The schema version this code writes and reads. */
@@ -381,12 +384,15 @@ export class SqliteStore {
   readonly #deleteAlignment: (name: string, version: string) => boolean;
   readonly #insertChannel: (c: NewChannel) => ChannelRecord;
   readonly #deleteChannel: (id: number) => boolean;
+  /** Alignment test suites and their cases (issue 12). */
+  readonly suites: SuiteTables;
 
   private constructor(file: string, db: Db) {
     this.file = file;
     this.#db = db;
     const s = prepareStatements(db);
     this.#stmts = s;
+    this.suites = new SuiteTables(db, (what, operation) => this.#run(what, operation));
 
     // Writes run as IMMEDIATE transactions: the write lock is taken up front, so a second process
     // on the same file waits (busy_timeout) instead of failing on a read-to-write upgrade.

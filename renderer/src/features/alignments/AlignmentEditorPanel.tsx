@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../app/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
-import { editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
+import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { CellList } from './CellList.js';
 import { ProblemList } from './ProblemList.js';
@@ -29,6 +29,8 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const close = useWorkbench((s) => s.closeEditor);
   const requestDelete = useWorkbench((s) => s.requestDelete);
   const loadView = useWorkbench((s) => s.loadView);
+  const coverage = useWorkbench((s) => s.coverage);
+  const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');
   const [reveal, setReveal] = useState<RevealTarget | undefined>(undefined);
 
@@ -127,7 +129,13 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
-        <CellList view={editor.view} onShowInSource={(line, column) => jump(line, column)} onRetry={() => void loadView()} />
+        <CellList
+          view={editor.view}
+          {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
+          {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
+          onShowInSource={(line, column) => jump(line, column)}
+          onRetry={() => void loadView()}
+        />
       </div>
 
       <div role="tabpanel" id="tabpanel-turtle" aria-labelledby="tab-turtle" hidden={tab !== 'turtle'}>

@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import type { ViewCell } from '../../api/index.js';
+import type { AlignmentId, CellCoverage, CoverageReport, ViewCell } from '../../api/index.js';
 import type { ViewState } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { CellHeat, CoverageControls } from './CellCoverage.js';
 import { PatternGraphs } from './PatternGraphs.js';
 
 export interface CellListProps {
   readonly view: ViewState;
+  /** A stored alignment: its coverage can be counted and shown (issue 12). */
+  readonly storedId?: AlignmentId;
+  /** The coverage of this alignment, when counted. */
+  readonly coverage?: CoverageReport;
   readonly onShowInSource: (line: number, column: number) => void;
   readonly onRetry: () => void;
 }
@@ -20,8 +25,13 @@ function stepsText(steps: readonly number[]): string {
  * that is not stored): core's cell ids, patterns in Turtle, functions, typings, filters, where each
  * cell is in the source, and its compiled SPARQL.
  */
-export function CellList({ view, onShowInSource, onRetry }: CellListProps) {
+export function CellList({ view, storedId, coverage: report, onShowInSource, onRetry }: CellListProps) {
   const shown = view.view;
+  const [neverFiredOnly, setNeverFiredOnly] = useState(false);
+  const byCell = new Map((report?.cells ?? []).map((c) => [c.cell, c]));
+  const max = Math.max(0, ...(report?.cells ?? []).map((c) => c.fired));
+  const cells =
+    shown === undefined ? [] : report !== undefined && neverFiredOnly ? shown.cells.filter((c) => (byCell.get(c.id)?.fired ?? 0) === 0) : shown.cells;
   return (
     <div className="cells">
       {view.state === 'loading' && <OperationStatus op={{ state: 'running' }} runningText="Reading the cells on the server…" />}
@@ -46,9 +56,24 @@ export function CellList({ view, onShowInSource, onRetry }: CellListProps) {
           <p className="hint">
             {shown.cells.length} cells, {shown.steps.length} steps (run in document order).
           </p>
+          {storedId !== undefined && (
+            <CoverageControls
+              id={storedId}
+              neverFiredOnly={neverFiredOnly}
+              onNeverFiredOnly={setNeverFiredOnly}
+              messages={report?.messages}
+              neverFired={report?.neverFired.length}
+            />
+          )}
           <ol className="cell-list" aria-label="Cells">
-            {shown.cells.map((c) => (
-              <CellItem key={c.iri} cell={c} prefixes={shown.prefixes} onShowInSource={onShowInSource} />
+            {cells.map((c) => (
+              <CellItem
+                key={c.iri}
+                cell={c}
+                prefixes={shown.prefixes}
+                onShowInSource={onShowInSource}
+                {...(report === undefined ? {} : { heat: { coverage: byCell.get(c.id), max, messages: report.messages } })}
+              />
             ))}
           </ol>
         </>
@@ -57,20 +82,29 @@ export function CellList({ view, onShowInSource, onRetry }: CellListProps) {
   );
 }
 
+interface Heat {
+  readonly coverage: CellCoverage | undefined;
+  readonly max: number;
+  readonly messages: number;
+}
+
 function CellItem({
   cell: c,
   prefixes,
   onShowInSource,
+  heat,
 }: {
   cell: ViewCell;
   prefixes: ReadonlyArray<{ prefix: string; iri: string }>;
   onShowInSource: CellListProps['onShowInSource'];
+  heat?: Heat;
 }) {
   // Drawn on request: an alignment of 200 cells must not lay out 400 graphs.
   const [drawn, setDrawn] = useState(false);
   return (
     <li className="cell" data-testid="cell" data-cell-id={c.id}>
       <div className="cell-header">
+        {heat !== undefined && <CellHeat coverage={heat.coverage} max={heat.max} messages={heat.messages} />}
         <h4 title={c.iri}>{c.id}</h4>
         <span className="hint">{stepsText(c.steps)}</span>
         {c.relation !== null && c.relation !== '' && <span className="hint">relation {c.relation}</span>}

@@ -3,18 +3,27 @@ import type { PayloadDiffResult } from '../../store/index.js';
 import { originText } from '../graph/graph-model.js';
 
 /** Triples removed from and added to the payload graph, as the server compared them (`payloadDiff` of the trace). */
-export function PayloadDiffView({ diff }: { diff: PayloadDiffResult }) {
+export function PayloadDiffView({
+  diff,
+  beforeLabel = 'Input payload',
+  afterLabel = 'Output payload',
+}: {
+  diff: PayloadDiffResult;
+  /** What the two sides are: a translation's input and output, or a test case's expected and actual payload. */
+  beforeLabel?: string;
+  afterLabel?: string;
+}) {
   if (!diff.ok) return <p className="hint">No payload diff: {diff.message}</p>;
   const d = diff.diff;
   return (
     <div className="payload-diff" data-testid="payload-diff">
       <dl className="counts">
         <div>
-          <dt>Input payload</dt>
+          <dt>{beforeLabel}</dt>
           <dd data-testid="triples-before">{d.before}</dd>
         </div>
         <div>
-          <dt>Output payload</dt>
+          <dt>{afterLabel}</dt>
           <dd data-testid="triples-after">{d.after}</dd>
         </div>
         <div className="removed">

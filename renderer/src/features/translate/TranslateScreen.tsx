@@ -5,6 +5,7 @@ import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from './PayloadDiffView.js';
 import { PayloadGraphView } from './PayloadGraphView.js';
+import { SaveTestCase } from './SaveTestCase.js';
 import { SAMPLES } from './samples/index.js';
 import { SequenceEditor } from './SequenceEditor.js';
 import { TraceTable } from './TraceTable.js';
@@ -79,6 +80,7 @@ export function TranslateScreen() {
               <input type="checkbox" checked={autoRun} onChange={(e) => setAutoRun(e.target.checked)} /> Translate automatically after edits
             </label>
             <OperationStatus op={op} runningText="Translating…" testId="translate-status" />
+            <SaveTestCase />
           </div>
         </section>
       </div>

@@ -20,6 +20,8 @@ import type { AlignmentService } from '../../services/alignment-service.js';
 import type { BridgeService } from '../../services/bridge-service.js';
 import type { ChannelService } from '../../services/channel-service.js';
 import type { TranslationService } from '../../services/translation-service.js';
+import type { SuiteService } from '../../services/suite-service.js';
+import type { CoverageService } from '../../services/coverage-service.js';
 import type { LogLevels } from '../log-levels.js';
 import { Status } from '../http-errors.js';
 
@@ -34,6 +36,8 @@ export interface RouteDeps {
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
   readonly bridges: BridgeService;
+  readonly suites: SuiteService;
+  readonly coverage: CoverageService;
 }
 
 export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];

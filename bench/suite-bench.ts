@@ -1,0 +1,93 @@
+/**
+ * A 1,000-case alignment test suite run headless (issue 12), in cases per second, next to the
+ * engine's in-process translation rate over the same 1,000 messages and chains, measured in the
+ * same run in interleaved rounds (this shared machine's speed drifts within seconds). Also the
+ * real `mediator test` over the same suite written as a folder (its report's own time, so process
+ * start and alignment compilation are left out).
+ *
+ * The cases cycle through the golden pairs, each with its expected payload and per-step counts, so
+ * a case does what CI does: translate with the trace, compare the payload as a graph and the counts.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prepareCases, runPreparedSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
+
+export interface SuiteCaseSource {
+  readonly name: string;
+  readonly message: string;
+  readonly expectedPayload: string;
+  readonly expectedSteps: api.StepCounts[];
+  readonly alignments: readonly CompiledAlignment[];
+  readonly files: readonly string[];
+}
+
+export interface SuiteFigures {
+  readonly cases: number;
+  readonly casesPerSecond: number;
+  readonly translationsPerSecond: number;
+  readonly ratio: number;
+  readonly cliCasesPerSecond: number;
+  readonly cliRatio: number;
+  readonly passed: number;
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+export async function measureSuite(cli: string, sources: readonly SuiteCaseSource[], count: number, rounds = 5): Promise<SuiteFigures> {
+  const picks = Array.from({ length: count }, (_, i) => sources[i % sources.length]!);
+  const cases: api.TestCase[] = picks.map((s, i) => ({
+    name: `${String(i).padStart(4, '0')}-${s.name}`,
+    alignments: s.alignments.map((a) => ({ name: a.header.name, version: a.header.version })),
+    message: s.message,
+    expectedPayload: s.expectedPayload,
+    expectedSteps: s.expectedSteps,
+  }));
+  const byName = new Map(sources.flatMap((s) => s.alignments).map((a) => [a.header.name, a]));
+  const resolve = async (ids: readonly api.AlignmentId[]) => ids.map((id) => byName.get(id.name)!);
+  // Preparing (parsing the expected payloads) is part of running a suite: measured inside.
+  const suiteRound = async (): Promise<{ rate: number; passed: number }> => {
+    const start = performance.now();
+    const report = await runPreparedSuite('bench', prepareCases(cases), resolve);
+    return { rate: (count / (performance.now() - start)) * 1000, passed: report.passed };
+  };
+  const engineRound = async (): Promise<number> => {
+    const start = performance.now();
+    for (const s of picks) await translateMessage(s.message, s.alignments);
+    return (count / (performance.now() - start)) * 1000;
+  };
+  await suiteRound();
+  await engineRound();
+  const suite: number[] = [];
+  const engine: number[] = [];
+  let passed = 0;
+  for (let i = 0; i < rounds; i++) {
+    engine.push(await engineRound());
+    const r = await suiteRound();
+    suite.push(r.rate);
+    passed = r.passed;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mediator-suite-bench-'));
+  let cliRate: number;
+  try {
+    await writeSuiteFolder(dir, cases);
+    const files = [...new Set(sources.flatMap((s) => s.files))];
+    const out = execFileSync(process.execPath, [cli, 'test', dir, ...files.flatMap((f) => ['-a', f]), '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const report = JSON.parse(out) as api.SuiteRunReport;
+    cliRate = (report.cases.length / report.ms) * 1000;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const casesPerSecond = median(suite);
+  const translationsPerSecond = median(engine);
+  return {
+    cases: count,
+    casesPerSecond,
+    translationsPerSecond,
+    ratio: casesPerSecond / translationsPerSecond,
+    cliCasesPerSecond: cliRate,
+    cliRatio: cliRate / translationsPerSecond,
+    passed,
+  };
+}

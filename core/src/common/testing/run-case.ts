@@ -1,0 +1,124 @@
+/**
+ * Runs one alignment test case (issue 12, part 1): translate the case's message through the chain
+ * and compare the payload with the expected one as RDF graphs (isomorphism: blank-node labels are
+ * not stable across translations), and, when the case has them, the per-step counts. A failure
+ * carries the payload diff (expected versus actual) and the first step whose counts differ.
+ *
+ * The payload is translated in place on the term graph, as translation does, but never written
+ * back to JSON-LD: a test compares graphs, so serialising would be wasted work.
+ */
+import type { AlignmentId } from '../api/common.js';
+import type { CaseResult, StepCounts, TestCase } from '../api/suites.js';
+import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import { MediatorError } from '../errors.js';
+import { isomorphic } from '../rdf/isomorphism.js';
+import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
+import { payloadDiff } from '../translation/payload-diff.js';
+import { TermGraph } from '../translation/term-graph.js';
+import { applyAlignments, readMessage, type CellFailure, type StepTrace } from '../translation/translate.js';
+import { payloadToNTriples, readPayloadNTriples } from './payload-triples.js';
+import { firstDifferingStep, stepCountsOf } from './step-counts.js';
+
+const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+
+/** A case with its expected payload parsed once (a suite is often run many times). */
+export interface PreparedCase {
+  readonly testCase: TestCase;
+  readonly expected: readonly RDF.Quad[];
+}
+
+/** Parses the expected payload; ParseError (naming the case) when it is not N-Triples. */
+export function prepareCase(testCase: TestCase): PreparedCase {
+  return { testCase, expected: readPayloadNTriples(testCase.expectedPayload, `case "${testCase.name}" expected payload`) };
+}
+
+/** What a chain does to a message: the output payload and per-step counts (a test case's expectations, or its actual run). */
+export interface ChainRun {
+  readonly payload: RDF.Quad[];
+  readonly prefixes: ReadonlyArray<readonly [string, string]>;
+  readonly steps: StepCounts[] | undefined;
+  /** The trace rows the steps come from (with versions and errors), when steps were asked for. */
+  readonly trace: readonly StepTrace[] | undefined;
+  readonly failures: readonly CellFailure[];
+}
+
+function isPayload(q: RDF.Quad): boolean {
+  return q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload;
+}
+
+/** Translates the message's payload through the chain; ParseError for a message that cannot be read. */
+export async function runChain(message: string, alignments: readonly CompiledAlignment[], withSteps: boolean): Promise<ChainRun> {
+  const parsed = await readMessage(message);
+  const payload = parsed.quads.filter(isPayload);
+  // A message without payload passes through untouched and runs no step (reference 6.8).
+  if (payload.length === 0)
+    return { payload: [], prefixes: parsed.prefixes, steps: withSteps ? [] : undefined, trace: withSteps ? [] : undefined, failures: [] };
+  const graph = TermGraph.fromQuads(payload);
+  const { failures, trace } = applyAlignments(graph, alignments, { trace: withSteps });
+  return {
+    payload: graph.toQuads(factory.defaultGraph()),
+    prefixes: parsed.prefixes,
+    steps: trace === undefined ? undefined : stepCountsOf(trace),
+    trace,
+    failures,
+  };
+}
+
+/** The expectations of a new case: what the chain produces from the message now ("Save as test case"). */
+export async function recordCase(name: string, message: string, alignments: readonly CompiledAlignment[]): Promise<TestCase> {
+  const run = await runChain(message, alignments, true);
+  return {
+    name,
+    alignments: chainIds(alignments),
+    message,
+    expectedPayload: payloadToNTriples(run.payload),
+    ...(run.steps === undefined ? {} : { expectedSteps: run.steps }),
+  };
+}
+
+export function chainIds(alignments: readonly CompiledAlignment[]): AlignmentId[] {
+  return alignments.map((a) => ({ name: a.header.name, version: a.header.version }));
+}
+
+/** A case that could not run (an alignment missing, a message that does not parse). */
+export function erroredCase(testCase: TestCase, error: unknown, ms = 0): CaseResult {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    name: testCase.name,
+    status: 'error',
+    alignments: [...testCase.alignments],
+    payloadMatches: false,
+    stepsMatch: null,
+    error: error instanceof MediatorError ? `${message} [${error.code}]` : message,
+    failedCells: [],
+    ms,
+  };
+}
+
+/** Runs a prepared case against the resolved chain. Never throws: a case that cannot run is status `error`. */
+export async function runCase(prepared: PreparedCase, alignments: readonly CompiledAlignment[]): Promise<CaseResult> {
+  const { testCase, expected } = prepared;
+  const started = now();
+  let run: ChainRun;
+  try {
+    run = await runChain(testCase.message, alignments, testCase.expectedSteps !== undefined);
+  } catch (error) {
+    return erroredCase(testCase, error, now() - started);
+  }
+  const payloadMatches = isomorphic(run.payload, expected);
+  const difference = testCase.expectedSteps === undefined || run.steps === undefined ? undefined : firstDifferingStep(testCase.expectedSteps, run.steps);
+  const stepsMatch = testCase.expectedSteps === undefined ? null : difference === undefined;
+  const passed = payloadMatches && stepsMatch !== false;
+  return {
+    name: testCase.name,
+    status: passed ? 'passed' : 'failed',
+    alignments: chainIds(alignments),
+    payloadMatches,
+    stepsMatch,
+    ...(difference === undefined ? {} : { firstDifferingStep: difference }),
+    // The diff reads "removed" as expected-but-missing and "added" as produced-but-not-expected.
+    ...(payloadMatches ? {} : { payloadDiff: payloadDiff(expected, run.payload, run.prefixes) }),
+    failedCells: run.failures.map((f) => f.cellId),
+    ms: now() - started,
+  };
+}

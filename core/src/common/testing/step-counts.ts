@@ -1,0 +1,43 @@
+/**
+ * Per-step counts of a translation (the columns of the reference's steps.tsv without timing) and
+ * where two such lists first part: what a failed test case reports as "the first step whose
+ * counts differ", so the engineer sees which cell changed meaning first.
+ */
+import type { StepCounts, StepDifference } from '../api/suites.js';
+import type { StepTrace } from '../translation/translate.js';
+
+export function stepCountsOf(trace: readonly StepTrace[]): StepCounts[] {
+  return trace.map((t) => ({
+    alignment: t.alignment,
+    step: t.step,
+    cellId: t.cellId,
+    triplesBefore: t.triplesBefore,
+    triplesAfter: t.triplesAfter,
+    deleted: t.deleted,
+    inserted: t.inserted,
+  }));
+}
+
+function sameCounts(a: StepCounts, b: StepCounts): boolean {
+  return (
+    a.alignment === b.alignment &&
+    a.step === b.step &&
+    a.cellId === b.cellId &&
+    a.triplesBefore === b.triplesBefore &&
+    a.triplesAfter === b.triplesAfter &&
+    a.deleted === b.deleted &&
+    a.inserted === b.inserted
+  );
+}
+
+/** The first row where `actual` differs from `expected` (a missing or extra row counts), or undefined when they agree. */
+export function firstDifferingStep(expected: readonly StepCounts[], actual: readonly StepCounts[]): StepDifference | undefined {
+  const rows = Math.max(expected.length, actual.length);
+  for (let index = 0; index < rows; index++) {
+    const e = expected[index];
+    const a = actual[index];
+    if (e !== undefined && a !== undefined && sameCounts(e, a)) continue;
+    return { index, expected: e ?? null, actual: a ?? null };
+  }
+  return undefined;
+}

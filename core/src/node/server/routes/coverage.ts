@@ -1,0 +1,46 @@
+/** Tag "Coverage" (issue 12, part 3): which cells fire over a corpus of messages, and which never do. */
+import { api } from '../../../common/index.js';
+import { Status } from '../http-errors.js';
+import { errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+
+export const COVERAGE_TAG = {
+  name: 'Coverage',
+  description: 'Cell coverage: how often each cell fired (deleted or inserted anything) over a corpus of messages, and the cells that never fired',
+};
+
+export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps): void {
+  const tags = [COVERAGE_TAG.name];
+
+  app.post(
+    '/coverage',
+    {
+      schema: {
+        operationId: 'coverage',
+        tags,
+        summary: 'Coverage of a chain of stored alignments over the messages sent',
+        description: 'A message that cannot be read is listed in `unreadable` and not counted.',
+        body: api.ref(api.CoverageRequest),
+        response: {
+          [Status.ok]: api.ref(api.CoverageReport),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request) => coverage.ofMessages(request.body),
+  );
+
+  app.get(
+    '/channels/:channelId/coverage',
+    {
+      schema: {
+        operationId: 'channelCoverage',
+        tags,
+        summary: "Coverage of a channel's alignments over the messages it has consumed since it started",
+        description: 'Needs a transport that keeps recent messages (the embedded bus); 400 TOPIC_READ_UNSUPPORTED otherwise.',
+        params: api.ChannelIdParams,
+        response: { [Status.ok]: api.ref(api.CoverageReport), ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request) => coverage.ofChannel(Number(request.params.channelId)),
+  );
+}

@@ -1,0 +1,169 @@
+/** Tag "Suites" (issue 12, part 1): alignment test suites, their cases, runs, and export/import as a folder's files. */
+import { api } from '../../../common/index.js';
+import { Status } from '../http-errors.js';
+import { emptyResponse, errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+
+export const SUITES_TAG = {
+  name: 'Suites',
+  description:
+    'Alignment test suites: cases pin a chain, a message and the expected output payload (and per-step counts); a run says which messages changed meaning',
+};
+
+export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void {
+  const tags = [SUITES_TAG.name];
+
+  app.get(
+    '/suites',
+    { schema: { operationId: 'listSuites', tags, summary: 'List the test suites', response: { [Status.ok]: api.SuiteInfoList, ...errorResponses([]) } } },
+    async () => suites.list(),
+  );
+
+  app.post(
+    '/suites',
+    {
+      schema: {
+        operationId: 'createSuite',
+        tags,
+        summary: 'Create an empty test suite',
+        body: api.ref(api.NewSuite),
+        response: {
+          [Status.created]: api.ref(api.SuiteInfo),
+          ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => reply.code(Status.created).send(suites.create(request.body.name)),
+  );
+
+  app.get(
+    '/suites/:suite',
+    {
+      schema: {
+        operationId: 'getSuite',
+        tags,
+        summary: 'A suite with its cases',
+        params: api.SuiteParams,
+        response: { [Status.ok]: api.ref(api.Suite), ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply, suites.get(request.params.suite)),
+  );
+
+  app.delete(
+    '/suites/:suite',
+    {
+      schema: {
+        operationId: 'deleteSuite',
+        tags,
+        summary: 'Delete a suite and its cases',
+        params: api.SuiteParams,
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+      },
+    },
+    async (request, reply) => {
+      suites.delete(request.params.suite);
+      return reply.code(Status.noContent).send();
+    },
+  );
+
+  app.post(
+    '/suites/:suite/cases',
+    {
+      schema: {
+        operationId: 'addTestCase',
+        tags,
+        summary: 'Save a test case ("Save as test case"): without an expected payload, what the chain produces from the message now',
+        description:
+          'The chain names stored alignments (exact versions). 400 for an unknown suite or alignment, a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.',
+        params: api.SuiteParams,
+        body: api.ref(api.NewTestCase),
+        response: {
+          [Status.created]: api.ref(api.TestCase),
+          ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply.code(Status.created), await suites.addCase(request.params.suite, request.body)),
+  );
+
+  app.delete(
+    '/suites/:suite/cases/:case',
+    {
+      schema: {
+        operationId: 'deleteTestCase',
+        tags,
+        summary: 'Delete a test case',
+        params: api.CaseParams,
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+      },
+    },
+    async (request, reply) => {
+      suites.deleteCase(request.params.suite, request.params.case);
+      return reply.code(Status.noContent).send();
+    },
+  );
+
+  app.post(
+    '/suites/:suite/run',
+    {
+      schema: {
+        operationId: 'runSuite',
+        tags,
+        summary: 'Run every case of a suite',
+        description: 'A case that cannot run (an alignment not stored, a message that does not parse) is reported with status `error`; the run goes on.',
+        params: api.SuiteParams,
+        querystring: api.RunQuery,
+        response: { [Status.ok]: api.ref(api.SuiteRunReport), ...errorResponses([Status.badRequest], { changesState: true }) },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply, await suites.run(request.params.suite, request.query.versions)),
+  );
+
+  app.post(
+    '/suites/:suite/cases/:case/run',
+    {
+      schema: {
+        operationId: 'runTestCase',
+        tags,
+        summary: 'Run one case (the workbench runs a suite case by case, to show progress)',
+        params: api.CaseParams,
+        querystring: api.RunQuery,
+        response: { [Status.ok]: api.ref(api.CaseResult), ...errorResponses([Status.badRequest], { changesState: true }) },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply, await suites.runOne(request.params.suite, request.params.case, request.query.versions)),
+  );
+
+  app.get(
+    '/suites/:suite/files',
+    {
+      schema: {
+        operationId: 'exportSuite',
+        tags,
+        summary: "The suite as a folder's files: <case>/case.json, <case>/input.json, <case>/expected-payload.nt",
+        params: api.SuiteParams,
+        response: { [Status.ok]: api.ref(api.SuiteFiles), ...errorResponses([Status.badRequest]) },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply, suites.exportFiles(request.params.suite)),
+  );
+
+  app.put(
+    '/suites/:suite/files',
+    {
+      schema: {
+        operationId: 'importSuite',
+        tags,
+        summary: "Import a suite folder's files (the suite is created when absent; cases of the same name are replaced)",
+        description: '400 with the file (and line and column) of a broken case.json or expected payload; nothing is stored then.',
+        params: api.SuiteParams,
+        body: api.ref(api.SuiteFiles),
+        response: {
+          [Status.ok]: api.ref(api.SuiteInfo),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request) => suites.importFiles(request.params.suite, request.body),
+  );
+}
