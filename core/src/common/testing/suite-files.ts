@@ -5,7 +5,8 @@
  * are (relative path, text) pairs; core/node reads and writes them on disk, the REST API sends them.
  */
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
+// typebox/schema, not typebox/value: the same errors, and about 80 ms less to load at server start.
+import { Errors } from 'typebox/schema';
 import type { TestCase } from '../api/suites.js';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { notJsonError } from '../jsonld/json-errors.js';
@@ -83,7 +84,8 @@ function parseCaseFile(path: string, text: string): CaseFile {
       ...(e.column === undefined ? {} : { column: e.column }),
     });
   }
-  const first = Value.Errors(CaseFile, json)[0];
+  const [, errors] = Errors(CaseFile, json);
+  const first = errors[0];
   if (first !== undefined) {
     throw new ParseError(`${first.instancePath === '' ? 'the document' : first.instancePath} ${first.message}`, { code: ErrorCodes.parse, source: path });
   }
