@@ -6,6 +6,7 @@
  * A new kind (the test suites of another issue) is one more `RecordKind` in `RECORD_KINDS`: the
  * store mirrors, watches, arbitrates and chunks it like the others.
  */
+import type { api } from '../../common/index.js';
 import type { AlignmentRecord, ChannelRecord } from '../store/sqlite-store.js';
 
 export interface RecordKind<T> {
@@ -86,5 +87,57 @@ export const CHANNEL_KIND: RecordKind<ChannelRecord> = {
   },
 };
 
+/** An alignment test suite (issue 12) without its cases, which are records of their own. */
+export interface SuiteRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: number;
+}
+
+export const SUITE_KIND: RecordKind<SuiteRecord> = {
+  name: 'suite',
+  identity: (s) => [s.name],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'suite');
+    return { id: revision, name: text(o, 'name', 'suite'), createdAt: integer(o, 'createdAt', 'suite') };
+  },
+};
+
+/** One test case of a suite: its own record, so processes adding cases to one suite never collide. */
+export interface SuiteCaseRecord {
+  readonly id: number;
+  readonly suite: string;
+  readonly testCase: api.TestCase;
+  readonly createdAt: number;
+}
+
+export const SUITE_CASE_KIND: RecordKind<SuiteCaseRecord> = {
+  name: 'suitecase',
+  identity: (c) => [c.suite, c.testCase.name],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'test case');
+    const testCase = object(o['testCase'], 'test case');
+    const t = (f: string): string => text(testCase, f, 'test case');
+    if (!Array.isArray(testCase['alignments'])) throw new Error('a stored test case has no "alignments" list');
+    const steps = testCase['expectedSteps'];
+    if (steps !== undefined && !Array.isArray(steps)) throw new Error('a stored test case has "expectedSteps" that is not a list');
+    return {
+      id: revision,
+      suite: text(o, 'suite', 'test case'),
+      createdAt: integer(o, 'createdAt', 'test case'),
+      // Written by this code from a TestCase the API had validated; the shape checks above catch a foreign value.
+      testCase: {
+        name: t('name'),
+        alignments: testCase['alignments'] as api.AlignmentId[],
+        message: t('message'),
+        expectedPayload: t('expectedPayload'),
+        ...(steps === undefined ? {} : { expectedSteps: steps as api.StepCounts[] }),
+      },
+    };
+  },
+};
+
 /** Every kind the fleet shares, in no particular order. */
-export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND];
+export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND];

@@ -270,9 +270,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     timeoutMs: options.translationTimeoutMs ?? 10_000,
   });
   const bridges = new BridgeService(local.bridgeProgress, channels);
-  // Suites live in the local SQLite file for now, also in a fleet (issue 13 names them for the
-  // shared buckets: one more record kind, left for later).
-  const suites = new SuiteService(local, alignments, logger);
+  // In a fleet the suites are shared records of the configuration bucket, like alignments.
+  const suiteStore = fleet === undefined ? local.suites : new (await import('../fleet/fleet-suites.js')).FleetSuites(fleet);
+  const suites = new SuiteService(suiteStore, alignments, logger);
   const coverage = new CoverageService(store, alignments, runner);
   await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), {
     alignments,

@@ -142,6 +142,17 @@ describe.skipIf(skipNats)(`three mediators sharing one configuration on a three-
     });
     expect(isomorphic(payload((await readMessage(translated)).quads), expected[0]!)).toBe(true);
 
+    // A test suite saved through C runs on A: suites are shared configuration too.
+    const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), timeoutMs: REQUEST_MS });
+    expect((await request(`${c.url}/suites`, json({ name: 'fleet' }))).status).toBe(201);
+    const saved = await request(`${c.url}/suites/fleet/cases`, json({ name: 'weight', alignments: [alignment], message: message(0) }));
+    expect(saved.status, saved.text).toBe(201);
+    const report = await waitUntil('A to run the suite saved through C', 20_000, async () => {
+      const answer = await request(`${a.url}/suites/fleet/run`, json({}));
+      return answer.status === 200 ? answer.json<api.SuiteRunReport>() : undefined;
+    });
+    expect(report).toMatchObject({ passed: 1, failed: 0 });
+
     // A channel created on B runs on all three processes (one shared durable consumer).
     const created = await request(`${b.url}/channels`, {
       method: 'POST',

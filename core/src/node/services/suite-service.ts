@@ -21,39 +21,39 @@ import {
   type CompiledAlignment,
   type Logger,
 } from '../../common/index.js';
-import type { SqliteStore } from '../store/index.js';
+import type { SuiteStore } from '../store/suite-store.js';
 import type { AlignmentService } from './alignment-service.js';
 
 export type VersionChoice = 'latest' | 'recorded';
 
 export class SuiteService {
   constructor(
-    private readonly store: SqliteStore,
+    private readonly suites: SuiteStore,
     private readonly alignments: AlignmentService,
     private readonly log: Logger,
   ) {}
 
   list(): api.SuiteInfo[] {
-    return this.store.suites.list();
+    return this.suites.list();
   }
 
   get(name: string): api.Suite {
-    return this.store.suites.get(name);
+    return this.suites.get(name);
   }
 
-  create(name: string): api.SuiteInfo {
-    const info = this.store.suites.create(name);
+  async create(name: string): Promise<api.SuiteInfo> {
+    const info = await this.suites.create(name);
     this.log.info({ suite: name }, 'test suite created');
     return info;
   }
 
-  delete(name: string): void {
-    if (!this.store.suites.delete(name)) throw new NotFoundError(`Suite "${name}" not found`);
+  async delete(name: string): Promise<void> {
+    if (!(await this.suites.delete(name))) throw new NotFoundError(`Suite "${name}" not found`);
     this.log.info({ suite: name }, 'test suite deleted');
   }
 
-  deleteCase(suite: string, name: string): void {
-    if (!this.store.suites.deleteCase(suite, name)) throw new NotFoundError(`Suite "${suite}" has no case named "${name}"`);
+  async deleteCase(suite: string, name: string): Promise<void> {
+    if (!(await this.suites.deleteCase(suite, name))) throw new NotFoundError(`Suite "${suite}" has no case named "${name}"`);
   }
 
   /**
@@ -62,7 +62,7 @@ export class SuiteService {
    * N-Triples (ParseError with the line otherwise).
    */
   async addCase(suite: string, body: api.NewTestCase): Promise<api.TestCase> {
-    this.store.suites.get(suite);
+    this.suites.get(suite);
     const chain = await this.chain(body.alignments, 'recorded');
     let testCase: api.TestCase;
     if (body.expectedPayload === undefined) {
@@ -78,18 +78,18 @@ export class SuiteService {
       };
       prepareCase(testCase);
     }
-    this.store.suites.add(suite, [testCase]);
+    await this.suites.add(suite, [testCase]);
     this.log.info({ suite, case: body.name }, 'test case saved');
     return testCase;
   }
 
   async run(suite: string, versions: VersionChoice = 'latest'): Promise<api.SuiteRunReport> {
-    const { cases } = this.store.suites.get(suite);
+    const { cases } = this.suites.get(suite);
     return runSuite(suite, cases, this.resolver(versions), { between: async () => void (await nextTurn()) });
   }
 
   async runOne(suite: string, name: string, versions: VersionChoice = 'latest'): Promise<api.CaseResult> {
-    const testCase = this.store.suites.get(suite).cases.find((c) => c.name === name);
+    const testCase = this.suites.get(suite).cases.find((c) => c.name === name);
     if (testCase === undefined) throw new NotFoundError(`Suite "${suite}" has no case named "${name}"`);
     let prepared;
     try {
@@ -107,18 +107,18 @@ export class SuiteService {
   }
 
   exportFiles(suite: string): api.SuiteFiles {
-    return { files: suiteToFiles(this.store.suites.get(suite).cases) };
+    return { files: suiteToFiles(this.suites.get(suite).cases) };
   }
 
   /** Imports a suite folder's files into the suite (created when absent); cases of the same name are replaced. */
-  importFiles(suite: string, files: api.SuiteFiles): api.SuiteInfo {
+  async importFiles(suite: string, files: api.SuiteFiles): Promise<api.SuiteInfo> {
     const cases = suiteFromFiles(files.files);
     if (cases.length === 0) throw new BadRequestError('The files hold no test case (no <case>/case.json)');
     for (const c of cases) prepareCase(c);
-    if (!this.store.suites.list().some((s) => s.name === suite)) this.store.suites.create(suite);
-    this.store.suites.add(suite, cases, true);
+    if (!this.suites.list().some((s) => s.name === suite)) await this.suites.create(suite);
+    await this.suites.add(suite, cases, true);
     this.log.info({ suite, cases: cases.length }, 'test suite imported');
-    return this.store.suites.list().find((s) => s.name === suite) ?? { name: suite, caseCount: cases.length, createdAt: Date.now() };
+    return this.suites.list().find((s) => s.name === suite) ?? { name: suite, caseCount: cases.length, createdAt: Date.now() };
   }
 
   private resolver(versions: VersionChoice): ChainResolver {

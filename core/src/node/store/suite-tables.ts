@@ -6,6 +6,7 @@
  * against a newer version is for).
  */
 import type Database from 'better-sqlite3';
+import type { SuiteStore } from './suite-store.js';
 // The error classes alone, not the common index: the store (and the crash test's child process,
 // which runs it without a bundler) need not load the whole engine.
 import { ConflictError, NotFoundError } from '../../common/errors.js';
@@ -65,7 +66,7 @@ function suiteNotFound(name: string): NotFoundError {
   return new NotFoundError(`Suite "${name}" not found`);
 }
 
-export class SuiteTables {
+export class SuiteTables implements SuiteStore {
   private readonly stmts;
   private readonly addCases: (suite: string, cases: readonly api.TestCase[], replace: boolean) => void;
   private readonly removeSuite: (name: string) => boolean;

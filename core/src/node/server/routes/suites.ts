@@ -32,7 +32,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         },
       },
     },
-    async (request, reply) => reply.code(Status.created).send(suites.create(request.body.name)),
+    async (request, reply) => reply.code(Status.created).send(await suites.create(request.body.name)),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
       },
     },
     async (request, reply) => {
-      suites.delete(request.params.suite);
+      await suites.delete(request.params.suite);
       return reply.code(Status.noContent).send();
     },
   );
@@ -98,7 +98,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
       },
     },
     async (request, reply) => {
-      suites.deleteCase(request.params.suite, request.params.case);
+      await suites.deleteCase(request.params.suite, request.params.case);
       return reply.code(Status.noContent).send();
     },
   );
@@ -164,6 +164,6 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         },
       },
     },
-    async (request) => suites.importFiles(request.params.suite, request.body),
+    async (request) => await suites.importFiles(request.params.suite, request.body),
   );
 }
