@@ -4,9 +4,9 @@
  * `{from, to, changes: [{kind, subject, detail}]}`. Exit 0 whatever changed, 1 when a document
  * cannot be read (file:line:column: message), 2 on usage errors.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { diffApiDocuments, formatChangeTable, MediatorError, readSwaggerDocument } from '../common/index.js';
+import { diffApiDocuments, formatChangeTable, readSwaggerDocument } from '../common/index.js';
+import { readInputText } from './cli-input.js';
 
 export interface ApiDiffIo {
   readonly stdout: (text: string) => void;
@@ -19,13 +19,8 @@ export const API_DIFF_USAGE = `  mediator api-diff OLD.yaml NEW.yaml [--json]
       {"from", "to", "changes": [{"kind", "subject", "detail"}]}.
 `;
 
-async function readDocumentFile(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new MediatorError(`${path}: cannot read file${code === undefined ? '' : ` (${code})`}`, 'FILE_UNREADABLE');
-  }
+function readDocumentFile(path: string): Promise<string> {
+  return readInputText(path);
 }
 
 /** Runs the verb; usage errors are answered here (exit 2), document errors are thrown for the CLI's handler (exit 1). */

@@ -3,7 +3,7 @@
  * The `mediator` command line: a thin wrapper over the core library (STYLE.md: the CLI never
  * holds logic of its own). Exit codes: 0 success, 1 the input has errors, 2 usage error.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,7 @@ import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
 import { defaultDataDir } from './store/index.js';
 import { VERSION } from './version.js';
+import { readInputText } from './cli-input.js';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -84,14 +85,8 @@ ${API_DIFF_USAGE}${BRIDGE_USAGE}  mediator help | --help      This text.
 
 class UsageError extends Error {}
 
-async function readText(path: string, io: CliIo): Promise<string> {
-  if (path === '-') return io.readStdin();
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new MediatorError(`${path}: cannot read file${code === undefined ? '' : ` (${code})`}`, 'FILE_UNREADABLE');
-  }
+function readText(path: string, io: CliIo): Promise<string> {
+  return readInputText(path, io);
 }
 
 function withSource(error: unknown, source: string): unknown {

@@ -14,12 +14,12 @@ import {
   checkStartupLog,
   generateCopyCommands,
   jarNamesIn,
-  MediatorError,
   ParseError,
   readPom,
   type CheckProblem,
 } from '../../common/index.js';
 import { readMiddlewareVersion } from './middleware-version.js';
+import { readInputText } from '../cli-input.js';
 
 export interface BridgeCliIo {
   readonly stdout: (text: string) => void;
@@ -45,14 +45,8 @@ export const BRIDGE_USAGE = `  mediator bridge check-version --pom pom.xml [--pa
 
 class BridgeUsageError extends Error {}
 
-async function readText(path: string, io: BridgeCliIo): Promise<string> {
-  if (path === '-') return io.readStdin();
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new MediatorError(`${path}: cannot read file${code === undefined ? '' : ` (${code})`}`, 'FILE_UNREADABLE');
-  }
+function readText(path: string, io: BridgeCliIo): Promise<string> {
+  return readInputText(path, io);
 }
 
 const where = (file: string, problem: CheckProblem) => `${file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}\n`;

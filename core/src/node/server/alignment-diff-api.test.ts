@@ -4,35 +4,24 @@
  * errors (404 unknown alignment, 400 missing parameter). Every answer is checked against the
  * served OpenAPI document.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffAlignments, type api } from '../../common/index.js';
 import { readData } from '../../test-support/shared-data.js';
 import { editedCopy, readModel, type EditedCopy } from '../../test-support/alignment-variants.js';
-import { startServer, type RunningServer } from './start-server.js';
+import { type RunningServer } from './start-server.js';
+import { startTestServer, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 
 checkResponsesAgainstOpenApi();
 
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 let edit: EditedCopy;
 const original = readData('alignments/CO_FIWARE.rdf');
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-diff-api-'));
-  server = await startServer({
-    dataDir,
-    port: 0,
-    logStream: new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    }),
-  });
+  running = await startTestServer('diff-api');
+  server = running.server;
   const edited = editedCopy(original, await readModel(original), 'entity1');
   // A new version of the same name: what the workbench compares.
   edit = { ...edited, text: edited.text.replace('<exmo:version>1.0</exmo:version>', '<exmo:version>1.1</exmo:version>') };
@@ -43,8 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 function diffUrl(oldName: string, oldVersion: string, newName: string, newVersion: string): string {

@@ -3,36 +3,24 @@
  * shipped or sent documents, and its errors. Real server, real port; every answer is checked
  * against the served OpenAPI document.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMw2mwSample } from '../../test-support/mw2mw-samples.js';
-import { startServer, type RunningServer } from './start-server.js';
+import { type RunningServer } from './start-server.js';
+import { startTestServer, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 
 checkResponsesAgainstOpenApi();
 
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-api-history-'));
-  server = await startServer({
-    dataDir,
-    port: 0,
-    logStream: new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    }),
-  });
+  running = await startTestServer('api-history');
+  server = running.server;
 });
 
 afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 const post = (body: unknown) =>

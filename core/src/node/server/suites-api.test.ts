@@ -5,42 +5,33 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { Parser } from 'n3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isomorphic, type api, type RDF } from '../../common/index.js';
 import { goldenFile, goldenSteps, readData, repoRoot } from '../../test-support/shared-data.js';
 import { withCellChanged } from '../../test-support/golden-suite.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
-import { startServer, type RunningServer } from './start-server.js';
+import { type RunningServer } from './start-server.js';
+import { startTestServer, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 
 checkResponsesAgainstOpenApi();
 
 let server: RunningServer;
-let dataDir: string;
+let running: TestServer;
 const coFiware = readData('alignments/CO_FIWARE.rdf');
 const PAIR = 'weight.UniversAAL_CO__CO_FIWARE';
 const message = readData('messages/weight.UniversAAL_CO.json');
 const chain = [{ name: 'CO_FIWARE_align', version: '1.0' }];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'mediator-suites-'));
-  server = await startServer({
-    dataDir,
-    port: 0,
-    logStream: new Writable({
-      write(_c, _e, done) {
-        done();
-      },
-    }),
-  });
+  running = await startTestServer('suites');
+  server = running.server;
   expect((await fetch(`${server.url}/alignments`, { method: 'POST', body: coFiware, headers: { 'content-type': 'application/xml' } })).status).toBe(201);
 });
 
 afterAll(async () => {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running.stop();
 });
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
