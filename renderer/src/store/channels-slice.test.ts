@@ -1,30 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ChannelConfig, type ChannelInfo, type MediatorApi, type PlatformChannelsRequest } from '../api/index.js';
+import { ApiError, type ChannelConfig, type MediatorApi, type PlatformChannelsRequest } from '../api/index.js';
 import { alignmentKey } from './alignment-key.js';
-import { fakeApi, notFound } from './fake-api.test-support.js';
+import { channelInfo, fakeApi, notFound } from './fake-api.test-support.js';
 import { latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
 const storeWith = (api: Partial<MediatorApi>, now?: () => number) => createWorkbenchStore({ makeApi: () => fakeApi(api), ...(now ? { now } : {}) });
 
-const channel = (id: number): ChannelInfo => ({
-  id,
-  descId: `c${id}`,
-  uuid: 'u',
-  source: 's',
-  sink: 't',
-  inpAlignmentName: '',
-  inpAlignmentVersion: '',
-  outAlignmentName: '',
-  outAlignmentVersion: '',
-  inpAlignmentId: 0,
-  outAlignmentId: 0,
-  consumerGroup: 'g',
-  parallelism: 1,
-  deadLetterTopic: 't.errors',
-  status: 'running',
-  createdAt: 0,
-});
+const channel = (id: number) => channelInfo(id);
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,4 @@
-import { ApiError, type MediatorApi } from '../api/index.js';
+import { ApiError, type ChannelInfo, type MediatorApi } from '../api/index.js';
 
 /** A MediatorApi whose every method fails unless the test provides it. */
 export function fakeApi(methods: Partial<MediatorApi>): MediatorApi {
@@ -16,4 +16,27 @@ export const notFound = () => new ApiError('The requested resource could not be 
 /** Lets pending promise callbacks run. */
 export async function flush(times = 5): Promise<void> {
   for (let i = 0; i < times; i++) await Promise.resolve();
+}
+
+/** A running channel as the server lists it: source `s<id>`, sink `t<id>`, no alignments; `over` changes any field. */
+export function channelInfo(id: number, over: Partial<ChannelInfo> = {}): ChannelInfo {
+  return {
+    id,
+    descId: `c${id}`,
+    uuid: 'u',
+    source: `s${id}`,
+    sink: `t${id}`,
+    inpAlignmentName: '',
+    inpAlignmentVersion: '',
+    outAlignmentName: '',
+    outAlignmentVersion: '',
+    inpAlignmentId: 0,
+    outAlignmentId: 0,
+    consumerGroup: 'g',
+    parallelism: 1,
+    deadLetterTopic: `t${id}.errors`,
+    status: 'running',
+    createdAt: 0,
+    ...over,
+  };
 }

@@ -7,31 +7,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelInfo } from '../../api/index.js';
-import { fakeApi } from '../../store/fake-api.test-support.js';
+import { channelInfo, fakeApi } from '../../store/fake-api.test-support.js';
 import { createWorkbenchStore, WorkbenchProvider } from '../../store/index.js';
 import { ChannelTable } from './ChannelTable.js';
 
 afterEach(cleanup);
 
-const channel = (id: number, over: Partial<ChannelInfo>): ChannelInfo => ({
-  id,
-  descId: `c${id}`,
-  uuid: 'u',
-  source: `s${id}`,
-  sink: `t${id}`,
-  inpAlignmentName: '',
-  inpAlignmentVersion: '',
-  outAlignmentName: '',
-  outAlignmentVersion: '',
-  inpAlignmentId: 0,
-  outAlignmentId: 0,
-  consumerGroup: 'g',
-  parallelism: 1,
-  deadLetterTopic: `t${id}.errors`,
-  status: 'running',
-  createdAt: 0,
-  ...over,
-});
+const channel = channelInfo;
 
 async function renderWith(channels: ChannelInfo[]) {
   const store = createWorkbenchStore({ makeApi: () => fakeApi({ listChannels: async () => channels }) });
