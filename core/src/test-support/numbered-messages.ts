@@ -5,6 +5,7 @@
  * isomorphic to the golden output payload of its kind.
  */
 import { Parser } from 'n3';
+import { expect } from 'vitest';
 import { readMessage } from '../common/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../common/rdf/terms.js';
 import { isomorphic } from './isomorphism.js';
@@ -36,4 +37,35 @@ let expected: RDF.Quad[][] | undefined;
 export async function isGoldenTranslation(i: number, translated: string): Promise<boolean> {
   expected ??= KINDS.map((k) => new Parser({ format: 'N-Triples' }).parse(goldenFile(k.golden, 'output-payload.nt')) as unknown as RDF.Quad[]);
   return isomorphic(payloadOf((await readMessage(translated)).quads), expected[i % KINDS.length]!);
+}
+
+/**
+ * What a sink received of a numbered stream: the first text of each number (at-least-once delivery
+ * may repeat one) and how many deliveries there were. `handler` is the sink subscription's handler.
+ */
+export class NumberedArrivals {
+  readonly arrived = new Map<number, string>();
+  deliveries = 0;
+  readonly #id: RegExp;
+
+  constructor(tag: string) {
+    this.#id = new RegExp(`"InterIoTMsg:messageID"\\s*:\\s*"${tag}-(\\d+)"`);
+  }
+
+  readonly handler = async (message: { readonly value: string }): Promise<void> => {
+    this.deliveries++;
+    const id = this.#id.exec(message.value);
+    if (id !== null && !this.arrived.has(Number(id[1]))) this.arrived.set(Number(id[1]), message.value);
+  };
+
+  /** Messages 0 to count - 1 all arrived (none missing), each the golden translation of its input. */
+  async expectEveryGolden(count: number): Promise<void> {
+    const missing = [...Array(count).keys()].filter((i) => !this.arrived.has(i));
+    expect({ missing: missing.slice(0, 20), count: missing.length }).toEqual({ missing: [], count: 0 });
+    expect(this.deliveries).toBeGreaterThanOrEqual(count);
+    for (const [i, text] of this.arrived) {
+      const ok = await isGoldenTranslation(i, text);
+      if (!ok) expect({ message: i, isomorphic: ok }).toEqual({ message: i, isomorphic: true });
+    }
+  }
 }

@@ -17,7 +17,7 @@ import { NatsTransport, natsNames } from '../transports/index.js';
 import { readData, repoRoot } from '../../test-support/shared-data.js';
 import { natsSkipReason, skipNats, startNatsCluster, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { request, startMediatorServe, stopAll, type ServedMediator, type TestProcess } from '../../test-support/processes.js';
-import { isGoldenTranslation, numberedMessage } from '../../test-support/numbered-messages.js';
+import { isGoldenTranslation, NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
 
 const cli = join(repoRoot, 'core/dist/node/cli.js');
 const MESSAGES = 2000;
@@ -161,13 +161,8 @@ describe.skipIf(skipNats)(`three mediators sharing one configuration on a three-
     expect(listed?.configStore).toMatchObject({ kind: 'nats', connected: true });
 
     const client = new NatsTransport({ servers: cluster.url, name: 'fleet-test', publishTimeoutMs: 90_000 });
-    const arrived = new Map<number, string>();
-    let deliveries = 0;
-    const checker = await client.subscribe('fleet.sink', 'fleet-checker', { maxInFlight: 64, from: 'earliest' }, async (m) => {
-      deliveries++;
-      const id = /"InterIoTMsg:messageID"\s*:\s*"fleet-(\d+)"/.exec(m.value);
-      if (id !== null && !arrived.has(Number(id[1]))) arrived.set(Number(id[1]), m.value);
-    });
+    const arrivals = new NumberedArrivals('fleet');
+    const checker = await client.subscribe('fleet.sink', 'fleet-checker', { maxInFlight: 64, from: 'earliest' }, arrivals.handler);
 
     try {
       let restarting: Promise<void> | undefined;
@@ -188,17 +183,13 @@ describe.skipIf(skipNats)(`three mediators sharing one configuration on a three-
         }
       }
       await restarting;
-      await waitUntil(`all ${MESSAGES} messages on the sink`, 120_000, async () => (arrived.size >= MESSAGES ? true : undefined)).catch((error: Error) => {
-        throw new Error(`${error.message} (${arrived.size} arrived)`);
-      });
+      await waitUntil(`all ${MESSAGES} messages on the sink`, 120_000, async () => (arrivals.arrived.size >= MESSAGES ? true : undefined)).catch(
+        (error: Error) => {
+          throw new Error(`${error.message} (${arrivals.arrived.size} arrived)`);
+        },
+      );
 
-      const missing = [...Array(MESSAGES).keys()].filter((i) => !arrived.has(i));
-      expect({ missing: missing.slice(0, 20), count: missing.length }).toEqual({ missing: [], count: 0 });
-      expect(deliveries).toBeGreaterThanOrEqual(MESSAGES);
-      for (const [i, text] of arrived) {
-        const ok = await isGoldenTranslation(i, text);
-        if (!ok) expect({ message: i, isomorphic: ok }).toEqual({ message: i, isomorphic: true });
-      }
+      await arrivals.expectEveryGolden(MESSAGES);
 
       // Every process says it is in touch with the shared configuration.
       for (const m of [a, b, c]) {
