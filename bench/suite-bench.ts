@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareCases, runPreparedSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
+import { runSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
 
 export interface SuiteCaseSource {
   readonly name: string;
@@ -46,10 +46,10 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
   }));
   const byName = new Map(sources.flatMap((s) => s.alignments).map((a) => [a.header.name, a]));
   const resolve = async (ids: readonly api.AlignmentId[]) => ids.map((id) => byName.get(id.name)!);
-  // Preparing (parsing the expected payloads) is part of running a suite: measured inside.
+  // Preparing (reading the expected payloads) is part of running a suite: measured inside.
   const suiteRound = async (): Promise<{ rate: number; passed: number }> => {
     const start = performance.now();
-    const report = await runPreparedSuite('bench', prepareCases(cases), resolve);
+    const report = await runSuite('bench', cases, resolve);
     return { rate: (count / (performance.now() - start)) * 1000, passed: report.passed };
   };
   const engineRound = async (): Promise<number> => {

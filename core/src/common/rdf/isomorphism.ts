@@ -17,29 +17,19 @@
  * come out isomorphic; and it would add three dependencies for what 200 tested lines do.
  */
 import type * as RDF from '@rdfjs/types';
+import { blankOf, classCount, histogram, isBlank, mix, occurrencesOf, refineOnce, type ColourGraph, type EncodedQuad } from './blank-colours.js';
 import { termKey } from './terms.js';
 
-/**
- * A quad as four slots: a ground term as its number (>= 0) in a table both sides share, so equal
- * terms get equal numbers, or a blank node as -1 - its index. Small numbers instead of the terms'
- * text keep the keys short: suite runs (issue 12) compare thousands of payloads.
- */
-type EncodedQuad = readonly [number, number, number, number];
-
-interface Side {
+interface Side extends ColourGraph {
   /** Quads with at least one blank node, deduplicated. */
   readonly quads: EncodedQuad[];
   /** Ground quads, as keys. */
   readonly ground: Set<string>;
   /** Number of blank nodes. */
   readonly blanks: number;
-  /** Per blank node, the indexes of the quads it occurs in. */
-  readonly occurrences: number[][];
 }
 
-const isBlank = (slot: number): boolean => slot < 0;
-const blankOf = (slot: number): number => -1 - slot;
-
+/** Encodes quads as slots (blank-colours.ts), ground terms numbered in `ids`, which both sides share. */
 function encode(quads: readonly RDF.Quad[], ids: Map<string, number>): Side {
   const blankIndex = new Map<string, number>();
   const seen = new Set<string>();
@@ -73,56 +63,7 @@ function encode(quads: readonly RDF.Quad[], ids: Map<string, number>): Side {
       encoded.push(e);
     }
   }
-  const occurrences: number[][] = Array.from({ length: blankIndex.size }, () => []);
-  encoded.forEach((e, qi) => {
-    for (let i = 0; i < 4; i++) {
-      const s = e[i] ?? 0;
-      // A blank node twice in one quad is listed once for it.
-      if (isBlank(s) && e.indexOf(s) === i) occurrences[blankOf(s)]?.push(qi);
-    }
-  });
-  return { quads: encoded, ground, blanks: blankIndex.size, occurrences };
-}
-
-/**
- * Colours are 32-bit hashes of a node's structure, the same function on both sides, so equivalent
- * nodes always get equal colours. Two inequivalent nodes may collide; that only costs search: the
- * final pairing is always checked against the quads (`verify`), so a collision never makes two
- * graphs isomorphic. Numbers instead of signature strings made suite runs (issue 12) 3x faster.
- */
-function mix(h: number, v: number): number {
-  h = Math.imul(h ^ v, 0x01000193);
-  return (h ^ (h >>> 15)) >>> 0;
-}
-
-const SELF = 0x5e1f;
-const OTHER = 0x0b1a;
-const GROUND = 0x6a09e667;
-
-function signature(side: Side, colours: readonly number[], node: number, scratch: number[]): number {
-  scratch.length = 0;
-  for (const qi of side.occurrences[node] ?? []) {
-    const q = side.quads[qi];
-    if (q === undefined) continue;
-    let h = 0x9e3779b9;
-    for (let i = 0; i < 4; i++) {
-      const slot = q[i] ?? 0;
-      if (isBlank(slot)) h = mix(h, blankOf(slot) === node ? SELF : mix(OTHER, colours[blankOf(slot)] ?? 0));
-      else h = mix(h, mix(GROUND, slot));
-      h = mix(h, i);
-    }
-    scratch.push(h);
-  }
-  scratch.sort((a, b) => a - b);
-  let h = mix(0x12345, colours[node] ?? 0);
-  for (const v of scratch) h = mix(h, v);
-  return h;
-}
-
-function histogram(colours: readonly number[]): Map<number, number> {
-  const h = new Map<number, number>();
-  for (const c of colours) h.set(c, (h.get(c) ?? 0) + 1);
-  return h;
+  return { quads: encoded, ground, blanks: blankIndex.size, occurrences: occurrencesOf(encoded, blankIndex.size) };
 }
 
 function sameHistogram(a: readonly number[], b: readonly number[]): boolean {
@@ -139,17 +80,16 @@ interface Sides {
   marks: number;
 }
 
-/** Refines both colourings to a stable partition; undefined when the sides become distinguishable. */
+/** Refines both colourings in step to a stable partition; undefined when the sides become distinguishable. */
 function refine(sides: Sides, coloursA: number[], coloursB: number[]): [number[], number[]] | undefined {
   let ca = coloursA;
   let cb = coloursB;
-  let classes = histogram(ca).size;
-  const scratch: number[] = [];
+  let classes = classCount(ca);
   for (;;) {
-    const na = ca.map((_, i) => signature(sides.a, ca, i, scratch));
-    const nb = cb.map((_, i) => signature(sides.b, cb, i, scratch));
+    const na = refineOnce(sides.a, ca);
+    const nb = refineOnce(sides.b, cb);
     if (!sameHistogram(na, nb)) return undefined;
-    const newClasses = histogram(na).size;
+    const newClasses = classCount(na);
     ca = na;
     cb = nb;
     // Stable, or every node alone in its class (nothing left to split: skip the confirming round).

@@ -6,8 +6,9 @@
 import type { StepCounts, StepDifference } from '../api/suites.js';
 import type { StepTrace } from '../translation/translate.js';
 
-export function stepCountsOf(trace: readonly StepTrace[]): StepCounts[] {
-  return trace.map((t) => ({
+/** A row's counts alone (a trace row has more: version, timing, solutions). */
+export function countsOf(t: StepCounts): StepCounts {
+  return {
     alignment: t.alignment,
     step: t.step,
     cellId: t.cellId,
@@ -15,7 +16,11 @@ export function stepCountsOf(trace: readonly StepTrace[]): StepCounts[] {
     triplesAfter: t.triplesAfter,
     deleted: t.deleted,
     inserted: t.inserted,
-  }));
+  };
+}
+
+export function stepCountsOf(trace: readonly StepTrace[]): StepCounts[] {
+  return trace.map(countsOf);
 }
 
 function sameCounts(a: StepCounts, b: StepCounts): boolean {
@@ -30,14 +35,17 @@ function sameCounts(a: StepCounts, b: StepCounts): boolean {
   );
 }
 
-/** The first row where `actual` differs from `expected` (a missing or extra row counts), or undefined when they agree. */
+/**
+ * The first row where `actual` differs from `expected` (a missing or extra row counts), or undefined
+ * when they agree. `actual` may be trace rows: only their counts are compared and reported.
+ */
 export function firstDifferingStep(expected: readonly StepCounts[], actual: readonly StepCounts[]): StepDifference | undefined {
   const rows = Math.max(expected.length, actual.length);
   for (let index = 0; index < rows; index++) {
     const e = expected[index];
     const a = actual[index];
     if (e !== undefined && a !== undefined && sameCounts(e, a)) continue;
-    return { index, expected: e ?? null, actual: a ?? null };
+    return { index, expected: e === undefined ? null : countsOf(e), actual: a === undefined ? null : countsOf(a) };
   }
   return undefined;
 }

@@ -54,8 +54,27 @@ export interface CellRunResult {
 
 export class CellExecutionError extends Error {}
 
+/**
+ * What a run counts: nothing (plain translation), the net deleted/inserted counts (a trace, as test
+ * suites and coverage use it), or the counts and the net-inserted triples (a trace that says which
+ * cell produced each output triple).
+ */
+export type ChangeCounting = 'none' | 'counts' | 'origins';
+
+/** Triple identities for counting: one exact number while ids stay below 2^17 (as TermGraph packs them), else text. */
+const PACK = 1 << 17;
+const tripleId = (s: number, p: number, o: number): number | string => (s < PACK && p < PACK && o < PACK ? (s * PACK + p) * PACK + o : `${s} ${p} ${o}`);
+const tripleText = (id: number | string): string => {
+  if (typeof id === 'string') return id;
+  const o = id % PACK;
+  const sp = (id - o) / PACK;
+  const p = sp % PACK;
+  return `${(sp - p) / PACK} ${p} ${o}`;
+};
+
 /** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
-const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: Object.freeze([]) });
+const NO_NOTES: readonly string[] = Object.freeze([]);
+const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: NO_NOTES });
 
 export interface ExecutableCellOptions {
   readonly maxSolutions?: number;
@@ -193,8 +212,8 @@ export class ExecutableCell {
     return { cell, problems };
   }
 
-  /** Applies the cell to the graph in place. `countChanges` computes the net deleted/inserted counts of the trace. */
-  run(graph: TermGraph, countChanges = false): CellRunResult {
+  /** Applies the cell to the graph in place, counting what `counting` asks for (a trace's columns). */
+  run(graph: TermGraph, counting: ChangeCounting = 'none'): CellRunResult {
     for (const key of this.whereConstKeys) {
       // A constant the payload has never mentioned cannot match: nothing to do (the common case).
       if (graph.lookupKey(key) === undefined) return NO_MATCH;
@@ -216,8 +235,8 @@ export class ExecutableCell {
         }
       }
     }
-    const removed: string[] | undefined = countChanges ? [] : undefined;
-    const added: string[] | undefined = countChanges ? [] : undefined;
+    const removed: Array<number | string> | undefined = counting === 'none' ? undefined : [];
+    const added: Array<number | string> | undefined = counting === 'none' ? undefined : [];
     if (this.deletes.length > 0) {
       for (const row of rows) {
         for (const t of this.deletes) {
@@ -225,7 +244,7 @@ export class ExecutableCell {
           const o = this.lookup(t.o, row, graph);
           const p = graph.lookupKey(t.p.key);
           if (s === UNBOUND || o === UNBOUND || p === undefined) continue;
-          if (graph.remove(s, p, o)) removed?.push(`${s} ${p} ${o}`);
+          if (graph.remove(s, p, o)) removed?.push(tripleId(s, p, o));
         }
       }
     }
@@ -240,26 +259,26 @@ export class ExecutableCell {
           // RDF forbids literal subjects; SPARQL skips such template triples.
           if (graph.term(s).termType === 'Literal') continue;
           const p = graph.internKeyed(t.p.key, t.p.term);
-          if (graph.add(s, p, o)) added?.push(`${s} ${p} ${o}`);
+          if (graph.add(s, p, o)) added?.push(tripleId(s, p, o));
         }
       }
     }
     let deleted = 0;
-    const insertedKeys: string[] = [];
+    let inserted = 0;
+    const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (removed !== undefined && added !== undefined) {
-      const removedSet = new Set(removed);
-      const addedSet = new Set(added);
-      for (const k of removedSet) if (!addedSet.has(k)) deleted++;
-      for (const k of addedSet) if (!removedSet.has(k)) insertedKeys.push(k);
+      // A triple deleted then re-inserted is no change; graph.add/remove report each triple once.
+      const removedSet = removed.length === 0 ? undefined : new Set(removed);
+      const addedSet = added.length === 0 ? undefined : new Set(added);
+      for (const k of removed) if (addedSet?.has(k) !== true) deleted++;
+      for (const k of added) {
+        if (removedSet?.has(k) === true) continue;
+        inserted++;
+        insertedKeys?.push(tripleText(k));
+      }
     }
-    const noteLines = [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
-    return {
-      solutions: rows.length,
-      deleted,
-      inserted: insertedKeys.length,
-      notes: noteLines,
-      ...(countChanges ? { insertedKeys } : {}),
-    };
+    const noteLines = notes.size === 0 ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
+    return { solutions: rows.length, deleted, inserted, notes: noteLines, ...(insertedKeys === undefined ? {} : { insertedKeys }) };
   }
 
   private lookup(x: Operand, row: Int32Array, graph: TermGraph): number {

@@ -52,6 +52,18 @@ export class TermGraph {
     return this.ids.get(key);
   }
 
+  get termCount(): number {
+    return this.terms.length;
+  }
+
+  isBlank(id: number): boolean {
+    return this.term(id).termType === 'BlankNode';
+  }
+
+  forEachTriple(f: (s: number, p: number, o: number) => void): void {
+    for (const [p, list] of this.lists) for (let i = 0; i < list.s.length; i++) f(list.s[i]!, p, list.o[i]!);
+  }
+
   term(id: number): RDF.Term {
     const t = this.terms[id];
     if (t === undefined) throw new RangeError(`unknown term id ${id}`);

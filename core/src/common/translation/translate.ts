@@ -7,6 +7,7 @@ import { parseMessage, parseMessageFast, serializeMessage, type ParsedMessage } 
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
 import { TermGraph } from './term-graph.js';
+import type { ChangeCounting } from './executable-cell.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
 import type { PayloadDiff, TripleOrigin } from '../api/payload-diff.js';
 import type { PayloadGraphs } from '../api/payload-graph.js';
@@ -83,18 +84,20 @@ export async function readMessage(text: string): Promise<ParsedMessage> {
 
 /**
  * Runs the alignments over a payload graph in place; returns the trace rows (when asked) and failures.
- * With the trace, `origins` maps each triple a cell inserted (`"s p o"` term ids of `graph`) to its
- * trace row: the last cell that inserted it, so for the output graph, the cell that produced it.
+ * With the trace and `origins`, `origins` maps each triple a cell inserted (`"s p o"` term ids of
+ * `graph`) to its trace row: the last cell that inserted it, so for the output graph, the cell that
+ * produced it. Test suites and coverage need only the rows' counts, which cost less.
  */
 export function applyAlignments(
   graph: TermGraph,
   alignments: readonly CompiledAlignment[],
-  options: { trace?: boolean; timeoutMs?: number } = {},
+  options: { trace?: boolean; origins?: boolean; timeoutMs?: number } = {},
 ): { failures: CellFailure[]; trace: StepTrace[] | undefined; origins: Map<string, number> | undefined } {
   const deadline = options.timeoutMs === undefined ? Infinity : now() + options.timeoutMs;
   const failures: CellFailure[] = [];
   const trace: StepTrace[] | undefined = options.trace ? [] : undefined;
-  const origins: Map<string, number> | undefined = options.trace ? new Map() : undefined;
+  const origins: Map<string, number> | undefined = options.trace && options.origins ? new Map() : undefined;
+  const counting: ChangeCounting = trace === undefined ? 'none' : origins === undefined ? 'counts' : 'origins';
   for (const alignment of alignments) {
     const { name, version } = alignment.header;
     let step = 0;
@@ -106,7 +109,7 @@ export function applyAlignments(
       const before = graph.size;
       const started = trace === undefined ? 0 : now();
       try {
-        const result = compiled.executable.run(graph, trace !== undefined);
+        const result = compiled.executable.run(graph, counting);
         trace?.push({
           alignment: name,
           version,
@@ -176,7 +179,7 @@ export function translateParsed(
   }
   const graph = TermGraph.fromQuads(payload);
   const payloadTriplesIn = graph.size;
-  const { failures, trace, origins } = applyAlignments(graph, alignments, options);
+  const { failures, trace, origins } = applyAlignments(graph, alignments, { ...options, origins: options.trace === true });
   const translated = graph.toQuads(factory.namedNode(MESSAGE_GRAPHS.payload));
   const out = others.concat(translated);
   const message = serializeMessage(out, parsed.prefixes, { pretty: options.pretty ?? true });

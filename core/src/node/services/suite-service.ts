@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   BadRequestError,
   NotFoundError,
-  prepareCase,
+  readExpectedPayload,
   recordCase,
   runCase,
   runSuite,
@@ -76,7 +76,7 @@ export class SuiteService {
         expectedPayload: body.expectedPayload,
         ...(body.expectedSteps === undefined ? {} : { expectedSteps: body.expectedSteps }),
       };
-      prepareCase(testCase);
+      readExpectedPayload(testCase);
     }
     await this.suites.add(suite, [testCase]);
     this.log.info({ suite, case: body.name }, 'test case saved');
@@ -91,19 +91,13 @@ export class SuiteService {
   async runOne(suite: string, name: string, versions: VersionChoice = 'latest'): Promise<api.CaseResult> {
     const testCase = this.suites.get(suite).cases.find((c) => c.name === name);
     if (testCase === undefined) throw new NotFoundError(`Suite "${suite}" has no case named "${name}"`);
-    let prepared;
-    try {
-      prepared = prepareCase(testCase);
-    } catch (error) {
-      return erroredCase(testCase, error);
-    }
     let chain: readonly CompiledAlignment[];
     try {
       chain = await this.resolver(versions)(testCase.alignments);
     } catch (error) {
       return erroredCase(testCase, error);
     }
-    return runCase(prepared, chain);
+    return runCase(testCase, chain);
   }
 
   exportFiles(suite: string): api.SuiteFiles {
@@ -114,7 +108,7 @@ export class SuiteService {
   async importFiles(suite: string, files: api.SuiteFiles): Promise<api.SuiteInfo> {
     const cases = suiteFromFiles(files.files);
     if (cases.length === 0) throw new BadRequestError('The files hold no test case (no <case>/case.json)');
-    for (const c of cases) prepareCase(c);
+    for (const c of cases) readExpectedPayload(c);
     if (!this.suites.list().some((s) => s.name === suite)) await this.suites.create(suite);
     await this.suites.add(suite, cases, true);
     this.log.info({ suite, cases: cases.length }, 'test suite imported');

@@ -1,0 +1,56 @@
+/**
+ * The blank-node half of comparing two graphs whose ground triples are already known to be equal
+ * (a test case's expected payload against the translated one, testing/payload-match.ts): are the
+ * triples with blank nodes equal up to renaming the blank nodes?
+ *
+ * Both sides are coloured by refinement (blank-colours.ts; colours are isomorphism invariants, so
+ * sides with different colour counts differ). When the colours tell every blank node apart, the
+ * usual case for message payloads, they give the only possible pairing, which is then checked
+ * against the triples: the answer is exact. When they do not (symmetric graphs), the answer is
+ * undefined and the caller runs the general check (isomorphism.ts), which searches.
+ */
+import { blankOf, histogram, isBlank, occurrencesOf, refineToStable, type EncodedQuad } from './blank-colours.js';
+
+/** One side: distinct triples with at least one blank node (ground terms numbered as on the other side), and its blank-node count. */
+export interface BlankTriples {
+  readonly triples: readonly EncodedQuad[];
+  readonly blanks: number;
+}
+
+/** Packed keys are exact while every slot stays below 2^17 (3 x 17 bits < 53). */
+const PACK = 1 << 17;
+
+/**
+ * True or false when decided by colours, undefined when only a search can tell. `groundLimit`
+ * bounds the ground term numbers of both sides (slots are packed as numbers above it).
+ */
+export function matchBlankTriples(expected: BlankTriples, actual: BlankTriples, groundLimit: number): boolean | undefined {
+  if (expected.blanks !== actual.blanks || expected.triples.length !== actual.triples.length) return false;
+  if (expected.blanks === 0) return true;
+  if (groundLimit + expected.blanks >= PACK) return undefined;
+  const zeros = (): number[] => new Array<number>(expected.blanks).fill(0);
+  const colours = (side: BlankTriples): number[] => refineToStable({ quads: side.triples, occurrences: occurrencesOf(side.triples, side.blanks) }, zeros());
+  const expectedColours = colours(expected);
+  const actualColours = colours(actual);
+  const counts = histogram(expectedColours);
+  if (counts.size !== expected.blanks) return sameCounts(counts, histogram(actualColours)) ? undefined : false;
+  const byColour = new Map(expectedColours.map((c, i) => [c, i]));
+  const mapping = new Array<number>(actual.blanks);
+  const used = new Uint8Array(expected.blanks);
+  for (let i = 0; i < actual.blanks; i++) {
+    const target = byColour.get(actualColours[i] ?? 0);
+    if (target === undefined || used[target] === 1) return false;
+    used[target] = 1;
+    mapping[i] = target;
+  }
+  const slot = (s: number, map: boolean): number => (isBlank(s) ? groundLimit + (map ? (mapping[blankOf(s)] ?? 0) : blankOf(s)) : s);
+  const key = (t: EncodedQuad, map: boolean): number => (slot(t[0], map) * PACK + slot(t[1], map)) * PACK + slot(t[2], map);
+  const wanted = new Set(expected.triples.map((t) => key(t, false)));
+  return actual.triples.every((t) => wanted.has(key(t, true)));
+}
+
+function sameCounts(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [c, n] of a) if (b.get(c) !== n) return false;
+  return true;
+}

@@ -1,0 +1,122 @@
+/**
+ * The suite's payload comparison (expected N-Triples text against the translated TermGraph) must
+ * give the general isomorphism check's answer whenever it answers, and leave the rest to it:
+ * checked on the golden pairs with the edits an engineer's expectation goes through, and on random
+ * graphs full of look-alike blank nodes.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { goldenSuite, type GoldenSuite } from '../../test-support/golden-suite.js';
+import { goldenPairs } from '../../test-support/shared-data.js';
+import { isomorphic } from '../rdf/isomorphism.js';
+import { factory, type RDF } from '../rdf/terms.js';
+import { TermGraph } from '../translation/term-graph.js';
+import { matchPayloadText } from './payload-match.js';
+import { payloadToNTriples, readPayloadNTriples } from './payload-triples.js';
+import { runCase, runChain } from './run-case.js';
+
+let golden: GoldenSuite;
+beforeAll(async () => {
+  golden = await goldenSuite();
+});
+
+/** What a suite decides: the fast answer when there is one, else the general check. */
+function decided(text: string, graph: TermGraph): boolean {
+  return matchPayloadText(text, graph) ?? isomorphic(graph.toQuads(factory.defaultGraph()), readPayloadNTriples(text));
+}
+
+/** Blank-node labels renamed (only term-initial `_:`: IRIs may contain it, as one golden payload's do). */
+const relabel = (text: string): string =>
+  text.replace(/(^|[ \t])_:([A-Za-z0-9_]+)/gm, (_, before: string, l: string) => `${before}_:z${[...l].reverse().join('')}`);
+const shuffle = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .reverse()
+    .join('\r\n');
+
+describe('payload comparison against the expected text', () => {
+  const edits: Array<[string, (text: string) => string, boolean | 'general']> = [
+    ['as the reference wrote it', (t) => t, true],
+    ['blank nodes renamed, lines reordered, CRLF', (t) => shuffle(relabel(t)), true],
+    ['extra spaces and tabs', (t) => t.replace(/> </g, '>\t  <').replace(/ \.$/gm, '  . '), true],
+    ['one line repeated (counted once, by the general check)', (t) => `${t}${t.split('\n')[0]}\n`, 'general'],
+    ['a literal changed', (t) => t.replace(/"([^"]+)"/, '"$1-changed"'), false],
+    ['a line removed', (t) => t.split('\n').slice(1).join('\n'), false],
+    ['a triple added', (t) => `${t}<http://example.org/s> <http://example.org/p> "x" .\n`, false],
+    ['a blank node split in two', (t) => t.replace(/^(_:[A-Za-z0-9]+)/m, '_:fresh'), false],
+    [
+      'an escape (read by n3)',
+      (t) => t.replace(/"([^"\\]+)"/, (_, l: string) => `"\\u${l.charCodeAt(0).toString(16).padStart(4, '0')}${l.slice(1)}"`),
+      'general',
+    ],
+  ];
+
+  it.each(edits)('golden pairs, expected payload %s', async (_, edit, want) => {
+    let compared = 0;
+    for (const testCase of golden.cases) {
+      const chain = golden.compiled;
+      const pair = goldenPairs().find((p) => p.pair === testCase.name)!;
+      const run = await runChain(
+        testCase.message,
+        pair.alignments.map((f) => chain.get(f)!),
+        false,
+      );
+      if (run.graph === undefined) continue;
+      const text = edit(testCase.expectedPayload);
+      if (text === testCase.expectedPayload && want !== true) continue;
+      compared++;
+      const general = isomorphic(run.payload, readPayloadNTriples(text));
+      const fast = matchPayloadText(text, run.graph);
+      if (want === 'general') expect({ pair: pair.pair, fast }).toEqual({ pair: pair.pair, fast: undefined });
+      else expect({ pair: pair.pair, general, fast: fast ?? general }).toEqual({ pair: pair.pair, general: want, fast: want });
+    }
+    expect(compared).toBeGreaterThanOrEqual(9);
+  });
+
+  it('a case whose expectation the fast path cannot decide still passes or fails as the general check says', async () => {
+    const testCase = golden.cases.find((c) => c.expectedPayload.includes('"'))!;
+    const pair = goldenPairs().find((p) => p.pair === testCase.name)!;
+    const chain = pair.alignments.map((f) => golden.compiled.get(f)!);
+    const repeated = { ...testCase, expectedPayload: `${testCase.expectedPayload}${testCase.expectedPayload}` };
+    expect((await runCase(repeated, chain)).status).toBe('passed');
+    const broken = { ...testCase, expectedPayload: `${testCase.expectedPayload}<http://a/s> <http://a/p> "unterminated .\n` };
+    const result = await runCase(broken, chain);
+    expect({ status: result.status, line: /line (\d+)/.exec(result.error ?? '')?.[1] }).toEqual({
+      status: 'error',
+      line: String(testCase.expectedPayload.split('\n').length),
+    });
+  });
+
+  it('agrees with the general check on random graphs of look-alike blank nodes', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const iri = (i: number) => factory.namedNode(`http://example.org/t${i}`);
+    const outcomes = { true: 0, false: 0, general: 0 };
+    for (let round = 0; round < 400; round++) {
+      const blanks = 1 + random(6);
+      const node = (): RDF.Quad_Subject => (random(3) === 0 ? iri(random(3)) : factory.blankNode(`b${random(blanks)}`));
+      const quads: RDF.Quad[] = [];
+      for (let i = 0, n = 1 + random(10); i < n; i++) {
+        const object = random(4) === 0 ? factory.literal(String(random(2))) : node();
+        quads.push(factory.quad(node(), iri(10 + random(2)), object));
+      }
+      const graph = TermGraph.fromQuads(quads);
+      const actual = graph.toQuads(factory.defaultGraph());
+      // The expectation: the same graph relabelled, or with one triple's object or subject changed.
+      const variant = actual.map((q, i) =>
+        i === 0 && random(2) === 0 ? factory.quad(q.subject, q.predicate, random(2) === 0 ? factory.blankNode(`b${random(blanks)}`) : iri(random(3))) : q,
+      );
+      const text = relabel(payloadToNTriples(variant));
+      const general = isomorphic(actual, readPayloadNTriples(text));
+      const fast = matchPayloadText(text, graph);
+      if (fast !== undefined) expect({ round, text, fast }).toEqual({ round, text, fast: general });
+      outcomes[fast === undefined ? 'general' : fast ? 'true' : 'false']++;
+      expect(decided(text, graph)).toBe(general);
+    }
+    // Every kind of answer was exercised.
+    expect(Math.min(outcomes.true, outcomes.false, outcomes.general)).toBeGreaterThan(10);
+  });
+});
