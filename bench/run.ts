@@ -295,7 +295,7 @@ if (only.has('suites')) {
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(
-    `\nAlignment test suite: ${f.cases} cases cycling through the ${sources.length} golden pairs (${f.passed} passed), medians of 5 interleaved rounds`,
+    `\nAlignment test suite: ${f.cases} cases cycling through the ${sources.length} golden pairs (${f.passed} passed), medians of 9 interleaved rounds (ratio: median of each suite round against its neighbouring engine round)`,
   );
   console.log(fmt(head));
   console.log(w.map((x) => '-'.repeat(x)).join('  '));

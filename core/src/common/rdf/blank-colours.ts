@@ -12,12 +12,21 @@
 
 export type EncodedQuad = readonly [number, number, number, number];
 
+/**
+ * Where each blank node occurs: the quad indexes of node n are `quads[start[n]]` to
+ * `quads[start[n + 1] - 1]` (a node twice in one quad listed once). Two flat arrays, not an array
+ * per node: suite runs build this for every payload they check.
+ */
+export interface Occurrences {
+  readonly start: Int32Array;
+  readonly quads: Int32Array;
+}
+
 /** What refinement needs of a graph: its quads with a blank node, and where each blank node occurs. */
 export interface ColourGraph {
   /** Quads with at least one blank node, deduplicated. */
   readonly quads: readonly EncodedQuad[];
-  /** Per blank node, the indexes of the quads it occurs in (a node twice in one quad listed once). */
-  readonly occurrences: readonly (readonly number[])[];
+  readonly occurrences: Occurrences;
 }
 
 export const isBlank = (slot: number): boolean => slot < 0;
@@ -32,16 +41,34 @@ const SELF = 0x5e1f;
 const OTHER = 0x0b1a;
 const GROUND = 0x6a09e667;
 
-/** The per-blank-node occurrence lists of `quads`, for `blanks` blank nodes. */
-export function occurrencesOf(quads: readonly EncodedQuad[], blanks: number): number[][] {
-  const occurrences: number[][] = Array.from({ length: blanks }, () => []);
+/** The occurrences of `blanks` blank nodes in `quads`. */
+export function occurrencesOf(quads: readonly EncodedQuad[], blanks: number): Occurrences {
+  const start = new Int32Array(blanks + 1);
+  const firstOf = (e: EncodedQuad, i: number): boolean => {
+    const slot = e[i] ?? 0;
+    if (!isBlank(slot)) return false;
+    for (let j = 0; j < i; j++) if (e[j] === slot) return false;
+    return true;
+  };
+  for (const e of quads) {
+    for (let i = 0; i < 4; i++) {
+      const n = blankOf(e[i] ?? 0) + 1;
+      if (firstOf(e, i)) start[n] = (start[n] ?? 0) + 1;
+    }
+  }
+  for (let n = 0; n < blanks; n++) start[n + 1] = (start[n + 1] ?? 0) + (start[n] ?? 0);
+  const next = start.slice(0, blanks);
+  const list = new Int32Array(start[blanks] ?? 0);
   quads.forEach((e, qi) => {
     for (let i = 0; i < 4; i++) {
-      const s = e[i] ?? 0;
-      if (isBlank(s) && e.indexOf(s) === i) occurrences[blankOf(s)]?.push(qi);
+      if (!firstOf(e, i)) continue;
+      const n = blankOf(e[i] ?? 0);
+      const at = next[n] ?? 0;
+      list[at] = qi;
+      next[n] = at + 1;
     }
   });
-  return occurrences;
+  return { start, quads: list };
 }
 
 /**
@@ -51,10 +78,12 @@ export function occurrencesOf(quads: readonly EncodedQuad[], blanks: number): nu
  * without the sort and its scratch array (a suite run colours every payload it checks).
  */
 export function signature(graph: ColourGraph, colours: readonly number[], node: number): number {
-  const occurrences = graph.occurrences[node] ?? [];
+  const { start, quads } = graph.occurrences;
+  const from = start[node] ?? 0;
+  const to = start[node + 1] ?? 0;
   let sum = 0;
-  for (const qi of occurrences) {
-    const q = graph.quads[qi];
+  for (let k = from; k < to; k++) {
+    const q = graph.quads[quads[k] ?? 0];
     if (q === undefined) continue;
     let h = 0x9e3779b9;
     for (let i = 0; i < 4; i++) {
@@ -65,7 +94,7 @@ export function signature(graph: ColourGraph, colours: readonly number[], node: 
     }
     sum = (sum + mix(h, 0x7f4a7c15)) >>> 0;
   }
-  return mix(mix(mix(0x12345, colours[node] ?? 0), occurrences.length), sum);
+  return mix(mix(mix(0x12345, colours[node] ?? 0), to - from), sum);
 }
 
 export function histogram(colours: readonly number[]): Map<number, number> {
@@ -91,14 +120,14 @@ export function classCount(colours: readonly number[]): number {
  * (nothing left to split: the confirming round is skipped). Deterministic: two isomorphic graphs
  * started from equal colourings stop after the same round with equal colours, each refined alone.
  */
-export function refineToStable(graph: ColourGraph, colours: number[]): number[] {
+export function refineToStable(graph: ColourGraph, colours: number[]): { colours: number[]; classes: number } {
   let current = colours;
   let classes = classCount(current);
   for (;;) {
     const next = refineOnce(graph, current);
     const newClasses = classCount(next);
     current = next;
-    if (newClasses === classes || newClasses === current.length) return current;
+    if (newClasses === classes || newClasses === current.length) return { colours: current, classes: newClasses };
     classes = newClasses;
   }
 }

@@ -21,31 +21,37 @@ export interface BlankTriples {
 const PACK = 1 << 17;
 
 /**
- * True or false when decided by colours, undefined when only a search can tell. `groundLimit`
- * bounds the ground term numbers of both sides (slots are packed as numbers above it).
+ * True or false when decided by colours, undefined when only a search can tell (or `expected`
+ * repeats a triple). `actual`'s triples are distinct. `groundLimit` bounds the ground term numbers
+ * of both sides (slots are packed as numbers above it).
  */
 export function matchBlankTriples(expected: BlankTriples, actual: BlankTriples, groundLimit: number): boolean | undefined {
   if (expected.blanks !== actual.blanks || expected.triples.length !== actual.triples.length) return false;
   if (expected.blanks === 0) return true;
   if (groundLimit + expected.blanks >= PACK) return undefined;
-  const zeros = (): number[] => new Array<number>(expected.blanks).fill(0);
-  const colours = (side: BlankTriples): number[] => refineToStable({ quads: side.triples, occurrences: occurrencesOf(side.triples, side.blanks) }, zeros());
-  const expectedColours = colours(expected);
-  const actualColours = colours(actual);
-  const counts = histogram(expectedColours);
-  if (counts.size !== expected.blanks) return sameCounts(counts, histogram(actualColours)) ? undefined : false;
-  const byColour = new Map(expectedColours.map((c, i) => [c, i]));
-  const mapping = new Array<number>(actual.blanks);
-  const used = new Uint8Array(expected.blanks);
-  for (let i = 0; i < actual.blanks; i++) {
-    const target = byColour.get(actualColours[i] ?? 0);
-    if (target === undefined || used[target] === 1) return false;
-    used[target] = 1;
+  const blanks = expected.blanks;
+  const colour = (side: BlankTriples) =>
+    refineToStable({ quads: side.triples, occurrences: occurrencesOf(side.triples, blanks) }, new Array<number>(blanks).fill(0));
+  const e = colour(expected);
+  const a = colour(actual);
+  if (e.classes !== a.classes) return false;
+  // Look-alike blank nodes: only a search can pair them (or tell the colour counts apart).
+  if (e.classes !== blanks) return sameCounts(histogram(e.colours), histogram(a.colours)) ? undefined : false;
+  const byColour = new Map<number, number>();
+  e.colours.forEach((c, i) => byColour.set(c, i));
+  const mapping = new Int32Array(blanks);
+  for (let i = 0; i < blanks; i++) {
+    // Every colour is distinct on both sides and the counts agree: a colour found is a pairing.
+    const target = byColour.get(a.colours[i] ?? 0);
+    if (target === undefined) return false;
     mapping[i] = target;
   }
   const slot = (s: number, map: boolean): number => (isBlank(s) ? groundLimit + (map ? (mapping[blankOf(s)] ?? 0) : blankOf(s)) : s);
   const key = (t: EncodedQuad, map: boolean): number => (slot(t[0], map) * PACK + slot(t[1], map)) * PACK + slot(t[2], map);
-  const wanted = new Set(expected.triples.map((t) => key(t, false)));
+  const wanted = new Set<number>();
+  for (const t of expected.triples) wanted.add(key(t, false));
+  // A repeated expected triple: the counts compared so far were not of distinct triples.
+  if (wanted.size !== expected.triples.length) return undefined;
   return actual.triples.every((t) => wanted.has(key(t, true)));
 }
 

@@ -17,12 +17,16 @@ import type { TermGraph } from '../translation/term-graph.js';
 import { readPlainNTriples } from './plain-ntriples.js';
 
 const MISSING = -(2 ** 40);
+/** Ground triples are packed as TermGraph packs them: exact while term ids stay below 2^17. */
+const PACK = 1 << 17;
 
 /** Whether the payload equals the expected text up to blank-node renaming; undefined when only the general check can tell. */
 export function matchPayloadText(expectedText: string, graph: TermGraph): boolean | undefined {
+  if (graph.termCount >= PACK) return undefined;
   const labels = new Map<string, number>();
   const expected: EncodedQuad[] = [];
-  let ground = 0;
+  // Distinct ground triples: a repeated line must not make up for a missing one in the counts.
+  const ground = new Set<number>();
   let lacking = false;
   const reading = readPlainNTriples(expectedText, {
     term: (key) => graph.lookupKey(key) ?? MISSING,
@@ -36,7 +40,7 @@ export function matchPayloadText(expectedText: string, graph: TermGraph): boolea
         lacking = true;
         return false;
       }
-      if (s >= 0 && o >= 0) ground++;
+      if (s >= 0 && o >= 0) ground.add((s * PACK + p) * PACK + o);
       else expected.push([s, p, o, 0]);
       return true;
     },
@@ -45,7 +49,7 @@ export function matchPayloadText(expectedText: string, graph: TermGraph): boolea
   // A triple the payload lacks: not equal, whatever the rest of the text says.
   if (lacking) return false;
   // Different counts: not equal, unless the text repeats a line (the general check counts each triple once).
-  if (ground + expected.length !== graph.size) return undefined;
+  if (ground.size + expected.length !== graph.size) return undefined;
   return matchBlankTriples({ triples: expected, blanks: labels.size }, blankTriplesOf(graph), graph.termCount);
 }
 

@@ -51,7 +51,7 @@ export async function runChain(message: string, alignments: readonly CompiledAli
   if (payload.length === 0)
     return { payload: [], graph: undefined, prefixes: parsed.prefixes, steps: withSteps ? [] : undefined, trace: withSteps ? [] : undefined, failures: [] };
   const graph = TermGraph.fromQuads(payload);
-  const { failures, trace } = applyAlignments(graph, alignments, { trace: withSteps });
+  const { failures, trace } = applyAlignments(graph, alignments, { trace: withSteps, timing: false });
   return new TranslatedChain(graph, parsed.prefixes, trace, failures);
 }
 

@@ -9,7 +9,8 @@ import type { CaseResult, SuiteRunReport, TestCase } from '../api/suites.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
 import { erroredCase, runCase } from './run-case.js';
 
-export type ChainResolver = (ids: readonly AlignmentId[]) => Promise<readonly CompiledAlignment[]>;
+/** Resolves a chain; may answer at once (files already compiled), which spares each case two turns of the event loop. */
+export type ChainResolver = (ids: readonly AlignmentId[]) => readonly CompiledAlignment[] | Promise<readonly CompiledAlignment[]>;
 
 export interface RunSuiteOptions {
   /** Called after each case, e.g. to print or show progress. */
@@ -29,23 +30,21 @@ export async function runSuite(suite: string, cases: readonly TestCase[], resolv
   const started = now();
   const results: CaseResult[] = [];
   for (const testCase of cases) {
-    const result = await runOne(testCase, resolve);
+    let chain: readonly CompiledAlignment[] | undefined;
+    let failure: unknown;
+    try {
+      const resolved = resolve(testCase.alignments);
+      chain = resolved instanceof Promise ? await resolved : resolved;
+    } catch (error) {
+      failure = error;
+    }
+    // A chain that cannot be resolved is an error result, as runCase makes of an expectation that does not parse.
+    const result = chain === undefined ? erroredCase(testCase, failure) : await runCase(testCase, chain);
     results.push(result);
     options.onCase?.(result, results.length, cases.length);
     if (options.between !== undefined && results.length < cases.length) await options.between();
   }
   return summarize(suite, results, now() - started);
-}
-
-/** One case: a chain that cannot be resolved is an error result, as runCase makes of an expectation that does not parse. */
-async function runOne(testCase: TestCase, resolve: ChainResolver): Promise<CaseResult> {
-  let chain: readonly CompiledAlignment[];
-  try {
-    chain = await resolve(testCase.alignments);
-  } catch (error) {
-    return erroredCase(testCase, error);
-  }
-  return runCase(testCase, chain);
 }
 
 export function summarize(suite: string, cases: readonly CaseResult[], ms: number): SuiteRunReport {

@@ -278,7 +278,10 @@ export class ExecutableCell {
       }
     }
     const noteLines = notes.size === 0 ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
-    return { solutions: rows.length, deleted, inserted, notes: noteLines, ...(insertedKeys === undefined ? {} : { insertedKeys }) };
+    // No spread of a conditional object: this runs for every cell that matches, and spreads cost.
+    const result: { -readonly [K in keyof CellRunResult]: CellRunResult[K] } = { solutions: rows.length, deleted, inserted, notes: noteLines };
+    if (insertedKeys !== undefined) result.insertedKeys = insertedKeys;
+    return result;
   }
 
   private lookup(x: Operand, row: Int32Array, graph: TermGraph): number {

@@ -51,7 +51,7 @@ export async function loadAlignmentFiles(paths: readonly string[], warn: (line: 
 
 /** Resolves ids against the given alignments: exact name and version first, else the only one with that name. */
 export function fileResolver(alignments: readonly CompiledAlignment[]): ChainResolver {
-  return async (ids: readonly api.AlignmentId[]) => ids.map((id) => pick(alignments, id));
+  return (ids: readonly api.AlignmentId[]) => ids.map((id) => pick(alignments, id));
 }
 
 function pick(alignments: readonly CompiledAlignment[], id: api.AlignmentId): CompiledAlignment {
