@@ -41,33 +41,36 @@ const SELF = 0x5e1f;
 const OTHER = 0x0b1a;
 const GROUND = 0x6a09e667;
 
+/** The blank node at position i of e when it is not also at an earlier position (-1 otherwise). */
+function firstBlankAt(e: EncodedQuad, i: number): number {
+  const slot = e[i] ?? 0;
+  if (slot >= 0) return -1;
+  for (let j = 0; j < i; j++) if (e[j] === slot) return -1;
+  return blankOf(slot);
+}
+
 /** The occurrences of `blanks` blank nodes in `quads`. */
 export function occurrencesOf(quads: readonly EncodedQuad[], blanks: number): Occurrences {
   const start = new Int32Array(blanks + 1);
-  const firstOf = (e: EncodedQuad, i: number): boolean => {
-    const slot = e[i] ?? 0;
-    if (!isBlank(slot)) return false;
-    for (let j = 0; j < i; j++) if (e[j] === slot) return false;
-    return true;
-  };
   for (const e of quads) {
     for (let i = 0; i < 4; i++) {
-      const n = blankOf(e[i] ?? 0) + 1;
-      if (firstOf(e, i)) start[n] = (start[n] ?? 0) + 1;
+      const n = firstBlankAt(e, i);
+      if (n >= 0) start[n + 1] = (start[n + 1] ?? 0) + 1;
     }
   }
   for (let n = 0; n < blanks; n++) start[n + 1] = (start[n + 1] ?? 0) + (start[n] ?? 0);
   const next = start.slice(0, blanks);
   const list = new Int32Array(start[blanks] ?? 0);
-  quads.forEach((e, qi) => {
+  for (let qi = 0; qi < quads.length; qi++) {
+    const e = quads[qi]!;
     for (let i = 0; i < 4; i++) {
-      if (!firstOf(e, i)) continue;
-      const n = blankOf(e[i] ?? 0);
+      const n = firstBlankAt(e, i);
+      if (n < 0) continue;
       const at = next[n] ?? 0;
       list[at] = qi;
       next[n] = at + 1;
     }
-  });
+  }
   return { start, quads: list };
 }
 

@@ -20,21 +20,46 @@ const MISSING = -(2 ** 40);
 /** Ground triples are packed as TermGraph packs them: exact while term ids stay below 2^17. */
 const PACK = 1 << 17;
 
+/**
+ * Remembers the last few texts looked up and their answers, in a small table indexed by a cheap
+ * fingerprint (length and two characters). Terms repeat all over a payload (rdf:type and its
+ * classes, predicates, blank nodes), and each occurrence is a fresh string: a hit compares two
+ * strings where a Map would hash one (hashing the terms was the largest single cost of a suite case).
+ */
+class RecentTexts {
+  private readonly texts = new Array<string | undefined>(64);
+  private readonly answers = new Array<number>(64).fill(0);
+
+  get(text: string, answer: (text: string) => number): number {
+    const n = text.length;
+    const slot = (n * 31 + text.charCodeAt(n - 1) * 7 + text.charCodeAt(n >> 1)) & 63;
+    if (this.texts[slot] === text) return this.answers[slot] ?? 0;
+    const value = answer(text);
+    this.texts[slot] = text;
+    this.answers[slot] = value;
+    return value;
+  }
+}
+
 /** Whether the payload equals the expected text up to blank-node renaming; undefined when only the general check can tell. */
 export function matchPayloadText(expectedText: string, graph: TermGraph): boolean | undefined {
   if (graph.termCount >= PACK) return undefined;
   const labels = new Map<string, number>();
+  const recentTerms = new RecentTexts();
+  const recentLabels = new RecentTexts();
+  const termId = (key: string): number => graph.lookupKey(key) ?? MISSING;
+  const blankIndex = (label: string): number => {
+    let index = labels.get(label);
+    if (index === undefined) labels.set(label, (index = labels.size));
+    return -1 - index;
+  };
   const expected: EncodedQuad[] = [];
   // Distinct ground triples: a repeated line must not make up for a missing one in the counts.
   const ground = new Set<number>();
   let lacking = false;
   const reading = readPlainNTriples(expectedText, {
-    term: (key) => graph.lookupKey(key) ?? MISSING,
-    blank: (label) => {
-      let index = labels.get(label);
-      if (index === undefined) labels.set(label, (index = labels.size));
-      return -1 - index;
-    },
+    term: (key) => recentTerms.get(key, termId),
+    blank: (label) => recentLabels.get(label, blankIndex),
     triple: (s, p, o) => {
       if (s === MISSING || p === MISSING || o === MISSING || (s >= 0 && o >= 0 && !graph.has(s, p, o))) {
         lacking = true;

@@ -49,18 +49,23 @@ export function readPlainNTriples(text: string, sink: TripleSink): PlainReading 
     const at = LINE.lastIndex;
     const m = LINE.exec(text);
     if (m === null) return TRAILING.test(text.slice(at)) ? 'read' : 'not-plain';
-    const [, sIri, sBlank, p = '', oIri, oBlank, lexical, language, datatype] = m;
-    const sText = sIri ?? sBlank ?? '';
+    // Groups: 1 subject IRI, 2 subject label, 3 predicate, 4 object IRI, 5 object label, 6 lexical form, 7 language, 8 datatype.
+    // Read by index: destructuring the match went through the iterator protocol on every line.
+    const sIri = m[1];
+    const sText = sIri ?? m[2] ?? '';
     if (sText !== subjectText) {
       subject = sIri !== undefined ? sink.term(sIri) : sink.blank(sText);
       subjectText = sText;
     }
+    const oIri = m[4];
+    const oBlank = m[5];
+    const language = m[7];
     let o: number;
     if (oIri !== undefined) o = sink.term(oIri);
     else if (oBlank !== undefined) o = sink.blank(oBlank);
-    else if (language !== undefined) o = sink.term(`"${lexical ?? ''}"@${language.toLowerCase()}`);
-    else o = sink.term(`"${lexical ?? ''}"^^${datatype ?? XSD_STRING}`);
-    if (!sink.triple(subject, sink.term(p), o)) return 'stopped';
+    else if (language !== undefined) o = sink.term(`"${m[6] ?? ''}"@${language.toLowerCase()}`);
+    else o = sink.term(`"${m[6] ?? ''}"^^${m[8] ?? XSD_STRING}`);
+    if (!sink.triple(subject, sink.term(m[3] ?? ''), o)) return 'stopped';
   }
   return 'read';
 }

@@ -136,16 +136,19 @@ export async function runCase(testCase: TestCase, alignments: readonly CompiledA
   const difference = testCase.expectedSteps === undefined || run.trace === undefined ? undefined : firstDifferingStep(testCase.expectedSteps, run.trace);
   const stepsMatch = testCase.expectedSteps === undefined ? null : difference === undefined;
   const passed = payloadMatches && stepsMatch !== false;
-  return {
+  const result: { -readonly [K in keyof CaseResult]: CaseResult[K] } = {
     name: testCase.name,
     status: passed ? 'passed' : 'failed',
     alignments: chainIds(alignments),
     payloadMatches,
     stepsMatch,
-    ...(difference === undefined ? {} : { firstDifferingStep: difference }),
-    // The diff reads "removed" as expected-but-missing and "added" as produced-but-not-expected.
-    ...(expected === undefined || payloadMatches ? {} : { payloadDiff: payloadDiff(expected, run.payload, run.prefixes) }),
-    failedCells: run.failures.map((f) => f.cellId),
-    ms: now() - started,
+    failedCells: run.failures.length === 0 ? [] : run.failures.map((f) => f.cellId),
+    ms: 0,
   };
+  // Set, not spread from conditional objects: a suite builds one result per case.
+  if (difference !== undefined) result.firstDifferingStep = difference;
+  // The diff reads "removed" as expected-but-missing and "added" as produced-but-not-expected.
+  if (expected !== undefined && !payloadMatches) result.payloadDiff = payloadDiff(expected, run.payload, run.prefixes);
+  result.ms = now() - started;
+  return result;
 }

@@ -220,7 +220,7 @@ export class ExecutableCell {
     }
     const rows = this.solve(graph);
     if (rows.length === 0) return NO_MATCH;
-    const notes = new Map<string, number>();
+    let notes: Map<string, number> | undefined;
     if (this.binds.length > 0) {
       for (const row of rows) {
         for (const b of this.binds) {
@@ -230,13 +230,14 @@ export class ExecutableCell {
             if (!(error instanceof EvalError)) throw error;
             row[b.target] = UNBOUND;
             const note = `${b.label}: ${error.message}`;
+            notes ??= new Map();
             notes.set(note, (notes.get(note) ?? 0) + 1);
           }
         }
       }
     }
-    const removed: Array<number | string> | undefined = counting === 'none' ? undefined : [];
-    const added: Array<number | string> | undefined = counting === 'none' ? undefined : [];
+    const counted = counting !== 'none';
+    const removed: Array<number | string> = [];
     if (this.deletes.length > 0) {
       for (const row of rows) {
         for (const t of this.deletes) {
@@ -244,10 +245,15 @@ export class ExecutableCell {
           const o = this.lookup(t.o, row, graph);
           const p = graph.lookupKey(t.p.key);
           if (s === UNBOUND || o === UNBOUND || p === undefined) continue;
-          if (graph.remove(s, p, o)) removed?.push(tripleId(s, p, o));
+          if (graph.remove(s, p, o) && counted) removed.push(tripleId(s, p, o));
         }
       }
     }
+    // Net counts: a triple deleted then re-inserted is no change (remove/add report each triple once).
+    const removedSet = removed.length === 0 ? undefined : new Set(removed);
+    let reinserted = 0;
+    let inserted = 0;
+    const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (this.inserts.length > 0) {
       const freshIds = new Int32Array(this.freshCount);
       for (const row of rows) {
@@ -259,25 +265,18 @@ export class ExecutableCell {
           // RDF forbids literal subjects; SPARQL skips such template triples.
           if (graph.term(s).termType === 'Literal') continue;
           const p = graph.internKeyed(t.p.key, t.p.term);
-          if (graph.add(s, p, o)) added?.push(tripleId(s, p, o));
+          if (!graph.add(s, p, o) || !counted) continue;
+          const id = tripleId(s, p, o);
+          if (removedSet?.has(id) === true) reinserted++;
+          else {
+            inserted++;
+            insertedKeys?.push(tripleText(id));
+          }
         }
       }
     }
-    let deleted = 0;
-    let inserted = 0;
-    const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
-    if (removed !== undefined && added !== undefined) {
-      // A triple deleted then re-inserted is no change; graph.add/remove report each triple once.
-      const removedSet = removed.length === 0 ? undefined : new Set(removed);
-      const addedSet = added.length === 0 ? undefined : new Set(added);
-      for (const k of removed) if (addedSet?.has(k) !== true) deleted++;
-      for (const k of added) {
-        if (removedSet?.has(k) === true) continue;
-        inserted++;
-        insertedKeys?.push(tripleText(k));
-      }
-    }
-    const noteLines = notes.size === 0 ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
+    const deleted = removed.length - reinserted;
+    const noteLines = notes === undefined ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
     // No spread of a conditional object: this runs for every cell that matches, and spreads cost.
     const result: { -readonly [K in keyof CellRunResult]: CellRunResult[K] } = { solutions: rows.length, deleted, inserted, notes: noteLines };
     if (insertedKeys !== undefined) result.insertedKeys = insertedKeys;
