@@ -76,6 +76,36 @@ export interface TranslateOptions {
   readonly timeoutMs?: number;
 }
 
+type StepCountsOf = Pick<StepTrace, 'deleted' | 'inserted' | 'solutions'>;
+
+/** One trace row (a module function, not a closure per step: untraced translation allocates nothing for it). */
+function traceRow(
+  alignment: CompiledAlignment,
+  step: number,
+  cellId: string,
+  before: number,
+  after: number,
+  counts: StepCountsOf,
+  ms: number,
+): { -readonly [K in keyof StepTrace]: StepTrace[K] } {
+  const { name, version } = alignment.header;
+  return {
+    alignment: name,
+    version,
+    step,
+    cellId,
+    triplesBefore: before,
+    triplesAfter: after,
+    deleted: counts.deleted,
+    inserted: counts.inserted,
+    solutions: counts.solutions,
+    ms,
+  };
+}
+
+/** The counts of a step whose cell failed (it changed nothing). */
+const NOTHING_RAN: StepCountsOf = { deleted: 0, inserted: 0, solutions: 0 };
+
 const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Parses with the fast path when it applies (synchronously), else with jsonld.js. */
@@ -114,18 +144,7 @@ export function applyAlignments(
       try {
         const result = compiled.executable.run(graph, counting);
         if (trace !== undefined) {
-          const row: { -readonly [K in keyof StepTrace]: StepTrace[K] } = {
-            alignment: name,
-            version,
-            step,
-            cellId: compiled.cell.id,
-            triplesBefore: before,
-            triplesAfter: graph.size,
-            deleted: result.deleted,
-            inserted: result.inserted,
-            solutions: result.solutions,
-            ms: timed ? now() - started : 0,
-          };
+          const row = traceRow(alignment, step, compiled.cell.id, before, graph.size, result, timed ? now() - started : 0);
           // Set, not spread from a conditional object: one row per step of every traced message.
           if (result.notes.length > 0) row.notes = result.notes;
           trace.push(row);
@@ -136,19 +155,7 @@ export function applyAlignments(
         // report it. Cells check their limits before changing the graph, so nothing is half-applied.
         const message = error instanceof Error ? error.message : String(error);
         failures.push({ alignment: name, version, cellId: compiled.cell.id, step, error: message });
-        trace?.push({
-          alignment: name,
-          version,
-          step,
-          cellId: compiled.cell.id,
-          triplesBefore: before,
-          triplesAfter: graph.size,
-          deleted: 0,
-          inserted: 0,
-          solutions: 0,
-          ms: timed ? now() - started : 0,
-          error: message,
-        });
+        trace?.push({ ...traceRow(alignment, step, compiled.cell.id, before, graph.size, NOTHING_RAN, timed ? now() - started : 0), error: message });
       }
     }
   }
