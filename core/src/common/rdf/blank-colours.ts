@@ -1,7 +1,7 @@
 /**
  * Blank-node colouring by iterative refinement, shared by the isomorphism check (isomorphism.ts)
- * and the prepared graphs test suites compare against (prepared-graph.ts): both must colour a
- * graph the same way, or a prepared comparison could disagree with the general one.
+ * and the blank-node matching of test suites (blank-matching.ts): both must colour a graph the
+ * same way, or the suites' comparison could disagree with the general one.
  *
  * A quad is four slots: a ground term as its number (>= 0) in a table both sides share, so equal
  * terms get equal numbers, or a blank node as -1 - its index. Colours are 32-bit hashes of a node's
@@ -104,6 +104,15 @@ export function histogram(colours: readonly number[]): Map<number, number> {
   const h = new Map<number, number>();
   for (const c of colours) h.set(c, (h.get(c) ?? 0) + 1);
   return h;
+}
+
+/** Whether two colourings have the same colours, each as many times. */
+export function sameHistogram(a: readonly number[], b: readonly number[]): boolean {
+  const ha = histogram(a);
+  const hb = histogram(b);
+  if (ha.size !== hb.size) return false;
+  for (const [c, n] of ha) if (hb.get(c) !== n) return false;
+  return true;
 }
 
 /** One refinement round: every node's next colour. */

@@ -9,7 +9,7 @@
  * against the triples: the answer is exact. When they do not (symmetric graphs), the answer is
  * undefined and the caller runs the general check (isomorphism.ts), which searches.
  */
-import { blankOf, histogram, isBlank, occurrencesOf, refineToStable, type EncodedQuad } from './blank-colours.js';
+import { blankOf, isBlank, occurrencesOf, refineToStable, sameHistogram, type EncodedQuad } from './blank-colours.js';
 
 /** One side: distinct triples with at least one blank node (ground terms numbered as on the other side), and its blank-node count. */
 export interface BlankTriples {
@@ -36,7 +36,7 @@ export function matchBlankTriples(expected: BlankTriples, actual: BlankTriples, 
   const a = colour(actual);
   if (e.classes !== a.classes) return false;
   // Look-alike blank nodes: only a search can pair them (or tell the colour counts apart).
-  if (e.classes !== blanks) return sameCounts(histogram(e.colours), histogram(a.colours)) ? undefined : false;
+  if (e.classes !== blanks) return sameHistogram(e.colours, a.colours) ? undefined : false;
   const byColour = new Map<number, number>();
   e.colours.forEach((c, i) => byColour.set(c, i));
   const mapping = new Int32Array(blanks);
@@ -53,10 +53,4 @@ export function matchBlankTriples(expected: BlankTriples, actual: BlankTriples, 
   // A repeated expected triple: the counts compared so far were not of distinct triples.
   if (wanted.size !== expected.triples.length) return undefined;
   return actual.triples.every((t) => wanted.has(key(t, true)));
-}
-
-function sameCounts(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [c, n] of a) if (b.get(c) !== n) return false;
-  return true;
 }

@@ -17,7 +17,7 @@
  * come out isomorphic; and it would add three dependencies for what 200 tested lines do.
  */
 import type * as RDF from '@rdfjs/types';
-import { blankOf, classCount, histogram, isBlank, mix, occurrencesOf, refineOnce, type ColourGraph, type EncodedQuad } from './blank-colours.js';
+import { blankOf, classCount, histogram, isBlank, mix, occurrencesOf, refineOnce, sameHistogram, type ColourGraph, type EncodedQuad } from './blank-colours.js';
 import { termKey } from './terms.js';
 
 interface Side extends ColourGraph {
@@ -64,14 +64,6 @@ function encode(quads: readonly RDF.Quad[], ids: Map<string, number>): Side {
     }
   }
   return { quads: encoded, ground, blanks: blankIndex.size, occurrences: occurrencesOf(encoded, blankIndex.size) };
-}
-
-function sameHistogram(a: readonly number[], b: readonly number[]): boolean {
-  const ha = histogram(a);
-  const hb = histogram(b);
-  if (ha.size !== hb.size) return false;
-  for (const [c, n] of ha) if (hb.get(c) !== n) return false;
-  return true;
 }
 
 interface Sides {

@@ -13,12 +13,10 @@
  */
 import type { EncodedQuad } from '../rdf/blank-colours.js';
 import { matchBlankTriples } from '../rdf/blank-matching.js';
-import type { TermGraph } from '../translation/term-graph.js';
+import { tripleId, type TermGraph } from '../translation/term-graph.js';
 import { readPlainNTriples } from './plain-ntriples.js';
 
 const MISSING = -(2 ** 40);
-/** Ground triples are packed as TermGraph packs them: exact while term ids stay below 2^17. */
-const PACK = 1 << 17;
 
 /**
  * Remembers the last few texts looked up and their answers, in a small table indexed by a cheap
@@ -43,7 +41,6 @@ class RecentTexts {
 
 /** Whether the payload equals the expected text up to blank-node renaming; undefined when only the general check can tell. */
 export function matchPayloadText(expectedText: string, graph: TermGraph): boolean | undefined {
-  if (graph.termCount >= PACK) return undefined;
   const labels = new Map<string, number>();
   const recentTerms = new RecentTexts();
   const recentLabels = new RecentTexts();
@@ -55,7 +52,7 @@ export function matchPayloadText(expectedText: string, graph: TermGraph): boolea
   };
   const expected: EncodedQuad[] = [];
   // Distinct ground triples: a repeated line must not make up for a missing one in the counts.
-  const ground = new Set<number>();
+  const ground = new Set<number | string>();
   let lacking = false;
   const reading = readPlainNTriples(expectedText, {
     term: (key) => recentTerms.get(key, termId),
@@ -65,7 +62,7 @@ export function matchPayloadText(expectedText: string, graph: TermGraph): boolea
         lacking = true;
         return false;
       }
-      if (s >= 0 && o >= 0) ground.add((s * PACK + p) * PACK + o);
+      if (s >= 0 && o >= 0) ground.add(tripleId(s, p, o));
       else expected.push([s, p, o, 0]);
       return true;
     },

@@ -11,7 +11,7 @@ import type { Problem } from '../errors.js';
 import { termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
 import { arithmetic, EvalError, resolveFunction } from './functions.js';
-import type { TermGraph } from './term-graph.js';
+import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
 
 /** Upper bound on WHERE solutions of one cell application: a cross product past this is an error, not an out-of-memory. */
 export const DEFAULT_MAX_SOLUTIONS = 200_000;
@@ -61,19 +61,8 @@ export class CellExecutionError extends Error {}
  */
 export type ChangeCounting = 'none' | 'counts' | 'origins';
 
-/** Triple identities for counting: one exact number while ids stay below 2^17 (as TermGraph packs them), else text. */
-const PACK = 1 << 17;
-const tripleId = (s: number, p: number, o: number): number | string => (s < PACK && p < PACK && o < PACK ? (s * PACK + p) * PACK + o : `${s} ${p} ${o}`);
-const tripleText = (id: number | string): string => {
-  if (typeof id === 'string') return id;
-  const o = id % PACK;
-  const sp = (id - o) / PACK;
-  const p = sp % PACK;
-  return `${(sp - p) / PACK} ${p} ${o}`;
-};
-
-/** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
 const NO_NOTES: readonly string[] = Object.freeze([]);
+/** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
 const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: NO_NOTES });
 
 export interface ExecutableCellOptions {
@@ -270,7 +259,7 @@ export class ExecutableCell {
           if (removedSet?.has(id) === true) reinserted++;
           else {
             inserted++;
-            insertedKeys?.push(tripleText(id));
+            insertedKeys?.push(tripleIdText(id));
           }
         }
       }

@@ -17,6 +17,20 @@ export interface PredicateTriples {
 /** Packed keys are exact while term ids stay below 2^17 (17 + 17 + 17 bits < 53). */
 const PACK_LIMIT = 1 << 17;
 
+/** A triple's identity as the graph keys it: one exact number while its ids stay below 2^17, else `"s p o"`. */
+export function tripleId(s: number, p: number, o: number): number | string {
+  return s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT ? (s * PACK_LIMIT + p) * PACK_LIMIT + o : `${s} ${p} ${o}`;
+}
+
+/** A `tripleId` as `"s p o"` text. */
+export function tripleIdText(id: number | string): string {
+  if (typeof id === 'string') return id;
+  const o = id % PACK_LIMIT;
+  const sp = (id - o) / PACK_LIMIT;
+  const p = sp % PACK_LIMIT;
+  return `${(sp - p) / PACK_LIMIT} ${p} ${o}`;
+}
+
 export class TermGraph {
   private readonly ids = new Map<string, number>();
   readonly terms: RDF.Term[] = [];
