@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AlignmentDiffReply, AlignmentId, AlignmentInfo, MediatorApi } from '../api/index.js';
+import type { AlignmentDiffReply, AlignmentId, AlignmentInfo } from '../api/index.js';
 import { defaultDiffPick } from './alignment-diff-slice.js';
-import { fakeApi, notFound } from './fake-api.test-support.js';
-import { createWorkbenchStore } from './workbench-store.js';
+import { notFound, storeWith, alignmentInfo } from './fake-api.test-support.js';
 
-const info = (name: string, version: string, date: number): AlignmentInfo => ({
-  id: date,
-  name,
-  version,
-  descId: name,
-  date,
-  sourceOntologyURI: 's',
-  targetOntologyURI: 't',
-  creator: 'c',
-  description: '',
-  cellCount: 1,
-  stepCount: 1,
-});
-
-const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
+const info = (name: string, version: string, date: number): AlignmentInfo => alignmentInfo(name, version, { id: date, date });
 
 const reply = (oldId: AlignmentId, newId: AlignmentId, identical: boolean): AlignmentDiffReply => ({
   old: oldId,

@@ -1,28 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type AlignmentInfo, type UploadResult } from '../api/index.js';
+import { ApiError, type UploadResult } from '../api/index.js';
 import xml from '../fixtures/CO_FIWARE.rdf?raw';
-import { fakeApi, flush, notFound } from './fake-api.test-support.js';
+import { flush, notFound, storeWith, alignmentInfo as info } from './fake-api.test-support.js';
 import { alignmentView, viewCell } from './alignment-view.test-support.js';
 import { editorMarkers, VALIDATE_DEBOUNCE_MS, WELL_FORMED_DEBOUNCE_MS } from './alignments-slice.js';
-import { createWorkbenchStore } from './workbench-store.js';
-import type { MediatorApi } from '../api/index.js';
-
-const info = (name: string, version = '1.0'): AlignmentInfo => ({
-  id: 1,
-  name,
-  version,
-  descId: name,
-  date: 0,
-  sourceOntologyURI: 's',
-  targetOntologyURI: 't',
-  creator: 'c',
-  description: '',
-  cellCount: 1,
-  stepCount: 1,
-});
-
-const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeProgress, BridgeProgressBody, LogCheckReply, MediatorApi, PlatformChannelsRequest } from '../api/index.js';
+import type { BridgeProgress, BridgeProgressBody, LogCheckReply, PlatformChannelsRequest } from '../api/index.js';
 import { BRIDGE_SAVE_DEBOUNCE_MS, parseAlignmentRef, stepDone } from './bridge-slice.js';
-import { fakeApi, flush } from './fake-api.test-support.js';
-import { createWorkbenchStore } from './workbench-store.js';
+import { flush, storeWith } from './fake-api.test-support.js';
 
-const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
 const saved = (bridgeId: string, body: BridgeProgressBody): BridgeProgress => ({ bridgeId, ...body, updatedAt: 1 });
 
 afterEach(() => vi.useRealTimers());

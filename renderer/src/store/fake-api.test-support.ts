@@ -1,4 +1,5 @@
-import { ApiError, type ChannelInfo, type MediatorApi } from '../api/index.js';
+import { ApiError, type AlignmentInfo, type ChannelInfo, type MediatorApi } from '../api/index.js';
+import { createWorkbenchStore } from './workbench-store.js';
 
 /** A MediatorApi whose every method fails unless the test provides it. */
 export function fakeApi(methods: Partial<MediatorApi>): MediatorApi {
@@ -10,6 +11,9 @@ export function fakeApi(methods: Partial<MediatorApi>): MediatorApi {
     },
   });
 }
+
+/** A workbench store talking to `fakeApi(api)`. */
+export const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
 
 export const notFound = () => new ApiError('The requested resource could not be found.', 404, 'NOT_FOUND');
 
@@ -37,6 +41,24 @@ export function channelInfo(id: number, over: Partial<ChannelInfo> = {}): Channe
     deadLetterTopic: `t${id}.errors`,
     status: 'running',
     createdAt: 0,
+    ...over,
+  };
+}
+
+/** A stored alignment as the server lists it (id 1, uploaded at time 0); `over` changes any field. */
+export function alignmentInfo(name: string, version = '1.0', over: Partial<AlignmentInfo> = {}): AlignmentInfo {
+  return {
+    id: 1,
+    name,
+    version,
+    descId: name,
+    date: 0,
+    sourceOntologyURI: 's',
+    targetOntologyURI: 't',
+    creator: 'c',
+    description: '',
+    cellCount: 1,
+    stepCount: 1,
     ...over,
   };
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, type CaseResult, type MediatorApi, type NewTestCase, type Suite, type SuiteInfo } from '../api/index.js';
-import { fakeApi } from './fake-api.test-support.js';
+import { ApiError, type CaseResult, type NewTestCase, type Suite, type SuiteInfo } from '../api/index.js';
+import { storeWith } from './fake-api.test-support.js';
 import { coverageOfAlignment, runSummary } from './suites-slice.js';
-import { createWorkbenchStore } from './workbench-store.js';
 
-const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
 const A = { name: 'A', version: '1' };
 
 const result = (name: string, status: CaseResult['status']): CaseResult => ({

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import input from '../../../../shared/data/golden/weight__UniversAAL_CO__CO_FIWARE/input.json?raw';
 import output from '../../../../shared/data/golden/weight__UniversAAL_CO__CO_FIWARE/output.json?raw';
-import { ApiError, type MediatorApi, type PayloadDiff, type TranslationRequest } from '../api/index.js';
-import { fakeApi } from './fake-api.test-support.js';
+import { ApiError, type PayloadDiff, type TranslationRequest } from '../api/index.js';
+import { storeWith } from './fake-api.test-support.js';
 import { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
-import { createWorkbenchStore } from './workbench-store.js';
 
-const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
 const A = { name: 'A', version: '1' };
 const B = { name: 'B', version: '2' };
 const C = { name: 'C', version: '3' };
