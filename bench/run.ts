@@ -211,15 +211,22 @@ if (only.has('nats')) {
   }
   console.log(`\nChannels on NATS JetStream: ${count} messages of ${c.name} through one channel in one process; the source filled first, timed`);
   console.log('from the channel start until every output is stored on the sink and every source message acknowledged (nothing reads the sink);');
-  console.log('the in-process figure measured right before and right after each row, averaged');
+  console.log('each row the median of its rounds; a round drains the channel between two in-process runs and divides by their mean');
   if (typeof figures === 'string') console.log(figures);
   else {
     const rows = figures.map((f) => [
       f.nodes === 1 ? 'one nats-server' : 'three-node cluster (R3)',
       'error' in f ? `not measured: ${f.error}` : String(f.parallelism),
-      ...('error' in f ? ['-', '-', '-'] : [f.inProcessMessagesPerSecond.toFixed(0), f.messagesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`]),
+      ...('error' in f
+        ? ['-', '-', '-', '-']
+        : [
+            f.inProcessMessagesPerSecond.toFixed(0),
+            f.messagesPerSecond.toFixed(0),
+            `${(f.ratio * 100).toFixed(0)}%`,
+            f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+          ]),
     ]);
-    const head = ['NATS', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process'];
+    const head = ['NATS', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds'];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
     console.log(f(head));

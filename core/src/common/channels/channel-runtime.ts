@@ -476,6 +476,9 @@ export class ChannelRuntime {
         if (this.transport.publishPipelined !== undefined) {
           // The next output may go out once this one is on the wire; acknowledge after the broker's.
           const publishing = this.transport.publishPipelined(output.topic, output.value);
+          // The text is the transport's now: not kept alive here while the broker confirms (with a
+          // publish window, hundreds of outputs wait at once; as live strings they cost GC time).
+          output = { ...output, value: '' };
           await publishing.sent;
           release();
           await publishing.confirmed;

@@ -138,6 +138,28 @@ describe.skipIf(skipNats)(`NATS transport on one server${skipNats ? ` (${natsSki
     }
   });
 
+  it('a pipelined publish whose stream vanished is retried from its bytes and stored byte for byte', async () => {
+    const topic = uniqueTopic('vanished');
+    const t = make();
+    await t.publishPipelined(topic, 'creates the stream').confirmed;
+    const { stream } = natsNames(topic);
+    const nc = await connect({ servers: server?.url ?? '' });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete(stream);
+      // The first attempt gets "no responders" (the transport still believes the stream exists);
+      // the retry re-creates it and sends the same encoded bytes.
+      const text = 'zweite Nachricht ✓ – ünïcødé 𝄞';
+      await t.publishPipelined(topic, text).confirmed;
+      const info = await jsm.streams.info(stream);
+      expect(info.state.messages).toBe(1);
+      const stored = await jsm.streams.getMessage(stream, { seq: info.state.first_seq });
+      expect(new TextDecoder().decode(stored.data)).toBe(text);
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('a rejected handler gets the message again, flagged redelivered', async () => {
     const topic = uniqueTopic('nak');
     const t = make();

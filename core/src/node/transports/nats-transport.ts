@@ -48,7 +48,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
+import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
 import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
 
 export interface NatsTransportOptions {
@@ -163,10 +163,34 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** How long stream creation waits for enough JetStream peers before creating fewer replicas. */
 const PLACEMENT_WAIT_MS = 10_000;
 
+const utf8 = new TextEncoder();
+
 export class TransportClosedError extends Error {
   constructor(kind: string) {
     super(`${kind} transport is closed`);
     this.name = 'TransportClosedError';
+  }
+}
+
+/**
+ * A delivered message whose text is decoded when the handler reads it, not when it is handed over:
+ * a channel is handed its whole delivery window (parallelism + publish window) at once, and most of
+ * those wait for a translation slot. Decoded up front, hundreds of texts outlived young-generation
+ * collections and were copied by each one (issue 13); the raw bytes live outside the V8 heap.
+ */
+class NatsDelivery implements TransportMessage {
+  constructor(
+    private readonly m: JsMsg,
+    readonly topic: string,
+  ) {}
+
+  /** Decoded on each read (a channel reads it once) and not kept, so the text dies young. */
+  get value(): string {
+    return this.m.string();
+  }
+
+  get redelivered(): boolean {
+    return this.m.redelivered;
   }
 }
 
@@ -292,7 +316,7 @@ class NatsSubscription implements Subscription {
   private dispatch(m: JsMsg): void {
     const run = (async () => {
       try {
-        await this.handler({ value: m.string(), topic: this.topic, redelivered: m.redelivered });
+        await this.handler(new NatsDelivery(m, this.topic));
       } catch (error) {
         this.leased.delete(m);
         this.log.debug({ topic: this.topic, seq: m.seq, err: error }, 'handler rejected; nak');
@@ -647,6 +671,10 @@ export class NatsTransport implements Transport {
     const sent = new Promise<void>((resolve) => {
       markSent = resolve;
     });
+    // Encoded now (the client would encode it when writing anyway) and kept for a retry as bytes,
+    // which live outside the V8 heap: a channel has hundreds of outputs awaiting confirmation, and
+    // as strings they outlived young-generation collections and were copied by each one (issue 13).
+    const payload = utf8.encode(value);
     const confirmed = (async () => {
       try {
         if (this.closed) throw new TransportClosedError('nats');
@@ -656,14 +684,14 @@ export class NatsTransport implements Transport {
           await this.ensureStream(topic);
           const publisher = await this.asyncPublisher();
           // Queued in call order on one connection: its place in the stream is fixed now.
-          const ack = publisher.publish(subject, value, msgID);
+          const ack = publisher.publish(subject, payload, msgID);
           markSent();
           await ack;
         } catch (error) {
           markSent();
           if (this.closed) throw error;
           if (errCode(error) === '503') this.streams.delete(topic);
-          await this.publishRetrying(topic, value, msgID);
+          await this.publishRetrying(topic, payload, msgID);
         }
       } finally {
         markSent();
@@ -672,7 +700,7 @@ export class NatsTransport implements Transport {
     return { sent, confirmed };
   }
 
-  private async publishRetrying(topic: string, value: string, msgID: string): Promise<void> {
+  private async publishRetrying(topic: string, value: string | Uint8Array, msgID: string): Promise<void> {
     const { subject } = this.names(topic);
     const budget = this.options.publishTimeoutMs ?? 30_000;
     const started = Date.now();
