@@ -3,6 +3,7 @@
  * in-process translation figure of the same message in the same run (NATS: nats-channel-bench.ts).
  */
 import { ChannelRuntime, EmbeddedBus, silentLogger, translateMessage, type CompiledAlignment, type Transport } from '@mediator/core/node';
+import { median } from './stats.js';
 
 export async function inProcess(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<number> {
   for (let i = 0; i < Math.min(500, count); i++) await translateMessage(text, alignments);
@@ -55,8 +56,6 @@ export interface ChannelFigures {
   readonly inProcess: number;
   readonly embedded: Record<number, number>;
 }
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function measureChannels(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<ChannelFigures> {
   // This machine's speed drifts by tens of percent over seconds (a shared VM), so the in-process

@@ -11,6 +11,7 @@
 import { ChannelRuntime, NatsTransport, silentLogger, translateMessage, type CompiledAlignment } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
+import { median } from './stats.js';
 
 export interface NatsChannelFailure {
   readonly nodes: 1 | 3;
@@ -74,8 +75,6 @@ async function drain(
   await runtime.stop();
   return rate;
 }
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /**
  * Rounds per row: this machine's speed drifts by tens of percent within seconds (a shared VM), so

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './stats.js';
 
 export interface StartupFigures {
   readonly rounds: number;
@@ -18,8 +19,6 @@ export interface StartupFigures {
   readonly firstAnswerRuns: number[];
   readonly nodeRuns: number[];
 }
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 function waitExit(child: ReturnType<typeof spawn>): Promise<void> {
   return new Promise((resolve) => {

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
+import { median } from './stats.js';
 
 export interface SuiteCaseSource {
   readonly name: string;
@@ -33,8 +34,6 @@ export interface SuiteFigures {
   readonly cliRatio: number;
   readonly passed: number;
 }
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function measureSuite(cli: string, sources: readonly SuiteCaseSource[], count: number, rounds = 9): Promise<SuiteFigures> {
   const picks = Array.from({ length: count }, (_, i) => sources[i % sources.length]!);
