@@ -96,7 +96,7 @@ export class JetStreamAsyncPublisher {
   }
 
   /** Resolves when the stream stored the message (or had it already: same `msgID`). */
-  publish(subject: string, value: string | Uint8Array, msgID: string): Promise<void> {
+  publish(subject: string, value: Uint8Array, msgID: string): Promise<void> {
     if (this.closed || this.nc.isClosed()) return Promise.reject(new NatsPublishError('NATS connection closed', 'CONNECTION_CLOSED'));
     const token = (this.next++).toString(36);
     const done = new Promise<void>((resolve, reject) => {
