@@ -75,6 +75,8 @@ test.describe('desktop app', () => {
   });
 
   test.beforeEach(async () => {
+    // Skipped only where the Electron binary is absent (it cannot be downloaded on this machine);
+    // SKIP_REASON says so in the report. Everywhere it is installed the test runs.
     test.skip(binary === undefined, SKIP_REASON);
     expect(await portState(), 'port 8888 must be free for this test').toBe('closed');
     profile = await mkdtemp(join(tmpdir(), 'mediator-desktop-e2e-'));
