@@ -1,8 +1,9 @@
 /**
  * Start-up time of `mediator serve` (issue 13, "Server start"): from spawning the process to the
  * first 200 answer of GET /version, on an empty data folder, next to the time `node -e 0` takes
- * in the same run (the floor no Node program can beat on this machine). Medians of `rounds`,
- * the two interleaved so a slow spell on the shared machine hits both.
+ * in the same run (the floor no Node program can beat on this machine). Each CLI given (the
+ * start-up bundle that `npm start` runs, and the compiled modules it is built from) is measured
+ * in the same rounds; medians of `rounds`, all interleaved so a slow spell hits every one.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,13 +11,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './stats.js';
 
-export interface StartupFigures {
-  readonly rounds: number;
+export interface StartupCli {
+  readonly label: string;
+  /** The script run as `node <script> serve ...`. */
+  readonly script: string;
+}
+
+export interface StartupFigure extends StartupCli {
   /** Median ms from spawn to the first answered GET /version. */
   readonly firstAnswerMs: number;
+  readonly firstAnswerRuns: number[];
+}
+
+export interface StartupFigures {
+  readonly rounds: number;
+  /** One per CLI, in the order given. */
+  readonly clis: StartupFigure[];
   /** Median ms of `node -e 0`. */
   readonly nodeMs: number;
-  readonly firstAnswerRuns: number[];
   readonly nodeRuns: number[];
 }
 
@@ -76,14 +88,19 @@ async function serveOnce(cli: string): Promise<number> {
   }
 }
 
-export async function measureStartup(cli: string, rounds = 5): Promise<StartupFigures> {
-  // One unmeasured start warms the OS file cache, as any second start on a machine would be.
-  await serveOnce(cli);
-  const firstAnswerRuns: number[] = [];
+export async function measureStartup(clis: readonly StartupCli[], rounds = 5): Promise<StartupFigures> {
+  // One unmeasured start each warms the OS file cache, as any second start on a machine would be.
+  for (const cli of clis) await serveOnce(cli.script);
+  const runs = clis.map((): number[] => []);
   const nodeRuns: number[] = [];
   for (let i = 0; i < rounds; i++) {
     nodeRuns.push(await nodeFloor());
-    firstAnswerRuns.push(await serveOnce(cli));
+    for (const [k, cli] of clis.entries()) runs[k]!.push(await serveOnce(cli.script));
   }
-  return { rounds, firstAnswerMs: median(firstAnswerRuns), nodeMs: median(nodeRuns), firstAnswerRuns, nodeRuns };
+  return {
+    rounds,
+    clis: clis.map((cli, k) => ({ ...cli, firstAnswerMs: median(runs[k]!), firstAnswerRuns: runs[k]! })),
+    nodeMs: median(nodeRuns),
+    nodeRuns,
+  };
 }

@@ -29,7 +29,7 @@ import { coverageCommand } from './testing/coverage-command.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken } from './server/api-token.js';
-import { defaultDataDir } from './store/index.js';
+import { defaultDataDir } from './store/sqlite-store.js';
 import { VERSION } from './version.js';
 import { readInputText } from './cli-input.js';
 

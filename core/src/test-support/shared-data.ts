@@ -10,6 +10,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../../..');
 export const sharedDir = process.env.MEDIATOR_SHARED_DIR ?? resolve(repoRoot, '../shared');
 export const dataDir = join(sharedDir, 'data');
+/** The CLI as `npm start` and the `mediator` bin run it: the start-up bundle (scripts/bundle-server.mjs). */
+export const mediatorCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
+/** The compiled modules the bundle is made from (what the Electron main process and library users import). */
+export const compiledCli = join(repoRoot, 'core/dist/node/cli.js');
 
 export interface GoldenPair {
   readonly pair: string;

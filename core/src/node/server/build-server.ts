@@ -4,8 +4,7 @@
  * Contract: ../shared/spec/CONTRACT.md; operation details: reference-mediator.md section 6.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -28,6 +27,7 @@ import { TranslationService } from '../services/translation-service.js';
 import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
 import type { TransportKind } from '../../common/index.js';
 import { VERSION } from '../version.js';
+import { corePath } from '../core-root.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
 import { SuiteService } from '../services/suite-service.js';
 import { CoverageService } from '../services/coverage-service.js';
@@ -97,9 +97,9 @@ declare module 'fastify' {
   }
 }
 
-/** renderer/dist beside core/ in this repository (core/dist/node/server -> ../../../../renderer/dist). */
+/** renderer/dist beside core/ in this repository. */
 function defaultUiDir(): string | undefined {
-  const candidate = fileURLToPath(new URL('../../../../renderer/dist/', import.meta.url));
+  const candidate = corePath('..', 'renderer', 'dist') + sep;
   return existsSync(candidate) ? candidate : undefined;
 }
 

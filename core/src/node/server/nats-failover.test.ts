@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NatsTransport } from '../transports/index.js';
-import { readData, repoRoot } from '../../test-support/shared-data.js';
+import { readData, mediatorCli } from '../../test-support/shared-data.js';
 import { natsSkipReason, skipNats, startNatsCluster, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
 
-const cli = join(repoRoot, 'core/dist/node/cli.js');
+const cli = mediatorCli;
 const MESSAGES = 2000;
 const processes: TestProcess[] = [];
 const dirs: string[] = [];

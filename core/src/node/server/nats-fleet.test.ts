@@ -14,12 +14,12 @@ import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type api } from '../../common/index.js';
 import { NatsTransport, natsNames } from '../transports/index.js';
-import { readData, repoRoot } from '../../test-support/shared-data.js';
+import { readData, mediatorCli } from '../../test-support/shared-data.js';
 import { natsSkipReason, skipNats, startNatsCluster, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { request, startMediatorServe, stopAll, type ServedMediator, type TestProcess } from '../../test-support/processes.js';
 import { isGoldenTranslation, NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
 
-const cli = join(repoRoot, 'core/dist/node/cli.js');
+const cli = mediatorCli;
 const MESSAGES = 2000;
 const REQUEST_MS = 30_000;
 const processes: TestProcess[] = [];

@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readData, repoRoot } from '../../test-support/shared-data.js';
+import { readData, mediatorCli } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, startProcess, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { startServer } from './start-server.js';
 import { silentLog } from './test-support/test-server.js';
 
-const cli = join(repoRoot, 'core/dist/node/cli.js');
+const cli = mediatorCli;
 const started: TestProcess[] = [];
 const dirs: string[] = [];
 

@@ -11,10 +11,10 @@ import { Parser } from 'n3';
 import { readMessage } from '../../common/index.js';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../../common/rdf/terms.js';
-import { goldenFile, readData, repoRoot } from '../../test-support/shared-data.js';
+import { goldenFile, readData, mediatorCli } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 
-const cli = join(repoRoot, 'core/dist/node/cli.js');
+const cli = mediatorCli;
 const children: TestProcess[] = [];
 const dirs: string[] = [];
 

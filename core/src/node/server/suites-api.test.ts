@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Parser } from 'n3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isomorphic, type api, type RDF } from '../../common/index.js';
-import { goldenFile, goldenSteps, readData, repoRoot } from '../../test-support/shared-data.js';
+import { goldenFile, goldenSteps, mediatorCli, readData } from '../../test-support/shared-data.js';
 import { withCellChanged } from '../../test-support/golden-suite.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { type RunningServer } from './start-server.js';
@@ -171,8 +171,7 @@ describe('durability', () => {
   it('keeps a saved case across kill -9, and it still passes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mediator-suites-kill-'));
     dirs.push(dir);
-    const cli = join(repoRoot, 'core/dist/node/cli.js');
-    const first = await startMediatorServe(cli, dir, { timeoutMs: 30_000, started: children });
+    const first = await startMediatorServe(mediatorCli, dir, { timeoutMs: 30_000, started: children });
     const json = { 'content-type': 'application/json' };
     expect(
       (await request(`${first.url}/alignments`, { method: 'POST', body: coFiware, headers: { 'content-type': 'application/xml' }, timeoutMs: 20_000 })).status,
@@ -189,7 +188,7 @@ describe('durability', () => {
     expect(saved.status).toBe(201);
     first.process.kill('SIGKILL');
     expect(await first.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
-    const second = await startMediatorServe(cli, dir, { timeoutMs: 30_000, started: children });
+    const second = await startMediatorServe(mediatorCli, dir, { timeoutMs: 30_000, started: children });
     const run = await request(`${second.url}/suites/kept/run`, { method: 'POST', timeoutMs: 20_000 });
     expect(run.json<api.SuiteRunReport>()).toMatchObject({ suite: 'kept', passed: 1, failed: 0 });
   }, 90_000);

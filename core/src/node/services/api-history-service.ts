@@ -4,11 +4,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { corePath } from '../core-root.js';
 import { api, BadRequestError, diffApiDocuments, ErrorCodes, NotFoundError, readSwaggerDocument, type SwaggerDocument } from '../../common/index.js';
 
-/** core/samples/mw2mw, from src/node/services (tests) and dist/node/services (built) alike. */
-export const DEFAULT_API_SAMPLES_DIR = fileURLToPath(new URL('../../../samples/mw2mw/', import.meta.url));
+/** core/samples/mw2mw. */
+export const DEFAULT_API_SAMPLES_DIR = corePath('samples', 'mw2mw');
 
 interface LoadedSample {
   readonly info: api.ApiSample;

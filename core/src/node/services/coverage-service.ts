@@ -6,7 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CoverageCounter, ErrorCodes, MediatorError, NotFoundError, runChain, type api, type CompiledAlignment } from '../../common/index.js';
 import type { ConfigStore } from '../store/index.js';
-import { recentMessagesOf } from '../transports/index.js';
+import { recentMessagesOf } from '../transports/recent-messages.js';
 import type { AlignmentService } from './alignment-service.js';
 import type { ChannelRunner } from './channel-runner.js';
 

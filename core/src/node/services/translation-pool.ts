@@ -6,8 +6,10 @@
  * stuck inside one regular expression, say) is terminated and replaced; its jobs fail with
  * TIMEOUT. A worker that dies is replaced; its jobs fail with INTERNAL.
  */
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ErrorCodes, isErrorCode, MediatorError, ParseError, silentLogger, type Logger, type TranslationResult } from '../../common/index.js';
+import { corePath } from '../core-root.js';
 import type { ErrorData, TranslateJob, WorkerAlignment, WorkerJob, WorkerReply } from './translation-protocol.js';
 
 export interface PoolAlignment {
@@ -46,10 +48,12 @@ interface Slot {
   readonly pending: Map<number, Pending>;
 }
 
-/** Under vitest this module runs from src/*.ts; a worker needs plain JavaScript, so use the build. */
+/**
+ * Always the compiled module: under vitest this module runs from src/*.ts and a worker needs plain
+ * JavaScript; in the start-up bundle there is no file of its own beside this code.
+ */
 function workerUrl(): URL {
-  const here = new URL(import.meta.url);
-  return here.pathname.endsWith('.ts') ? new URL('../../../dist/node/services/translation-worker.js', here) : new URL('./translation-worker.js', here);
+  return pathToFileURL(corePath('dist', 'node', 'services', 'translation-worker.js'));
 }
 
 function toError(data: ErrorData): MediatorError {

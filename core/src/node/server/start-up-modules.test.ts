@@ -1,0 +1,66 @@
+/**
+ * What a fresh `mediator serve` loads before its first answer (issue 13, "Server start": modules an
+ * empty data folder does not need load on first use). The process is the real one `npm start`
+ * runs; a preloaded module prints every CommonJS module the process loaded when it exits, and the
+ * broker clients and jsonld.js (all CommonJS) must not be among them. A static import added to the
+ * start-up path (a barrel re-exporting a transport, say) fails this test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mediatorCli } from '../../test-support/shared-data.js';
+import { MEDIATOR_BANNER, request, startProcess, stopAll, type TestProcess } from '../../test-support/processes.js';
+
+const MARK = 'LOADED-MODULES ';
+// On exit (the server exits on SIGTERM), one line with the ids of Node's CommonJS module cache.
+const REPORTER = `data:text/javascript,${encodeURIComponent(
+  `import { createRequire } from 'node:module';
+const cache = createRequire(process.cwd() + '/').cache;
+process.on('exit', () => { process.stderr.write(${JSON.stringify(MARK)} + JSON.stringify(Object.keys(cache)) + '\\n'); });`,
+)}`;
+
+/** Packages a start on an empty data folder must not load: `node_modules/<name>/` in a module id. */
+const NOT_AT_START = ['kafkajs', 'nats', 'jsonld'];
+
+const started: TestProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  await stopAll(started);
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('a fresh mediator serve (npm start) on an empty data folder', () => {
+  it('answers GET /version without loading the broker clients or jsonld.js', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'mediator-start-modules-'));
+    dirs.push(data);
+    const proc = startProcess('mediator serve', process.execPath, [
+      '--import',
+      REPORTER,
+      mediatorCli,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--log-level',
+      'warn',
+    ]);
+    started.push(proc);
+    const url = (await proc.waitForLine(MEDIATOR_BANNER, 'stderr', { timeoutMs: 20_000 }))[1]!;
+    expect((await request(`${url}/version`, { timeoutMs: 15_000 })).status).toBe(200);
+    expect(await proc.stop({ signal: 'SIGTERM', graceMs: 10_000 })).toEqual({ code: 0, signal: null });
+    const line = proc
+      .text('stderr')
+      .split('\n')
+      .find((l) => l.startsWith(MARK));
+    expect(line, `no ${MARK.trim()} line in:\n${proc.output()}`).toBeDefined();
+    const ids = JSON.parse(line!.slice(MARK.length)) as string[];
+    const packages = new Set(ids.map((id) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1]).filter((p) => p !== undefined));
+    // The reporter sees the server's own CommonJS dependencies: it is looking at the right process.
+    expect(packages).toContain('fastify');
+    expect(packages).toContain('better-sqlite3');
+    expect(NOT_AT_START.filter((p) => packages.has(p))).toEqual([]);
+  }, 60_000);
+});
