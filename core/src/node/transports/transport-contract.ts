@@ -213,6 +213,9 @@ export function describeTransportContract(name: string, makeTransport: () => Pro
         expect(sinkReader.values).toEqual(values.map((v) => `${v}|t`));
         expect(stub.maxConcurrent()).toBeLessThanOrEqual(parallelism);
         if (parallelism > 1) expect(stub.maxConcurrent()).toBeGreaterThan(1);
+        // Counted once the broker confirmed the publish, which may reach the channel after the
+        // reader got the message (NATS: the PubAck and the delivery are separate frames).
+        await waitUntil(() => r.counters.translated >= values.length, 10_000, 'the channel to count every confirmed output');
         expect(r.counters.translated).toBe(values.length);
       });
     }
@@ -230,6 +233,8 @@ export function describeTransportContract(name: string, makeTransport: () => Pro
       await t.publish(source, EMPTY_PAYLOAD_MESSAGE);
       await dead.waitFor(1);
       await out.waitFor(1);
+      // Counted once the broker confirmed each publish, possibly after the readers got them.
+      await waitUntil(() => r.counters.translated + r.counters.deadLettered >= 2, 10_000, 'the channel to count both confirmed outputs');
       const envelope = JSON.parse(dead.values[0] ?? 'null') as DeadLetterEnvelope;
       expect(envelope.error.code).toBe('MESSAGE_NOT_JSON');
       expect(envelope.error.message).not.toBe('');
