@@ -104,6 +104,9 @@ for (const entry of [
   '/dist/preload/preload.cjs',
   '/node_modules/@mediator/core/package.json',
   '/node_modules/@mediator/core/dist/node/index.js',
+  // Found through core's package.json (core-root.ts): the translation worker and the mw2mw samples.
+  '/node_modules/@mediator/core/dist/node/services/translation-worker.js',
+  '/node_modules/@mediator/core/samples/mw2mw',
   '/node_modules/fastify/package.json',
   '/node_modules/better-sqlite3/lib/index.js',
 ])
@@ -135,6 +138,7 @@ else console.log('note renderer/dist has no index.html yet (the UI build is not 
 const under = (prefix) => [...entries].some((entry) => entry === prefix || entry.startsWith(`${prefix}/`));
 for (const [what, prefix] of [
   ['TypeScript sources of core', '/node_modules/@mediator/core/src'],
+  ["the CLI's start-up bundle (the main process imports the compiled modules)", '/node_modules/@mediator/core/dist/bundle'],
   ['SQLite sources', '/node_modules/better-sqlite3/deps'],
   ['electron-builder', '/node_modules/electron-builder'],
   ['the electron package', '/node_modules/electron'],
