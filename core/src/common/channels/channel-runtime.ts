@@ -25,7 +25,9 @@
  */
 import { MediatorError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { monotonicNow } from '../monotonic-clock.js';
 import { FifoPermits } from './fifo-permits.js';
+import { processTurnBudget, type TurnBudget } from './turn-budget.js';
 import type { StartPosition, Subscription, Transport, TransportMessage } from './transport.js';
 
 export type ChannelStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' | 'failed';
@@ -140,14 +142,14 @@ export interface ChannelRuntimeOptions {
   readonly translate: ChannelTranslate;
   readonly transport: Transport;
   readonly logger: Logger;
+  /** When a translation lets the event loop take a turn first; default the process-wide budget. */
+  readonly turnBudget?: TurnBudget;
 }
 
 /** Code for translation errors that carry no code of their own. */
 export const TRANSLATION_FAILED = 'TRANSLATION_FAILED';
 
 const MAX_RETRY_MS = 60_000;
-
-const monotonic: () => number = typeof globalThis.performance !== 'undefined' ? () => globalThis.performance.now() : () => Date.now();
 
 /** A stable `{code, message}` for any thrown value. */
 export function describeError(error: unknown): ChannelErrorInfo {
@@ -199,6 +201,7 @@ export class ChannelRuntime {
   private readonly translate: ChannelTranslate;
   private readonly transport: Transport;
   private readonly log: Logger;
+  private readonly turns: TurnBudget;
 
   private currentStatus: ChannelStatus = 'idle';
   private failureReason: string | undefined;
@@ -248,6 +251,7 @@ export class ChannelRuntime {
     this.translate = options.translate;
     this.transport = options.transport;
     this.log = options.logger;
+    this.turns = options.turnBudget ?? processTurnBudget;
   }
 
   get status(): ChannelStatus {
@@ -446,7 +450,7 @@ export class ChannelRuntime {
   private async handle(message: TransportMessage): Promise<void> {
     if (this.outputClosed) throw new ChannelStoppedError(this.id);
     const startedAt = Date.now();
-    const t0 = monotonic();
+    const t0 = monotonicNow();
     // Reserve this message's output slot now, in delivery order; publish only after the previous
     // slot is released. `previous` never rejects: every slot is released in `finally`.
     const previous = this.tail;
@@ -466,6 +470,10 @@ export class ChannelRuntime {
       if (message.redelivered) this.redelivered += 1;
       let output: Output;
       try {
+        // A translation resolves at once, so the next message's starts within the same microtask
+        // queue: without this, a fetched batch was translated in one long macrotask with no I/O.
+        const pause = this.turns.pause();
+        if (pause !== undefined) await pause;
         output = await this.process(message.value, startedAt);
       } finally {
         this.permits.release();
@@ -491,7 +499,7 @@ export class ChannelRuntime {
         throw error;
       }
       const finishedAt = Date.now();
-      const latencyMs = monotonic() - t0;
+      const latencyMs = monotonicNow() - t0;
       if (output.kind === 'translated') this.translated += 1;
       else this.deadLettered += 1;
       this.completed += 1;

@@ -24,3 +24,4 @@ export {
   type ChannelStatusEvent,
   type DeadLetterEnvelope,
 } from './channel-runtime.js';
+export { TurnBudget, DEFAULT_TURN_BUDGET_MS, processTurnBudget } from './turn-budget.js';

@@ -9,6 +9,7 @@ import type { CompiledAlignment } from '../alignment/compile-alignment.js';
 import { TermGraph } from './term-graph.js';
 import type { ChangeCounting } from './executable-cell.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
+import { monotonicNow as now } from '../monotonic-clock.js';
 import type { PayloadDiff, TripleOrigin } from '../api/payload-diff.js';
 import type { PayloadGraphs } from '../api/payload-graph.js';
 import { payloadDiff, tripleKey } from './payload-diff.js';
@@ -105,8 +106,6 @@ function traceRow(
 
 /** The counts of a step whose cell failed (it changed nothing). */
 const NOTHING_RAN: StepCountsOf = { deleted: 0, inserted: 0, solutions: 0 };
-
-const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Parses with the fast path when it applies (synchronously), else with jsonld.js. */
 export async function readMessage(text: string): Promise<ParsedMessage> {

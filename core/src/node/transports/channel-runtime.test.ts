@@ -14,6 +14,7 @@ import {
   type DeadLetterEnvelope,
 } from '../../common/channels/channel-runtime.js';
 import type { Transport } from '../../common/channels/transport.js';
+import { TurnBudget } from '../../common/channels/turn-budget.js';
 import { EmbeddedBus } from './embedded-bus.js';
 import { collect, waitUntil } from './transport-contract.js';
 
@@ -333,6 +334,50 @@ describe('ChannelRuntime over the embedded bus', () => {
     const [start, end] = (mon.values[0] ?? '').split(';').map(Number);
     expect(Number.isInteger(start)).toBe(true);
     expect(end).toBeGreaterThanOrEqual(start ?? Infinity);
+  });
+
+  // A translation that resolves at once hands its permit on within the same microtask queue, so
+  // without a pause a backlog is translated in one macrotask and no I/O (broker writes and reads,
+  // HTTP requests) happens until it is all done (issue 13).
+  it.each([
+    { budgetMs: 1, interleaved: true },
+    { budgetMs: Infinity, interleaved: false },
+  ])('a backlog of translations lets the event loop take turns (budget $budgetMs ms)', async ({ budgetMs, interleaved }) => {
+    const bus = new EmbeddedBus();
+    buses.push(bus);
+    const count = 40;
+    for (let i = 0; i < count; i += 1) await bus.publish('in', `m${i}`);
+    let translated = 0;
+    const busy: ChannelTranslate = (text) => {
+      const until = performance.now() + 0.25;
+      while (performance.now() < until) {
+        // a synchronous translation of a quarter millisecond
+      }
+      translated += 1;
+      return Promise.resolve({ message: text, emptyPayload: false, failures: [] });
+    };
+    const runtime = new ChannelRuntime({
+      config: { id: 'turns', source: 'in', sink: 'out', consumerGroup: 'g', parallelism: 4, startFrom: 'earliest' },
+      translate: busy,
+      transport: bus,
+      logger: capturingLogger(),
+      turnBudget: new TurnBudget(budgetMs),
+    });
+    runtimes.push(runtime);
+    const out = await collect(bus, 'out', 'reader');
+    const seenByOtherWork: number[] = [];
+    const watch = (): void => {
+      seenByOtherWork.push(translated);
+      if (translated < count) setImmediate(watch);
+    };
+    setImmediate(watch);
+    await runtime.start();
+    await out.waitFor(count);
+    expect(out.values).toEqual(Array.from({ length: count }, (_, i) => `m${i}`));
+    // Other work got in while the backlog was translated, or only before it started and after it ended.
+    const midway = seenByOtherWork.filter((n) => n > 0 && n < count);
+    if (interleaved) expect(midway.length).toBeGreaterThanOrEqual(3);
+    else expect(midway).toEqual([]);
   });
 
   it('stop() before start() just marks the runtime stopped', async () => {
