@@ -11,6 +11,7 @@ import type { AlignmentId } from '../api/common.js';
 import type { CaseResult, StepCounts, TestCase } from '../api/suites.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
 import { MediatorError } from '../errors.js';
+import { monotonicNow as now } from '../monotonic-clock.js';
 import { isomorphic } from '../rdf/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { payloadDiff } from '../translation/payload-diff.js';
@@ -19,8 +20,6 @@ import { applyAlignments, readMessage, type CellFailure, type StepTrace } from '
 import { matchPayloadText } from './payload-match.js';
 import { payloadToNTriples, readPayloadNTriples } from './payload-triples.js';
 import { firstDifferingStep, stepCountsOf } from './step-counts.js';
-
-const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /** Reads the case's expected payload; ParseError (naming the case, with the line) when it is not N-Triples. */
 export function readExpectedPayload(testCase: TestCase): RDF.Quad[] {

@@ -7,6 +7,7 @@
 import type { AlignmentId } from '../api/common.js';
 import type { CaseResult, SuiteRunReport, TestCase } from '../api/suites.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import { monotonicNow as now } from '../monotonic-clock.js';
 import { erroredCase, runCase } from './run-case.js';
 
 /** Resolves a chain; may answer at once (files already compiled), which spares each case two turns of the event loop. */
@@ -18,8 +19,6 @@ export interface RunSuiteOptions {
   /** Awaited between cases, e.g. a macrotask so other requests get their turn. */
   readonly between?: () => Promise<void>;
 }
-
-const now: () => number = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
 
 /**
  * Runs the cases in order. Nothing of a finished case but its result is kept, so a long suite does
