@@ -36,7 +36,9 @@ type Same<A, B> = [A] extends [never]
 type Assignable<A, B> = [A] extends [never] ? false : [A] extends [B] ? true : false;
 
 const checks = {
-  listAlignments: true satisfies Same<Result<'listAlignments'>, Answer<'/alignments', 'get', 200>>,
+  // The client lists with ?details=true: its answer is the documented details variant of the union.
+  listAlignments: true satisfies Same<Result<'listAlignments'>, Schemas['AlignmentDetails'][]>,
+  listAlignmentsDocumented: true satisfies Assignable<Result<'listAlignments'>, Answer<'/alignments', 'get', 200>>,
   getCompiledCells: true satisfies Same<Result<'getCompiledCells'>, Answer<'/alignments/{name}/{version}/cells', 'get', 200>>,
   getAlignmentView: true satisfies Same<Result<'getAlignmentView'>, Answer<'/alignments/{name}/{version}/view', 'get', 200>>,
   diffAlignments: true satisfies Same<Result<'diffAlignments'>, Answer<'/alignment-diff', 'get', 200>>,
@@ -45,7 +47,8 @@ const checks = {
   translateRequest: true satisfies Same<Arg<'translate', 0>, Body<'/translation', 'post'>>,
   translateAnswer: true satisfies Same<Result<'translate'>, Answer<'/translation', 'post', 200>>,
   translateError: true satisfies Same<Answer<'/translation', 'post', 400>, Schemas['TranslationError']>,
-  listChannels: true satisfies Same<Result<'listChannels'>, Answer<'/channels', 'get', 200>>,
+  listChannels: true satisfies Same<Result<'listChannels'>, Schemas['ChannelDetails'][]>,
+  listChannelsDocumented: true satisfies Assignable<Result<'listChannels'>, Answer<'/channels', 'get', 200>>,
   createChannelRequest: true satisfies Same<Arg<'createChannel', 0>, Body<'/channels', 'post'>>,
   createChannelAnswer: true satisfies Assignable<Answer<'/channels', 'post', 201>, Result<'createChannel'>>,
   platformChannelsRequest: true satisfies Same<Arg<'createPlatformChannels', 1>, Body<'/platforms/{platformId}/channels', 'post'>>,
@@ -53,7 +56,8 @@ const checks = {
   platformTopics: true satisfies Same<Result<'getPlatformTopics'>, Answer<'/platforms/{platformId}/topics', 'get', 200>>,
   readTopic: true satisfies Same<Result<'readTopic'>, Answer<'/topics/{topic}/messages', 'get', 200>>,
   publishMessage: true satisfies Same<Result<'publishMessage'>, Answer<'/topics/{topic}/messages', 'post', 202>>,
-  getVersion: true satisfies Same<Result<'getVersion'>, Answer<'/version', 'get', 200>>,
+  getVersion: true satisfies Same<Result<'getVersion'>, Schemas['VersionDetails']>,
+  getVersionDocumented: true satisfies Assignable<Result<'getVersion'>, Answer<'/version', 'get', 200>>,
   logLevel: true satisfies Same<Result<'getLogLevel'>, Answer<'/logging', 'get', 200>['level']>,
   apiSamples: true satisfies Same<Result<'listApiSamples'>, Answer<'/api-history/samples', 'get', 200>>,
   apiSample: true satisfies Same<Result<'getApiSample'>, Answer<'/api-history/samples/{version}', 'get', 200>>,

@@ -225,7 +225,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
   return {
     ...bridgeMethods({ json, ok, isNotFound: (error) => error instanceof ApiError && error.status === 404 }),
     async listAlignments(signal) {
-      return expectArray<AlignmentInfo>(await json('GET', 'alignments', signal ? { signal } : {}), 'GET /alignments');
+      return expectArray<AlignmentInfo>(await json('GET', 'alignments?details=true', signal ? { signal } : {}), 'GET /alignments');
     },
     async getAlignmentXml(id) {
       return (await ok('GET', alignmentPath(id), { accept: 'application/xml' })).text;
@@ -297,7 +297,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
       return expectRecord<TranslationReply>(body, 'POST /translation');
     },
     async listChannels(signal) {
-      return expectArray<ChannelInfo>(await json('GET', 'channels', signal ? { signal } : {}), 'GET /channels');
+      return expectArray<ChannelInfo>(await json('GET', 'channels?details=true', signal ? { signal } : {}), 'GET /channels');
     },
     async createChannel(config) {
       return expectRecord<MessageReply>(await json('POST', 'channels', { body: JSON.stringify(config), contentType: JSON_TYPE }), 'POST /channels');
@@ -323,7 +323,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
       return expectArray<TopicMessage>(body, 'GET /topics/…/messages');
     },
     async getVersion(signal) {
-      return expectRecord<VersionInfo>(await json('GET', 'version', signal ? { signal } : {}), 'GET /version');
+      return expectRecord<VersionInfo>(await json('GET', 'version?details=true', signal ? { signal } : {}), 'GET /version');
     },
     async getLogLevel() {
       const body = expectRecord<{ level: string }>(await json('GET', 'logging'), 'GET /logging');

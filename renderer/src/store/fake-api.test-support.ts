@@ -38,6 +38,7 @@ export function channelInfo(id: number, over: Partial<ChannelInfo> = {}): Channe
     outAlignmentId: 0,
     consumerGroup: 'g',
     parallelism: 1,
+    chanType: 'EE',
     deadLetterTopic: `t${id}.errors`,
     status: 'running',
     createdAt: 0,

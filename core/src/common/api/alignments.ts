@@ -6,27 +6,51 @@ import { Type, type Static } from 'typebox';
 import { Problem } from './common.js';
 import { ref } from './schema-support.js';
 
-/** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows. */
-export const AlignmentInfo = Type.Object(
-  {
-    descId: Type.String(),
-    id: Type.Integer({ description: 'Integer id (0.4-style channel configs name alignments by it)' }),
-    name: Type.String(),
-    date: Type.Integer({ description: 'Upload time, epoch milliseconds' }),
-    sourceOntologyURI: Type.String(),
-    targetOntologyURI: Type.String(),
-    version: Type.String(),
-    creator: Type.String(),
-    description: Type.String(),
-    cellCount: Type.Integer(),
-    stepCount: Type.Integer(),
-  },
-  { $id: 'AlignmentInfo' },
-);
+/**
+ * `AlignmentInfo` exactly as the reference sends it (reference-mediator.md 6.2): the default answer
+ * of `GET /alignments`, no other keys (strict clients reject unknown ones, CONTRACT.md "REST API").
+ */
+const referenceAlignmentFields = {
+  descId: Type.String({ description: '[<name>] [<version>] : <source URI> -> <target URI>' }),
+  id: Type.Integer({ description: 'Integer id (0.4-style channel configs name alignments by it)' }),
+  name: Type.String(),
+  date: Type.Integer({ description: 'Upload time, epoch milliseconds' }),
+  sourceOntologyURI: Type.String(),
+  targetOntologyURI: Type.String(),
+  version: Type.String(),
+  creator: Type.String(),
+  description: Type.String(),
+};
+
+export const AlignmentInfo = Type.Object(referenceAlignmentFields, {
+  $id: 'AlignmentInfo',
+  additionalProperties: false,
+  description: "The reference's 9 keys, no others (GET /alignments without ?details=true)",
+});
 export type AlignmentInfo = Static<typeof AlignmentInfo>;
 
 export const AlignmentInfoList = Type.Array(ref(AlignmentInfo), { description: 'Every stored alignment' });
 export type AlignmentInfoList = Static<typeof AlignmentInfoList>;
+
+/** `GET /v1/alignments` (STE 1.0): the same keys with `date` as ISO-8601 text, as STE's code sends it. */
+export const SteAlignmentInfo = Type.Object(
+  { ...referenceAlignmentFields, date: Type.String({ format: 'date-time', description: 'Upload time, ISO-8601' }) },
+  { $id: 'SteAlignmentInfo', additionalProperties: false },
+);
+export type SteAlignmentInfo = Static<typeof SteAlignmentInfo>;
+
+export const SteAlignmentInfoList = Type.Array(ref(SteAlignmentInfo), { description: "Every stored alignment in STE's shape" });
+export type SteAlignmentInfoList = Static<typeof SteAlignmentInfoList>;
+
+/** What the workbench lists (`GET /alignments?details=true`): the reference's keys plus counts. */
+export const AlignmentDetails = Type.Object(
+  { ...referenceAlignmentFields, cellCount: Type.Integer(), stepCount: Type.Integer() },
+  { $id: 'AlignmentDetails', description: 'An alignment with its cell and step counts (GET /alignments?details=true)' },
+);
+export type AlignmentDetails = Static<typeof AlignmentDetails>;
+
+export const AlignmentDetailsList = Type.Array(ref(AlignmentDetails), { description: 'Every stored alignment, with counts' });
+export type AlignmentDetailsList = Static<typeof AlignmentDetailsList>;
 
 /** 201 (stored) and 208 (the same alignment, by meaning, is already there). */
 export const UploadReply = Type.Object(

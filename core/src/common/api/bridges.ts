@@ -4,7 +4,7 @@
  * bridge.
  */
 import { Type, type Static } from 'typebox';
-import { ChannelInfo, PlatformTopics, TopicSpelling } from './channels.js';
+import { ChannelDetails, PlatformTopics, TopicSpelling } from './channels.js';
 import { ref } from './schema-support.js';
 
 export const CheckProblem = Type.Object(
@@ -141,8 +141,8 @@ export type PlatformChannelsQuery = Static<typeof PlatformChannelsQuery>;
 export const PlatformChannelState = Type.Object(
   {
     topics: ref(PlatformTopics),
-    downstream: Type.Union([ref(ChannelInfo), Type.Null()], { description: 'The channel from the downstream source to its sink, if any' }),
-    upstream: Type.Union([ref(ChannelInfo), Type.Null()]),
+    downstream: Type.Union([ref(ChannelDetails), Type.Null()], { description: 'The channel from the downstream source to its sink, if any' }),
+    upstream: Type.Union([ref(ChannelDetails), Type.Null()]),
     running: Type.Boolean({ description: 'Both channels exist and run' }),
   },
   { $id: 'PlatformChannelState' },

@@ -6,6 +6,13 @@ import { Type, type Static } from 'typebox';
 import { ConfigStoreState } from './config-store.js';
 import { ref } from './schema-support.js';
 
+/** STE's channel type (CONTRACT.md "ChannelConfig: both versions"): source then sink transport. */
+export const ChannelType = Type.String({
+  pattern: '^[EKMN]{2}$',
+  description:
+    "Two letters, source transport then sink transport: E embedded bus, N NATS JetStream, K Kafka, M MQTT. Omitted: the server's transport at both ends.",
+});
+
 export const ChannelConfig = Type.Object(
   {
     source: Type.String({ description: 'Source topic' }),
@@ -19,10 +26,31 @@ export const ChannelConfig = Type.Object(
     parallelism: Type.Optional(Type.Integer({ default: 1 })),
     optConsumerGroup: Type.Optional(Type.String()),
     deadLetterTopic: Type.Optional(Type.String({ description: 'Default <sink>.errors' })),
+    chanType: Type.Optional(ChannelType),
   },
   { $id: 'ChannelConfig', additionalProperties: true },
 );
 export type ChannelConfig = Static<typeof ChannelConfig>;
+
+/**
+ * `POST /v1/channels` (STE 1.0, CONTRACT.md "The successor's API"): `chanType` is required,
+ * `optParallelism` is STE's name for `parallelism`.
+ */
+export const SteChannelConfig = Type.Object(
+  {
+    source: Type.String({ description: 'Source topic' }),
+    sink: Type.String({ description: 'Sink topic' }),
+    inpAlignmentName: Type.Optional(Type.String({ description: 'Empty name and version = no alignment' })),
+    inpAlignmentVersion: Type.Optional(Type.String()),
+    outAlignmentName: Type.Optional(Type.String()),
+    outAlignmentVersion: Type.Optional(Type.String()),
+    chanType: ChannelType,
+    optParallelism: Type.Optional(Type.Integer({ minimum: 1, maximum: 1024, description: 'Messages translated at once; 1 when omitted' })),
+    optConsumerGroup: Type.Optional(Type.String({ description: 'A new UUID when omitted' })),
+  },
+  { $id: 'SteChannelConfig', additionalProperties: true },
+);
+export type SteChannelConfig = Static<typeof SteChannelConfig>;
 
 export const ChannelStatus = Type.Union(
   [Type.Literal('idle'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping'), Type.Literal('stopped'), Type.Literal('failed')],
@@ -46,22 +74,46 @@ export const ChannelCounters = Type.Object(
 );
 export type ChannelCounters = Static<typeof ChannelCounters>;
 
-/** `ChannelInfo` (reference-mediator.md 6.2) with both config styles' fields, plus status and counters. */
-export const ChannelInfo = Type.Object(
+/**
+ * `ChannelInfo` exactly as the reference sends it (reference-mediator.md 6.2): the default answer of
+ * `GET /channels`. The middleware's Java client reads it with Jackson's default mapper, which throws
+ * on any key it does not know, so nothing may be added here (CONTRACT.md "REST API").
+ */
+const referenceChannelFields = {
+  id: Type.Integer(),
+  descId: Type.String({ description: '<source> -> ({<inpName>}:<inpVersion> -> {<outName>}:<outVersion>) -> <sink>' }),
+  uuid: Type.String(),
+  source: Type.String(),
+  sink: Type.String(),
+  inpAlignmentName: Type.String({ description: 'Empty (with the version) = no input alignment' }),
+  inpAlignmentVersion: Type.String(),
+  outAlignmentName: Type.String({ description: 'Empty (with the version) = no output alignment' }),
+  outAlignmentVersion: Type.String(),
+  consumerGroup: Type.String(),
+  parallelism: Type.Integer({ minimum: 1 }),
+};
+
+export const ChannelInfo = Type.Object(referenceChannelFields, {
+  $id: 'ChannelInfo',
+  additionalProperties: false,
+  description: "The reference's 11 keys, no others (GET /channels without ?details=true)",
+});
+export type ChannelInfo = Static<typeof ChannelInfo>;
+
+/** `ChannelInfo` of the successor mediator (STE 1.0): the reference's 11 keys plus `chanType`. */
+export const SteChannelInfo = Type.Object(
+  { ...referenceChannelFields, chanType: ChannelType },
+  { $id: 'SteChannelInfo', additionalProperties: false, description: 'GET /v1/channels: the 11 IPSM keys and chanType, no others' },
+);
+export type SteChannelInfo = Static<typeof SteChannelInfo>;
+
+/** What the workbench and a fleet read (`GET /channels?details=true`): the reference keys plus ours. */
+export const ChannelDetails = Type.Object(
   {
-    id: Type.Integer(),
-    descId: Type.String(),
-    uuid: Type.String(),
-    source: Type.String(),
-    sink: Type.String(),
-    inpAlignmentName: Type.String(),
-    inpAlignmentVersion: Type.String(),
-    outAlignmentName: Type.String(),
-    outAlignmentVersion: Type.String(),
+    ...referenceChannelFields,
+    chanType: ChannelType,
     inpAlignmentId: Type.Integer({ description: '0 = no alignment' }),
     outAlignmentId: Type.Integer({ description: '0 = no alignment' }),
-    consumerGroup: Type.String(),
-    parallelism: Type.Integer(),
     deadLetterTopic: Type.String(),
     status: ChannelStatus,
     reason: Type.Optional(Type.String({ description: 'Why the channel is failed' })),
@@ -69,12 +121,18 @@ export const ChannelInfo = Type.Object(
     createdAt: Type.Integer({ description: 'Epoch milliseconds' }),
     configStore: Type.Optional(ref(ConfigStoreState)),
   },
-  { $id: 'ChannelInfo' },
+  { $id: 'ChannelDetails', description: 'A channel with its status and counters (GET /channels?details=true)' },
 );
-export type ChannelInfo = Static<typeof ChannelInfo>;
+export type ChannelDetails = Static<typeof ChannelDetails>;
 
-export const ChannelInfoList = Type.Array(ref(ChannelInfo), { description: 'Every channel, with its status and counters' });
+export const ChannelInfoList = Type.Array(ref(ChannelInfo), { description: "Every channel, the reference's keys only" });
 export type ChannelInfoList = Static<typeof ChannelInfoList>;
+
+export const ChannelDetailsList = Type.Array(ref(ChannelDetails), { description: 'Every channel, with its status and counters' });
+export type ChannelDetailsList = Static<typeof ChannelDetailsList>;
+
+export const SteChannelInfoList = Type.Array(ref(SteChannelInfo), { description: "Every channel in STE's shape" });
+export type SteChannelInfoList = Static<typeof SteChannelInfoList>;
 
 export const ChannelCreated = Type.Object({ message: Type.String({ description: 'Names the new channel id' }), id: Type.Integer() }, { $id: 'ChannelCreated' });
 export type ChannelCreated = Static<typeof ChannelCreated>;
@@ -134,7 +192,7 @@ export const PlatformChannelsRequest = Type.Object(
 export type PlatformChannelsRequest = Static<typeof PlatformChannelsRequest>;
 
 export const PlatformChannelsReply = Type.Object(
-  { message: Type.String(), downstream: ref(ChannelInfo), upstream: ref(ChannelInfo) },
+  { message: Type.String(), downstream: ref(ChannelDetails), upstream: ref(ChannelDetails) },
   { $id: 'PlatformChannelsReply' },
 );
 export type PlatformChannelsReply = Static<typeof PlatformChannelsReply>;

@@ -46,3 +46,11 @@ export const AlignmentId = Type.Object(
 export type AlignmentId = Static<typeof AlignmentId>;
 
 export const XmlText = Type.String({ description: 'An XML document' });
+
+/** `?details=true` on GET /channels, /alignments and /version: the reference's keys plus ours (CONTRACT.md "REST API"). */
+export const DetailsQuery = Type.Object({
+  details: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], { description: "true: add the workbench's details to the reference's keys" }),
+  ),
+});
+export type DetailsQuery = Static<typeof DetailsQuery>;

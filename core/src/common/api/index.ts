@@ -5,19 +5,22 @@
  * imports the types (`import type`) from core's pure entry point. Pure: no Node, no fastify.
  */
 import type { TSchema } from 'typebox';
-import { AlignmentInfo, CompiledCells, UploadReply, ValidationReply } from './alignments.js';
+import { AlignmentDetails, AlignmentInfo, CompiledCells, SteAlignmentInfo, UploadReply, ValidationReply } from './alignments.js';
 import {
   ChannelConfig,
   ChannelCounters,
   ChannelCreated,
+  ChannelDetails,
   ChannelInfo,
+  SteChannelConfig,
+  SteChannelInfo,
   PlatformChannelsReply,
   PlatformChannelsRequest,
   PlatformTopics,
   TopicMessage,
 } from './channels.js';
 import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
-import { LoggingResponse, VersionResponse } from './status.js';
+import { HealthResponse, LoggingResponse, VersionDetails, VersionResponse } from './status.js';
 import { ConfigStoreState } from './config-store.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
@@ -68,14 +71,19 @@ export const API_COMPONENTS: readonly TSchema[] = [
   MessageReply,
   AlignmentId,
   AlignmentInfo,
+  AlignmentDetails,
+  SteAlignmentInfo,
   UploadReply,
   ValidationReply,
   CompiledCells,
   AlignmentView,
   ChannelConfig,
+  SteChannelConfig,
   ChannelCounters,
   ConfigStoreState,
   ChannelInfo,
+  SteChannelInfo,
+  ChannelDetails,
   ChannelCreated,
   PlatformTopics,
   PlatformChannelsRequest,
@@ -91,6 +99,8 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationError,
   LoggingResponse,
   VersionResponse,
+  VersionDetails,
+  HealthResponse,
   AlignmentDiffReply,
   ApiChange,
   ApiDiff,

@@ -22,6 +22,9 @@ const trueFalse = (description: string) => Type.Optional(Type.Union([Type.Litera
 export const TranslationQuery = Type.Object({
   trace: trueFalse('Add the per-step trace'),
   pretty: trueFalse('Pretty-print graphStr as the reference does (default true)'),
+  defaultGraph: trueFalse(
+    "STE's rule: a message without a payload graph is translated on its default graph (default false: IPSM's empty-payload answer, no translation)",
+  ),
 });
 export type TranslationQuery = Static<typeof TranslationQuery>;
 

@@ -25,3 +25,4 @@ export {
   type DeadLetterEnvelope,
 } from './channel-runtime.js';
 export { TurnBudget, DEFAULT_TURN_BUDGET_MS, processTurnBudget } from './turn-budget.js';
+export { checkChannelType, defaultChannelType } from './channel-type.js';

@@ -73,6 +73,11 @@ export interface TranslateOptions {
   readonly payloadGraphs?: boolean;
   /** Pretty-printed output, as the reference writes it (default true). */
   readonly pretty?: boolean;
+  /**
+   * STE's rule (CONTRACT.md "The successor's API"): a message without a payload graph is translated
+   * on its default graph. Off by default: IPSM answers "empty payload, no translation".
+   */
+  readonly defaultGraph?: boolean;
   /** Give up (MediatorError TIMEOUT) when the cells have run this long; checked between cells. */
   readonly timeoutMs?: number;
 }
@@ -184,16 +189,22 @@ export function translateParsed(
   alignments: readonly CompiledAlignment[],
   options: TranslateOptions = {},
 ): TranslationResult {
-  const payload: RDF.Quad[] = [];
-  const others: RDF.Quad[] = [];
+  let payload: RDF.Quad[] = [];
+  let others: RDF.Quad[] = [];
   for (const q of parsed.quads) (isPayload(q) ? payload : others).push(q);
+  let target: RDF.Quad_Graph = factory.namedNode(MESSAGE_GRAPHS.payload);
+  if (payload.length === 0 && options.defaultGraph === true) {
+    payload = others.filter((q) => q.graph.termType === 'DefaultGraph');
+    others = others.filter((q) => q.graph.termType !== 'DefaultGraph');
+    target = factory.defaultGraph();
+  }
   if (payload.length === 0) {
     return { message: text, emptyPayload: true, payloadTriplesIn: 0, payloadTriplesOut: 0, failures: [], ...(options.trace ? { trace: [] } : {}) };
   }
   const graph = TermGraph.fromQuads(payload);
   const payloadTriplesIn = graph.size;
   const { failures, trace, origins } = applyAlignments(graph, alignments, { ...options, origins: options.trace === true });
-  const translated = graph.toQuads(factory.namedNode(MESSAGE_GRAPHS.payload));
+  const translated = graph.toQuads(target);
   const out = others.concat(translated);
   const message = serializeMessage(out, parsed.prefixes, { pretty: options.pretty ?? true });
   return {

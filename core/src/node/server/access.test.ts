@@ -392,7 +392,7 @@ describe('token mode', () => {
     }
     expect(arrived.length, 'a translated message on the sink topic within 10 s').toBe(1);
     expect(JSON.stringify(arrived[0])).toContain('FIWAREv2#hasAttrValue');
-    const channels = JSON.parse((await send(server, 'GET', '/channels', auth)).text) as Array<{ id: number; status: string }>;
+    const channels = JSON.parse((await send(server, 'GET', '/channels?details=true', auth)).text) as Array<{ id: number; status: string }>;
     expect(channels.map((c) => c.status)).toEqual(['running']);
     expect((await send(server, 'DELETE', `/channels/${channels[0]!.id}`, auth)).status).toBe(204);
     expect((await send(server, 'POST', '/logging/warn', auth)).status).toBe(200);

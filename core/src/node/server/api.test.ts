@@ -148,7 +148,7 @@ describe('GET and DELETE /alignments/{name}/{version}', () => {
   it('stores, lists, returns byte-for-byte and deletes names with spaces and non-ASCII', async () => {
     const text = renamed(universaal, name.replace('/', '&#47;'), version).replace(/\n/g, '\r\n');
     expect((await xml('/alignments', text)).status).toBe(201);
-    const list = await call('GET', '/alignments');
+    const list = await call('GET', '/alignments?details=true');
     expect(list.status).toBe(200);
     const info = list.json.find((a) => a.name === name);
     expect(info).toMatchObject({
@@ -259,7 +259,7 @@ describe('channels', () => {
     expect(v05.json.message).toMatch(/^Channel \d+ created successfully$/);
     const v04 = await json('POST', '/channels', { source: 'b-src', sink: 'b-sink', inpAlignmentId: bodyCloudId, outAlignmentId: 0, parallelism: 1 });
     expect(v04.status).toBe(201);
-    const list = await call('GET', '/channels');
+    const list = await call('GET', '/channels?details=true');
     expect(list.status).toBe(200);
     const a = list.json.find((c) => c.id === v05.json.id)!;
     expect(a).toMatchObject({
@@ -490,6 +490,27 @@ describe('OpenAPI and Swagger UI', () => {
       'PUT /suites/{suite}/files',
       'POST /coverage',
       'GET /channels/{channelId}/coverage',
+      // Issue 31: the successor's (STE 1.0) liveness and info, and every IPSM operation under /v1.
+      'GET /health',
+      'GET /info',
+      'POST /v1/alignments',
+      'GET /v1/alignments',
+      'GET /v1/alignments/{name}/{version}',
+      'DELETE /v1/alignments/{name}/{version}',
+      'POST /v1/validate',
+      'POST /v1/convert',
+      'POST /v1/convert/TTL',
+      'POST /v1/convert/RDFXML',
+      'POST /v1/channels',
+      'GET /v1/channels',
+      'DELETE /v1/channels/{channelId}',
+      'POST /v1/translation',
+      'GET /v1/logging',
+      'POST /v1/logging/{level}',
+      'GET /v1/version',
+      'GET /v1/health',
+      'GET /v1/info',
+      'GET /v1/api-export/openapi',
     ];
     expect([...documented].sort()).toEqual([...expected].sort());
     // Every operation: a stable operationId, and its errors documented as the JSON the server sends

@@ -60,7 +60,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promi
 }
 
 async function channel(id: unknown): Promise<Record<string, unknown>> {
-  const list = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
+  const list = (await (await fetch(`${server.url}/channels?details=true`)).json()) as Array<Record<string, unknown>>;
   return list.find((c) => c.id === id)!;
 }
 
@@ -250,7 +250,7 @@ describe('restart', () => {
       db.close();
       const second = await startServer({ dataDir: dir, port: 0, logStream: silentLog() });
       try {
-        const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
+        const list = (await (await fetch(`${second.url}/channels?details=true`)).json()) as Array<Record<string, unknown>>;
         expect(list).toHaveLength(1);
         expect(list[0]).toMatchObject({ source: 'f-src', status: 'failed', reason: expect.stringMatching(/alignment cannot be instantiated/) });
         const r = await fetch(`${second.url}/channels/${String(list[0]!.id)}`, { method: 'DELETE' });
@@ -270,7 +270,7 @@ describe('restart', () => {
       await storeChannel(dir, 'r-src', 'r-sink');
       const second = await startServer({ dataDir: dir, port: 0, logStream: silentLog() });
       try {
-        const list = (await (await fetch(`${second.url}/channels`)).json()) as Array<Record<string, unknown>>;
+        const list = (await (await fetch(`${second.url}/channels?details=true`)).json()) as Array<Record<string, unknown>>;
         expect(list).toHaveLength(1);
         expect(list[0]).toMatchObject({ source: 'r-src', status: 'running' });
         await fetch(`${second.url}/topics/r-src/messages`, {

@@ -57,7 +57,7 @@ describe.skipIf(skipNats)(`a fleet process cut off from NATS ${skipNats ? `(${na
     const url = server.url;
     const upload = (file: string) =>
       fetch(`${url}/alignments`, { method: 'POST', body: readData(`alignments/${file}.rdf`), headers: { 'content-type': 'application/xml' } });
-    const version = async () => ((await (await fetch(`${url}/version`)).json()) as api.VersionResponse).configStore;
+    const version = async () => ((await (await fetch(`${url}/version?details=true`)).json()) as api.VersionDetails).configStore;
 
     expect((await upload('CO_FIWARE')).status).toBe(201);
     const created = await fetch(`${url}/channels`, {
@@ -72,7 +72,7 @@ describe.skipIf(skipNats)(`a fleet process cut off from NATS ${skipNats ? `(${na
     await waitUntil('GET /version to say the process is cut off', 15_000, async () => ((await version())?.connected === false ? true : undefined));
     expect((await version())?.reason).toEqual(expect.any(String));
 
-    const channels = (await (await fetch(`${url}/channels`)).json()) as api.ChannelInfo[];
+    const channels = (await (await fetch(`${url}/channels?details=true`)).json()) as api.ChannelDetails[];
     expect(channels).toHaveLength(1);
     expect(channels[0]?.configStore).toMatchObject({ kind: 'nats', connected: false });
     expect((await fetch(`${url}/alignments/CO_FIWARE_align/1.0`)).status).toBe(200);

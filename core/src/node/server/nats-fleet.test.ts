@@ -87,8 +87,8 @@ async function configLeader(nats: NatsCluster): Promise<number> {
   }
 }
 
-async function channelsOf(m: ServedMediator): Promise<api.ChannelInfo[]> {
-  return getJson<api.ChannelInfo[]>(`${m.url}/channels`);
+async function channelsOf(m: ServedMediator): Promise<api.ChannelDetails[]> {
+  return getJson<api.ChannelDetails[]>(`${m.url}/channels?details=true`);
 }
 
 describe.skipIf(skipNats)(`three mediators sharing one configuration on a three-node NATS JetStream cluster ${skipNats ? `(${natsSkipReason})` : ''}`, () => {
@@ -194,7 +194,7 @@ describe.skipIf(skipNats)(`three mediators sharing one configuration on a three-
       // Every process says it is in touch with the shared configuration.
       for (const m of [a, b, c]) {
         await waitUntil(`${m.url} to report its configuration store connected`, 30_000, async () => {
-          const version = await getJson<api.VersionResponse>(`${m.url}/version`);
+          const version = await getJson<api.VersionDetails>(`${m.url}/version?details=true`);
           return version.configStore?.kind === 'nats' && version.configStore.connected ? true : undefined;
         });
       }

@@ -125,6 +125,7 @@ describe('the response checker of the API tests', () => {
     outAlignmentId: 0,
     consumerGroup: 'g',
     parallelism: 1,
+    chanType: 'EE',
     deadLetterTopic: 't.errors',
     status: 'failed',
     reason: 'broker down',

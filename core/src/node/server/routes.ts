@@ -3,7 +3,7 @@
  * OpenAPI tag (issue 14): one file per tag under routes/, thin handlers over the services. The
  * schemas are core's API module (common/api); statuses come from http-errors.ts.
  */
-import { ALIGNMENTS_TAG, registerAlignmentRoutes } from './routes/alignments.js';
+import { ALIGNMENTS_TAG, registerAlignmentRoutes, registerAlignmentViewRoutes } from './routes/alignments.js';
 import { registerAlignmentDiffRoutes } from './routes/alignment-diff.js';
 import { API_HISTORY_TAG, registerApiHistoryRoutes } from './routes/api-history.js';
 import { BRIDGES_TAG, registerBridgeRoutes } from './routes/bridges.js';
@@ -16,6 +16,7 @@ import { registerTranslationRoutes, TRANSLATION_TAG } from './routes/translation
 import { registerVersionRoutes, VERSION_TAG } from './routes/version.js';
 import { registerSuiteRoutes, SUITES_TAG } from './routes/suites.js';
 import { COVERAGE_TAG, registerCoverageRoutes } from './routes/coverage.js';
+import { registerSuccessorRoutes, SUCCESSOR_TAG } from './routes/successor.js';
 import type { ApiServer, RouteDeps } from './routes/route-support.js';
 
 export type { ApiServer, RouteDeps } from './routes/route-support.js';
@@ -34,10 +35,12 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   VERSION_TAG,
   API_HISTORY_TAG,
   BRIDGES_TAG,
+  SUCCESSOR_TAG,
 ];
 
 export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<void> {
   registerAlignmentRoutes(app, deps);
+  registerAlignmentViewRoutes(app, deps);
   registerAlignmentDiffRoutes(app, deps);
   registerConversionRoutes(app);
   registerChannelRoutes(app, deps);
@@ -50,4 +53,5 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerVersionRoutes(app, deps);
   registerApiHistoryRoutes(app);
   registerBridgeRoutes(app, deps);
+  await registerSuccessorRoutes(app, deps);
 }

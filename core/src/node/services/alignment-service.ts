@@ -19,13 +19,13 @@ import {
 } from '../../common/index.js';
 import type { AlignmentRecord, ConfigStore } from '../store/index.js';
 
-/** `AlignmentInfo` of reference-mediator.md 6.2, plus counts the workbench shows (core's API module). */
-export type AlignmentInfo = api.AlignmentInfo;
+/** `AlignmentInfo` of reference-mediator.md 6.2 plus the counts the workbench shows (core's API module). */
+export type AlignmentDetails = api.AlignmentDetails;
 
 export interface UploadResult {
   readonly status: 'created' | 'exists';
   readonly message: string;
-  readonly info: AlignmentInfo;
+  readonly info: AlignmentDetails;
   readonly warnings: readonly Problem[];
 }
 
@@ -145,11 +145,11 @@ export class AlignmentService {
     return { status: 'exists', message: `Alignment with ${id} already exists`, info: this.info(result.record), warnings: compiled.problems };
   }
 
-  list(): AlignmentInfo[] {
+  list(): AlignmentDetails[] {
     return this.store.listAlignments().map((r) => this.info(r));
   }
 
-  private info(r: AlignmentRecord): AlignmentInfo {
+  private info(r: AlignmentRecord): AlignmentDetails {
     const compiled = this.compiled.get(key(r.name, r.version))?.alignment;
     return {
       descId: `[${r.name}] [${r.version}] : ${r.sourceOntologyURI} -> ${r.targetOntologyURI}`,

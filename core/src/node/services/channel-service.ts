@@ -4,14 +4,24 @@
  * and counters, deletion, and platform channel pairs (seed 1.6-1.7). The ChannelRunner runs them.
  */
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, ErrorCodes, NotFoundError, platformTopics, type api, type Logger, type TopicSpelling } from '../../common/index.js';
+import {
+  BadRequestError,
+  checkChannelType,
+  defaultChannelType,
+  ErrorCodes,
+  NotFoundError,
+  platformTopics,
+  type api,
+  type Logger,
+  type TopicSpelling,
+} from '../../common/index.js';
 import type { ChannelRunner } from './channel-runner.js';
 import type { ChannelRecord, ConfigStore, ConfigStoreState } from '../store/index.js';
 import type { AlignmentService } from './alignment-service.js';
 import { alignmentId } from './alignment-service.js';
 
-/** `ChannelInfo` (section 6.2) with both config styles' fields, plus our status and counters (core's API module). */
-export type ChannelInfo = api.ChannelInfo;
+/** A channel as the workbench sees it: the reference's `ChannelInfo` keys plus status, counters and our fields. */
+export type ChannelDetails = api.ChannelDetails;
 
 interface Side {
   readonly name: string;
@@ -61,7 +71,7 @@ export class ChannelService {
   }
 
   /** Validates a ChannelConfig of either style, checks its alignments compile, and stores it. */
-  async create(body: unknown): Promise<{ message: string; channel: ChannelInfo }> {
+  async create(body: unknown): Promise<{ message: string; channel: ChannelDetails }> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) fail('the body must be a ChannelConfig JSON object');
     const b = body as Record<string, unknown>;
     const source = requiredString(b, 'source');
@@ -83,6 +93,9 @@ export class ChannelService {
     if (typeof parallelismRaw !== 'number' || !Number.isInteger(parallelismRaw) || parallelismRaw < 1 || parallelismRaw > 1024) {
       fail('parallelism must be an integer from 1 to 1024');
     }
+    const chanType = optionalString(b, 'chanType');
+    // Channels run on the server's one transport for now: a type naming another is refused, naming it.
+    if (chanType !== undefined) checkChannelType(chanType, [this.runner.transport.kind]);
     const consumerGroup = optionalString(b, 'optConsumerGroup') ?? randomUUID();
     const deadLetterTopic = optionalString(b, 'deadLetterTopic') ?? null;
     for (const [side, label] of [
@@ -135,7 +148,7 @@ export class ChannelService {
     return { name, version };
   }
 
-  list(): ChannelInfo[] {
+  list(): ChannelDetails[] {
     return this.store.listChannels().map((c) => this.info(c));
   }
 
@@ -144,7 +157,7 @@ export class ChannelService {
     return this.store.getAlignment(name, version)?.id ?? 0;
   }
 
-  info(c: ChannelRecord): ChannelInfo {
+  info(c: ChannelRecord): ChannelDetails {
     return {
       id: c.id,
       descId: `${c.source} -> ({${c.inpAlignmentName}}:${c.inpAlignmentVersion} -> {${c.outAlignmentName}}:${c.outAlignmentVersion}) -> ${c.sink}`,
@@ -159,6 +172,7 @@ export class ChannelService {
       outAlignmentId: this.idOf(c.outAlignmentName, c.outAlignmentVersion),
       consumerGroup: c.consumerGroup,
       parallelism: c.parallelism,
+      chanType: defaultChannelType(this.runner.transport.kind),
       deadLetterTopic: c.deadLetterTopic ?? `${c.sink}.errors`,
       ...this.runner.state(c.id),
       createdAt: c.createdAt,

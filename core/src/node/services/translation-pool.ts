@@ -23,6 +23,8 @@ export interface PoolRequest {
   readonly graphStr: string;
   readonly trace: boolean;
   readonly pretty: boolean;
+  /** STE's default-graph translation (TranslateOptions.defaultGraph); off when omitted. */
+  readonly defaultGraph?: boolean;
   readonly timeoutMs: number;
 }
 
@@ -133,6 +135,7 @@ export class TranslationPool {
       graphStr: request.graphStr,
       trace: request.trace,
       pretty: request.pretty,
+      defaultGraph: request.defaultGraph === true,
       timeoutMs: request.timeoutMs,
     };
     for (const a of request.alignments) slot.known.add(a.key);

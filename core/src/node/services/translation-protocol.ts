@@ -18,6 +18,7 @@ export interface TranslateJob {
   readonly graphStr: string;
   readonly trace: boolean;
   readonly pretty: boolean;
+  readonly defaultGraph: boolean;
   readonly timeoutMs: number;
 }
 

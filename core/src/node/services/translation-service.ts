@@ -29,6 +29,8 @@ export interface TranslationServiceOptions {
 export interface TranslateCall {
   readonly trace: boolean;
   readonly pretty: boolean;
+  /** STE's default-graph translation of a message without a payload graph (off: IPSM's rule). */
+  readonly defaultGraph?: boolean;
 }
 
 /** A ParseError past the alignment lookups is about the message (the alignments compiled). */
@@ -97,7 +99,14 @@ export class TranslationService {
     const sources: PoolAlignment[] = [];
     for (const id of ids) sources.push(await this.alignments.sourceFor(id.name, id.version));
     try {
-      return await pool.translate({ alignments: sources, graphStr, trace: call.trace, pretty: call.pretty, timeoutMs: this.timeoutMs });
+      return await pool.translate({
+        alignments: sources,
+        graphStr,
+        trace: call.trace,
+        pretty: call.pretty,
+        defaultGraph: call.defaultGraph === true,
+        timeoutMs: this.timeoutMs,
+      });
     } catch (error) {
       throw aboutMessage(error);
     }
@@ -112,7 +121,13 @@ export class TranslationService {
     } catch (error) {
       throw aboutMessage(error);
     }
-    return translateParsed(graphStr, parsed, compiled, { trace: call.trace, payloadGraphs: call.trace, pretty: call.pretty, timeoutMs: this.timeoutMs });
+    return translateParsed(graphStr, parsed, compiled, {
+      trace: call.trace,
+      payloadGraphs: call.trace,
+      pretty: call.pretty,
+      defaultGraph: call.defaultGraph === true,
+      timeoutMs: this.timeoutMs,
+    });
   }
 
   async close(): Promise<void> {

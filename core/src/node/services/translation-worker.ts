@@ -40,7 +40,13 @@ async function translate(job: TranslateJob): Promise<WorkerReply> {
       chain.push(c);
     }
     const parsed = await readMessage(job.graphStr);
-    const result = translateParsed(job.graphStr, parsed, chain, { trace: job.trace, payloadGraphs: job.trace, pretty: job.pretty, timeoutMs: job.timeoutMs });
+    const result = translateParsed(job.graphStr, parsed, chain, {
+      trace: job.trace,
+      payloadGraphs: job.trace,
+      pretty: job.pretty,
+      defaultGraph: job.defaultGraph,
+      timeoutMs: job.timeoutMs,
+    });
     return { id: job.id, ok: true, result };
   } catch (error) {
     return { id: job.id, ok: false, error: errorData(error) };

@@ -2,16 +2,33 @@
  * Tag "Alignments" (reference-mediator.md 6.4-6.6, CONTRACT.md): upload, list, the XML as
  * uploaded, the compiled cells, delete, validate.
  */
+import { Type } from 'typebox';
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, sendNativeJson, XML_CONSUMES, xmlBody, xmlOnly, xmlResponse, emptyResponse, type ApiServer, type RouteDeps } from './route-support.js';
+import {
+  errorResponses,
+  jsonResponse,
+  sendNativeJson,
+  XML_CONSUMES,
+  xmlBody,
+  xmlOnly,
+  xmlResponse,
+  emptyResponse,
+  type ApiFlavour,
+  type ApiServer,
+  type RouteDeps,
+} from './route-support.js';
 
 export const ALIGNMENTS_TAG = {
   name: 'Alignments',
   description: 'IPSM-AF alignments: upload (201/208/409), list, retrieve as uploaded, inspect the compiled cells, validate, delete',
 };
 
-export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDeps): void {
+/**
+ * The reference's alignment operations (upload, list, retrieve, delete, validate). `flavour` 'ste'
+ * is their copy under /v1 (CONTRACT.md "The successor's API"): the same but for the list's dates.
+ */
+export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDeps, flavour: ApiFlavour = 'ipsm'): void {
   const tags = [ALIGNMENTS_TAG.name];
 
   app.post(
@@ -42,18 +59,51 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
     },
   );
 
-  app.get(
-    '/alignments',
-    {
-      schema: {
-        operationId: 'listAlignments',
-        tags,
-        summary: 'List the uploaded alignments',
-        response: { [Status.ok]: api.AlignmentInfoList, ...errorResponses([]) },
+  if (flavour === 'ste') {
+    app.get(
+      '/alignments',
+      {
+        schema: {
+          operationId: 'listAlignments',
+          tags,
+          summary: "List the uploaded alignments in STE's shape (date as ISO-8601 text)",
+          response: {
+            [Status.ok]: jsonResponse("Every stored alignment: the reference's keys, date as ISO-8601", api.SteAlignmentInfoList),
+            ...errorResponses([]),
+          },
+        },
       },
-    },
-    async () => alignments.list(),
-  );
+      async (_request, reply) =>
+        sendNativeJson<api.SteAlignmentInfoList>(
+          reply,
+          alignments.list().map((a) => ({ ...api.pickDeclared(api.AlignmentInfo, a), date: new Date(a.date).toISOString() })),
+        ),
+    );
+  } else {
+    app.get(
+      '/alignments',
+      {
+        schema: {
+          operationId: 'listAlignments',
+          tags,
+          summary: 'List the uploaded alignments',
+          description: "Without `details`: exactly the reference's AlignmentInfo keys. `?details=true` adds the cell and step counts (AlignmentDetails).",
+          querystring: api.DetailsQuery,
+          response: {
+            [Status.ok]: jsonResponse(
+              "Every stored alignment: AlignmentInfo (the reference's 9 keys), or AlignmentDetails with ?details=true",
+              Type.Union([api.AlignmentInfoList, api.AlignmentDetailsList]),
+            ),
+            ...errorResponses([Status.badRequest]),
+          },
+        },
+      },
+      async (request, reply) => {
+        const list = alignments.list();
+        return sendNativeJson(reply, request.query.details === 'true' ? list : list.map((a) => api.pickDeclared(api.AlignmentInfo, a)));
+      },
+    );
+  }
 
   app.get(
     '/alignments/:name/:version',
@@ -72,6 +122,52 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
       return reply.type('application/xml; charset=utf-8').send(record.xml);
     },
   );
+
+  app.delete(
+    '/alignments/:name/:version',
+    {
+      schema: {
+        operationId: 'deleteAlignment',
+        tags,
+        summary: 'Delete an alignment (refused while a channel uses it)',
+        params: api.NameVersionParams,
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest, Status.unavailable], { changesState: true }) },
+      },
+    },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      await alignments.delete(name, version);
+      return reply.code(Status.noContent).send();
+    },
+  );
+
+  app.post(
+    '/validate',
+    {
+      preValidation: xmlOnly,
+      schema: {
+        operationId: 'validateAlignment',
+        tags,
+        summary: 'Validate an alignment without storing it',
+        description: '201 with the warnings when valid; 400 listing every problem with line and column.',
+        consumes: XML_CONSUMES,
+        body: api.XmlText,
+        response: {
+          [Status.created]: api.ref(api.ValidationReply),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await alignments.validate(xmlBody(request));
+      return reply.code(Status.created).send(result);
+    },
+  );
+}
+
+/** Ours, not the reference's: the compiled cells and the workbench's view of an alignment. */
+export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: RouteDeps): void {
+  const tags = [ALIGNMENTS_TAG.name];
 
   app.get(
     '/alignments/:name/:version/cells',
@@ -128,46 +224,5 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
       },
     },
     async (request, reply) => sendNativeJson(reply, await alignments.viewText(xmlBody(request))),
-  );
-
-  app.delete(
-    '/alignments/:name/:version',
-    {
-      schema: {
-        operationId: 'deleteAlignment',
-        tags,
-        summary: 'Delete an alignment (refused while a channel uses it)',
-        params: api.NameVersionParams,
-        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest, Status.unavailable], { changesState: true }) },
-      },
-    },
-    async (request, reply) => {
-      const { name, version } = request.params;
-      await alignments.delete(name, version);
-      return reply.code(Status.noContent).send();
-    },
-  );
-
-  app.post(
-    '/validate',
-    {
-      preValidation: xmlOnly,
-      schema: {
-        operationId: 'validateAlignment',
-        tags,
-        summary: 'Validate an alignment without storing it',
-        description: '201 with the warnings when valid; 400 listing every problem with line and column.',
-        consumes: XML_CONSUMES,
-        body: api.XmlText,
-        response: {
-          [Status.created]: api.ref(api.ValidationReply),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await alignments.validate(xmlBody(request));
-      return reply.code(Status.created).send(result);
-    },
   );
 }

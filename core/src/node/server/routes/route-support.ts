@@ -40,6 +40,12 @@ export interface RouteDeps {
   readonly coverage: CoverageService;
 }
 
+/**
+ * Which client's shapes a route file registers: the reference's (IPSM 0.8.10, at the root) or the
+ * successor's (ASSIST-IoT STE 1.0, under /v1), CONTRACT.md "The successor's API".
+ */
+export type ApiFlavour = 'ipsm' | 'ste';
+
 export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
 
 /** The XML text of a request, or 415/400 when it is not an XML body. */

@@ -35,7 +35,11 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
       },
     },
     async (request, reply) => {
-      const result = await translation.translate(request.body, { trace: request.query.trace === 'true', pretty: request.query.pretty !== 'false' });
+      const result = await translation.translate(request.body, {
+        trace: request.query.trace === 'true',
+        pretty: request.query.pretty !== 'false',
+        defaultGraph: request.query.defaultGraph === 'true',
+      });
       if (result.failures !== undefined) request.log.warn({ failures: result.failures }, 'cells failed during translation');
       // V8's JSON.stringify escapes the multi-kilobyte graphStr natively; the schema serialiser
       // escapes strings in a JavaScript loop, which cost 4% of a translation request.

@@ -1,27 +1,66 @@
-/** Tag "Version" (reference-mediator.md 6.10). */
+/** Tag "Version" (reference-mediator.md 6.10), and the successor's liveness and info (CONTRACT.md "The successor's API"). */
+import { Type } from 'typebox';
 import { api } from '../../../common/index.js';
 import { VERSION } from '../../version.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
-export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, and the IPSM release whose contract it keeps' };
+export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, liveness, and the IPSM release whose contract it keeps' };
+
+const NAME = 'mediator-workbench';
 
 export function registerVersionRoutes(app: ApiServer, { channels }: RouteDeps): void {
+  const tags = [VERSION_TAG.name];
   app.get(
     '/version',
     {
       schema: {
         operationId: 'getVersion',
-        tags: [VERSION_TAG.name],
+        tags,
         summary: 'Name and version of the mediator',
-        response: { [Status.ok]: api.ref(api.VersionResponse), ...errorResponses([]) },
+        description: "Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps and the store's state.",
+        querystring: api.DetailsQuery,
+        response: {
+          [Status.ok]: jsonResponse(
+            '{name, version}, or VersionDetails with ?details=true',
+            Type.Union([api.ref(api.VersionResponse), api.ref(api.VersionDetails)]),
+          ),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
-    async (): Promise<api.VersionResponse> => ({
-      name: 'mediator-workbench',
-      version: VERSION,
-      compatibleWith: 'ipsm-core 0.8.10',
-      configStore: channels.configStoreState(),
-    }),
+    async (request, reply) => {
+      const details: api.VersionDetails = { name: NAME, version: VERSION, compatibleWith: 'ipsm-core 0.8.10', configStore: channels.configStoreState() };
+      return sendNativeJson(reply, request.query.details === 'true' ? details : api.pickDeclared(api.VersionResponse, details));
+    },
+  );
+}
+
+/** `GET /health` and `GET /info` (STE 1.0); registered at the root and under /v1. */
+export function registerSuccessorStatusRoutes(app: ApiServer): void {
+  const tags = [VERSION_TAG.name];
+  app.get(
+    '/health',
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags,
+        summary: 'Liveness (STE): answers while the server runs',
+        response: { [Status.ok]: jsonResponse('The server is up', api.ref(api.HealthResponse)), ...errorResponses([]) },
+      },
+    },
+    async (): Promise<api.HealthResponse> => ({ info: `${NAME} is running`, value: true }),
+  );
+  app.get(
+    '/info',
+    {
+      schema: {
+        operationId: 'getInfo',
+        tags,
+        summary: 'Name and version of the mediator (STE)',
+        response: { [Status.ok]: jsonResponse('{name, version}', api.ref(api.VersionResponse)), ...errorResponses([]) },
+      },
+    },
+    async (): Promise<api.VersionResponse> => ({ name: NAME, version: VERSION }),
   );
 }
