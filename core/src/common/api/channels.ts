@@ -8,7 +8,7 @@ import { ref } from './schema-support.js';
 
 /** STE's channel type (CONTRACT.md "ChannelConfig: both versions"): source then sink transport. */
 export const ChannelType = Type.String({
-  pattern: '^[EKMN]{2}$',
+  pattern: '^[A-Za-z]{2}$',
   description:
     "Two letters, source transport then sink transport: E embedded bus, N NATS JetStream, K Kafka, M MQTT. Omitted: the server's transport at both ends.",
 });
