@@ -116,6 +116,31 @@ describe('a running channel on the embedded bus', () => {
   });
 });
 
+describe('channel loops (bounded work)', () => {
+  it('refuses a channel that closes a loop, naming it, and keeps the channels there were', async () => {
+    const ids: unknown[] = [];
+    for (const [source, sink] of [
+      ['loop-a', 'loop-b'],
+      ['loop-b', 'loop-c'],
+    ]) {
+      const created = await post('/channels', { source, sink });
+      expect(created.status).toBe(201);
+      ids.push(created.json.id);
+    }
+    const before = await (await fetch(`${server.url}/channels`)).json();
+    for (const path of ['/channels', '/v1/channels']) {
+      const refused = await post(path, { source: 'loop-c', sink: 'loop-a', chanType: 'EE' });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ code: 'INVALID_CHANNEL', message: expect.stringContaining('"loop-c" -> "loop-a" -> "loop-b" -> "loop-c"') });
+    }
+    expect(await (await fetch(`${server.url}/channels`)).json()).toEqual(before);
+    // A channel that leaves the loop open is fine.
+    const open = await post('/channels', { source: 'loop-c', sink: 'loop-d' });
+    expect(open.status).toBe(201);
+    for (const id of [...ids, open.json.id]) expect((await fetch(`${server.url}/channels/${String(id)}`, { method: 'DELETE' })).status).toBe(204);
+  });
+});
+
 describe('JSON numbers in a published message (issue 16)', () => {
   it('reach the channel as written: 72.0 is a double, a 20-digit integer keeps its digits', async () => {
     const created = await post('/channels', {

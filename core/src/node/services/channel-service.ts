@@ -9,6 +9,7 @@ import {
   checkChannelType,
   defaultChannelType,
   ErrorCodes,
+  loopClosedBy,
   NotFoundError,
   platformTopics,
   type api,
@@ -109,8 +110,12 @@ export class ChannelService {
         fail(`${label} alignment instantiation FAILED: ${(error as Error).message}`);
       }
     }
-    const existing = this.store.listChannels().find((c) => c.source === source && c.sink === sink);
+    const channels = this.store.listChannels();
+    const existing = channels.find((c) => c.source === source && c.sink === sink);
     if (existing !== undefined) fail(`Channel ${existing.id} with source "${source}" and sink "${sink}" already exists`);
+    // A message would go round for ever, a translation each pass (CONTRACT.md "Safety").
+    const loop = loopClosedBy(channels, source, sink);
+    if (loop !== undefined) fail(`a channel from "${source}" to "${sink}" would close a loop of channels: ${loop.map((t) => `"${t}"`).join(' -> ')}`);
     const record = await this.store.insertChannel({
       source,
       sink,
