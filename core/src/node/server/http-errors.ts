@@ -107,6 +107,28 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.middlewareVersionUnknown]: Status.badGateway,
 };
 
+/** The refusals of a body a conversion route keeps (it never became a conversion). */
+const BODY_REFUSALS: ReadonlySet<ErrorCode> = new Set([ErrorCodes.bodyTooLarge, ErrorCodes.unsupportedMediaType, ErrorCodes.missingBody]);
+
+/** Our code for a client error fastify raised that FRAMEWORK does not name, by its status. */
+const FRAMEWORK_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
+  [Status.payloadTooLarge]: ErrorCodes.bodyTooLarge,
+  [Status.unsupportedMediaType]: ErrorCodes.unsupportedMediaType,
+  [Status.methodNotAllowed]: ErrorCodes.methodNotAllowed,
+};
+
+function isFrameworkRefusal(error: unknown): error is Error & { statusCode: number } {
+  const e = error as { code?: unknown; statusCode?: unknown };
+  return (
+    error instanceof Error &&
+    typeof e.code === 'string' &&
+    e.code.startsWith('FST_') &&
+    typeof e.statusCode === 'number' &&
+    e.statusCode >= Status.badRequest &&
+    e.statusCode < Status.internal
+  );
+}
+
 export function toHttpError(error: unknown, operation: Operation): HttpError {
   const framework = FRAMEWORK[(error as { code?: string }).code ?? ''];
   let status: number;
@@ -114,6 +136,12 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   if (framework !== undefined) {
     status = STATUS_OF_CODE[framework.code];
     body = { code: framework.code, message: framework.message ?? (error as Error).message };
+  } else if (isFrameworkRefusal(error)) {
+    // Another refusal of the framework's own (e.g. a QUERY request without Content-Type): the
+    // client's mistake, kept as the status fastify gave it, in our error shape.
+    const code = FRAMEWORK_STATUS_CODES[error.statusCode] ?? ErrorCodes.invalidRequest;
+    status = STATUS_OF_CODE[code];
+    body = { code, message: error.message };
   } else if (error instanceof MediatorError) {
     status = STATUS_OF_CODE[error.code];
     body = error.toJSON();
@@ -125,7 +153,8 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   if (error instanceof AccessDeniedError) return { status, body };
   // Conversion failures are the seed's 500, but a body the server would not even take (too large,
   // not XML) keeps its 413/415, as on every other route, so the client knows what to fix.
-  if (operation === 'convert' && status !== Status.payloadTooLarge && status !== Status.unsupportedMediaType) status = Status.internal;
+  // A request with no body at all is likewise not a conversion that failed: 400 MISSING_BODY.
+  if (operation === 'convert' && !BODY_REFUSALS.has(body.code as ErrorCode)) status = Status.internal;
   if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
   if (operation === 'lookup' && error instanceof MediatorError && error.code === ErrorCodes.notFound) status = Status.notFound;
   return { status, body };
