@@ -14,6 +14,7 @@ import { readData } from '../test-support/shared-data.js';
 import { startServer, type RunningServer } from './server/start-server.js';
 import { startProcess } from '../test-support/processes.js';
 import { silentLog } from './server/test-support/test-server.js';
+import { SRIPAS_PREDICATE_IRI, sripasPredicateAlignment, sripasPredicateEntity1Line } from '../test-support/sripas-predicate-alignment.js';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -93,6 +94,23 @@ describe('mediator validate', () => {
     for (const line of errors) expect(line).toMatch(/^.*broken\.rdf:\d+:\d+: error [A-Z_]+/);
     expect(errors.some((l) => l.includes(`broken.rdf:${broken.turtleLine}:`))).toBe(true);
     expect(errors.some((l) => l.includes(`broken.rdf:${broken.stepLine}:`) && l.includes('no_such_cell'))).toBe(true);
+  });
+
+  it('accepts a sripas IRI in predicate position with a warning (exit 0), and compile writes the constant IRI', async () => {
+    const text = sripasPredicateAlignment();
+    const file = join(scratch, 'sripas-predicate.rdf');
+    writeFileSync(file, text);
+    const r = await run(['validate', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/valid, 0 error\(s\)/);
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `sripas-predicate\\.rdf:${sripasPredicateEntity1Line(text)}:\\d+: warning CELL_PREDICATE_SRIPAS_CONSTANT \\[cell pred_cell\\]: .*constant IRI`,
+      ),
+    );
+    const compiled = await run(['compile', file]);
+    expect(compiled.code).toBe(0);
+    expect(compiled.stdout).toContain(`?node_s <${SRIPAS_PREDICATE_IRI}> ?node_o .`);
   });
 
   it('exits 1 and prints line:column for errors', async () => {
