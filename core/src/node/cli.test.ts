@@ -191,13 +191,22 @@ describe('mediator platform-channels', () => {
     });
   });
 
+  it('--dry-run --ipsm encodes the platform id as the middleware does', async () => {
+    const r = await run(['platform-channels', '--platform', 'urn:inter-iot:platform:sofia2?x=1', '--ipsm', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      encodedId: 'urn_inter-iot_platform_sofia2?x=1',
+      downstream: { source: 'mw-ipsm-downstream-urn_inter-iot_platform_sofia2?x=1', sink: 'ipsm-mw-downstream-urn_inter-iot_platform_sofia2?x=1' },
+    });
+  });
+
   it('creates the pair on a running server, with the ipsm spelling when asked', async () => {
     const r = await run([
       'platform-channels',
       '--server',
       server.url,
       '--platform',
-      'http://inter-iot.eu/platforms/p9',
+      'http://inter-iot.eu/platforms/p9_/x#main',
       '--inp',
       'CO_FIWARE_align@1.0',
       '--ipsm',
@@ -207,8 +216,9 @@ describe('mediator platform-channels', () => {
     const channels = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
     const topics = channels.map((c) => `${String(c.source)} -> ${String(c.sink)}`).sort();
     expect(topics).toEqual([
-      'mw-ipsm-downstream-http_inter-iot.eu_platforms_p9 -> ipsm-mw-downstream-http_inter-iot.eu_platforms_p9',
-      'mw-ipsm-upstream-http_inter-iot.eu_platforms_p9 -> ipsm-mw-upstream-http_inter-iot.eu_platforms_p9',
+      // The middleware's encoding: runs of `:`, `/`, `#` become one `_`, the `_` before `/` stays.
+      'mw-ipsm-downstream-http_inter-iot.eu_platforms_p9__x_main -> ipsm-mw-downstream-http_inter-iot.eu_platforms_p9__x_main',
+      'mw-ipsm-upstream-http_inter-iot.eu_platforms_p9__x_main -> ipsm-mw-upstream-http_inter-iot.eu_platforms_p9__x_main',
     ]);
     expect(channels.every((c) => c.inpAlignmentName === 'CO_FIWARE_align' && c.status === 'running')).toBe(true);
   });
