@@ -147,7 +147,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a legacy pure-XML alignment into IPSM-AF (RDF/XML cells)
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415, XML sent as a JSON string 400 (XML_JSON_QUOTED).
          */
         post: operations["convertLegacyAlignment"];
         delete?: never;
@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite an alignment with RDF/XML cells to Turtle cells
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415, XML sent as a JSON string 400 (XML_JSON_QUOTED).
          */
         post: operations["convertCellsToTurtle"];
         delete?: never;
@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite an alignment with Turtle cells to RDF/XML cells (our addition)
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415, XML sent as a JSON string 400 (XML_JSON_QUOTED).
          */
         post: operations["convertCellsToRdfXml"];
         delete?: never;
@@ -2451,6 +2451,15 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
                 headers: {
@@ -2532,6 +2541,15 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
                 headers: {
@@ -2611,6 +2629,15 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */

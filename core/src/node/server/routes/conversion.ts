@@ -20,12 +20,12 @@ export function registerConversionRoutes(app: ApiServer): void {
           tags: [CONVERSION_TAG.name],
           summary,
           description:
-            'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.',
+            'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415, XML sent as a JSON string 400 (XML_JSON_QUOTED).',
           consumes: XML_CONSUMES,
           body: api.XmlText,
           response: {
             [Status.created]: xmlResponse('The converted alignment'),
-            ...errorResponses([Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+            ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
             [Status.internal]: errorResponse(Status.internal, 'The conversion failed (malformed or invalid input included): {message, code, problems}'),
           },
         },
