@@ -150,8 +150,8 @@ export default defineConfig(
     files: [
       'core/src/common/jsonld/fast-reader.ts',
       'core/src/common/jsonld/json-errors.ts',
+      'core/src/common/translation/eval-error.ts',
       'core/src/common/translation/executable-cell.ts',
-      'core/src/common/translation/functions.ts',
     ],
     rules: { '@typescript-eslint/only-throw-error': 'off' },
   },

@@ -55,6 +55,11 @@ export const ErrorCodes = {
   missingBody: 'MISSING_BODY',
   /** A body that is not valid JSON (or an empty JSON body, a bad Content-Length). */
   malformedBody: 'MALFORMED_BODY',
+  /**
+   * An XML route's body is a JSON string holding the XML (`"<?xml ...>"`, a typed client that
+   * JSON-encoded the text): refused with a message that says so, instead of an XML syntax error.
+   */
+  xmlJsonQuoted: 'XML_JSON_QUOTED',
   /** A body larger than the server's limit. */
   bodyTooLarge: 'BODY_TOO_LARGE',
   /** A body in a media type the operation does not take. */

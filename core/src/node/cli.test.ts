@@ -14,6 +14,7 @@ import { readData } from '../test-support/shared-data.js';
 import { startServer, type RunningServer } from './server/start-server.js';
 import { startProcess } from '../test-support/processes.js';
 import { silentLog } from './server/test-support/test-server.js';
+import { SRIPAS_PREDICATE_IRI, sripasPredicateAlignment, sripasPredicateEntity1Line } from '../test-support/sripas-predicate-alignment.js';
 
 async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -95,6 +96,23 @@ describe('mediator validate', () => {
     expect(errors.some((l) => l.includes(`broken.rdf:${broken.stepLine}:`) && l.includes('no_such_cell'))).toBe(true);
   });
 
+  it('accepts a sripas IRI in predicate position with a warning (exit 0), and compile writes the constant IRI', async () => {
+    const text = sripasPredicateAlignment();
+    const file = join(scratch, 'sripas-predicate.rdf');
+    writeFileSync(file, text);
+    const r = await run(['validate', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/valid, 0 error\(s\)/);
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `sripas-predicate\\.rdf:${sripasPredicateEntity1Line(text)}:\\d+: warning CELL_PREDICATE_SRIPAS_CONSTANT \\[cell pred_cell\\]: .*constant IRI`,
+      ),
+    );
+    const compiled = await run(['compile', file]);
+    expect(compiled.code).toBe(0);
+    expect(compiled.stdout).toContain(`?node_s <${SRIPAS_PREDICATE_IRI}> ?node_o .`);
+  });
+
   it('exits 1 and prints line:column for errors', async () => {
     const r = await run(['validate', join(repoRoot, 'package.json')]);
     expect(r.code).toBe(1);
@@ -173,13 +191,22 @@ describe('mediator platform-channels', () => {
     });
   });
 
+  it('--dry-run --ipsm encodes the platform id as the middleware does', async () => {
+    const r = await run(['platform-channels', '--platform', 'urn:inter-iot:platform:sofia2?x=1', '--ipsm', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      encodedId: 'urn_inter-iot_platform_sofia2?x=1',
+      downstream: { source: 'mw-ipsm-downstream-urn_inter-iot_platform_sofia2?x=1', sink: 'ipsm-mw-downstream-urn_inter-iot_platform_sofia2?x=1' },
+    });
+  });
+
   it('creates the pair on a running server, with the ipsm spelling when asked', async () => {
     const r = await run([
       'platform-channels',
       '--server',
       server.url,
       '--platform',
-      'http://inter-iot.eu/platforms/p9',
+      'http://inter-iot.eu/platforms/p9_/x#main',
       '--inp',
       'CO_FIWARE_align@1.0',
       '--ipsm',
@@ -189,8 +216,9 @@ describe('mediator platform-channels', () => {
     const channels = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
     const topics = channels.map((c) => `${String(c.source)} -> ${String(c.sink)}`).sort();
     expect(topics).toEqual([
-      'mw-ipsm-downstream-http_inter-iot.eu_platforms_p9 -> ipsm-mw-downstream-http_inter-iot.eu_platforms_p9',
-      'mw-ipsm-upstream-http_inter-iot.eu_platforms_p9 -> ipsm-mw-upstream-http_inter-iot.eu_platforms_p9',
+      // The middleware's encoding: runs of `:`, `/`, `#` become one `_`, the `_` before `/` stays.
+      'mw-ipsm-downstream-http_inter-iot.eu_platforms_p9__x_main -> ipsm-mw-downstream-http_inter-iot.eu_platforms_p9__x_main',
+      'mw-ipsm-upstream-http_inter-iot.eu_platforms_p9__x_main -> ipsm-mw-upstream-http_inter-iot.eu_platforms_p9__x_main',
     ]);
     expect(channels.every((c) => c.inpAlignmentName === 'CO_FIWARE_align' && c.status === 'running')).toBe(true);
   });

@@ -150,7 +150,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a legacy pure-XML alignment into IPSM-AF (RDF/XML cells)
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.
          */
         post: operations["convertLegacyAlignment"];
         delete?: never;
@@ -170,7 +170,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite an alignment with RDF/XML cells to Turtle cells
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.
          */
         post: operations["convertCellsToTurtle"];
         delete?: never;
@@ -190,7 +190,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite an alignment with Turtle cells to RDF/XML cells (our addition)
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.
          */
         post: operations["convertCellsToRdfXml"];
         delete?: never;
@@ -828,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Convert a legacy pure-XML alignment into IPSM-AF (RDF/XML cells)
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.
          */
         post: operations["convertLegacyAlignmentV1"];
         delete?: never;
@@ -848,7 +848,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite an alignment with RDF/XML cells to Turtle cells
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.
          */
         post: operations["convertCellsToTurtleV1"];
         delete?: never;
@@ -868,7 +868,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrite an alignment with Turtle cells to RDF/XML cells (our addition)
-         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a body that is too large or not XML answers 413 or 415.
+         * @description Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.
          */
         post: operations["convertCellsToRdfXmlV1"];
         delete?: never;
@@ -2891,6 +2891,15 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
                 headers: {
@@ -2972,6 +2981,15 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
                 headers: {
@@ -3051,6 +3069,15 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
@@ -6204,6 +6231,15 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
                 headers: {
@@ -6285,6 +6321,15 @@ export interface operations {
                     "application/xml": string;
                 };
             };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
                 headers: {
@@ -6364,6 +6409,15 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */

@@ -114,16 +114,20 @@ function convertEntity(quads: readonly RDF.Quad[], cell: Cell, label: 'entity1' 
     }
     if (q.predicate.termType !== 'NamedNode') continue;
     if (sripasLocal(q.predicate.value) !== undefined) {
-      // Section 12.6: the reference compiled these to constant IRIs that never match data.
+      // Section 1.7 "Predicates are never variables": the reference compiled a sripas IRI in
+      // predicate position to that constant IRI and ran the cell (the middleware's own test
+      // alignments have such cells), so we do the same and only warn (CONTRACT.md "Translation").
       problems.push({
-        code: 'CELL_PREDICATE_VARIABLE',
-        severity: 'error',
-        message: `${label} of cell ${cell.id} uses the sripas IRI <${q.predicate.value}> as a predicate; predicates cannot be variables`,
+        code: 'CELL_PREDICATE_SRIPAS_CONSTANT',
+        severity: 'warning',
+        message:
+          label === 'entity1'
+            ? `entity1 of cell ${cell.id} uses the sripas IRI <${q.predicate.value}> as a predicate; predicates are never variables, so it is taken as the constant IRI and the cell can never match unless a message really has that predicate`
+            : `entity2 of cell ${cell.id} uses the sripas IRI <${q.predicate.value}> as a predicate; predicates are never variables, so it is taken as the constant IRI and inserted as written`,
         line: cell[`${label}Source`].line,
         column: cell[`${label}Source`].column,
         cellId: cell.id,
       });
-      continue;
     }
     patterns.push({ s: term(q.subject), p: q.predicate, o: term(q.object) });
   }

@@ -5,17 +5,12 @@
  * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
  */
 import { factory, NS, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
+import { EvalError, fail } from './eval-error.js';
+import { decimalLexical, decimalTruncate, parseDecimal } from './exact-decimal.js';
+import { integerLiteral, integral, jenaDecimalLexical, numberValue, numericAbs, numericKind, numericLiteral, toNumeric } from './numeric.js';
 
-/**
- * A SPARQL expression error. Deliberately not an `Error`: these are expected per solution (STR of
- * a blank node in two golden chains) and capturing a stack trace each time cost 3% of translation.
- */
-export class EvalError {
-  readonly message: string;
-  constructor(message: string) {
-    this.message = message;
-  }
-}
+export { EvalError };
+export { arithmetic, jenaDecimalLexical, jenaDoubleLexical, jenaFloatLexical } from './numeric.js';
 
 export type FunctionImpl = (args: readonly RDF.Term[]) => RDF.Term;
 
@@ -34,10 +29,6 @@ export const UNIX_EPOCH_TO_UTC_IRIS = [
 ] as const;
 
 const xsdString = factory.namedNode(XSD_STRING);
-
-function fail(message: string): never {
-  throw new EvalError(message);
-}
 
 function describe(t: RDF.Term): string {
   if (t.termType === 'NamedNode') return `<${t.value}>`;
@@ -61,150 +52,6 @@ function simpleLiteral(value: string): RDF.Literal {
 /** A result with the same language tag or string type as `like` (SPARQL 17.4.3 string functions). */
 function likeArg(value: string, like: RDF.Literal): RDF.Literal {
   return like.language !== '' ? factory.literal(value, like.language) : factory.literal(value);
-}
-
-// ---- numbers ---------------------------------------------------------------------------------
-
-type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
-
-const INTEGER_TYPES = new Set(
-  [
-    'integer',
-    'int',
-    'long',
-    'short',
-    'byte',
-    'nonNegativeInteger',
-    'nonPositiveInteger',
-    'negativeInteger',
-    'positiveInteger',
-    'unsignedLong',
-    'unsignedInt',
-    'unsignedShort',
-    'unsignedByte',
-  ].map((l) => XSD + l),
-);
-
-interface Numeric {
-  readonly kind: NumericKind;
-  readonly value: number;
-  /** Exact value for integers. */
-  readonly big?: bigint;
-}
-
-function numericKind(datatype: string): NumericKind | undefined {
-  if (INTEGER_TYPES.has(datatype)) return 'integer';
-  if (datatype === `${XSD}decimal`) return 'decimal';
-  if (datatype === `${XSD}float`) return 'float';
-  if (datatype === `${XSD}double`) return 'double';
-  return undefined;
-}
-
-function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
-  if (t === undefined || t.termType !== 'Literal') fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
-  const kind = numericKind(t.datatype.value);
-  if (kind === undefined) fail(`${fn} needs a numeric literal, got ${describe(t)} of type <${t.datatype.value}>`);
-  const lex = t.value.trim();
-  if (kind === 'integer') {
-    if (!/^[+-]?\d+$/.test(lex)) fail(`"${t.value}" is not a valid integer`);
-    const big = BigInt(lex);
-    return { kind, value: Number(big), big };
-  }
-  if (kind === 'decimal' && !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(lex)) fail(`"${t.value}" is not a valid decimal`);
-  const value = lex === 'INF' || lex === '+INF' ? Infinity : lex === '-INF' ? -Infinity : Number(lex);
-  if (Number.isNaN(value) && lex !== 'NaN') fail(`"${t.value}" is not a valid ${kind}`);
-  return { kind, value };
-}
-
-const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 2, double: 3 };
-
-/**
- * Java's Double.toString layout, which Jena's double lexical forms are built on, with the shortest
- * digits that read back as the same double (ECMAScript's; issue 16). Java 8-17's own digits are
- * occasionally longer or different (4.9E-324 for 5e-324, 9.999999999999999E22 for 1e23) but
- * denote the same double.
- */
-function javaDoubleString(d: number): string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
-  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
-  const abs = Math.abs(d);
-  if (abs >= 1e-3 && abs < 1e7) {
-    const s = String(d);
-    return s.includes('.') ? s : `${s}.0`;
-  }
-  const [mantissa = '0', exponent = '0'] = d.toExponential().split('e');
-  const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
-  return `${m}E${Number(exponent)}`;
-}
-
-/**
- * Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0E10`): Jena 3.9's
- * `Utils.stringForm(double)` appends `e0` to Double.toString unless it already has an exponent,
- * which it keeps as Java writes it, with a capital E.
- */
-export function jenaDoubleLexical(d: number): string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (!Number.isFinite(d)) return d > 0 ? 'INF' : '-INF';
-  const s = javaDoubleString(d);
-  return s.includes('E') ? s : `${s}e0`;
-}
-
-/** Shortest decimal digits that round-trip through a 32-bit float, in Java's Float.toString layout. */
-export function jenaFloatLexical(f: number): string {
-  if (Number.isNaN(f)) return 'NaN';
-  if (!Number.isFinite(f)) return f > 0 ? 'INF' : '-INF';
-  const target = Math.fround(f);
-  for (let digits = 1; digits <= 9; digits++) {
-    const candidate = Number(target.toPrecision(digits));
-    if (Math.fround(candidate) === target) return javaDoubleString(candidate);
-  }
-  return javaDoubleString(target);
-}
-
-/** Jena's canonical xsd:decimal form: no exponent, at least one fractional digit. */
-export function jenaDecimalLexical(d: number): string {
-  if (!Number.isFinite(d)) fail('decimal overflow');
-  let s = Math.abs(d) >= 1e21 || (Math.abs(d) < 1e-6 && d !== 0) ? d.toFixed(20).replace(/0+$/, '') : String(d);
-  if (!s.includes('.')) s = `${s}.0`;
-  if (s.endsWith('.')) s = `${s}0`;
-  return s;
-}
-
-function numericLiteral(kind: NumericKind, value: number, big?: bigint): RDF.Literal {
-  switch (kind) {
-    case 'integer':
-      return factory.literal((big ?? BigInt(Math.trunc(value))).toString(), factory.namedNode(`${XSD}integer`));
-    case 'decimal':
-      return factory.literal(jenaDecimalLexical(value), factory.namedNode(`${XSD}decimal`));
-    case 'float':
-      return factory.literal(jenaFloatLexical(value), factory.namedNode(`${XSD}float`));
-    case 'double':
-      return factory.literal(jenaDoubleLexical(value), factory.namedNode(`${XSD}double`));
-  }
-}
-
-/** `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion. */
-export function arithmetic(op: '+' | '-' | '*' | '/', args: readonly RDF.Term[]): RDF.Term {
-  if (args.length === 0) fail(`${op} needs operands`);
-  let acc = toNumeric(args[0], op);
-  for (let i = 1; i < args.length; i++) {
-    const next = toNumeric(args[i], op);
-    let kind: NumericKind = KIND_RANK[acc.kind] >= KIND_RANK[next.kind] ? acc.kind : next.kind;
-    if (op === '/' && kind === 'integer') kind = 'decimal';
-    if (kind === 'integer' && acc.big !== undefined && next.big !== undefined) {
-      const big = op === '+' ? acc.big + next.big : op === '-' ? acc.big - next.big : acc.big * next.big;
-      acc = { kind, value: Number(big), big };
-      continue;
-    }
-    if (op === '/' && next.value === 0 && (kind === 'decimal' || kind === 'integer')) fail('division by zero');
-    const a = acc.value;
-    const b = next.value;
-    let value = op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : a / b;
-    if (kind === 'float') value = Math.fround(value);
-    acc = { kind, value };
-  }
-  return numericLiteral(acc.kind, acc.value, acc.big);
 }
 
 // ---- IRIs ------------------------------------------------------------------------------------
@@ -278,7 +125,7 @@ const str = def(([t]) => {
 function unixEpochToUtc([t]: readonly RDF.Term[]): RDF.Term {
   const n = toNumeric(t, 'unixEpochToUTC');
   if (n.kind !== 'integer') fail('unixEpochToUTC needs an integer');
-  const date = new Date(n.value * 1000);
+  const date = new Date(Number(n.big) * 1000);
   if (Number.isNaN(date.getTime())) fail('unixEpochToUTC: out of range');
   const p = (v: number) => String(v).padStart(2, '0');
   // Java pattern `yyy:MM:dd HH:mm:ss` (section 4), in UTC: the reference's docker default zone.
@@ -335,13 +182,17 @@ function cast(datatype: string): FunctionDef {
     if (t.termType !== 'Literal') fail(`cannot cast ${describe(t)} to <${datatype}>`);
     if (kind !== undefined) {
       const src = t.datatype.value === `${XSD}boolean` ? (lex === 'true' || lex === '1' ? '1' : '0') : lex;
+      // Integer and decimal lexical forms convert exactly, at any size; others go through a double.
+      const exact = kind === 'integer' || kind === 'decimal' ? parseDecimal(src) : undefined;
+      if (exact !== undefined) return factory.literal(kind === 'integer' ? decimalTruncate(exact).toString() : decimalLexical(exact), target);
       const value = Number(src);
       if (src === '' || Number.isNaN(value)) fail(`"${t.value}" cannot be cast to <${datatype}>`);
       if (kind === 'integer') {
         if (!Number.isFinite(value)) fail(`"${t.value}" cannot be cast to an integer`);
-        return factory.literal(/^[+-]?\d+$/.test(src) ? BigInt(src).toString() : String(Math.trunc(value)), target);
+        return factory.literal(BigInt(Math.trunc(value)).toString(), target);
       }
-      return numericLiteral(kind, value);
+      if (kind === 'decimal') return factory.literal(jenaDecimalLexical(value), target);
+      return numericLiteral(kind === 'float' ? { kind, value: Math.fround(value) } : { kind, value });
     }
     if (datatype === `${XSD}boolean`) {
       if (lex === 'true' || lex === '1') return factory.literal('true', target);
@@ -358,14 +209,6 @@ function cast(datatype: string): FunctionDef {
   }, 1);
 }
 
-function numericFn(fn: (n: number) => number): FunctionDef {
-  return def(([t]) => {
-    const n = toNumeric(t, 'numeric function');
-    if (n.kind === 'integer' && n.big !== undefined) return numericLiteral('integer', fn(n.value), BigInt(fn(n.value)));
-    return numericLiteral(n.kind, fn(n.value));
-  }, 1);
-}
-
 function bool(b: boolean): RDF.Literal {
   return factory.literal(b ? 'true' : 'false', factory.namedNode(`${XSD}boolean`));
 }
@@ -373,8 +216,8 @@ function bool(b: boolean): RDF.Literal {
 function substring(args: readonly RDF.Term[]): RDF.Term {
   const s = stringArg(args[0], 'SUBSTR');
   const chars = [...s.value];
-  const start = Math.round(toNumeric(args[1], 'SUBSTR').value);
-  const length = args[2] === undefined ? Infinity : Math.round(toNumeric(args[2], 'SUBSTR').value);
+  const start = Math.round(numberValue(toNumeric(args[1], 'SUBSTR')));
+  const length = args[2] === undefined ? Infinity : Math.round(numberValue(toNumeric(args[2], 'SUBSTR')));
   const from = Math.max(start, 1);
   const to = length === Infinity ? chars.length + 1 : start + length;
   return likeArg(chars.slice(from - 1, Math.max(from - 1, to - 1)).join(''), s);
@@ -403,7 +246,7 @@ const BUILTINS: Record<string, FunctionDef> = {
     const s = stringArg(t, 'UCASE');
     return likeArg(s.value.toUpperCase(), s);
   }, 1),
-  STRLEN: def(([t]) => numericLiteral('integer', [...stringArg(t, 'STRLEN').value].length), 1),
+  STRLEN: def(([t]) => integerLiteral([...stringArg(t, 'STRLEN').value].length), 1),
   SUBSTR: def(substring, 2, 3),
   STRSTARTS: def(([a, b]) => bool(stringArg(a, 'STRSTARTS').value.startsWith(stringArg(b, 'STRSTARTS').value)), 2),
   STRENDS: def(([a, b]) => bool(stringArg(a, 'STRENDS').value.endsWith(stringArg(b, 'STRENDS').value)), 2),
@@ -432,11 +275,10 @@ const BUILTINS: Record<string, FunctionDef> = {
     if (t === undefined || t.termType !== 'Literal') fail('DATATYPE() needs a literal');
     return t.language !== '' ? factory.namedNode(RDF_LANG_STRING) : t.datatype;
   }, 1),
-  ABS: numericFn(Math.abs),
-  CEIL: numericFn(Math.ceil),
-  FLOOR: numericFn(Math.floor),
-  // XPath fn:round rounds halves up (towards positive infinity), as Math.round does.
-  ROUND: numericFn(Math.round),
+  ABS: def(([t]) => numericAbs(t), 1),
+  CEIL: def(([t]) => integral('CEIL')(t), 1),
+  FLOOR: def(([t]) => integral('FLOOR')(t), 1),
+  ROUND: def(([t]) => integral('ROUND')(t), 1),
   ISIRI: def(([t]) => bool(t?.termType === 'NamedNode'), 1),
   ISURI: def(([t]) => bool(t?.termType === 'NamedNode'), 1),
   ISBLANK: def(([t]) => bool(t?.termType === 'BlankNode'), 1),

@@ -235,6 +235,30 @@ describe('platform channels', () => {
     expect(isomorphic(payload((await readMessage(arrived[0]!.value)).quads), golden('weight.UniversAAL_CO__CO_FIWARE'))).toBe(true);
   });
 
+  it('encodes the platform id as the middleware does with the ipsm spelling, in the preview and the created pair', async () => {
+    const topicsOf = async (id: string, spelling: string) =>
+      (await (await fetch(`${server.url}/platforms/${encodeURIComponent(id)}/topics?spelling=${spelling}`)).json()) as Record<string, unknown>;
+    expect((await topicsOf('http://x/a_/b', 'ipsm')).encodedId).toBe('http_x_a__b');
+    expect((await topicsOf('http://x/a_/b', 'mediator')).encodedId).toBe('http_x_a_b');
+    expect((await topicsOf('http://localhost:4568/platform', 'ipsm')).downstream).toEqual({
+      source: 'mw-ipsm-downstream-http_localhost_4568_platform',
+      sink: 'ipsm-mw-downstream-http_localhost_4568_platform',
+    });
+    const uaal = 'http://inter-iot.eu/platforms/uaal#main_/x';
+    const created = await post(`/platforms/${encodeURIComponent(uaal)}/channels`, {
+      inpAlignmentName: 'CO_FIWARE_align',
+      inpAlignmentVersion: '1.0',
+      spelling: 'ipsm',
+    });
+    expect(created.status).toBe(201);
+    const pid = 'http_inter-iot.eu_platforms_uaal_main__x';
+    expect(created.json.downstream).toMatchObject({ source: `mw-ipsm-downstream-${pid}`, sink: `ipsm-mw-downstream-${pid}` });
+    expect(created.json.upstream).toMatchObject({ source: `mw-ipsm-upstream-${pid}`, sink: `ipsm-mw-upstream-${pid}` });
+    for (const side of [created.json.downstream, created.json.upstream] as Array<{ id: number }>) {
+      expect((await fetch(`${server.url}/channels/${side.id}`, { method: 'DELETE' })).status).toBe(204);
+    }
+  });
+
   it('offers the ipsm spelling and refuses an unknown alignment without creating half a pair', async () => {
     const preview = (await (await fetch(`${server.url}/platforms/p2/topics?spelling=ipsm`)).json()) as Record<string, Record<string, string>>;
     expect(preview.upstream).toEqual({ source: 'mw-ipsm-upstream-p2', sink: 'ipsm-mw-upstream-p2' });

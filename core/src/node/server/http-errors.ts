@@ -78,6 +78,7 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.topicReadUnsupported]: Status.badRequest,
   [ErrorCodes.missingBody]: Status.badRequest,
   [ErrorCodes.malformedBody]: Status.badRequest,
+  [ErrorCodes.xmlJsonQuoted]: Status.badRequest,
   [ErrorCodes.bodyTooLarge]: Status.payloadTooLarge,
   [ErrorCodes.unsupportedMediaType]: Status.unsupportedMediaType,
   [ErrorCodes.invalidRequest]: Status.badRequest,
@@ -107,8 +108,13 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.middlewareVersionUnknown]: Status.badGateway,
 };
 
-/** The refusals of a body a conversion route keeps (it never became a conversion). */
-const BODY_REFUSALS: ReadonlySet<ErrorCode> = new Set([ErrorCodes.bodyTooLarge, ErrorCodes.unsupportedMediaType, ErrorCodes.missingBody]);
+/** Codes of a request body refused before any operation looks at it: their status holds on every route. */
+const BODY_REFUSALS: ReadonlySet<string> = new Set<ErrorCode>([
+  ErrorCodes.bodyTooLarge,
+  ErrorCodes.unsupportedMediaType,
+  ErrorCodes.missingBody,
+  ErrorCodes.xmlJsonQuoted,
+]);
 
 /** Our code for a client error fastify raised that FRAMEWORK does not name, by its status. */
 const FRAMEWORK_STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
@@ -152,9 +158,9 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   // A request refused before it reached the operation (Host, cross-site, token) keeps its status.
   if (error instanceof AccessDeniedError) return { status, body };
   // Conversion failures are the seed's 500, but a body the server would not even take (too large,
-  // not XML) keeps its 413/415, as on every other route, so the client knows what to fix.
-  // A request with no body at all is likewise not a conversion that failed: 400 MISSING_BODY.
-  if (operation === 'convert' && !BODY_REFUSALS.has(body.code as ErrorCode)) status = Status.internal;
+  // not XML, XML sent as a JSON string, no body at all) keeps its 413/415/400, as on every other
+  // route, so the client knows what to fix.
+  if (operation === 'convert' && !BODY_REFUSALS.has(body.code as string)) status = Status.internal;
   if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
   if (operation === 'lookup' && error instanceof MediatorError && error.code === ErrorCodes.notFound) status = Status.notFound;
   return { status, body };

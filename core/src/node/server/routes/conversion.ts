@@ -20,7 +20,7 @@ export function registerConversionRoutes(app: ApiServer): void {
           tags: [CONVERSION_TAG.name],
           summary,
           description:
-            'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body answers 400, a body that is too large or not XML 413 or 415.',
+            'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.',
           consumes: XML_CONSUMES,
           body: api.XmlText,
           response: {

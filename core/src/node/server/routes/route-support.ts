@@ -48,6 +48,23 @@ export type ApiFlavour = 'ipsm' | 'ste';
 
 export const XML_CONSUMES = ['application/xml', 'text/xml', 'application/rdf+xml'];
 
+/**
+ * True when an XML body is really a JSON string holding XML (`"<?xml version=\"1.0\"?>..."`): what a
+ * typed client sends when it JSON-encodes the text it was given. A double quote can never start an
+ * XML document, so only such a body is parsed as JSON, and parsing it is linear in its (limited) size.
+ */
+export function isJsonQuotedXml(body: string): boolean {
+  const text = body.trim();
+  if (!text.startsWith('"')) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  return typeof value === 'string' && value.trimStart().startsWith('<');
+}
+
 /** The XML text of a request, or 415/400 when it is not an XML body. */
 export function xmlBody(request: FastifyRequest): string {
   const body = request.body;
@@ -56,6 +73,13 @@ export function xmlBody(request: FastifyRequest): string {
   }
   if (typeof body !== 'string') {
     throw new MediatorError(`The request's Content-Type is not supported. Expected: ${XML_CONSUMES.join(', ')}`, ErrorCodes.unsupportedMediaType);
+  }
+  if (isJsonQuotedXml(body)) {
+    // Without this the XML reader reports "text before the root element", which hides the cause.
+    throw new BadRequestError(
+      'The XML arrived JSON-quoted: the body is a JSON string that holds the XML, not the XML itself. Send the raw XML text as the body (do not JSON-encode it), with Content-Type: application/xml',
+      ErrorCodes.xmlJsonQuoted,
+    );
   }
   return body;
 }

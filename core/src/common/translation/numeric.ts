@@ -1,0 +1,288 @@
+/**
+ * Numbers in translation functions, as SPARQL 1.1 (section 17.3, operator mapping) and XPath
+ * (op:numeric-add and friends, fn:abs, fn:round...) define them and as Jena 3.9, the reference's
+ * engine, computes them: xsd:integer and its derived types exact at any size (BigInt), xsd:decimal
+ * exact (`exact-decimal.ts`), xsd:float and xsd:double IEEE binary32/binary64; operands promoted
+ * integer -> decimal -> float -> double; integer / integer is a decimal. Lexical forms of results
+ * follow Jena (`70.7e0` for a double, `98.96` for a decimal), since consumers may compare them as text.
+ */
+import { factory, NS, type RDF } from '../rdf/terms.js';
+import { fail } from './eval-error.js';
+import {
+  decimalAbs,
+  decimalAdd,
+  decimalCeiling,
+  decimalDivide,
+  decimalFloor,
+  decimalFromBigInt,
+  decimalIsZero,
+  decimalLexical,
+  decimalMultiply,
+  decimalRound,
+  decimalSubtract,
+  decimalToNumber,
+  parseDecimal,
+  type ExactDecimal,
+} from './exact-decimal.js';
+
+const XSD = NS.xsd;
+
+export type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
+
+const INTEGER_TYPES = new Set(
+  [
+    'integer',
+    'int',
+    'long',
+    'short',
+    'byte',
+    'nonNegativeInteger',
+    'nonPositiveInteger',
+    'negativeInteger',
+    'positiveInteger',
+    'unsignedLong',
+    'unsignedInt',
+    'unsignedShort',
+    'unsignedByte',
+  ].map((l) => XSD + l),
+);
+
+/** A number with the exact representation of its kind. */
+export type Numeric =
+  | { readonly kind: 'integer'; readonly big: bigint }
+  | { readonly kind: 'decimal'; readonly decimal: ExactDecimal }
+  | { readonly kind: 'float' | 'double'; readonly value: number };
+
+export function numericKind(datatype: string): NumericKind | undefined {
+  if (INTEGER_TYPES.has(datatype)) return 'integer';
+  if (datatype === `${XSD}decimal`) return 'decimal';
+  if (datatype === `${XSD}float`) return 'float';
+  if (datatype === `${XSD}double`) return 'double';
+  return undefined;
+}
+
+function describe(t: RDF.Term): string {
+  if (t.termType === 'NamedNode') return `<${t.value}>`;
+  if (t.termType === 'BlankNode') return 'a blank node';
+  return `"${t.value}"`;
+}
+
+const INTEGER_LEXICAL = /^[+-]?\d+$/;
+/** xsd:double and xsd:float lexical space (XSD 1.1 section 3.3.5.1; `+INF` is XSD 1.1). */
+const FLOATING_LEXICAL = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?INF|NaN)$/;
+
+function floatingValue(lex: string): number {
+  if (lex === 'INF' || lex === '+INF') return Infinity;
+  if (lex === '-INF') return -Infinity;
+  return Number(lex);
+}
+
+/** The value of a numeric literal, or an evaluation error naming `fn` for anything else. */
+export function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
+  if (t === undefined || t.termType !== 'Literal') fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
+  const kind = numericKind(t.datatype.value);
+  if (kind === undefined) fail(`${fn} needs a numeric literal, got ${describe(t)} of type <${t.datatype.value}>`);
+  const lex = t.value.trim();
+  switch (kind) {
+    case 'integer':
+      if (!INTEGER_LEXICAL.test(lex)) fail(`"${t.value}" is not a valid integer`);
+      return { kind, big: BigInt(lex) };
+    case 'decimal': {
+      const decimal = parseDecimal(lex);
+      if (decimal === undefined) fail(`"${t.value}" is not a valid decimal`);
+      return { kind, decimal };
+    }
+    case 'float':
+    case 'double': {
+      if (!FLOATING_LEXICAL.test(lex)) fail(`"${t.value}" is not a valid ${kind}`);
+      const value = floatingValue(lex);
+      return { kind, value: kind === 'float' ? Math.fround(value) : value };
+    }
+  }
+}
+
+/** The value as a double (integers and decimals correctly rounded), for promotion and for SUBSTR's positions. */
+export function numberValue(n: Numeric): number {
+  switch (n.kind) {
+    case 'integer':
+      return Number(n.big);
+    case 'decimal':
+      return decimalToNumber(n.decimal);
+    default:
+      return n.value;
+  }
+}
+
+function decimalValue(n: Numeric): ExactDecimal {
+  if (n.kind === 'integer') return decimalFromBigInt(n.big);
+  if (n.kind === 'decimal') return n.decimal;
+  throw new TypeError(`${n.kind} is not exact`);
+}
+
+const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 2, double: 3 };
+
+// ---- lexical forms ------------------------------------------------------------------------------
+
+/**
+ * Java's Double.toString layout, which Jena's double lexical forms are built on, with the shortest
+ * digits that read back as the same double (ECMAScript's; issue 16). Java 8-17's own digits are
+ * occasionally longer or different (4.9E-324 for 5e-324, 9.999999999999999E22 for 1e23) but
+ * denote the same double.
+ */
+function javaDoubleString(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(d);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(d);
+    return s.includes('.') ? s : `${s}.0`;
+  }
+  const [mantissa = '0', exponent = '0'] = d.toExponential().split('e');
+  const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
+  return `${m}E${Number(exponent)}`;
+}
+
+/**
+ * Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0E10`): Jena 3.9's
+ * `Utils.stringForm(double)` appends `e0` to Double.toString unless it already has an exponent,
+ * which it keeps as Java writes it, with a capital E.
+ */
+export function jenaDoubleLexical(d: number): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (!Number.isFinite(d)) return d > 0 ? 'INF' : '-INF';
+  const s = javaDoubleString(d);
+  return s.includes('E') ? s : `${s}e0`;
+}
+
+/** Shortest decimal digits that round-trip through a 32-bit float, in Java's Float.toString layout. */
+export function jenaFloatLexical(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? 'INF' : '-INF';
+  const target = Math.fround(f);
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(target.toPrecision(digits));
+    if (Math.fround(candidate) === target) return javaDoubleString(candidate);
+  }
+  return javaDoubleString(target);
+}
+
+/**
+ * Jena's canonical xsd:decimal form of a double's value (no exponent, at least one fractional
+ * digit), for casts from doubles; computed decimals are exact and use `decimalLexical`.
+ */
+export function jenaDecimalLexical(d: number): string {
+  if (!Number.isFinite(d)) fail('decimal overflow');
+  let s = Math.abs(d) >= 1e21 || (Math.abs(d) < 1e-6 && d !== 0) ? d.toFixed(20).replace(/0+$/, '') : String(d);
+  if (!s.includes('.')) s = `${s}.0`;
+  if (s.endsWith('.')) s = `${s}0`;
+  return s;
+}
+
+/** The literal of a computed number: integers as xsd:integer, whatever integer type went in (Jena). */
+export function numericLiteral(n: Numeric): RDF.Literal {
+  switch (n.kind) {
+    case 'integer':
+      return factory.literal(n.big.toString(), factory.namedNode(`${XSD}integer`));
+    case 'decimal':
+      return factory.literal(decimalLexical(n.decimal), factory.namedNode(`${XSD}decimal`));
+    case 'float':
+      return factory.literal(jenaFloatLexical(n.value), factory.namedNode(`${XSD}float`));
+    case 'double':
+      return factory.literal(jenaDoubleLexical(n.value), factory.namedNode(`${XSD}double`));
+  }
+}
+
+export function integerLiteral(value: number | bigint): RDF.Literal {
+  return numericLiteral({ kind: 'integer', big: BigInt(value) });
+}
+
+// ---- operators ----------------------------------------------------------------------------------
+
+type Operator = '+' | '-' | '*' | '/';
+
+function floating(op: Operator, a: number, b: number): number {
+  // IEEE: x/0 is an infinity or NaN for floats and doubles (XPath op:numeric-divide).
+  return op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : a / b;
+}
+
+/** One XPath numeric operator on two operands of any numeric kinds. */
+function binary(op: Operator, a: Numeric, b: Numeric): Numeric {
+  const kind = KIND_RANK[a.kind] >= KIND_RANK[b.kind] ? a.kind : b.kind;
+  if (kind === 'integer' && op !== '/' && a.kind === 'integer' && b.kind === 'integer') {
+    return { kind, big: op === '+' ? a.big + b.big : op === '-' ? a.big - b.big : a.big * b.big };
+  }
+  if (kind === 'integer' || kind === 'decimal') {
+    // integer / integer is a decimal (op:numeric-divide), computed like any decimal division.
+    const x = decimalValue(a);
+    const y = decimalValue(b);
+    if (op === '/') {
+      if (decimalIsZero(y)) fail('division by zero');
+      return { kind: 'decimal', decimal: decimalDivide(x, y) };
+    }
+    return { kind: 'decimal', decimal: op === '+' ? decimalAdd(x, y) : op === '-' ? decimalSubtract(x, y) : decimalMultiply(x, y) };
+  }
+  if (kind === 'float') {
+    // Promote to float first, then one binary32 operation: the exact result of a float operation,
+    // rounded once from the double result (53 >= 2 * 24 + 2 bits, so no double rounding).
+    return { kind, value: Math.fround(floating(op, Math.fround(numberValue(a)), Math.fround(numberValue(b)))) };
+  }
+  return { kind, value: floating(op, numberValue(a), numberValue(b)) };
+}
+
+/** `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion. */
+export function arithmetic(op: Operator, args: readonly RDF.Term[]): RDF.Term {
+  if (args.length === 0) fail(`${op} needs operands`);
+  let acc = toNumeric(args[0], op);
+  for (let i = 1; i < args.length; i++) acc = binary(op, acc, toNumeric(args[i], op));
+  return numericLiteral(acc);
+}
+
+// ---- functions ----------------------------------------------------------------------------------
+
+/**
+ * Java's Math.round, which Jena uses for float and double ROUND: floor(x + 0.5) as a long (an int
+ * for floats), so NaN is 0, the result saturates at the type's range and is never -0.
+ */
+function javaRound(x: number, bits: 32 | 64): number {
+  if (Number.isNaN(x)) return 0;
+  const limit = 2 ** (bits - 1);
+  const r = Math.round(x) + 0;
+  return r >= limit ? limit - 1 : r < -limit ? -limit : r;
+}
+
+/** SPARQL ABS (fn:abs): integers come back as xsd:integer, other kinds keep theirs. */
+export function numericAbs(t: RDF.Term | undefined): RDF.Term {
+  const n = toNumeric(t, 'ABS');
+  switch (n.kind) {
+    case 'integer':
+      return numericLiteral({ kind: 'integer', big: n.big < 0n ? -n.big : n.big });
+    case 'decimal':
+      return numericLiteral({ kind: 'decimal', decimal: decimalAbs(n.decimal) });
+    default:
+      return numericLiteral({ kind: n.kind, value: Math.abs(n.value) });
+  }
+}
+
+/**
+ * SPARQL CEIL, FLOOR and ROUND (fn:ceiling, fn:floor, fn:round; round takes halves towards
+ * positive infinity). An integer argument is returned as it is, datatype and lexical form
+ * included, as Jena's XSDFuncOp does; a decimal gives an integer-valued decimal (`3.0`).
+ */
+export function integral(which: 'CEIL' | 'FLOOR' | 'ROUND'): (t: RDF.Term | undefined) => RDF.Term {
+  const onDecimal = which === 'CEIL' ? decimalCeiling : which === 'FLOOR' ? decimalFloor : decimalRound;
+  return (t) => {
+    const n = toNumeric(t, which);
+    switch (n.kind) {
+      case 'integer':
+        return t as RDF.Literal;
+      case 'decimal':
+        return numericLiteral({ kind: 'decimal', decimal: onDecimal(n.decimal) });
+      default: {
+        const bits = n.kind === 'float' ? 32 : 64;
+        const value = which === 'CEIL' ? Math.ceil(n.value) : which === 'FLOOR' ? Math.floor(n.value) : javaRound(n.value, bits);
+        return numericLiteral({ kind: n.kind, value: n.kind === 'float' ? Math.fround(value) : value });
+      }
+    }
+  };
+}
