@@ -75,6 +75,8 @@ function script(path, label) {
 const suites = {
   lint,
   vitest,
+  // Issue 29: schemathesis against every operation of the served OpenAPI document (scripts/fuzz-api.mjs).
+  fuzz: () => script('scripts/fuzz-api.mjs', 'API fuzz (schemathesis)'),
   e2e: () => playwright('e2e/playwright.config.ts', 'e2e'),
   desktop: () => playwright('electron/playwright.config.ts', 'desktop'),
   packaging: () => {
