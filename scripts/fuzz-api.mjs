@@ -57,7 +57,11 @@ async function seedData(url) {
     const { readFileSync } = await import('node:fs');
     await fetch(`${url}/alignments`, { method: 'POST', body: readFileSync(path, 'utf8'), headers: { 'content-type': 'application/xml' } });
   }
-  await fetch(`${url}/channels`, { method: 'POST', body: JSON.stringify({ source: 'fuzz-src', sink: 'fuzz-sink' }), headers: { 'content-type': 'application/json' } });
+  await fetch(`${url}/channels`, {
+    method: 'POST',
+    body: JSON.stringify({ source: 'fuzz-src', sink: 'fuzz-sink' }),
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** One schemathesis run; answers its counts from the summary. */
