@@ -82,6 +82,7 @@ export default defineConfig(
       '**/playwright-report/',
       'coverage/',
       'bench/results/',
+      '.venv-fuzz/',
       'renderer/src/api/openapi.generated.ts',
     ],
   },

@@ -91,7 +91,7 @@ function fuzz(url, label, args) {
       '--no-color',
       ...args.filter,
     ],
-    { encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } },
+    { cwd: reports, encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } },
   );
   process.stdout.write(result.stdout ?? '');
   process.stderr.write(result.stderr ?? '');

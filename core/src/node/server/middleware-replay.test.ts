@@ -93,7 +93,7 @@ describe.each(['http://test.inter-iot.eu/test-platform1', 'http://x.example/plat
 
     // The server's ipsm spelling computes the same names, so both sides meet.
     const served = await fetch(`${running.server.url}/platforms/${encodeURIComponent(platformId)}/topics?spelling=ipsm`);
-    expect(((await served.json()) as { downstream: unknown; upstream: unknown })).toMatchObject({ downstream: topics.downstream, upstream: topics.upstream });
+    expect((await served.json()) as { downstream: unknown; upstream: unknown }).toMatchObject({ downstream: topics.downstream, upstream: topics.upstream });
 
     // A PLATFORM_UPDATE with no change keeps both channels (same ids).
     expect(await client.setupChannelsForPlatform(platformId, registration('1.0'))).toEqual({ downstream: 'kept', upstream: 'kept' });
@@ -114,8 +114,14 @@ describe.each(['http://test.inter-iot.eu/test-platform1', 'http://x.example/plat
     const [translated] = await waitForTopic(topics.downstream.sink, 1);
     const quads = (await readMessage(translated!)).quads.filter((q) => q.graph.value === MESSAGE_GRAPHS.payload);
     const objectOf = (p: string) => quads.find((q) => q.predicate.value === p)?.object;
-    expect(objectOf('http://www.w3.org/2003/01/geo/wgs84_pos#lat')).toMatchObject({ value: '45.07', datatype: { value: 'http://www.w3.org/2001/XMLSchema#double' } });
-    expect(objectOf('http://www.w3.org/2003/01/geo/wgs84_pos#long')).toMatchObject({ value: '7.68', datatype: { value: 'http://www.w3.org/2001/XMLSchema#double' } });
+    expect(objectOf('http://www.w3.org/2003/01/geo/wgs84_pos#lat')).toMatchObject({
+      value: '45.07',
+      datatype: { value: 'http://www.w3.org/2001/XMLSchema#double' },
+    });
+    expect(objectOf('http://www.w3.org/2003/01/geo/wgs84_pos#long')).toMatchObject({
+      value: '7.68',
+      datatype: { value: 'http://www.w3.org/2001/XMLSchema#double' },
+    });
     expect(objectOf('http://www.georss.org/georss/point')).toBeUndefined();
     expect(quads.some((q) => q.object.value === 'http://example.org/test-platform#Sensor')).toBe(true);
     expect(quads.some((q) => q.predicate.value === 'http://example.org/test-platform#relatedTo')).toBe(false);

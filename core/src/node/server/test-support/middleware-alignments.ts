@@ -99,7 +99,10 @@ function upstreamCells(): string[] {
 export function middlewareStyleAlignment(direction: Direction, title: string, version: string): string {
   const cells = direction === 'downstream' ? downstreamCells() : upstreamCells();
   const ids = direction === 'downstream' ? ['down_location', 'down_device', 'down_pred'] : ['up_location', 'up_device', 'up_pred'];
-  const [source, target] = direction === 'downstream' ? ['http://inter-iot.eu/GOIoTP#', 'http://example.org/test-platform#'] : ['http://example.org/test-platform#', 'http://inter-iot.eu/GOIoTP#'];
+  const [source, target] =
+    direction === 'downstream'
+      ? ['http://inter-iot.eu/GOIoTP#', 'http://example.org/test-platform#']
+      : ['http://example.org/test-platform#', 'http://inter-iot.eu/GOIoTP#'];
   return `<?xml version="1.0" encoding="UTF-8"?>
 ${DECLARATIONS}
   <align:Alignment>
