@@ -971,7 +971,7 @@ export interface components {
             /** @description 0.4 style: AlignmentInfo id, 0 = none */
             inpAlignmentId?: number;
             outAlignmentId?: number;
-            /** @default 1 */
+            /** @description Messages translated at once: 1 when omitted, at most 1024 */
             parallelism?: number;
             optConsumerGroup?: string;
             /** @description Default <sink>.errors */
@@ -1811,7 +1811,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Stored: {message, id, warnings} */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1820,7 +1820,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReply"];
                 };
             };
-            /** @description Default Response */
+            /** @description The same alignment (same meaning) is already stored; nothing changed */
             208: {
                 headers: {
                     [name: string]: unknown;
@@ -2064,7 +2064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The cells with their compiled SPARQL Update, in document order, and the steps */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2125,7 +2125,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The alignment view: header, cells and steps */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2188,7 +2188,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The view of the XML sent (nothing is stored) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2278,7 +2278,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Valid: {message} and the warnings, if any */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2370,7 +2370,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The diff of the two alignments, and the text of each cell that differs */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2729,7 +2729,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: {message, id} naming the new channel */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2902,7 +2902,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The topic names of the platform's downstream and upstream channels */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2965,7 +2965,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Both channels created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +3217,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +3309,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Every suite with its number of cases */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,7 +3360,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: the new, empty suite */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3455,7 +3455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The suite with its cases */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3584,7 +3584,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The saved case, with its expected payload */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,7 +3750,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The run: each case passed, failed or error, with what changed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3823,7 +3823,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The case's result */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,7 +3891,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The suite's files: path to text */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3954,7 +3954,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The imported suite */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4041,7 +4041,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description How often each cell fired over the messages, the cells that never fired, the unreadable messages */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4127,7 +4127,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description How often each cell fired over the channel's messages, and the cells that never fired */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4183,7 +4183,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The current level: {message, level} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4233,7 +4233,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The level is set: {message, level} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4298,7 +4298,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Name and version of the mediator */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +4345,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The shipped versions, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4542,7 +4542,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The check: ok, the bridge's and the middleware's versions, the problems */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4629,7 +4629,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The middleware's version, and where it was read */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4725,7 +4725,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The docker cp commands, the checks and the restart; jars not to copy flagged */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4812,7 +4812,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description What the log shows: the registration lines found, with line numbers, and the problems */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4900,7 +4900,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The platform's two channels, where found, and whether both run */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -213,9 +213,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
         description:
           'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
       },
-      // `mediator serve` listens here unless told otherwise (--host, --port); a client of another
-      // address uses that one.
-      servers: [{ url: 'http://127.0.0.1:8888', description: 'The default address of mediator serve' }],
+      // Relative, never an absolute address (CONTRACT.md "REST API"): the server may listen on any
+      // host and port, or sit behind a proxy, so Swagger UI's "Try it out" and generated clients
+      // resolve '/' against where they read the document. OpenAPI 3.0.3 section 4.7.5: a relative
+      // server URL is relative to the document's location.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       // Token mode (mediator serve --token, or any non-loopback --host): bearer auth. Optional here,
       // `{}` first, because a loopback server without a token needs none.
       components: {

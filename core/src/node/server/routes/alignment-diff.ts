@@ -7,7 +7,7 @@ import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { diffStoredAlignments } from '../../services/alignment-diff-service.js';
 import { ALIGNMENTS_TAG } from './alignments.js';
-import { errorResponse, errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponse, errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
 export function registerAlignmentDiffRoutes(app: ApiServer, { alignments }: RouteDeps): void {
   app.get(
@@ -22,7 +22,7 @@ export function registerAlignmentDiffRoutes(app: ApiServer, { alignments }: Rout
           'Cells added, removed, changed (which parts) and renamed (same content, new id), steps added, removed or reordered, header changes; patterns compared as graphs. `diff` is what `mediator diff --json` prints. 404 when either alignment is not stored.',
         querystring: api.AlignmentDiffQuery,
         response: {
-          [Status.ok]: api.ref(api.AlignmentDiffReply),
+          [Status.ok]: jsonResponse('The diff of the two alignments, and the text of each cell that differs', api.ref(api.AlignmentDiffReply)),
           ...errorResponses([Status.badRequest]),
           [Status.notFound]: errorResponse(Status.notFound, 'No alignment with that name and version is stored'),
         },

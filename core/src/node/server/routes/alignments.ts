@@ -4,7 +4,18 @@
  */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, sendNativeJson, XML_CONSUMES, xmlBody, xmlOnly, xmlResponse, emptyResponse, type ApiServer, type RouteDeps } from './route-support.js';
+import {
+  errorResponses,
+  jsonResponse,
+  sendNativeJson,
+  XML_CONSUMES,
+  xmlBody,
+  xmlOnly,
+  xmlResponse,
+  emptyResponse,
+  type ApiServer,
+  type RouteDeps,
+} from './route-support.js';
 
 export const ALIGNMENTS_TAG = {
   name: 'Alignments',
@@ -27,8 +38,8 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
-          [Status.created]: api.ref(api.UploadReply),
-          [Status.alreadyReported]: api.ref(api.UploadReply),
+          [Status.created]: jsonResponse('Stored: {message, id, warnings}', api.ref(api.UploadReply)),
+          [Status.alreadyReported]: jsonResponse('The same alignment (same meaning) is already stored; nothing changed', api.ref(api.UploadReply)),
           ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
             changesState: true,
           }),
@@ -81,7 +92,10 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         tags,
         summary: 'The cells of an alignment with their compiled SPARQL Update, in document order, and the steps',
         params: api.NameVersionParams,
-        response: { [Status.ok]: api.ref(api.CompiledCells), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse('The cells with their compiled SPARQL Update, in document order, and the steps', api.ref(api.CompiledCells)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request, reply) => {
@@ -100,7 +114,10 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         summary:
           'What the workbench shows of an alignment: header, cells (patterns in Turtle, functions, typings, filters, line and column, compiled SPARQL) and steps',
         params: api.NameVersionParams,
-        response: { [Status.ok]: api.ref(api.AlignmentView), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse('The alignment view: header, cells and steps', api.ref(api.AlignmentView)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request, reply) => {
@@ -122,7 +139,7 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
-          [Status.ok]: api.ref(api.AlignmentView),
+          [Status.ok]: jsonResponse('The view of the XML sent (nothing is stored)', api.ref(api.AlignmentView)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
@@ -160,7 +177,7 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
-          [Status.created]: api.ref(api.ValidationReply),
+          [Status.created]: jsonResponse('Valid: {message} and the warnings, if any', api.ref(api.ValidationReply)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },

@@ -2,7 +2,7 @@
 import { api } from '../../../common/index.js';
 import { ApiHistoryService } from '../../services/api-history-service.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, type ApiServer } from './route-support.js';
+import { errorResponses, jsonResponse, type ApiServer } from './route-support.js';
 
 export const API_HISTORY_TAG = {
   name: 'API history',
@@ -20,7 +20,7 @@ export function registerApiHistoryRoutes(app: ApiServer, history: ApiHistoryServ
         operationId: 'listApiSamples',
         tags,
         summary: 'The shipped versions of the mw2mw API document, oldest first',
-        response: { [Status.ok]: api.ApiSampleList, ...errorResponses([]) },
+        response: { [Status.ok]: jsonResponse('The shipped versions, oldest first', api.ApiSampleList), ...errorResponses([]) },
       },
     },
     async () => history.listSamples(),

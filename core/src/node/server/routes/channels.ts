@@ -1,7 +1,7 @@
 /** Tag "Channels" (reference-mediator.md 7, CONTRACT.md "ChannelConfig: both versions"). */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { emptyResponse, errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { emptyResponse, errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const CHANNELS_TAG = {
   name: 'Channels',
@@ -20,7 +20,7 @@ export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps): 
         summary: 'Create a channel (0.4 style with alignment ids, or 0.5 style with names and versions)',
         body: api.ref(api.ChannelConfig),
         response: {
-          [Status.created]: api.ref(api.ChannelCreated),
+          [Status.created]: jsonResponse('Created: {message, id} naming the new channel', api.ref(api.ChannelCreated)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
         },
       },

@@ -2,7 +2,7 @@
 import { api } from '../../../common/index.js';
 import { VERSION } from '../../version.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, and the IPSM release whose contract it keeps' };
 
@@ -14,7 +14,7 @@ export function registerVersionRoutes(app: ApiServer, { channels }: RouteDeps): 
         operationId: 'getVersion',
         tags: [VERSION_TAG.name],
         summary: 'Name and version of the mediator',
-        response: { [Status.ok]: api.ref(api.VersionResponse), ...errorResponses([]) },
+        response: { [Status.ok]: jsonResponse('Name and version of the mediator', api.ref(api.VersionResponse)), ...errorResponses([]) },
       },
     },
     async (): Promise<api.VersionResponse> => ({
