@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Save a test case ("Save as test case"): without an expected payload, what the chain produces from the message now
-         * @description The chain names stored alignments (exact versions). 400 for an unknown suite or alignment, a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.
+         * @description The chain names stored alignments (exact versions). 404 for an unknown suite or alignment; 400 for a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.
          */
         post: operations["addTestCase"];
         delete?: never;
@@ -573,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * What changed between two Swagger 2.0 documents (shipped versions or sent texts, YAML or JSON)
-         * @description Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new").
+         * @description Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new"); an unknown shipped version 404.
          */
         post: operations["diffApiDocuments"];
         delete?: never;
@@ -1829,7 +1829,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1935,7 +1935,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1994,7 +1994,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2073,7 +2073,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompiledCells"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2134,7 +2134,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentView"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2197,7 +2197,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentView"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2287,7 +2287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2379,7 +2379,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentDiffReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2738,7 +2738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelCreated"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2831,7 +2831,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2911,7 +2911,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformTopics"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2974,7 +2974,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformChannelsReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2994,6 +2994,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3071,7 +3080,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopicMessage"][];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3134,7 +3143,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3369,7 +3378,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteInfo"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3464,7 +3473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Suite"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3475,6 +3484,15 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3521,7 +3539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3541,6 +3559,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3593,7 +3620,7 @@ export interface operations {
                     "application/json": components["schemas"]["TestCase"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3613,6 +3640,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3688,7 +3724,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3708,6 +3744,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3759,7 +3804,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteRunReport"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,6 +3824,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3832,7 +3886,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseResult"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3852,6 +3906,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3900,7 +3963,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteFiles"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3911,6 +3974,15 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3963,7 +4035,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteInfo"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,7 +4122,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverageReport"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4070,6 +4142,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4136,7 +4217,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverageReport"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4242,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoggingResponse"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4404,7 +4485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiSampleDocument"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,6 +4496,15 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4464,7 +4554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiDiff"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,6 +4574,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4551,7 +4650,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeVersionCheck"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4638,7 +4737,7 @@ export interface operations {
                     "application/json": components["schemas"]["MiddlewareVersion"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +4833,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeCopyCommands"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4821,7 +4920,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeLogCheck"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4909,7 +5008,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformChannelState"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5015,7 +5114,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeProgress"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5033,7 +5132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing is stored under that name */
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5087,7 +5186,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeProgress"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5171,7 +5270,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,7 +5297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing is stored under that name */
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -113,6 +113,15 @@ function isStaticFileRoute(request: FastifyRequest): boolean {
   return url === '/swagger' || url.startsWith('/swagger/') || request.routeOptions.schema?.hide === true;
 }
 
+/** The document's `info.description`: what a client needs before reading any operation. */
+const API_DESCRIPTION = [
+  'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
+  '',
+  "**Not found.** Something the request names that is not stored (an alignment, a channel, a suite or a case, a shipped API document, a bridge's progress) answers **400** on the IPSM contract's routes (`/alignments...`, `/channels...`, `/translation`, `/validate`, `/convert...`, `/logging...`, `/version`, and their copies under `/v1/`), as the reference does, and **404** on the workbench's own routes (all others). A path that matches no route is 404.",
+  '',
+  '**Token mode.** A server started with `--token` (or on a non-loopback address) needs `Authorization: Bearer <token>` on every request, this document included: press Authorize and give the token.',
+].join('\n');
+
 function operationOf(request: FastifyRequest): Operation {
   return request.routeOptions.config?.operation ?? 'default';
 }
@@ -177,7 +186,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   );
   // Before any plugin is registered: encapsulated plugins (Swagger UI) keep the handler they saw.
   app.setErrorHandler((error, request, reply) => {
-    const mapped = toHttpError(error, operationOf(request));
+    const mapped = toHttpError(error, operationOf(request), request.routeOptions.url);
     if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
       request.log.error({ err: error }, 'unexpected error (a bug)');
     } else if (mapped.status >= Status.internal) {
@@ -210,8 +219,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       info: {
         title: 'Mediator Workbench REST API',
         version: VERSION,
-        description:
-          'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
+        description: API_DESCRIPTION,
       },
       // Relative, never an absolute address (CONTRACT.md "REST API"): the server may listen on any
       // host and port, or sit behind a proxy, so Swagger UI's "Try it out" and generated clients

@@ -1,7 +1,7 @@
 /**
  * GET /alignment-diff (issue 12, part 2): the version diff of two stored alignments, with each
  * changed, added and removed cell as text for the workbench's side-by-side view. Tag "Alignments".
- * Unlike the reference's operations (400 for an unknown alignment), this lookup answers 404.
+ * A workbench route: an alignment that is not stored is a 404 (the not-found rule, http-errors.ts).
  */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
@@ -13,7 +13,6 @@ export function registerAlignmentDiffRoutes(app: ApiServer, { alignments }: Rout
   app.get(
     '/alignment-diff',
     {
-      config: { operation: 'lookup' },
       schema: {
         operationId: 'diffAlignments',
         tags: [ALIGNMENTS_TAG.name],

@@ -25,7 +25,7 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
             'How often each cell fired over the messages, the cells that never fired, the unreadable messages',
             api.ref(api.CoverageReport),
           ),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
     },
