@@ -36,6 +36,7 @@ import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
+import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -229,14 +230,17 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       // Token mode (mediator serve --token, or any non-loopback --host): bearer auth. Optional here,
       // `{}` first, because a loopback server without a token needs none.
       components: {
-        securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: "The server's API token (mediator serve --token, or DATA/api-token)" } },
+        securitySchemes: {
+          [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: "The server's API token (mediator serve --token, or DATA/api-token)" },
+        },
       },
-      security: [{}, { bearerToken: [] }],
+      security: [{}, { [BEARER_SCHEME]: [] }],
       tags: API_TAGS.map((tag) => ({ ...tag })),
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { deepLinking: false } });
+  // Its page takes the token through Authorize before it reads the document (swagger-ui-page.ts).
+  await app.register(swaggerUi, swaggerUiOptions());
 
   const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
   app.addHook('onRoute', (route) => {
