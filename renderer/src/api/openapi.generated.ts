@@ -3001,15 +3001,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The request body is larger than the server takes */
             413: {
                 headers: {

@@ -118,7 +118,7 @@ function isStaticFileRoute(request: FastifyRequest): boolean {
 const API_DESCRIPTION = [
   'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
   '',
-  "**Not found.** Something the request names that is not stored (an alignment, a channel, a suite or a case, a shipped API document, a bridge's progress) answers **400** on the IPSM contract's routes (`/alignments...`, `/channels...`, `/translation`, `/validate`, `/convert...`, `/logging...`, `/version`, and their copies under `/v1/`), as the reference does, and **404** on the workbench's own routes (all others). A path that matches no route is 404.",
+  "**Not found.** Something the request names that is not stored (an alignment, a channel, a suite or a case, a shipped API document, a bridge's progress) answers **400** on the IPSM contract's routes (`/alignments...`, `/channels...`, `/translation`, `/validate`, `/convert...`, `/logging...`, `/version`, and their copies under `/v1/`), as the reference does, and **404** on the workbench's own routes (all others). A path that matches no route is 404; a channel configuration naming an unknown alignment is an invalid channel (400 INVALID_CHANNEL) on every route.",
   '',
   '**Token mode.** A server started with `--token` (or on a non-loopback address) needs `Authorization: Bearer <token>` on every request, this document included: press Authorize and give the token.',
 ].join('\n');

@@ -56,7 +56,9 @@ export function isIpsmRoute(path: string): boolean {
  * alignment, a channel, a suite or one of its cases, a shipped API document, a bridge's progress;
  * in the path, the query or the body) answers **400 on the IPSM contract's routes**, as the
  * reference does (seed section 7: "400 alignment not found"), and **404 on the workbench's own
- * routes**. A path that matches no route at all is always 404. Stated also in the OpenAPI
+ * routes**. A path that matches no route at all is always 404. A channel configuration naming an
+ * unknown alignment is not a lookup but an invalid channel: 400 INVALID_CHANNEL on `/channels` and
+ * `/platforms/{platformId}/channels` alike (CONTRACT.md "ChannelConfig: both versions"). Stated also in the OpenAPI
  * document's `info.description` (build-server.ts) and in README.md; each route documents the status.
  */
 export function notFoundStatus(route: string): number {

@@ -42,7 +42,7 @@ export function registerPlatformRoutes(app: ApiServer, { channels }: RouteDeps):
         body: api.ref(api.PlatformChannelsRequest),
         response: {
           [Status.created]: jsonResponse('Both channels created', api.ref(api.PlatformChannelsReply)),
-          ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
             changesState: true,
           }),
         },
