@@ -359,7 +359,7 @@ export interface paths {
         put?: never;
         /**
          * Save a test case ("Save as test case"): without an expected payload, what the chain produces from the message now
-         * @description The chain names stored alignments (exact versions). 400 for an unknown suite or alignment, a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.
+         * @description The chain names stored alignments (exact versions). 404 for an unknown suite or alignment; 400 for a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.
          */
         post: operations["addTestCase"];
         delete?: never;
@@ -582,7 +582,7 @@ export interface paths {
         put?: never;
         /**
          * What changed between two Swagger 2.0 documents (shipped versions or sent texts, YAML or JSON)
-         * @description Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new").
+         * @description Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new"); an unknown shipped version 404.
          */
         post: operations["diffApiDocuments"];
         delete?: never;
@@ -1327,7 +1327,7 @@ export interface components {
             /** @description 0.4 style: AlignmentInfo id, 0 = none */
             inpAlignmentId?: number;
             outAlignmentId?: number;
-            /** @default 1 */
+            /** @description Messages translated at once: 1 when omitted, at most 1024 */
             parallelism?: number;
             optConsumerGroup?: string;
             /** @description Default <sink>.errors */
@@ -2197,7 +2197,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentInfo"][] | components["schemas"]["AlignmentDetails"][];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2251,7 +2251,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Stored: {message, id, warnings} */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2260,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReply"];
                 };
             };
-            /** @description Default Response */
+            /** @description The same alignment (same meaning) is already stored; nothing changed */
             208: {
                 headers: {
                     [name: string]: unknown;
@@ -2269,7 +2269,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2375,7 +2375,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2434,7 +2434,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2506,7 +2506,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Valid: {message} and the warnings, if any */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2515,7 +2515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2594,7 +2594,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The cells with their compiled SPARQL Update, in document order, and the steps */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2603,7 +2603,7 @@ export interface operations {
                     "application/json": components["schemas"]["CompiledCells"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2655,7 +2655,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The alignment view: header, cells and steps */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2664,7 +2664,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentView"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2718,7 +2718,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The view of the XML sent (nothing is stored) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2727,7 +2727,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentView"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2810,7 +2810,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The diff of the two alignments, and the text of each cell that differs */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2819,7 +2819,7 @@ export interface operations {
                     "application/json": components["schemas"]["AlignmentDiffReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2891,7 +2891,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2981,7 +2981,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3071,7 +3071,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelInfo"][] | components["schemas"]["ChannelDetails"][];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3217,7 +3217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelCreated"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +3310,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3381,7 +3381,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The topic names of the platform's downstream and upstream channels */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3390,7 +3390,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformTopics"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3444,7 +3444,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Both channels created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3453,7 +3453,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformChannelsReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3550,7 +3550,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopicMessage"][];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3613,7 +3613,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3698,7 +3698,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3790,7 +3790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Every suite with its number of cases */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3841,7 +3841,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: the new, empty suite */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3850,7 +3850,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteInfo"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3936,7 +3936,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The suite with its cases */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3945,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Suite"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,6 +3956,15 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4002,7 +4011,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4022,6 +4031,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4065,7 +4083,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The saved case, with its expected payload */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4074,7 +4092,7 @@ export interface operations {
                     "application/json": components["schemas"]["TestCase"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,6 +4112,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4169,7 +4196,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4189,6 +4216,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4231,7 +4267,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The run: each case passed, failed or error, with what changed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4240,7 +4276,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteRunReport"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,6 +4296,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4304,7 +4349,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The case's result */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +4358,7 @@ export interface operations {
                     "application/json": components["schemas"]["CaseResult"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4333,6 +4378,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4372,7 +4426,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The suite's files: path to text */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4381,7 +4435,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteFiles"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4392,6 +4446,15 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4435,7 +4498,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The imported suite */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4444,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuiteInfo"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +4585,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description How often each cell fired over the messages, the cells that never fired, the unreadable messages */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4531,7 +4594,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverageReport"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4551,6 +4614,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4608,7 +4680,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description How often each cell fired over the channel's messages, and the cells that never fired */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4617,7 +4689,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverageReport"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,7 +4736,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The current level: {message, level} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4714,7 +4786,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The level is set: {message, level} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4723,7 +4795,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoggingResponse"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4791,7 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionResponse"] | components["schemas"]["VersionDetails"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4838,7 +4910,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The shipped versions, oldest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4897,7 +4969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiSampleDocument"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4908,6 +4980,15 @@ export interface operations {
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4957,7 +5038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiDiff"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4977,6 +5058,15 @@ export interface operations {
             };
             /** @description A state-changing request sent by a page of another site */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5035,7 +5125,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The check: ok, the bridge's and the middleware's versions, the problems */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5044,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeVersionCheck"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5122,7 +5212,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The middleware's version, and where it was read */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,7 +5221,7 @@ export interface operations {
                     "application/json": components["schemas"]["MiddlewareVersion"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5218,7 +5308,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The docker cp commands, the checks and the restart; jars not to copy flagged */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5227,7 +5317,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeCopyCommands"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5305,7 +5395,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description What the log shows: the registration lines found, with line numbers, and the problems */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5314,7 +5404,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeLogCheck"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5393,7 +5483,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The platform's two channels, where found, and whether both run */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +5492,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformChannelState"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5508,7 +5598,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeProgress"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5526,7 +5616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing is stored under that name */
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5580,7 +5670,7 @@ export interface operations {
                     "application/json": components["schemas"]["BridgeProgress"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,7 +5754,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5691,7 +5781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing is stored under that name */
+            /** @description Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5877,7 +5967,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Stored: {message, id, warnings} */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5886,7 +5976,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReply"];
                 };
             };
-            /** @description Default Response */
+            /** @description The same alignment (same meaning) is already stored; nothing changed */
             208: {
                 headers: {
                     [name: string]: unknown;
@@ -5895,7 +5985,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6001,7 +6091,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6060,7 +6150,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6132,7 +6222,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Valid: {message} and the warnings, if any */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,7 +6231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationReply"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,7 +6321,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6321,7 +6411,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6411,7 +6501,7 @@ export interface operations {
                     "application/xml": string;
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6545,7 +6635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelCreated"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6638,7 +6728,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,7 +6804,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6806,7 +6896,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The current level: {message, level} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +6946,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The level is set: {message, level} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6865,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoggingResponse"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6933,7 +7023,7 @@ export interface operations {
                     "application/json": components["schemas"]["VersionResponse"] | components["schemas"]["VersionDetails"];
                 };
             };
-            /** @description Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel) */
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -23,7 +23,7 @@ export const ChannelConfig = Type.Object(
     outAlignmentVersion: Type.Optional(Type.String()),
     inpAlignmentId: Type.Optional(Type.Integer({ description: '0.4 style: AlignmentInfo id, 0 = none' })),
     outAlignmentId: Type.Optional(Type.Integer()),
-    parallelism: Type.Optional(Type.Integer({ default: 1 })),
+    parallelism: Type.Optional(Type.Integer({ minimum: 1, maximum: 1024, description: 'Messages translated at once: 1 when omitted, at most 1024' })),
     optConsumerGroup: Type.Optional(Type.String()),
     deadLetterTopic: Type.Optional(Type.String({ description: 'Default <sink>.errors' })),
     chanType: Type.Optional(ChannelType),

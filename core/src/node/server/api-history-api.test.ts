@@ -36,12 +36,12 @@ describe('API history routes', () => {
     expect(list[0]?.operations).toBe(16);
   });
 
-  it('gives one shipped document with its text; an unknown version is a 400 naming the shipped ones', async () => {
+  it('gives one shipped document with its text; an unknown version is a 404 naming the shipped ones (a workbench route)', async () => {
     const r = await fetch(`${server.url}/api-history/samples/1.1`);
     expect(r.status).toBe(200);
     expect(((await r.json()) as { text: string }).text).toBe(readMw2mwSample('1.1'));
     const missing = await fetch(`${server.url}/api-history/samples/9.9`);
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('1.0, 1.1, 1.2') as unknown });
   });
 
@@ -77,13 +77,14 @@ describe('API history routes', () => {
   });
 
   it.each([
-    ['neither sample nor text', { old: {}, new: { sample: '1.0' } }, 'INVALID_REQUEST'],
-    ['both sample and text', { old: { sample: '1.0', text: 'x' }, new: { sample: '1.0' } }, 'INVALID_REQUEST'],
-    ['an unknown shipped version', { old: { sample: '0.1' }, new: { sample: '1.0' } }, 'NOT_FOUND'],
-    ['a missing side', { old: { sample: '1.0' } }, 'INVALID_REQUEST'],
-  ])('answers 400 for %s', async (_name, body, code) => {
+    ['neither sample nor text', { old: {}, new: { sample: '1.0' } }, 'INVALID_REQUEST', 400],
+    ['both sample and text', { old: { sample: '1.0', text: 'x' }, new: { sample: '1.0' } }, 'INVALID_REQUEST', 400],
+    // The not-found rule (http-errors.ts): a workbench route answers what is not stored with 404.
+    ['an unknown shipped version', { old: { sample: '0.1' }, new: { sample: '1.0' } }, 'NOT_FOUND', 404],
+    ['a missing side', { old: { sample: '1.0' } }, 'INVALID_REQUEST', 400],
+  ])('refuses %s', async (_name, body, code, status) => {
     const r = await post(body);
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(status);
     expect(await r.json()).toMatchObject({ code });
   });
 });

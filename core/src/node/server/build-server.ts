@@ -36,6 +36,7 @@ import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
+import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -113,6 +114,15 @@ function isStaticFileRoute(request: FastifyRequest): boolean {
   return url === '/swagger' || url.startsWith('/swagger/') || request.routeOptions.schema?.hide === true;
 }
 
+/** The document's `info.description`: what a client needs before reading any operation. */
+const API_DESCRIPTION = [
+  'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
+  '',
+  "**Not found.** Something the request names that is not stored (an alignment, a channel, a suite or a case, a shipped API document, a bridge's progress) answers **400** on the IPSM contract's routes (`/alignments...`, `/channels...`, `/translation`, `/validate`, `/convert...`, `/logging...`, `/version`, and their copies under `/v1/`), as the reference does, and **404** on the workbench's own routes (all others). A path that matches no route is 404; a channel configuration naming an unknown alignment is an invalid channel (400 INVALID_CHANNEL) on every route.",
+  '',
+  '**Token mode.** A server started with `--token` (or on a non-loopback address) needs `Authorization: Bearer <token>` on every request, this document included: press Authorize and give the token.',
+].join('\n');
+
 function operationOf(request: FastifyRequest): Operation {
   return request.routeOptions.config?.operation ?? 'default';
 }
@@ -177,7 +187,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   );
   // Before any plugin is registered: encapsulated plugins (Swagger UI) keep the handler they saw.
   app.setErrorHandler((error, request, reply) => {
-    const mapped = toHttpError(error, operationOf(request));
+    const mapped = toHttpError(error, operationOf(request), request.routeOptions.url);
     if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
       request.log.error({ err: error }, 'unexpected error (a bug)');
     } else if (mapped.status >= Status.internal) {
@@ -210,23 +220,27 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       info: {
         title: 'Mediator Workbench REST API',
         version: VERSION,
-        description:
-          'Semantic mediator compatible with the INTER-IoT IPSM REST contract: alignments, conversion, validation, channels, translation, logging and version. Every error is JSON {message, code}.',
+        description: API_DESCRIPTION,
       },
-      // `mediator serve` listens here unless told otherwise (--host, --port); a client of another
-      // address uses that one.
-      servers: [{ url: 'http://127.0.0.1:8888', description: 'The default address of mediator serve' }],
+      // Relative, never an absolute address (CONTRACT.md "REST API"): the server may listen on any
+      // host and port, or sit behind a proxy, so Swagger UI's "Try it out" and generated clients
+      // resolve '/' against where they read the document. OpenAPI 3.0.3 section 4.7.5: a relative
+      // server URL is relative to the document's location.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       // Token mode (mediator serve --token, or any non-loopback --host): bearer auth. Optional here,
       // `{}` first, because a loopback server without a token needs none.
       components: {
-        securitySchemes: { bearerToken: { type: 'http', scheme: 'bearer', description: "The server's API token (mediator serve --token, or DATA/api-token)" } },
+        securitySchemes: {
+          [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: "The server's API token (mediator serve --token, or DATA/api-token)" },
+        },
       },
-      security: [{}, { bearerToken: [] }],
+      security: [{}, { [BEARER_SCHEME]: [] }],
       tags: API_TAGS.map((tag) => ({ ...tag })),
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { deepLinking: false } });
+  // Its page takes the token through Authorize before it reads the document (swagger-ui-page.ts).
+  await app.register(swaggerUi, swaggerUiOptions());
 
   const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
   app.addHook('onRoute', (route) => {

@@ -28,10 +28,45 @@ export const Status = {
 /**
  * Operations whose failures the contract fixes to one status: conversions answer 500 for every
  * conversion failure (seed, section 4: "500 conversion failed"); translation answers 400 with an empty
- * graphStr (reference section 6.8); the workbench's own lookups that the reference never had
- * (operation 'lookup', e.g. the alignment diff, issue 12) answer an unknown alignment with 404.
+ * graphStr (reference section 6.8).
  */
-export type Operation = 'convert' | 'translation' | 'lookup' | 'default';
+export type Operation = 'convert' | 'translation' | 'default';
+
+/**
+ * The first path segments of the IPSM contract's routes (reference-mediator.md section 6,
+ * CONTRACT.md "REST API"), our additions under them (`/alignments/{name}/{version}/cells`,
+ * `/channels/{channelId}/coverage`...) included.
+ */
+const IPSM_ROOTS: ReadonlySet<string> = new Set(['alignments', 'channels', 'translation', 'validate', 'convert', 'logging', 'version']);
+
+/**
+ * Whether a route (a Fastify URL pattern `/alignments/:name/:version`, an OpenAPI path
+ * `/alignments/{name}/{version}` or a request path) belongs to the IPSM contract. The copies of the
+ * IPSM routes under `/v1/` (ASSIST-IoT STE's API, CONTRACT.md "The successor's API") count as IPSM
+ * routes; STE's own `/health`, `/info` and `/v1/api-export/openapi` do not.
+ */
+export function isIpsmRoute(path: string): boolean {
+  const bare = path.split('?')[0] ?? '';
+  const unversioned = bare === '/v1' || bare.startsWith('/v1/') ? bare.slice('/v1'.length) : bare;
+  return IPSM_ROOTS.has(unversioned.split('/')[1] ?? '');
+}
+
+/**
+ * THE NOT-FOUND RULE, one for every route: something the request names that is not stored (an
+ * alignment, a channel, a suite or one of its cases, a shipped API document, a bridge's progress;
+ * in the path, the query or the body) answers **400 on the IPSM contract's routes**, as the
+ * reference does (seed section 7: "400 alignment not found"), and **404 on the workbench's own
+ * routes**. A path that matches no route at all is always 404. A channel configuration naming an
+ * unknown alignment is not a lookup but an invalid channel: 400 INVALID_CHANNEL on `/channels` and
+ * `/platforms/{platformId}/channels` alike (CONTRACT.md "ChannelConfig: both versions"). Stated also in the OpenAPI
+ * document's `info.description` (build-server.ts) and in README.md; each route documents the status.
+ */
+export function notFoundStatus(route: string): number {
+  return isIpsmRoute(route) ? Status.badRequest : Status.notFound;
+}
+
+/** The codes of "not stored" errors, whose status is the route's (notFoundStatus). */
+const NOT_FOUND_CODES: ReadonlySet<ErrorCode> = new Set([ErrorCodes.notFound, ErrorCodes.bridgeNotFound]);
 
 export interface HttpError {
   readonly status: number;
@@ -65,8 +100,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.messageInvalidJsonLd]: Status.badRequest,
   // Raised by channels only (dead-letter envelopes); over HTTP it would be a failure of ours.
   [ErrorCodes.translationFailed]: Status.internal,
-  // Seed section 7: "400 alignment not found"; 404 is only for unknown paths.
-  [ErrorCodes.notFound]: Status.badRequest,
+  // The workbench's routes; the IPSM contract's make it 400 (notFoundStatus, above).
+  [ErrorCodes.notFound]: Status.notFound,
   [ErrorCodes.conflict]: Status.conflict,
   [ErrorCodes.badRequest]: Status.badRequest,
   // CONTRACT.md: deleting an alignment a channel uses is a 400.
@@ -101,7 +136,7 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   // Issue 13: the fleet's configuration cannot be changed from a process cut off from the cluster; try again later.
   [ErrorCodes.configStoreUnavailable]: Status.unavailable,
   [ErrorCodes.invalidPom]: Status.badRequest,
-  // A stored resource of ours (not the IPSM contract's alignments and channels): a plain 404.
+  // A stored resource of ours: 404 by the not-found rule (its routes are the workbench's own).
   [ErrorCodes.bridgeNotFound]: Status.notFound,
   // The middleware the user pointed at failed, not this server nor the request: 502 (RFC 9110 15.6.3).
   [ErrorCodes.middlewareUnreachable]: Status.badGateway,
@@ -135,7 +170,12 @@ function isFrameworkRefusal(error: unknown): error is Error & { statusCode: numb
   );
 }
 
-export function toHttpError(error: unknown, operation: Operation): HttpError {
+
+/**
+ * The status and body of an error raised while answering a request. `route` is the matched route's
+ * URL pattern (undefined when none matched): it decides the status of a not-found error.
+ */
+export function toHttpError(error: unknown, operation: Operation, route?: string): HttpError {
   const framework = FRAMEWORK[(error as { code?: string }).code ?? ''];
   let status: number;
   let body: Record<string, unknown>;
@@ -162,6 +202,6 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   // route, so the client knows what to fix.
   if (operation === 'convert' && !BODY_REFUSALS.has(body.code as string)) status = Status.internal;
   if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
-  if (operation === 'lookup' && error instanceof MediatorError && error.code === ErrorCodes.notFound) status = Status.notFound;
+  if (error instanceof MediatorError && NOT_FOUND_CODES.has(error.code) && route !== undefined) status = notFoundStatus(route);
   return { status, body };
 }

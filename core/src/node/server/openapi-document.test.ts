@@ -108,6 +108,97 @@ describe('the served OpenAPI document', () => {
   });
 });
 
+/** Every schema object in the document, with a JSON pointer to it. */
+function* schemaObjects(node: unknown, pointer = '#'): Generator<{ pointer: string; schema: Record<string, unknown> }> {
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) yield* schemaObjects(item, `${pointer}/${i}`);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  yield { pointer, schema: record };
+  for (const [key, value] of Object.entries(record)) yield* schemaObjects(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+}
+
+interface ResponseObject {
+  readonly description?: string;
+}
+type Operations = Record<string, Record<string, { operationId?: string; responses: Record<string, ResponseObject> }>>;
+
+describe('the served OpenAPI document works for real clients (CONTRACT.md "REST API")', () => {
+  it('names no absolute server address, so "Try it out" and generated clients use the host and port they read it from', () => {
+    const servers = (document['servers'] ?? []) as Array<{ url: string }>;
+    expect(servers.filter((s) => /^[a-z][a-z0-9+.-]*:/i.test(s.url) || s.url.startsWith('//'))).toEqual([]);
+  });
+
+  it('gives no optional property a `default` (openapi-typescript would make it required)', () => {
+    const offenders: string[] = [];
+    for (const { pointer, schema } of schemaObjects(document)) {
+      const properties = schema['properties'];
+      if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) continue;
+      const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+      for (const [name, property] of Object.entries(properties as Record<string, unknown>)) {
+        if (typeof property === 'object' && property !== null && 'default' in property && !required.has(name)) offenders.push(`${pointer}/properties/${name}`);
+      }
+    }
+    // Parameters too: a query parameter with a default becomes a required one in some generators.
+    for (const { pointer, schema } of schemaObjects(document['paths'])) {
+      if (
+        schema['in'] !== undefined &&
+        schema['required'] !== true &&
+        typeof schema['schema'] === 'object' &&
+        schema['schema'] !== null &&
+        'default' in schema['schema']
+      )
+        offenders.push(`#/paths${pointer.slice(1)}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  /**
+   * Bounds the server enforces, proven here by the server itself (it refuses just outside, accepts
+   * at the edge), must be in the document. Only where a test can tell: a bound a service checks is
+   * invisible from the document, so each one is listed with a request that shows it.
+   */
+  const enforcedBounds: ReadonlyArray<{
+    readonly schema: string;
+    readonly property: string;
+    readonly minimum: number;
+    readonly maximum: number;
+    readonly request: (value: number, i: number) => { method: 'POST'; url: string; payload: Record<string, unknown> };
+  }> = [
+    {
+      schema: 'ChannelConfig',
+      property: 'parallelism',
+      minimum: 1,
+      maximum: 1024,
+      request: (parallelism, i) => ({ method: 'POST', url: '/channels', payload: { source: `bound-src-${i}`, sink: `bound-sink-${i}`, parallelism } }),
+    },
+  ];
+
+  it.each(enforcedBounds)('documents the bounds the server enforces on $schema.$property', async (bound) => {
+    let i = 0;
+    const status = async (value: number) => (await server.app.inject(bound.request(value, i++))).statusCode;
+    expect([await status(bound.minimum - 1), await status(bound.maximum + 1)]).toEqual([400, 400]);
+    expect([await status(bound.minimum), await status(bound.maximum)]).toEqual([201, 201]);
+    const schemas = (document['components'] as { schemas: Record<string, { properties: Record<string, { minimum?: number; maximum?: number }> }> }).schemas;
+    const property = schemas[bound.schema]?.properties[bound.property];
+    expect(property).toMatchObject({ minimum: bound.minimum, maximum: bound.maximum });
+  });
+
+  it('describes every response, none with fastify-swagger\'s placeholder "Default Response"', () => {
+    const paths = document['paths'] as Operations;
+    const vague = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, op]) =>
+        Object.entries(op.responses)
+          .filter(([, response]) => (response.description ?? '').trim() === '' || response.description === 'Default Response')
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(vague).toEqual([]);
+  });
+});
+
 describe('the response checker of the API tests', () => {
   const responses = () => new OpenApiResponses(document as never);
   const json = (value: unknown) => JSON.stringify(value);

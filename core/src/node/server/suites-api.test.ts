@@ -65,11 +65,12 @@ describe('suites', () => {
       expectedPayload: '<http://a> <http://b> <http://c> .\n<http://a> nope\n',
     });
     expect(bad).toMatchObject({ status: 400, json: { code: 'PARSE_ERROR', line: 2 } });
+    // The not-found rule (http-errors.ts): a workbench route answers what is not stored with 404.
     expect(await call('POST', '/suites/regression/cases', { name: 'x', alignments: [{ name: 'nope', version: '1' }], message })).toMatchObject({
-      status: 400,
+      status: 404,
       json: { code: 'NOT_FOUND' },
     });
-    expect(await call('POST', '/suites/none/cases', { name: 'x', alignments: chain, message })).toMatchObject({ status: 400, json: { code: 'NOT_FOUND' } });
+    expect(await call('POST', '/suites/none/cases', { name: 'x', alignments: chain, message })).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
     const suite = await call<api.Suite>('GET', '/suites/regression');
     expect(suite.json.cases.map((c) => c.name)).toEqual(['weight']);
   });
@@ -88,7 +89,7 @@ describe('suites', () => {
     expect((await call<api.SuiteRunReport>('POST', '/suites/regression/run?versions=recorded')).json.passed).toBe(1);
     const one = await call<api.CaseResult>('POST', '/suites/regression/cases/weight/run');
     expect(one.json).toMatchObject({ name: 'weight', status: 'failed' });
-    expect((await call('POST', '/suites/regression/cases/none/run')).status).toBe(400);
+    expect((await call('POST', '/suites/regression/cases/none/run')).status).toBe(404);
   });
 
   it('exports the suite as a folder’s files and imports them into another suite', async () => {
@@ -103,7 +104,7 @@ describe('suites', () => {
     expect((await call<api.SuiteInfo[]>('GET', '/suites')).json.map((s) => s.name)).toEqual(['copy', 'regression']);
     expect((await call('DELETE', '/suites/copy/cases/weight')).status).toBe(204);
     expect((await call('DELETE', '/suites/copy')).status).toBe(204);
-    expect((await call('DELETE', '/suites/copy')).status).toBe(400);
+    expect((await call('DELETE', '/suites/copy')).status).toBe(404);
   });
 });
 
@@ -132,7 +133,7 @@ describe('coverage', () => {
         .sort(),
     );
     expect(await call('POST', '/coverage', { alignIDs: [{ name: 'nope', version: '1' }], messages: [] })).toMatchObject({
-      status: 400,
+      status: 404,
       json: { code: 'NOT_FOUND' },
     });
   });

@@ -44,8 +44,8 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
-          [Status.created]: api.ref(api.UploadReply),
-          [Status.alreadyReported]: api.ref(api.UploadReply),
+          [Status.created]: jsonResponse('Stored: {message, id, warnings}', api.ref(api.UploadReply)),
+          [Status.alreadyReported]: jsonResponse('The same alignment (same meaning) is already stored; nothing changed', api.ref(api.UploadReply)),
           ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
             changesState: true,
           }),
@@ -153,7 +153,7 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
-          [Status.created]: api.ref(api.ValidationReply),
+          [Status.created]: jsonResponse('Valid: {message} and the warnings, if any', api.ref(api.ValidationReply)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
@@ -177,7 +177,10 @@ export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: Rout
         tags,
         summary: 'The cells of an alignment with their compiled SPARQL Update, in document order, and the steps',
         params: api.NameVersionParams,
-        response: { [Status.ok]: api.ref(api.CompiledCells), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse('The cells with their compiled SPARQL Update, in document order, and the steps', api.ref(api.CompiledCells)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request, reply) => {
@@ -196,7 +199,10 @@ export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: Rout
         summary:
           'What the workbench shows of an alignment: header, cells (patterns in Turtle, functions, typings, filters, line and column, compiled SPARQL) and steps',
         params: api.NameVersionParams,
-        response: { [Status.ok]: api.ref(api.AlignmentView), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse('The alignment view: header, cells and steps', api.ref(api.AlignmentView)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request, reply) => {
@@ -218,7 +224,7 @@ export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: Rout
         consumes: XML_CONSUMES,
         body: api.XmlText,
         response: {
-          [Status.ok]: api.ref(api.AlignmentView),
+          [Status.ok]: jsonResponse('The view of the XML sent (nothing is stored)', api.ref(api.AlignmentView)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },

@@ -2,7 +2,7 @@
 import { api } from '../../../common/index.js';
 import { ApiHistoryService } from '../../services/api-history-service.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, type ApiServer } from './route-support.js';
+import { errorResponses, jsonResponse, type ApiServer } from './route-support.js';
 
 export const API_HISTORY_TAG = {
   name: 'API history',
@@ -20,7 +20,7 @@ export function registerApiHistoryRoutes(app: ApiServer, history: ApiHistoryServ
         operationId: 'listApiSamples',
         tags,
         summary: 'The shipped versions of the mw2mw API document, oldest first',
-        response: { [Status.ok]: api.ApiSampleList, ...errorResponses([]) },
+        response: { [Status.ok]: jsonResponse('The shipped versions, oldest first', api.ApiSampleList), ...errorResponses([]) },
       },
     },
     async () => history.listSamples(),
@@ -34,7 +34,7 @@ export function registerApiHistoryRoutes(app: ApiServer, history: ApiHistoryServ
         tags,
         summary: 'One shipped mw2mw API document, with its YAML text',
         params: api.ApiSampleParams,
-        response: { [Status.ok]: api.ref(api.ApiSampleDocument), ...errorResponses([Status.badRequest]) },
+        response: { [Status.ok]: api.ref(api.ApiSampleDocument), ...errorResponses([Status.badRequest, Status.notFound]) },
       },
     },
     async (request) => history.getSample(request.params.version),
@@ -48,11 +48,11 @@ export function registerApiHistoryRoutes(app: ApiServer, history: ApiHistoryServ
         tags,
         summary: 'What changed between two Swagger 2.0 documents (shipped versions or sent texts, YAML or JSON)',
         description:
-          'Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new").',
+          'Each side is `{"sample": "1.0"}` or `{"text": "<YAML or JSON>", "name": "file.yaml"}`. A document that cannot be read answers 400 API_DOCUMENT_INVALID with `line`, `column` and `source` (the name, or "old"/"new"); an unknown shipped version 404.',
         body: api.ref(api.ApiDiffRequest),
         response: {
           [Status.ok]: api.ref(api.ApiDiff),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
     },

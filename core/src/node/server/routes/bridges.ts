@@ -5,7 +5,7 @@
  */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { emptyResponse, errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { emptyResponse, errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const BRIDGES_TAG = {
   name: 'Bridges',
@@ -28,7 +28,10 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
         description:
           'Resolves ${...} properties, ${project.version}, ${project.parent.version}, a parent version and dependencyManagement, with the parent POM when given. 400 (XML_MALFORMED with line and column, XML_EXTERNAL_ENTITY, XML_ENTITY_LIMIT, INVALID_POM) when the POM cannot be read.',
         body: api.ref(api.VersionCheckRequest),
-        response: { [Status.ok]: api.ref(api.VersionCheckReply), ...errorResponses(BODY_ERRORS, { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse("The check: ok, the bridge's and the middleware's versions, the problems", api.ref(api.VersionCheckReply)),
+          ...errorResponses(BODY_ERRORS, { changesState: true }),
+        },
       },
     },
     async (request) => bridges.checkVersion(request.body),
@@ -44,7 +47,10 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
         description:
           'Tries the address given, then its api/swagger.json, within 5 seconds in all. 400 INVALID_REQUEST for an address that is not http(s); 502 MIDDLEWARE_UNREACHABLE (refused, timed out) or MIDDLEWARE_VERSION_UNKNOWN (answered without a version).',
         body: api.ref(api.MiddlewareVersionRequest),
-        response: { [Status.ok]: api.ref(api.MiddlewareVersionReply), ...errorResponses([...BODY_ERRORS, Status.badGateway], { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse("The middleware's version, and where it was read", api.ref(api.MiddlewareVersionReply)),
+          ...errorResponses([...BODY_ERRORS, Status.badGateway], { changesState: true }),
+        },
       },
     },
     async (request) => bridges.middlewareVersion(request.body),
@@ -59,7 +65,10 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
         summary: 'Steps 2-4: docker cp commands for the bridge package, its extra jars and its configuration file, the checks and the restart',
         description: "Jars the middleware already ships (the bridge API, the middleware's modules, anything in `shipped`) are flagged as not to copy.",
         body: api.ref(api.CopyCommandsRequest),
-        response: { [Status.ok]: api.ref(api.CopyCommandsReply), ...errorResponses(BODY_ERRORS, { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse('The docker cp commands, the checks and the restart; jars not to copy flagged', api.ref(api.CopyCommandsReply)),
+          ...errorResponses(BODY_ERRORS, { changesState: true }),
+        },
       },
     },
     async (request) => bridges.copyCommands(request.body),
@@ -75,7 +84,10 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
         description:
           'Finds "Registering bridges...", each "Bridge <class> for platform type <uri> has been registered." and "Bridge registration has finished successfully." (the last start-up in the log), with line numbers.',
         body: api.ref(api.LogCheckRequest),
-        response: { [Status.ok]: api.ref(api.LogCheckReply), ...errorResponses(BODY_ERRORS, { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse('What the log shows: the registration lines found, with line numbers, and the problems', api.ref(api.LogCheckReply)),
+          ...errorResponses(BODY_ERRORS, { changesState: true }),
+        },
       },
     },
     async (request) => bridges.checkLog(request.body),
@@ -89,7 +101,10 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
         tags,
         summary: "Step 5: a platform's downstream and upstream channels (found by their topic names) and whether both run",
         querystring: api.PlatformChannelsQuery,
-        response: { [Status.ok]: api.ref(api.PlatformChannelState), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse("The platform's two channels, where found, and whether both run", api.ref(api.PlatformChannelState)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request) => bridges.platformChannels(request.query),

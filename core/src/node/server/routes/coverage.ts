@@ -1,7 +1,7 @@
 /** Tag "Coverage" (issue 12, part 3): which cells fire over a corpus of messages, and which never do. */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const COVERAGE_TAG = {
   name: 'Coverage',
@@ -21,8 +21,11 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
         description: 'A message that cannot be read is listed in `unreadable` and not counted.',
         body: api.ref(api.CoverageRequest),
         response: {
-          [Status.ok]: api.ref(api.CoverageReport),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          [Status.ok]: jsonResponse(
+            'How often each cell fired over the messages, the cells that never fired, the unreadable messages',
+            api.ref(api.CoverageReport),
+          ),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
     },
@@ -38,7 +41,10 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
         summary: "Coverage of a channel's alignments over the messages it has consumed since it started",
         description: 'Needs a transport that keeps recent messages (the embedded bus); 400 TOPIC_READ_UNSUPPORTED otherwise.',
         params: api.ChannelIdParams,
-        response: { [Status.ok]: api.ref(api.CoverageReport), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse("How often each cell fired over the channel's messages, and the cells that never fired", api.ref(api.CoverageReport)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request) => coverage.ofChannel(Number(request.params.channelId)),

@@ -2,7 +2,7 @@
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { LogLevels, parseLevel } from '../log-levels.js';
-import { errorResponses, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const LOGGING_TAG = { name: 'Logging', description: "The server's log level (all, trace, debug, info, warn, error, off), as the reference's /logging" };
 
@@ -16,7 +16,7 @@ export function registerLoggingRoutes(app: ApiServer, { levels, logger }: RouteD
         operationId: 'getLogLevel',
         tags,
         summary: 'The current logging level',
-        response: { [Status.ok]: api.ref(api.LoggingResponse), ...errorResponses([]) },
+        response: { [Status.ok]: jsonResponse('The current level: {message, level}', api.ref(api.LoggingResponse)), ...errorResponses([]) },
       },
     },
     async (): Promise<api.LoggingResponse> => ({ message: 'IPSM root logging level retrieved', level: levels.level.toUpperCase() }),
@@ -30,7 +30,10 @@ export function registerLoggingRoutes(app: ApiServer, { levels, logger }: RouteD
         tags,
         summary: 'Set the logging level (all, trace, debug, info, warn, error, off; any case)',
         params: api.LevelParams,
-        response: { [Status.ok]: api.ref(api.LoggingResponse), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse('The level is set: {message, level}', api.ref(api.LoggingResponse)),
+          ...errorResponses([Status.badRequest], { changesState: true }),
+        },
       },
     },
     async (request): Promise<api.LoggingResponse> => {

@@ -1,7 +1,7 @@
 /** Tag "Platforms" (seed 1.6-1.7): a platform's downstream and upstream channel pair. */
 import { api, platformTopics } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const PLATFORMS_TAG = {
   name: 'Platforms',
@@ -20,7 +20,10 @@ export function registerPlatformRoutes(app: ApiServer, { channels }: RouteDeps):
         summary: "The topic names of a platform's channel pair, without creating anything",
         params: api.PlatformParams,
         querystring: api.SpellingQuery,
-        response: { [Status.ok]: api.ref(api.PlatformTopics), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse("The topic names of the platform's downstream and upstream channels", api.ref(api.PlatformTopics)),
+          ...errorResponses([Status.badRequest]),
+        },
       },
     },
     async (request) => platformTopics(request.params.platformId, request.query.spelling ?? 'mediator'),
@@ -38,8 +41,10 @@ export function registerPlatformRoutes(app: ApiServer, { channels }: RouteDeps):
         params: api.PlatformParams,
         body: api.ref(api.PlatformChannelsRequest),
         response: {
-          [Status.created]: api.ref(api.PlatformChannelsReply),
-          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
+          [Status.created]: jsonResponse('Both channels created', api.ref(api.PlatformChannelsReply)),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
+            changesState: true,
+          }),
         },
       },
     },

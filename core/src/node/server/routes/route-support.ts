@@ -99,14 +99,15 @@ export function sendNativeJson<T>(reply: FastifyReply, body: T): FastifyReply {
 }
 
 const errorDescriptions: Record<number, string> = {
-  [Status.badRequest]: 'Refused: invalid input, or not found (the IPSM contract answers 400 for an unknown alignment or channel)',
+  [Status.badRequest]:
+    'Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above)',
   [Status.unauthorized]: 'Token mode: the request has no bearer token, or a wrong one',
   [Status.forbidden]: 'A state-changing request sent by a page of another site',
   [Status.conflict]: 'The same name and version hold a different alignment',
   [Status.payloadTooLarge]: 'The request body is larger than the server takes',
   [Status.unsupportedMediaType]: 'The request body is not in a media type this operation takes',
   [Status.misdirected]: 'The Host header names no host this server answers to',
-  [Status.notFound]: 'Nothing is stored under that name',
+  [Status.notFound]: 'Not stored: something the request names (suite, case, alignment, document, bridge) is not there (the not-found rule above)',
   [Status.internal]: 'The operation failed on the server',
   [Status.badGateway]: 'The middleware named in the request could not be reached, or its answer holds no version',
   [Status.unavailable]: 'The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached',

@@ -1,7 +1,7 @@
 /** Tag "Suites" (issue 12, part 1): alignment test suites, their cases, runs, and export/import as a folder's files. */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { emptyResponse, errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+import { emptyResponse, errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const SUITES_TAG = {
   name: 'Suites',
@@ -14,7 +14,14 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
 
   app.get(
     '/suites',
-    { schema: { operationId: 'listSuites', tags, summary: 'List the test suites', response: { [Status.ok]: api.SuiteInfoList, ...errorResponses([]) } } },
+    {
+      schema: {
+        operationId: 'listSuites',
+        tags,
+        summary: 'List the test suites',
+        response: { [Status.ok]: jsonResponse('Every suite with its number of cases', api.SuiteInfoList), ...errorResponses([]) },
+      },
+    },
     async () => suites.list(),
   );
 
@@ -27,7 +34,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         summary: 'Create an empty test suite',
         body: api.ref(api.NewSuite),
         response: {
-          [Status.created]: api.ref(api.SuiteInfo),
+          [Status.created]: jsonResponse('Created: the new, empty suite', api.ref(api.SuiteInfo)),
           ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
@@ -43,7 +50,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         tags,
         summary: 'A suite with its cases',
         params: api.SuiteParams,
-        response: { [Status.ok]: api.ref(api.Suite), ...errorResponses([Status.badRequest]) },
+        response: { [Status.ok]: jsonResponse('The suite with its cases', api.ref(api.Suite)), ...errorResponses([Status.badRequest, Status.notFound]) },
       },
     },
     async (request, reply) => sendNativeJson(reply, suites.get(request.params.suite)),
@@ -57,7 +64,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         tags,
         summary: 'Delete a suite and its cases',
         params: api.SuiteParams,
-        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest, Status.notFound], { changesState: true }) },
       },
     },
     async (request, reply) => {
@@ -74,12 +81,12 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         tags,
         summary: 'Save a test case ("Save as test case"): without an expected payload, what the chain produces from the message now',
         description:
-          'The chain names stored alignments (exact versions). 400 for an unknown suite or alignment, a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.',
+          'The chain names stored alignments (exact versions). 404 for an unknown suite or alignment; 400 for a message that does not parse, or an expected payload that is not N-Triples (with its line); 409 when the suite already has a case of that name.',
         params: api.SuiteParams,
         body: api.ref(api.NewTestCase),
         response: {
-          [Status.created]: api.ref(api.TestCase),
-          ...errorResponses([Status.badRequest, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          [Status.created]: jsonResponse('The saved case, with its expected payload', api.ref(api.TestCase)),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },
     },
@@ -94,7 +101,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         tags,
         summary: 'Delete a test case',
         params: api.CaseParams,
-        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: { [Status.noContent]: emptyResponse('Deleted'), ...errorResponses([Status.badRequest, Status.notFound], { changesState: true }) },
       },
     },
     async (request, reply) => {
@@ -113,7 +120,10 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         description: 'A case that cannot run (an alignment not stored, a message that does not parse) is reported with status `error`; the run goes on.',
         params: api.SuiteParams,
         querystring: api.RunQuery,
-        response: { [Status.ok]: api.ref(api.SuiteRunReport), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse('The run: each case passed, failed or error, with what changed', api.ref(api.SuiteRunReport)),
+          ...errorResponses([Status.badRequest, Status.notFound], { changesState: true }),
+        },
       },
     },
     async (request, reply) => sendNativeJson(reply, await suites.run(request.params.suite, request.query.versions)),
@@ -128,7 +138,10 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         summary: 'Run one case (the workbench runs a suite case by case, to show progress)',
         params: api.CaseParams,
         querystring: api.RunQuery,
-        response: { [Status.ok]: api.ref(api.CaseResult), ...errorResponses([Status.badRequest], { changesState: true }) },
+        response: {
+          [Status.ok]: jsonResponse("The case's result", api.ref(api.CaseResult)),
+          ...errorResponses([Status.badRequest, Status.notFound], { changesState: true }),
+        },
       },
     },
     async (request, reply) => sendNativeJson(reply, await suites.runOne(request.params.suite, request.params.case, request.query.versions)),
@@ -142,7 +155,10 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         tags,
         summary: "The suite as a folder's files: <case>/case.json, <case>/input.json, <case>/expected-payload.nt",
         params: api.SuiteParams,
-        response: { [Status.ok]: api.ref(api.SuiteFiles), ...errorResponses([Status.badRequest]) },
+        response: {
+          [Status.ok]: jsonResponse("The suite's files: path to text", api.ref(api.SuiteFiles)),
+          ...errorResponses([Status.badRequest, Status.notFound]),
+        },
       },
     },
     async (request, reply) => sendNativeJson(reply, suites.exportFiles(request.params.suite)),
@@ -159,7 +175,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         params: api.SuiteParams,
         body: api.ref(api.SuiteFiles),
         response: {
-          [Status.ok]: api.ref(api.SuiteInfo),
+          [Status.ok]: jsonResponse('The imported suite', api.ref(api.SuiteInfo)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
         },
       },

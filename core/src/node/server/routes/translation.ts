@@ -1,7 +1,7 @@
 /** Tag "Translation" (reference-mediator.md 6.8, CONTRACT.md "Translation"). */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
-import { errorResponse, errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+import { errorResponse, errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const TRANSLATION_TAG = {
   name: 'Translation',
@@ -23,7 +23,10 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
         querystring: api.TranslationQuery,
         body: api.ref(api.TranslationRequest),
         response: {
-          [Status.ok]: api.ref(api.TranslationResponse),
+          [Status.ok]: jsonResponse(
+            'The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true',
+            api.ref(api.TranslationResponse),
+          ),
           // The reference's refusal: {message, graphStr: ""} (section 6.8), with our code.
           ...errorResponses([Status.unavailable], { changesState: true }),
           // Every refusal below 500 but the access guard's carries the empty graphStr (http-errors.ts).
