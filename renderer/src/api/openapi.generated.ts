@@ -1481,6 +1481,7 @@ export interface components {
             outAlignmentVersion?: string;
             inpAlignmentId?: number;
             outAlignmentId?: number;
+            /** @description Messages translated at once: 1 when omitted, at most 1024 */
             parallelism?: number;
             optConsumerGroup?: string;
             /** @description "mediator" (default) or "ipsm" */
@@ -1492,6 +1493,7 @@ export interface components {
                 outAlignmentVersion?: string;
                 inpAlignmentId?: number;
                 outAlignmentId?: number;
+                /** @description Messages translated at once: 1 when omitted, at most 1024 */
                 parallelism?: number;
                 optConsumerGroup?: string;
             } & {
@@ -1504,6 +1506,7 @@ export interface components {
                 outAlignmentVersion?: string;
                 inpAlignmentId?: number;
                 outAlignmentId?: number;
+                /** @description Messages translated at once: 1 when omitted, at most 1024 */
                 parallelism?: number;
                 optConsumerGroup?: string;
             } & {

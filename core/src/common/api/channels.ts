@@ -172,7 +172,7 @@ const alignmentFields = {
   outAlignmentVersion: Type.Optional(Type.String()),
   inpAlignmentId: Type.Optional(Type.Integer()),
   outAlignmentId: Type.Optional(Type.Integer()),
-  parallelism: Type.Optional(Type.Integer()),
+  parallelism: Type.Optional(Type.Integer({ minimum: 1, maximum: 1024, description: 'Messages translated at once: 1 when omitted, at most 1024' })),
   optConsumerGroup: Type.Optional(Type.String()),
 };
 

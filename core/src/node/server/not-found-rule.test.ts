@@ -108,7 +108,8 @@ describe('the not-found rule, on every operation with a path parameter', () => {
       }
       const expected = isIpsmRoute(template) ? 400 : 404;
       // The refusal must be the not-found one, not a schema error that happens to share the status.
-      const expectedCode = id === 'setLogLevel' ? /^INVALID_LOG_LEVEL$/ : /NOT_FOUND$/;
+      // The /v1 copies of IPSM operations carry the same id with a V1 suffix (routes/successor.ts).
+      const expectedCode = id.replace(/V1$/u, '') === 'setLogLevel' ? /^INVALID_LOG_LEVEL$/ : /NOT_FOUND$/;
       if (response.status !== expected || !expectedCode.test(code)) wrong.push(`${line} (expected ${expected} ${String(expectedCode)})`);
       if (op.responses[String(expected)] === undefined) wrong.push(`${id}: ${expected} is not documented`);
     }
