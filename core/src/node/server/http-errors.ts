@@ -23,6 +23,7 @@ export const Status = {
   internal: 500,
   badGateway: 502,
   unavailable: 503,
+  insufficientStorage: 507,
 } as const;
 
 /**
@@ -105,6 +106,16 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   // The middleware the user pointed at failed, not this server nor the request: 502 (RFC 9110 15.6.3).
   [ErrorCodes.middlewareUnreachable]: Status.badGateway,
   [ErrorCodes.middlewareVersionUnknown]: Status.badGateway,
+  [ErrorCodes.middlewareRedirected]: Status.badGateway,
+  // Bounds on the work an input can cause (CONTRACT.md, Safety): the client's input is refused.
+  [ErrorCodes.yamlAliasLimit]: Status.badRequest,
+  [ErrorCodes.nestingLimit]: Status.badRequest,
+  [ErrorCodes.pomPropertyLimit]: Status.badRequest,
+  [ErrorCodes.nameTooLong]: Status.badRequest,
+  [ErrorCodes.topicMessageTooLarge]: Status.payloadTooLarge,
+  // RFC 4918 section 11.5: the server cannot store what is needed to complete the request (for now).
+  [ErrorCodes.topicStorageFull]: Status.insufficientStorage,
+  [ErrorCodes.xmlEncoding]: Status.badRequest,
 };
 
 export function toHttpError(error: unknown, operation: Operation): HttpError {
