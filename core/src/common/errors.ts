@@ -109,8 +109,6 @@ export const ErrorCodes = {
   nameTooLong: 'NAME_TOO_LONG',
   /** A test message larger than the embedded bus's whole byte budget for retained messages. */
   topicMessageTooLarge: 'TOPIC_MESSAGE_TOO_LARGE',
-  /** The embedded bus's byte budget is full of messages that consumer groups still need: retry later. */
-  topicStorageFull: 'TOPIC_STORAGE_FULL',
   /** An XML body whose bytes are not valid in its declared encoding, or whose encoding is not supported. */
   xmlEncoding: 'XML_ENCODING',
 } as const;

@@ -23,7 +23,6 @@ export const Status = {
   internal: 500,
   badGateway: 502,
   unavailable: 503,
-  insufficientStorage: 507,
 } as const;
 
 /**
@@ -40,13 +39,18 @@ export interface HttpError {
 }
 
 /** Fastify's own errors (malformed JSON, body too large, wrong media type, schema validation). */
-const FRAMEWORK: Readonly<Record<string, { code: ErrorCode; message?: string }>> = {
+const FRAMEWORK: Readonly<Record<string, { code: ErrorCode; message?: string; status?: number }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCodes.malformedBody },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCodes.malformedBody, message: 'The request body is empty' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCodes.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCodes.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCodes.malformedBody },
   FST_ERR_VALIDATION: { code: ErrorCodes.invalidRequest },
+  // @fastify/static refuses a path that leaves its folder (`..%2f`, `..%5c`, a NUL byte): to the
+  // client that is a file that does not exist, the answer of the not-found handler, not a 500.
+  FST_STATIC_FORBIDDEN_PATH: { code: ErrorCodes.notFound, message: 'The requested resource could not be found.', status: Status.notFound },
+  // A URL whose percent-encoding is not valid UTF-8 (`%ff`): the router's own error, in our form.
+  FST_ERR_BAD_URL: { code: ErrorCodes.badRequest },
 };
 
 /**
@@ -113,8 +117,6 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.pomPropertyLimit]: Status.badRequest,
   [ErrorCodes.nameTooLong]: Status.badRequest,
   [ErrorCodes.topicMessageTooLarge]: Status.payloadTooLarge,
-  // RFC 4918 section 11.5: the server cannot store what is needed to complete the request (for now).
-  [ErrorCodes.topicStorageFull]: Status.insufficientStorage,
   [ErrorCodes.xmlEncoding]: Status.badRequest,
 };
 
@@ -123,7 +125,7 @@ export function toHttpError(error: unknown, operation: Operation): HttpError {
   let status: number;
   let body: Record<string, unknown>;
   if (framework !== undefined) {
-    status = STATUS_OF_CODE[framework.code];
+    status = framework.status ?? STATUS_OF_CODE[framework.code];
     body = { code: framework.code, message: framework.message ?? (error as Error).message };
   } else if (error instanceof MediatorError) {
     status = STATUS_OF_CODE[error.code];
