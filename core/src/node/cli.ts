@@ -28,7 +28,8 @@ import { testCommand } from './testing/test-command.js';
 import { coverageCommand } from './testing/coverage-command.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
-import { loadOrCreateToken } from './server/api-token.js';
+import { loadOrCreateToken, MIN_TOKEN_LENGTH } from './server/api-token.js';
+import { corsOriginProblem } from './server/cors-origins.js';
 import { defaultDataDir } from './store/sqlite-store.js';
 import { VERSION } from './version.js';
 import { readInputText } from './cli-input.js';
@@ -251,8 +252,18 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const host = values.host ?? process.env.MEDIATOR_HOST ?? DEFAULT_HOST;
   // An empty value (MEDIATOR_TOKEN= in a unit file) means none.
   let token = values.token || process.env.MEDIATOR_TOKEN || undefined;
-  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
   if (token !== undefined && values['no-auth'] === true) throw new UsageError('--token and --no-auth exclude each other');
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
+  // A short token is guessed by trying: the generated ones have 43 characters.
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
+    throw new UsageError(
+      `--token must have at least ${MIN_TOKEN_LENGTH} characters (it has ${token.length}); leave it out on a network bind to have one generated`,
+    );
+  }
+  for (const origin of values.cors ?? []) {
+    const problem = corsOriginProblem(origin);
+    if (problem !== undefined) throw new UsageError(`--cors: ${problem}`);
+  }
   const workersText = values['translation-workers'] ?? process.env.MEDIATOR_TRANSLATION_WORKERS;
   const translationWorkers = workersText === undefined ? (availableParallelism() > 1 ? 1 : 0) : Number(workersText);
   if (!Number.isInteger(translationWorkers) || translationWorkers < 0 || translationWorkers > 64) {

@@ -3,7 +3,6 @@
  * Electron main process all call `buildServer()` and decide themselves whether and where to listen.
  * Contract: ../shared/spec/CONTRACT.md; operation details: reference-mediator.md section 6.
  */
-import { mkdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
@@ -37,6 +36,8 @@ import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import { useBoundedJsonParser } from './json-body.js';
+import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
+import { assertCorsOrigins } from './cors-origins.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -124,7 +125,9 @@ function operationOf(request: FastifyRequest): Operation {
 }
 
 export async function buildServer(options: ServerOptions): Promise<MediatorServer> {
-  mkdirSync(options.dataDir, { recursive: true });
+  // 0700 folder, 0600 files, at every start (data-folder.ts).
+  prepareDataFolder(options.dataDir);
+  assertCorsOrigins(options.corsOrigins ?? []);
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const transportKind = options.transport?.kind ?? 'embedded';
@@ -135,7 +138,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       : undefined;
   // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
   // bridge assistant's progress), while alignments and channels live in the shared buckets.
-  const local = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  const local = SqliteStore.open({ file: join(options.dataDir, DATABASE_FILE) });
+  // A new database (and its -wal/-shm) is created with the umask's mode.
+  tightenOwnedFiles(options.dataDir);
   const store: ConfigStore = fleet ?? local;
   const alignments = new AlignmentService(store, logger);
   const transport = await loadTransport({
