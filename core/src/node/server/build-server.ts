@@ -12,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
-import { api, ErrorCodes, MAX_ENCODED_NAME_LENGTH, MediatorError } from '../../common/index.js';
+import { api, decodeXml, ErrorCodes, MAX_ENCODED_NAME_LENGTH, MediatorError } from '../../common/index.js';
 // The SQLite store directly, not the store index: that one also loads the NATS store and its client,
 // which a single-machine server never needs (start-up time, issue 13).
 import { SqliteStore } from '../store/sqlite-store.js';
@@ -223,7 +223,18 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // JSON bodies: nesting bounded before parsing (json-body.ts).
   useBoundedJsonParser(app, bodyLimit);
   // Alignment bodies are XML text (reference section 6.1: application/xml; we also take the other XML types).
-  app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
+  // Received as bytes and decoded in the document's own encoding (BOM, XML declaration, else UTF-8):
+  // invalid bytes and unknown encodings are a 400 XML_ENCODING, never silently replaced (decode-xml.ts).
+  app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
+    let text: string;
+    try {
+      text = decodeXml(body as Buffer);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, text);
+  });
 
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });

@@ -274,6 +274,39 @@ describe('7. Alignment names and versions', () => {
   });
 });
 
+describe('11. XML encodings (POST /alignments)', () => {
+  /** The sample with an accented title, as the bytes of `encoding`. */
+  const encoded = (title: string, declaration: string, bytes: (text: string) => Buffer): Buffer =>
+    bytes(renamed(title, '1').replace(/^<\?xml[^>]*\?>/, declaration));
+
+  it('stores a declared ISO-8859-1 document as its text, and serves that text back', async () => {
+    const title = 'Caf\u00e9 \u00fc\u00ff';
+    const body = encoded(title, '<?xml version="1.0" encoding="ISO-8859-1"?>', (t) => Buffer.from(t, 'latin1'));
+    const r = await fetch(`${server.url}/alignments`, { method: 'POST', body, headers: { 'content-type': 'application/xml' } });
+    expect(r.status, await r.clone().text()).toBe(201);
+    const at = `${server.url}/alignments/${encodeURIComponent(title)}/1`;
+    const served = await (await fetch(at)).text();
+    expect(served).toBe(body.toString('latin1'));
+    expect((await fetch(at, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it.each([1, 5000, 200_000])('invalid UTF-8 at byte %i gets 400 XML_ENCODING with its position', async (at) => {
+    const text = renamed('Bytes', '1');
+    const bytes = Buffer.from(text.length > at ? text : text + ' '.repeat(at - text.length + 1), 'utf8');
+    bytes[at] = 0xff;
+    const r = await hostile(`invalid UTF-8 at byte ${at}`, '/alignments', bytes, 'application/xml');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'XML_ENCODING', message: expect.stringContaining(`at byte ${at}`) as unknown });
+  });
+
+  it('an unknown declared encoding gets 400 XML_ENCODING naming the encodings read', async () => {
+    const body = encoded('Unknown', '<?xml version="1.0" encoding="EBCDIC-FR"?>', (t) => Buffer.from(t, 'latin1'));
+    const r = await hostile('unknown encoding', '/alignments', body, 'application/xml');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'XML_ENCODING', message: expect.stringContaining('UTF-8, UTF-16, ISO-8859-1') as unknown });
+  });
+});
+
 describe('9. Static files', () => {
   it.each([
     '/swagger/static/..%2f..%2fpackage.json',
