@@ -73,7 +73,8 @@ ${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       has more than one core, else 0 = on the event loop).
       --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
       address reached (e.g. behind a reverse proxy); other Host headers get 421.
-      --token (or MEDIATOR_TOKEN): every request but the UI files needs
+      --cors takes exact http(s) origins (not * or null). --token (or MEDIATOR_TOKEN, at
+      least 16 characters): every request but the UI files needs
       "Authorization: Bearer TOKEN". Listening beyond loopback (--host 0.0.0.0) needs a token:
       one is generated, printed once and kept in DATA/api-token, unless --no-auth is given.
   mediator platform-channels --platform ID [--server URL] [--token TOKEN] [--inp NAME@VERSION]
