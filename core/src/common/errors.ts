@@ -102,6 +102,20 @@ export const ErrorCodes = {
   middlewareUnreachable: 'MIDDLEWARE_UNREACHABLE',
   /** Bridge assistant: the middleware answered, but no version could be read from its answer. */
   middlewareVersionUnknown: 'MIDDLEWARE_VERSION_UNKNOWN',
+  /** Bridge assistant: the middleware answered with a redirect; none is followed (it could lead to an internal address). */
+  middlewareRedirected: 'MIDDLEWARE_REDIRECTED',
+  /** A YAML document whose aliases expand past the limit ("billion laughs"): refused, not expanded. */
+  yamlAliasLimit: 'YAML_ALIAS_LIMIT',
+  /** JSON (a request body, a message) or YAML nested deeper than the limit. */
+  nestingLimit: 'NESTING_LIMIT',
+  /** Bridge assistant: Maven `${...}` properties nested too deep or resolving to too long a value. */
+  pomPropertyLimit: 'POM_PROPERTY_LIMIT',
+  /** An alignment name or version longer than the limit. */
+  nameTooLong: 'NAME_TOO_LONG',
+  /** A test message larger than the embedded bus's whole byte budget for retained messages. */
+  topicMessageTooLarge: 'TOPIC_MESSAGE_TOO_LARGE',
+  /** An XML body whose bytes are not valid in its declared encoding, or whose encoding is not supported. */
+  xmlEncoding: 'XML_ENCODING',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

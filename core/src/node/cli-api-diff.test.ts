@@ -48,6 +48,21 @@ describe('mediator api-diff', () => {
     expect(stderr).toContain('[API_DOCUMENT_INVALID]');
   });
 
+  it.each([
+    [9, 10],
+    [30, 2],
+  ])('exits 1 quickly naming the alias limit for a billion-laughs document of %i levels x %i aliases', async (levels, width) => {
+    const lines = ['swagger: "2.0"', 'a0: &a0 "lol"'];
+    for (let i = 1; i <= levels; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: width }, () => `*a${i - 1}`).join(', ')}]`);
+    const bomb = join(scratch, `bomb-${levels}-${width}.yaml`);
+    writeFileSync(bomb, `${lines.join('\n')}\n`);
+    const started = performance.now();
+    const { code, stderr } = await run(['api-diff', bomb, mw2mwSamplePath('1.0')]);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/expand to more than 100000 values/);
+  });
+
   it('exits 1 for a file that cannot be read', async () => {
     const { code, stderr } = await run(['api-diff', join(scratch, 'none.yaml'), mw2mwSamplePath('1.0')]);
     expect(code).toBe(1);

@@ -28,7 +28,8 @@ import { testCommand } from './testing/test-command.js';
 import { coverageCommand } from './testing/coverage-command.js';
 import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './server/start-server.js';
 import { parseAllowedHosts } from './server/access-guard.js';
-import { loadOrCreateToken } from './server/api-token.js';
+import { loadOrCreateToken, MIN_TOKEN_LENGTH } from './server/api-token.js';
+import { corsOriginProblem } from './server/cors-origins.js';
 import { defaultDataDir } from './store/sqlite-store.js';
 import { VERSION } from './version.js';
 import { readInputText } from './cli-input.js';
@@ -72,7 +73,8 @@ ${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       has more than one core, else 0 = on the event loop).
       --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
       address reached (e.g. behind a reverse proxy); other Host headers get 421.
-      --token (or MEDIATOR_TOKEN): every request but the UI files needs
+      --cors takes exact http(s) origins (not * or null). --token (or MEDIATOR_TOKEN, at
+      least 16 characters): every request but the UI files needs
       "Authorization: Bearer TOKEN". Listening beyond loopback (--host 0.0.0.0) needs a token:
       one is generated, printed once and kept in DATA/api-token, unless --no-auth is given.
   mediator platform-channels --platform ID [--server URL] [--token TOKEN] [--inp NAME@VERSION]
@@ -251,8 +253,18 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const host = values.host ?? process.env.MEDIATOR_HOST ?? DEFAULT_HOST;
   // An empty value (MEDIATOR_TOKEN= in a unit file) means none.
   let token = values.token || process.env.MEDIATOR_TOKEN || undefined;
-  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
   if (token !== undefined && values['no-auth'] === true) throw new UsageError('--token and --no-auth exclude each other');
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
+  // A short token is guessed by trying: the generated ones have 43 characters.
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
+    throw new UsageError(
+      `--token must have at least ${MIN_TOKEN_LENGTH} characters (it has ${token.length}); leave it out on a network bind to have one generated`,
+    );
+  }
+  for (const origin of values.cors ?? []) {
+    const problem = corsOriginProblem(origin);
+    if (problem !== undefined) throw new UsageError(`--cors: ${problem}`);
+  }
   const workersText = values['translation-workers'] ?? process.env.MEDIATOR_TRANSLATION_WORKERS;
   const translationWorkers = workersText === undefined ? (availableParallelism() > 1 ? 1 : 0) : Number(workersText);
   if (!Number.isInteger(translationWorkers) || translationWorkers < 0 || translationWorkers > 64) {

@@ -281,10 +281,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The most recent messages of a topic, newest last (embedded transport) */
+        /**
+         * The most recent messages of a topic, newest last (embedded transport)
+         * @description At most the last 200 of each topic, within the bus-wide byte budget for retained messages (64 MiB by default, oldest dropped first).
+         */
         get: operations["listTopicMessages"];
         put?: never;
-        /** Publish a message (JSON) to a topic, e.g. a test message to a channel source */
+        /**
+         * Publish a message (JSON) to a topic, e.g. a test message to a channel source
+         * @description The embedded bus keeps the messages of every topic within a byte budget (64 MiB by default, UTF-8 bytes plus 128 per message): past it the oldest messages of the whole bus are dropped first. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.
+         */
         post: operations["publishTopicMessage"];
         delete?: never;
         options?: never;
@@ -622,7 +628,7 @@ export interface paths {
         put?: never;
         /**
          * Step 1: read a running middleware's version from its API (info.version of /api/swagger.json)
-         * @description Tries the address given, then its api/swagger.json, within 5 seconds in all. 400 INVALID_REQUEST for an address that is not http(s); 502 MIDDLEWARE_UNREACHABLE (refused, timed out) or MIDDLEWARE_VERSION_UNKNOWN (answered without a version).
+         * @description Tries the address given, then its api/swagger.json, within 5 seconds in all; redirects are followed only within the address given (same scheme, host and port). 400 INVALID_REQUEST for an address that is not http(s); 502 MIDDLEWARE_UNREACHABLE (refused, timed out), MIDDLEWARE_REDIRECTED (redirected to another address, not followed) or MIDDLEWARE_VERSION_UNKNOWN (answered without a version).
          */
         post: operations["readMiddlewareVersion"];
         delete?: never;

@@ -14,3 +14,4 @@ export { alignmentMeaning } from './fingerprint.js';
 export { convertLegacyAlignment } from './convert-legacy.js';
 export { convertCellsToTurtle, convertCellsToRdfXml } from './convert-cells.js';
 export { alignmentView } from './alignment-view.js';
+export { assertAlignmentNameLength, MAX_ALIGNMENT_NAME_LENGTH, MAX_ENCODED_NAME_LENGTH } from './name-limits.js';

@@ -2,13 +2,15 @@
  * YAML (and JSON) text to plain values, with the line and column of each mapping and sequence on
  * demand, so that later checks (a `$ref` that points nowhere, a missing `swagger` field) can name a
  * line. YAML is parsed by the `yaml` package (eemeli/yaml): YAML 1.2, a line and column on every
- * syntax error, duplicate keys refused, alias limits against "billion laughs" documents. JSON is
+ * syntax error, duplicate keys refused. Aliases are resolved here, in one pass, with a budget on
+ * the values they expand to (a "billion laughs" document is refused, CONTRACT.md Safety). JSON is
  * parsed by JSON.parse (exact, and fast on large generated documents), its positions found only
  * when needed, with jsonc-parser.
  */
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Alias, type Document, type Node as YamlNode } from 'yaml';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { notJsonError } from '../jsonld/json-errors.js';
+import { jsonDepth } from '../jsonld/json-depth.js';
 import { findNodeAtLocation, parseTree, type JSONPath, type Node as JsonNode } from 'jsonc-parser';
 
 export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
@@ -26,12 +28,28 @@ export function isPlainObject(value: PlainValue | undefined): value is PlainObje
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * At most this many values (scalars, mappings, sequences) may come from expanding aliases, in the
+ * whole document. Hand-written Swagger files share responses and parameters with `<<: *base` a few
+ * hundred times, a few dozen values each; a "billion laughs" document of 531 bytes asks for 10^9.
+ * The `yaml` package has its own guard (`maxAliasCount` of toJS), but its alias resolution scans
+ * every anchor before each alias (quadratic: 20,000 aliases took 7 s), so aliases are resolved
+ * here in one pass and the expansion is counted as it is built.
+ */
+export const MAX_YAML_ALIAS_VALUES = 100_000;
+/** Deepest nesting of mappings and sequences read (beyond it the tree walks would exhaust the stack). */
+export const MAX_YAML_DEPTH = 512;
+
 /** Parses `text`; `source` names it in errors (a file name, "old", "new"). */
 export function readYamlTree(input: string, source: string): YamlTree {
   // A byte-order mark (editors on Windows write one) is not part of the document.
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    // The tree walks below recurse; YAML flow style nests with the same brackets, so this bounds both readings.
+    if (jsonDepth(text, MAX_YAML_DEPTH) > MAX_YAML_DEPTH) {
+      throw new ParseError(`The document is nested deeper than ${MAX_YAML_DEPTH} levels (the limit)`, { code: ErrorCodes.nestingLimit, source });
+    }
     let root: PlainValue;
     try {
       root = JSON.parse(text) as PlainValue;
@@ -120,7 +138,8 @@ function readYaml(text: string, source: string): YamlTree {
     });
   }
   const offsets = new WeakMap<object, number>();
-  const root = toPlain(document.contents, document, offsets, new Set(), source, lineCounter);
+  const context: PlainContext = { offsets, active: new Set(), source, lines: lineCounter, targets: aliasTargets(document), aliasValues: 0, aliasDepth: 0 };
+  const root = toPlain(document.contents, context, 0);
   const numberText = (object: PlainObject, key: string): string | undefined => {
     const node = numberNodes.get(object)?.get(key);
     return node === undefined ? undefined : text.slice(node[0], node[1]).trim();
@@ -141,21 +160,65 @@ function readYaml(text: string, source: string): YamlTree {
 /** Where the number scalars of each mapping are in the text, by key. */
 const numberNodes = new WeakMap<object, Map<string, readonly [number, number]>>();
 
-function toPlain(node: unknown, document: Document, offsets: WeakMap<object, number>, active: Set<unknown>, source: string, lines: LineCounter): PlainValue {
+/** Each alias node's target: the last node anchored with its name before it (YAML 1.2 section 7.1), found in one walk. */
+function aliasTargets(document: Document): Map<Alias, unknown> {
+  const anchored = new Map<string, unknown>();
+  const targets = new Map<Alias, unknown>();
+  // visit() walks in document order and sees a collection before its items, so an alias inside
+  // the node it names resolves to that node (then refused as a cycle).
+  visit(document, {
+    Node(_key, node) {
+      if (isAlias(node)) targets.set(node, anchored.get(node.source));
+      else if (typeof node.anchor === 'string') anchored.set(node.anchor, node);
+    },
+  });
+  return targets;
+}
+
+interface PlainContext {
+  readonly offsets: WeakMap<object, number>;
+  readonly active: Set<unknown>;
+  readonly source: string;
+  readonly lines: LineCounter;
+  readonly targets: ReadonlyMap<Alias, unknown>;
+  /** Values built so far inside alias expansions (against MAX_YAML_ALIAS_VALUES). */
+  aliasValues: number;
+  /** How many aliases enclose the value being built (0: it is written out in the text). */
+  aliasDepth: number;
+}
+
+function refuse(
+  ctx: PlainContext,
+  node: unknown,
+  message: string,
+  code: typeof ErrorCodes.yamlAliasLimit | typeof ErrorCodes.apiDocumentInvalid | typeof ErrorCodes.nestingLimit,
+): ParseError {
+  const pos = ctx.lines.linePos((node as YamlNode).range?.[0] ?? 0);
+  return new ParseError(message, { code, source: ctx.source, line: pos.line, column: pos.col });
+}
+
+function toPlain(node: unknown, ctx: PlainContext, depth: number): PlainValue {
   if (node === null || node === undefined) return null;
+  if (ctx.aliasDepth > 0 && ++ctx.aliasValues > MAX_YAML_ALIAS_VALUES) {
+    throw refuse(
+      ctx,
+      node,
+      `The aliases of this YAML document expand to more than ${MAX_YAML_ALIAS_VALUES} values (the limit): refused`,
+      ErrorCodes.yamlAliasLimit,
+    );
+  }
   if (isAlias(node)) {
-    const target = node.resolve(document);
+    const target = ctx.targets.get(node);
     // An alias to one of its own ancestors would make an endless tree.
-    if (target === undefined || active.has(target)) {
-      const pos = lines.linePos(node.range?.[0] ?? 0);
-      throw new ParseError(`The alias *${node.source} refers to a node that contains it`, {
-        code: ErrorCodes.apiDocumentInvalid,
-        source,
-        line: pos.line,
-        column: pos.col,
-      });
+    if (target === undefined || ctx.active.has(target)) {
+      throw refuse(ctx, node, `The alias *${node.source} refers to a node that contains it`, ErrorCodes.apiDocumentInvalid);
     }
-    return toPlain(target, document, offsets, active, source, lines);
+    ctx.aliasDepth++;
+    try {
+      return toPlain(target, ctx, depth);
+    } finally {
+      ctx.aliasDepth--;
+    }
   }
   if (isScalar(node)) {
     const value: unknown = node.value;
@@ -164,21 +227,24 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
     return typeof value === 'bigint' ? value.toString() : null;
   }
   if (isMap(node) || isSeq(node)) {
-    active.add(node);
+    if (depth >= MAX_YAML_DEPTH) {
+      throw refuse(ctx, node, `The YAML document is nested deeper than ${MAX_YAML_DEPTH} levels (the limit)`, ErrorCodes.nestingLimit);
+    }
+    ctx.active.add(node);
     let out: PlainValue;
     if (isSeq(node)) {
-      out = node.items.map((item) => toPlain(item, document, offsets, active, source, lines));
+      out = node.items.map((item) => toPlain(item, ctx, depth + 1));
     } else {
       const object: PlainObject = {};
       const merged: PlainObject[] = [];
       for (const pair of node.items) {
         // `<<: *base` or `<<: [*a, *b]`: the keys of those mappings, unless given here (YAML merge key type).
         if (isScalar(pair.key) && (pair.key.value === '<<' || (typeof pair.key.value === 'symbol' && pair.key.source === '<<'))) {
-          const value = toPlain(pair.value, document, offsets, active, source, lines);
+          const value = toPlain(pair.value, ctx, depth + 1);
           for (const item of Array.isArray(value) ? value : [value]) if (isPlainObject(item)) merged.push(item);
           continue;
         }
-        const key = toPlain(pair.key, document, offsets, active, source, lines);
+        const key = toPlain(pair.key, ctx, depth + 1);
         const valueNode = pair.value;
         if (isScalar(valueNode) && typeof valueNode.value === 'number' && valueNode.range !== undefined && valueNode.range !== null) {
           const ranges = numberNodes.get(object) ?? new Map<string, readonly [number, number]>();
@@ -186,7 +252,7 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
           numberNodes.set(object, ranges);
         }
         const name = typeof key === 'string' ? key : JSON.stringify(key);
-        const value = toPlain(pair.value, document, offsets, active, source, lines);
+        const value = toPlain(pair.value, ctx, depth + 1);
         // A key "__proto__" must stay a key, not replace the prototype; every other key is assigned
         // (defineProperty on every key would turn each object into a slow dictionary).
         if (name === '__proto__') Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
@@ -200,9 +266,9 @@ function toPlain(node: unknown, document: Document, offsets: WeakMap<object, num
       }
       out = object;
     }
-    active.delete(node);
+    ctx.active.delete(node);
     const start = (node as YamlNode).range?.[0];
-    if (start !== undefined) offsets.set(out, start);
+    if (start !== undefined) ctx.offsets.set(out, start);
     return out;
   }
   return null;

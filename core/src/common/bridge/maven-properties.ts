@@ -6,6 +6,7 @@
  * `${project.parent.version}` and friends, and properties of the POM and of its parent POM.
  * Environment, settings and system properties cannot be known here and are reported as unresolved.
  */
+import { BadRequestError, ErrorCodes } from '../errors.js';
 import type { PomModel } from './maven-pom.js';
 
 export interface PomContext {
@@ -30,9 +31,17 @@ export interface Interpolated {
   readonly cycle: string | undefined;
 }
 
-const EXPRESSION = /\$\{([^}]*)\}/g;
-/** Deeper nesting than this is a cycle in practice; Maven itself stops on cycles too. */
-const MAX_DEPTH = 32;
+/**
+ * Bounds on the work a POM's properties can cause (CONTRACT.md, Safety). A chain of properties
+ * each written as two of the one before (`<p2>${p1}${p1}</p2>`) doubles at every link: 5 KB of POM
+ * asked for gigabytes when every occurrence was expanded anew. Each property is now resolved once
+ * per POM (memoised), a chain deeper than MAX_PROPERTY_DEPTH or a value longer than
+ * MAX_PROPERTY_LENGTH is refused (POM_PROPERTY_LIMIT, a 400), naming the bound.
+ */
+/** Properties nested in properties: real POMs use two or three levels. */
+export const MAX_PROPERTY_DEPTH = 32;
+/** Characters of any resolved value (a version, a group id or a property on the way). */
+export const MAX_PROPERTY_LENGTH = 8192;
 
 /** The project's effective version: its own, or the parent's it inherits (Maven model inheritance). */
 export function effectiveVersion(ctx: PomContext): string | undefined {
@@ -76,23 +85,108 @@ function lookup(ctx: PomContext, name: string): string | undefined {
   return undefined;
 }
 
-/** Replaces every `${name}` in `value`, recursively through property values, with cycle detection. */
+interface Resolution {
+  readonly value: string;
+  readonly unresolved: readonly string[];
+  readonly cycle: string | undefined;
+}
+
+/** Resolved properties per POM context: each property is expanded once, whatever refers to it. */
+const memo = new WeakMap<PomContext, Map<string, Resolution>>();
+
+function tooLong(what: string): BadRequestError {
+  return new BadRequestError(
+    `${what} resolves to more than ${MAX_PROPERTY_LENGTH} characters (the limit for a resolved Maven property)`,
+    ErrorCodes.pomPropertyLimit,
+  );
+}
+
+/**
+ * The `${...}` expressions of `text` in order, found with indexOf (a pattern such as
+ * /\$\{([^}]*)\}/g rescans to the end of the text from every `${` that has no `}`: quadratic).
+ */
+function* expressions(text: string): Generator<{ start: number; end: number; name: string }> {
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf('${', from);
+    if (start < 0) return;
+    const close = text.indexOf('}', start + 2);
+    // No `}` after this one means none after any later `${` either.
+    if (close < 0) return;
+    yield { start, end: close + 1, name: text.slice(start + 2, close) };
+    from = close + 1;
+  }
+}
+
+/**
+ * Replaces every `${name}` in `value`, recursively through property values, with cycle detection.
+ * Throws POM_PROPERTY_LIMIT past MAX_PROPERTY_DEPTH or MAX_PROPERTY_LENGTH.
+ */
 export function interpolate(value: string, ctx: PomContext): Interpolated {
-  const unresolved: string[] = [];
-  let cycle: string | undefined;
-  const expand = (text: string, stack: readonly string[]): string =>
-    text.replace(EXPRESSION, (whole, rawName: string) => {
+  let resolved = memo.get(ctx);
+  if (resolved === undefined) {
+    resolved = new Map();
+    memo.set(ctx, resolved);
+  }
+  const cache = resolved;
+  const stack: string[] = [];
+
+  const expand = (text: string, owner: string): Resolution => {
+    let out = '';
+    let last = 0;
+    const unresolved = new Set<string>();
+    let cycle: string | undefined;
+    for (const { start, end, name: rawName } of expressions(text)) {
+      out += text.slice(last, start);
+      last = end;
       const name = rawName.trim();
-      if (stack.includes(name) || stack.length >= MAX_DEPTH) {
+      const whole = text.slice(start, end);
+      const part = resolveName(name);
+      if (part === undefined) {
+        unresolved.add(name);
+        out += whole;
+      } else if (part === 'cycle') {
         cycle ??= [...stack, name].map((n) => `\${${n}}`).join(' -> ');
-        return whole;
+        out += whole;
+      } else {
+        for (const u of part.unresolved) unresolved.add(u);
+        cycle ??= part.cycle;
+        out += part.value;
       }
-      const found = lookup(ctx, name);
-      if (found === undefined) {
-        if (!unresolved.includes(name)) unresolved.push(name);
-        return whole;
-      }
-      return expand(found, [...stack, name]);
-    });
-  return { value: expand(value, []), unresolved, cycle };
+      if (out.length > MAX_PROPERTY_LENGTH) throw tooLong(owner);
+    }
+    out += text.slice(last);
+    if (out.length > MAX_PROPERTY_LENGTH) throw tooLong(owner);
+    return { value: out, unresolved: [...unresolved], cycle };
+  };
+
+  const resolveName = (name: string): Resolution | 'cycle' | undefined => {
+    const known = cache.get(name);
+    if (known !== undefined) return known;
+    if (stack.includes(name)) return 'cycle';
+    const raw = lookup(ctx, name);
+    if (raw === undefined) return undefined;
+    if (stack.length >= MAX_PROPERTY_DEPTH) {
+      throw new BadRequestError(
+        `The Maven property \${${name}} is nested more than ${MAX_PROPERTY_DEPTH} properties deep (the limit): ${stack
+          .slice(0, 3)
+          .map((n) => `\${${n}}`)
+          .join(' -> ')} -> ...`,
+        ErrorCodes.pomPropertyLimit,
+      );
+    }
+    stack.push(name);
+    try {
+      const result = expand(raw, `The Maven property \${${name}}`);
+      // Kept even when it met a cycle (the cycle's description then names where it was entered
+      // first): not keeping those would make a doubling chain that loops back exponential again.
+      cache.set(name, result);
+      return result;
+    } finally {
+      stack.pop();
+    }
+  };
+
+  const result = expand(value, `The value ${value.length > 40 ? `${value.slice(0, 40)}...` : value}`);
+  return { value: result.value, unresolved: result.unresolved, cycle: result.cycle };
 }

@@ -152,3 +152,60 @@ describe('checkStartupLog', () => {
     expect(checked).toEqual({ started: true, bridges: [{ class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 10 }], finished: true, missing: [], problems: [] });
   });
 });
+
+describe('checkStartupLog runs in linear time (hostile logs)', () => {
+  const MEGABYTE = 1 << 20;
+  /** One line, or many, of `unit` repeated up to `bytes`. */
+  const repeated = (unit: string, bytes: number, newline: boolean): string =>
+    Array.from({ length: Math.ceil(bytes / unit.length) }, () => unit).join(newline ? '\n' : '');
+  const HOSTILE_UNITS = [
+    'Following bridges have been found: [',
+    "Configuration file '",
+    'No bridge is registered for platform type x ',
+    'Bridge x for platform type ',
+    'Bridge  ',
+    'Failed to initialize Bridge context:',
+    '\u001b[1;2;3',
+    'Registering bridges..',
+  ];
+
+  it.each(HOSTILE_UNITS)('a megabyte line of %j with no closing part', (unit) => {
+    const started = performance.now();
+    checkStartupLog(`Registering bridges...\n${repeated(unit, MEGABYTE, false)}`);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('time grows linearly with the size of the log', () => {
+    const unit = HOSTILE_UNITS.join(' ');
+    const time = (bytes: number): number => {
+      const text = `Registering bridges...\n${repeated(unit, bytes, false)}\n${repeated(unit, bytes, true)}`;
+      const started = performance.now();
+      checkStartupLog(text);
+      return performance.now() - started;
+    };
+    time(64 * 1024); // warm-up
+    const small = Math.max(1, time(256 * 1024));
+    const large = time(1024 * 1024);
+    // 4x the input: a quadratic reader takes 16x; allow generous noise on a shared machine.
+    expect(large).toBeLessThan(Math.max(small * 10, 1500));
+  });
+
+  it('still reads the messages placed after hostile prefixes on the same line', () => {
+    const log = [
+      'Registering bridges...',
+      `Following bridges have been found: [ Following bridges have been found: [class a.B]`,
+      `Configuration file 'x Configuration file '/etc/b.properties' does not exist.`,
+      'No bridge is registered for platform type a No bridge is registered for platform type http://t/P.',
+      'Bridge Bridge a.B for platform type http://t/P has been registered.',
+      'Bridge registration has finished successfully.',
+    ].join('\n');
+    const result = checkStartupLog(log);
+    expect(result.bridges).toEqual([{ class: 'a.B', platformType: 'http://t/P', line: 5 }]);
+    // The same readings as the former patterns: `[^']*'` stops at the first quote, `(.*)\]` at the last bracket.
+    expect(result.problems.map((p) => p.message)).toEqual([
+      expect.stringContaining('file /etc/b.properties does not exist'),
+      expect.stringContaining('type http://t/P was registered'),
+      'Bridge Following bridges have been found: [class a.B was found but not registered for any platform type',
+    ]);
+  });
+});

@@ -8,3 +8,4 @@ export {
   type ParsedMessage,
   type SerializeOptions,
 } from './message-codec.js';
+export { assertJsonDepth, jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';

@@ -2,6 +2,7 @@
 import { ErrorCodes, ParseError } from '../errors.js';
 import { markNumbers, type JsonNumbers } from './json-numbers.js';
 import { notJsonError } from './json-errors.js';
+import { assertJsonDepth } from './json-depth.js';
 
 /**
  * A message text parsed by JSON.parse as it stands, and, on first demand, with its number tokens
@@ -24,6 +25,8 @@ export class JsonDocument {
 
 /** JSON.parse with the mediator's errors; the result is an object or an array. */
 export function readJson(text: string): JsonDocument {
+  // Before parsing: the readers after JSON.parse recurse over the tree (json-depth.ts).
+  assertJsonDepth(text, 'The message');
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -96,6 +96,33 @@ describe('readMiddlewareVersion', () => {
   });
 });
 
+describe('readMiddlewareVersion and redirects', () => {
+  it('follows a redirect within the address typed, and refuses one to another address without fetching it', async () => {
+    const internalRequests: string[] = [];
+    // Stands for an internal service the middleware's answer must not steer this server to.
+    const internal = await listen((req, res) => {
+      internalRequests.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(SWAGGER);
+    });
+    const redirecting = await listen((req, res) => {
+      if (req.url === '/old') res.writeHead(301, { location: '/api/swagger.json' }).end();
+      else if (req.url === '/api/swagger.json') res.writeHead(200, { 'content-type': 'application/json' }).end(SWAGGER);
+      else res.writeHead(302, { location: `${internal.url.replace('127.0.0.1', 'localhost')}/api/swagger.json` }).end();
+    });
+    try {
+      expect(await readMiddlewareVersion(`${redirecting.url}/old`)).toEqual({ version: '2.5.0', url: `${redirecting.url}/old` });
+      const error = await failure(readMiddlewareVersion(`${redirecting.url}/elsewhere`));
+      expect(error.code).toBe(ErrorCodes.middlewareRedirected);
+      expect(error.message).toMatch(/redirect \(302\) to http:\/\/localhost:\d+\/api\/swagger\.json/);
+      expect(internalRequests).toEqual([]);
+      // The loopback address the user typed is still fetched.
+      expect((await readMiddlewareVersion(`${internal.url}/api/swagger.json`)).version).toBe('2.5.0');
+    } finally {
+      await Promise.all([close(internal.server), close(redirecting.server)]);
+    }
+  });
+});
+
 describe('versionIn and candidateUrls', () => {
   it.each([
     [SWAGGER, '2.5.0'],

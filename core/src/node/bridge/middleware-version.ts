@@ -83,6 +83,38 @@ function describeFailure(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
+/** Redirects followed within the address the user typed (`/api` to `/api/`). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * GET with redirects followed only within the origin the user typed: the address is the user's
+ * choice, a Location header is the middleware's (or whoever answers there), and following it to
+ * another host would let an answer steer this server to internal addresses (SSRF). A redirect
+ * elsewhere is a 502 MIDDLEWARE_REDIRECTED that names where it pointed.
+ */
+async function fetchSameOrigin(start: URL, signal: AbortSignal): Promise<Response> {
+  let target = start;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(target, { signal, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' }, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status > 399 || location === null) return response;
+    await response.body?.cancel();
+    let next: URL | undefined;
+    try {
+      next = new URL(location, target);
+    } catch {
+      next = undefined;
+    }
+    if (next === undefined || next.origin !== start.origin || hop >= MAX_REDIRECTS) {
+      throw new MediatorError(
+        `The middleware at ${target.href} answered with a redirect (${response.status}) to ${location}; redirects to another address are not followed: give that address yourself if it is the middleware`,
+        ErrorCodes.middlewareRedirected,
+      );
+    }
+    target = next;
+  }
+}
+
 export async function readMiddlewareVersion(address: string, options: MiddlewareVersionOptions = {}): Promise<MiddlewareVersion> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
@@ -100,8 +132,9 @@ export async function readMiddlewareVersion(address: string, options: Middleware
   for (const candidate of candidateUrls(url)) {
     let response: Response;
     try {
-      response = await fetch(candidate, { signal, headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' }, redirect: 'follow' });
+      response = await fetchSameOrigin(candidate, signal);
     } catch (error) {
+      if (error instanceof MediatorError) throw error;
       if (signal.aborted) {
         throw new MediatorError(`The middleware at ${url.href} did not answer within ${timeoutMs / 1000} s`, ErrorCodes.middlewareUnreachable);
       }

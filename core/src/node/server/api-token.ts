@@ -4,10 +4,12 @@
  * the clients that were given it working.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const TOKEN_FILE = 'api-token';
+/** Shortest token a user may give (`--token`, MEDIATOR_TOKEN): 16 characters, 96 bits even in base64. */
+export const MIN_TOKEN_LENGTH = 16;
 
 export interface StoredToken {
   readonly token: string;
@@ -25,7 +27,11 @@ export async function loadOrCreateToken(dataDir: string): Promise<StoredToken> {
   const file = join(dataDir, TOKEN_FILE);
   try {
     const token = (await readFile(file, 'utf8')).trim();
-    if (token !== '') return { token, file, created: false };
+    if (token !== '') {
+      // A token file from an older version, or copied in, may be 0644: tightened, and kept working.
+      if (process.platform !== 'win32') await chmod(file, 0o600);
+      return { token, file, created: false };
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

@@ -3,9 +3,8 @@
  * Electron main process all call `buildServer()` and decide themselves whether and where to listen.
  * Contract: ../shared/spec/CONTRACT.md; operation details: reference-mediator.md section 6.
  */
-import { mkdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { pino, type Logger as PinoLogger } from 'pino';
-import { api, ErrorCodes, MediatorError } from '../../common/index.js';
+import { api, decodeXml, ErrorCodes, MAX_ENCODED_NAME_LENGTH, MediatorError } from '../../common/index.js';
 // The SQLite store directly, not the store index: that one also loads the NATS store and its client,
 // which a single-machine server never needs (start-up time, issue 13).
 import { SqliteStore } from '../store/sqlite-store.js';
@@ -37,6 +36,9 @@ import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
+import { useBoundedJsonParser } from './json-body.js';
+import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
+import { assertCorsOrigins } from './cors-origins.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -58,6 +60,11 @@ export interface ServerOptions {
   readonly translationWorkers?: number;
   /** Folder of the built workbench UI served at `/` (default: renderer/dist of this repository, when built). */
   readonly uiDir?: string;
+  /**
+   * Bytes of messages the embedded bus keeps in all (test messages and channel traffic, for
+   * GET /topics/{topic}/messages and lagging channels), oldest dropped first; default 64 MiB.
+   */
+  readonly topicBudgetBytes?: number;
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
   readonly transport?: { readonly kind: TransportKind; readonly url?: string };
   /**
@@ -128,7 +135,9 @@ function operationOf(request: FastifyRequest): Operation {
 }
 
 export async function buildServer(options: ServerOptions): Promise<MediatorServer> {
-  mkdirSync(options.dataDir, { recursive: true });
+  // 0700 folder, 0600 files, at every start (data-folder.ts).
+  prepareDataFolder(options.dataDir);
+  assertCorsOrigins(options.corsOrigins ?? []);
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const transportKind = options.transport?.kind ?? 'embedded';
@@ -139,10 +148,17 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       : undefined;
   // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
   // bridge assistant's progress), while alignments and channels live in the shared buckets.
-  const local = SqliteStore.open({ file: join(options.dataDir, 'mediator.db') });
+  const local = SqliteStore.open({ file: join(options.dataDir, DATABASE_FILE) });
+  // A new database (and its -wal/-shm) is created with the umask's mode.
+  tightenOwnedFiles(options.dataDir);
   const store: ConfigStore = fleet ?? local;
   const alignments = new AlignmentService(store, logger);
-  const transport = await loadTransport({ kind: transportKind, ...(options.transport?.url === undefined ? {} : { url: options.transport.url }), logger });
+  const transport = await loadTransport({
+    kind: transportKind,
+    ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
+    ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
+    logger,
+  });
   const runner = new ChannelRunner(transport, alignments, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
   if (fleet !== undefined) {
@@ -163,10 +179,17 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     bodyLimit,
-    // Names and versions may hold any character, URL-encoded in the path.
-    routerOptions: { maxParamLength: 2000, ignoreTrailingSlash: true },
+    // Names and versions may hold any character, URL-encoded in the path: room for the longest
+    // name an upload accepts, percent-encoded (name-limits.ts).
+    routerOptions: { maxParamLength: MAX_ENCODED_NAME_LENGTH, ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaController: { compilersFactory: compilers.compilersFactory },
+    // Errors the router raises before any route (a URL that is not valid percent-encoded UTF-8)
+    // get the same `{message, code}` as every other error, not Fastify's own body.
+    frameworkErrors: (error, _request, reply) => {
+      const mapped = toHttpError(error, 'default');
+      void (reply as FastifyReply).status(mapped.status).type('application/json').send(mapped.body);
+    },
   }) as unknown as FastifyInstance;
 
   // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
@@ -207,8 +230,21 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
 
   // No text/plain parser: a body in an unsupported media type gets 415, not a guess.
   app.removeContentTypeParser('text/plain');
+  // JSON bodies: nesting bounded before parsing (json-body.ts).
+  useBoundedJsonParser(app, bodyLimit);
   // Alignment bodies are XML text (reference section 6.1: application/xml; we also take the other XML types).
-  app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
+  // Received as bytes and decoded in the document's own encoding (BOM, XML declaration, else UTF-8):
+  // invalid bytes and unknown encodings are a 400 XML_ENCODING, never silently replaced (decode-xml.ts).
+  app.addContentTypeParser(XML_MEDIA_TYPES, { parseAs: 'buffer', bodyLimit }, (_request, body, done) => {
+    let text: string;
+    try {
+      text = decodeXml(body as Buffer);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, text);
+  });
 
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
     await app.register(cors, { origin: [...options.corsOrigins], methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });

@@ -74,13 +74,18 @@ export interface HttpError {
 }
 
 /** Fastify's own errors (malformed JSON, body too large, wrong media type, schema validation). */
-const FRAMEWORK: Readonly<Record<string, { code: ErrorCode; message?: string }>> = {
+const FRAMEWORK: Readonly<Record<string, { code: ErrorCode; message?: string; status?: number }>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCodes.malformedBody },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCodes.malformedBody, message: 'The request body is empty' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCodes.bodyTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCodes.unsupportedMediaType },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCodes.malformedBody },
   FST_ERR_VALIDATION: { code: ErrorCodes.invalidRequest },
+  // @fastify/static refuses a path that leaves its folder (`..%2f`, `..%5c`, a NUL byte): to the
+  // client that is a file that does not exist, the answer of the not-found handler, not a 500.
+  FST_STATIC_FORBIDDEN_PATH: { code: ErrorCodes.notFound, message: 'The requested resource could not be found.', status: Status.notFound },
+  // A URL whose percent-encoding is not valid UTF-8 (`%ff`): the router's own error, in our form.
+  FST_ERR_BAD_URL: { code: ErrorCodes.badRequest },
 };
 
 /**
@@ -141,6 +146,14 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   // The middleware the user pointed at failed, not this server nor the request: 502 (RFC 9110 15.6.3).
   [ErrorCodes.middlewareUnreachable]: Status.badGateway,
   [ErrorCodes.middlewareVersionUnknown]: Status.badGateway,
+  [ErrorCodes.middlewareRedirected]: Status.badGateway,
+  // Bounds on the work an input can cause (CONTRACT.md, Safety): the client's input is refused.
+  [ErrorCodes.yamlAliasLimit]: Status.badRequest,
+  [ErrorCodes.nestingLimit]: Status.badRequest,
+  [ErrorCodes.pomPropertyLimit]: Status.badRequest,
+  [ErrorCodes.nameTooLong]: Status.badRequest,
+  [ErrorCodes.topicMessageTooLarge]: Status.payloadTooLarge,
+  [ErrorCodes.xmlEncoding]: Status.badRequest,
 };
 
 /** Codes of a request body refused before any operation looks at it: their status holds on every route. */
@@ -180,7 +193,7 @@ export function toHttpError(error: unknown, operation: Operation, route?: string
   let status: number;
   let body: Record<string, unknown>;
   if (framework !== undefined) {
-    status = STATUS_OF_CODE[framework.code];
+    status = framework.status ?? STATUS_OF_CODE[framework.code];
     body = { code: framework.code, message: framework.message ?? (error as Error).message };
   } else if (isFrameworkRefusal(error)) {
     // Another refusal of the framework's own (e.g. a QUERY request without Content-Type): the

@@ -109,9 +109,9 @@ describe('network mode', { timeout: 90_000 }, () => {
   });
 
   it('takes a given token on loopback too, and refuses --token with --no-auth', async () => {
-    const served = await startMediatorServe(cli, dataDir(), { args: ['--token', 'given-token', '--log-level', 'warn'], started });
+    const served = await startMediatorServe(cli, dataDir(), { args: ['--token', 'given-token-0123456789', '--log-level', 'warn'], started });
     expect((await request(`${served.url}/version`)).status).toBe(401);
-    expect((await request(`${served.url}/version`, { headers: { authorization: 'Bearer given-token' } })).status).toBe(200);
+    expect((await request(`${served.url}/version`, { headers: { authorization: 'Bearer given-token-0123456789' } })).status).toBe(200);
     const both = startProcess('mediator serve --token --no-auth', process.execPath, [
       cli,
       'serve',

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  assertAlignmentNameLength,
   alignmentMeaning,
   alignmentView,
   analyzeAlignment,
@@ -122,6 +123,8 @@ export class AlignmentService {
   async upload(xml: string): Promise<UploadResult> {
     const compiled = await this.check(xml);
     const { name, version } = compiled.header;
+    // A name too long for a path could be stored but never fetched or deleted (name-limits.ts).
+    assertAlignmentNameLength(name, version);
     const fingerprint = createHash('sha256').update(alignmentMeaning(compiled)).digest('hex');
     const result = await this.store.insertAlignment({
       name,

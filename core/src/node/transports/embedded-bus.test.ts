@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddedBus, type BusRecord } from './embedded-bus.js';
+import { ErrorCodes } from '../../common/errors.js';
+import { EmbeddedBus, RETAINED_OVERHEAD, type BusRecord } from './embedded-bus.js';
 import { collect, waitUntil } from './transport-contract.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -188,5 +189,57 @@ describe('EmbeddedBus', () => {
     await bus.close();
     await expect(bus.publish('t', 'x')).rejects.toThrow(/closed/);
     await expect(bus.subscribe('t', 'g', { maxInFlight: 1 }, async () => undefined)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('EmbeddedBus byte budget', () => {
+  const KIB = 1024;
+  const message = (i: number, size: number): string => `${i}:`.padEnd(size, 'x');
+
+  it.each([
+    [64 * KIB, 4 * KIB, 3],
+    [256 * KIB, 10 * KIB, 7],
+  ])('budget %i: messages of %i bytes on %i topics keep within it, oldest dropped first', async (budget, size, topics) => {
+    const bus = new EmbeddedBus({ maxRetainedBytes: budget, recentLimit: 1000 });
+    const total = Math.ceil((4 * budget) / size);
+    for (let i = 0; i < total; i++) await bus.publish(`t${i % topics}`, message(i, size));
+    const kept = Array.from({ length: topics }, (_, t) => bus.recent(`t${t}`, 1000)).flat();
+    const bytes = kept.reduce((sum, r) => sum + r.value.length + RETAINED_OVERHEAD, 0);
+    expect(bytes).toBeLessThanOrEqual(budget);
+    expect(bytes).toBeGreaterThan(budget - size - RETAINED_OVERHEAD);
+    // What is kept is the newest: every index from the oldest kept on.
+    const indices = kept.map((r) => Number(r.value.split(':')[0])).sort((a, b) => a - b);
+    expect(indices).toEqual(Array.from({ length: indices.length }, (_, k) => total - indices.length + k));
+    await bus.close();
+  });
+
+  it('refuses a single message larger than the budget with TOPIC_MESSAGE_TOO_LARGE, keeping the rest', async () => {
+    const bus = new EmbeddedBus({ maxRetainedBytes: 8 * KIB });
+    await bus.publish('t', 'kept');
+    await expect(bus.publish('t', 'x'.repeat(8 * KIB))).rejects.toMatchObject({ code: ErrorCodes.topicMessageTooLarge });
+    expect(bus.recent('t', 10).map((r) => r.value)).toEqual(['kept']);
+    await bus.close();
+  });
+
+  it('a group that lags behind loses the oldest messages past the budget, then reads on', async () => {
+    const bus = new EmbeddedBus({ maxRetainedBytes: 16 * KIB, recentLimit: 0 });
+    const seen: string[] = [];
+    const gate = { open: false };
+    await bus.subscribe('t', 'slow', { maxInFlight: 1 }, async (m) => {
+      seen.push(m.value.split(':')[0] ?? '');
+      await waitUntil(() => gate.open, 5000, 'the gate');
+    });
+    for (let i = 0; i < 40; i++) await bus.publish('t', message(i, KIB));
+    gate.open = true;
+    await waitUntil(() => seen.includes('39'), 2000, 'the last message');
+    expect(seen.length).toBeLessThan(40);
+    await bus.close();
+  });
+
+  it('forgets topics whose last message was dropped, and its eviction queue stays small', async () => {
+    const bus = new EmbeddedBus({ maxRetainedBytes: 4 * KIB, recentLimit: 1 });
+    for (let i = 0; i < 5000; i++) await bus.publish(`topic-${i}`, 'x'.repeat(100));
+    expect(bus.topics().length).toBeLessThan(40);
+    await bus.close();
   });
 });

@@ -45,7 +45,7 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
         tags,
         summary: "Step 1: read a running middleware's version from its API (info.version of /api/swagger.json)",
         description:
-          'Tries the address given, then its api/swagger.json, within 5 seconds in all. 400 INVALID_REQUEST for an address that is not http(s); 502 MIDDLEWARE_UNREACHABLE (refused, timed out) or MIDDLEWARE_VERSION_UNKNOWN (answered without a version).',
+          'Tries the address given, then its api/swagger.json, within 5 seconds in all; redirects are followed only within the address given (same scheme, host and port). 400 INVALID_REQUEST for an address that is not http(s); 502 MIDDLEWARE_UNREACHABLE (refused, timed out), MIDDLEWARE_REDIRECTED (redirected to another address, not followed) or MIDDLEWARE_VERSION_UNKNOWN (answered without a version).',
         body: api.ref(api.MiddlewareVersionRequest),
         response: {
           [Status.ok]: jsonResponse("The middleware's version, and where it was read", api.ref(api.MiddlewareVersionReply)),

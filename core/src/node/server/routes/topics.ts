@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { api, BadRequestError, ErrorCodes } from '../../../common/index.js';
 import { recentMessagesOf } from '../../transports/recent-messages.js';
 import { Status } from '../http-errors.js';
+import { parseBoundedJson } from '../json-body.js';
 import { errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const TOPICS_TAG = { name: 'Topics', description: 'Test tools: publish a message to a topic, read the recent messages of a topic (embedded transport)' };
@@ -36,7 +37,7 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       // Fastify's default JSON parser is the callback kind: it answers through the callback.
-      void parseJson(request, body as string, (error, value: unknown) => {
+      parseBoundedJson(parseJson, request, body as string, (error, value: unknown) => {
         if (error !== null) done(error);
         else done(null, { value, text: body as string } satisfies JsonBody);
       });
@@ -48,6 +49,8 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
           operationId: 'publishTopicMessage',
           tags,
           summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
+          description:
+            'The embedded bus keeps the messages of every topic within a byte budget (64 MiB by default, UTF-8 bytes plus 128 per message): past it the oldest messages of the whole bus are dropped first. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.',
           params: api.TopicParams,
           body: api.PublishMessageBody,
           response: {
@@ -76,6 +79,7 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
         operationId: 'listTopicMessages',
         tags,
         summary: 'The most recent messages of a topic, newest last (embedded transport)',
+        description: 'At most the last 200 of each topic, within the bus-wide byte budget for retained messages (64 MiB by default, oldest dropped first).',
         params: api.TopicParams,
         querystring: api.TopicMessagesQuery,
         response: { [Status.ok]: api.TopicMessageList, ...errorResponses([Status.badRequest]) },
