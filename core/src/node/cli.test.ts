@@ -213,7 +213,7 @@ describe('mediator platform-channels', () => {
     ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const channels = (await (await fetch(`${server.url}/channels`)).json()) as Array<Record<string, unknown>>;
+    const channels = (await (await fetch(`${server.url}/channels?details=true`)).json()) as Array<Record<string, unknown>>;
     const topics = channels.map((c) => `${String(c.source)} -> ${String(c.sink)}`).sort();
     expect(topics).toEqual([
       // The middleware's encoding: runs of `:`, `/`, `#` become one `_`, the `_` before `/` stays.
