@@ -183,7 +183,6 @@ function isFrameworkRefusal(error: unknown): error is Error & { statusCode: numb
   );
 }
 
-
 /**
  * The status and body of an error raised while answering a request. `route` is the matched route's
  * URL pattern (undefined when none matched): it decides the status of a not-found error.
