@@ -126,7 +126,7 @@ test('the assistant walks a sample bridge from the version check to running chan
     await expect(page.getByRole('button', { name: /5 Alignments and channels|✓ Alignments and channels/ })).toContainText('✓');
     await screenshot(page, testInfo, 'bridge-assistant-done');
 
-    const channels = (await (await api.get('channels')).json()) as Array<{ source: string; outAlignmentName: string; status: string }>;
+    const channels = (await (await api.get('channels?details=true')).json()) as Array<{ source: string; outAlignmentName: string; status: string }>;
     expect(channels.map((c) => [c.source, c.outAlignmentName, c.status]).sort()).toEqual([
       ['mw-mediator-downstream-http_example.com_platform1', 'CO_FIWARE_align', 'running'],
       ['mw-mediator-upstream-http_example.com_platform1', '', 'running'],

@@ -68,7 +68,7 @@ test('another page cannot frame the workbench', async ({ page, mediator }) => {
 });
 
 test.describe('token mode', () => {
-  const token = 'e2e-token-7c1d';
+  const token = 'e2e-token-7c1d-3f9a2b';
   test.use({ mediatorArgs: ['--token', token] });
 
   test('the workbench asks for the token, then works against the server', async ({ page, mediator }, testInfo) => {
