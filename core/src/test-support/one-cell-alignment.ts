@@ -5,7 +5,11 @@
 const EX = 'http://example.org/';
 
 /** A one-cell IPSM-AF alignment; entity texts are Turtle with `var:` = sripas `node_` variables. */
-export function oneCellAlignment(cell: { entity1: string; entity2: string; transformation?: string; typings?: string }): string {
+export function oneCellAlignment(
+  cell: { entity1: string; entity2: string; transformation?: string; typings?: string; id?: string },
+  header: { title?: string; description?: string } = {},
+): string {
+  const id = cell.id ?? 'c1';
   return `<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE RDF [
   <!ENTITY sripas "http://www.inter-iot.eu/sripas#">
@@ -20,18 +24,18 @@ export function oneCellAlignment(cell: { entity1: string; entity2: string; trans
          xmlns:var="http://www.inter-iot.eu/sripas#node_"
          xmlns:ex="${EX}">
   <align:Alignment>
-    <dcelem:title>Fixes</dcelem:title>
+    <dcelem:title>${header.title ?? 'Fixes'}</dcelem:title>
     <exmo:version>1.0</exmo:version>
     <dcelem:creator>tests</dcelem:creator>
-    <dcelem:description>Synthetic cells for the fixed reference bugs</dcelem:description>
+    <dcelem:description>${header.description ?? 'Synthetic cells for the fixed reference bugs'}</dcelem:description>
     <sripas:cellFormat><rdf:Description rdf:about="http://inter-iot.eu/sripas#turtle"/></sripas:cellFormat>
     <align:onto1><align:Ontology rdf:about="${EX}a"/></align:onto1>
     <align:onto2><align:Ontology rdf:about="${EX}b"/></align:onto2>
     <sripas:steps rdf:parseType="Collection">
-      <sripas:step sripas:order="1" sripas:cell="http://www.inter-iot.eu/sripas#c1"/>
+      <sripas:step sripas:order="1" sripas:cell="http://www.inter-iot.eu/sripas#${id}"/>
     </sripas:steps>
     <align:map>
-      <align:Cell rdf:about="http://www.inter-iot.eu/sripas#c1">
+      <align:Cell rdf:about="http://www.inter-iot.eu/sripas#${id}">
         <align:entity1 rdf:datatype="http://www.w3.org/2001/XMLSchema#string">${cell.entity1}</align:entity1>
         <align:entity2 rdf:datatype="http://www.w3.org/2001/XMLSchema#string">${cell.entity2}</align:entity2>
         <align:relation>=</align:relation>

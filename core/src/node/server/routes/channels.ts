@@ -13,6 +13,12 @@ export const CHANNELS_TAG = {
  * Create, list and delete channels. `flavour` 'ste' is the copy under /v1 (CONTRACT.md "The
  * successor's API"): STE's body (`chanType` required, `optParallelism`) and STE's ChannelInfo.
  */
+/** STE's body as a ChannelConfig: `optParallelism` is STE's name for `parallelism`. */
+function fromSteConfig(body: api.SteChannelConfig): api.ChannelConfig {
+  const { optParallelism, ...rest } = body;
+  return optParallelism === undefined ? rest : { ...rest, parallelism: optParallelism };
+}
+
 export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps, flavour: ApiFlavour = 'ipsm'): void {
   const tags = [CHANNELS_TAG.name];
   const createResponses = {
@@ -20,24 +26,28 @@ export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps, f
     ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
   };
 
+  // One operation, two bodies: STE's (chanType required, optParallelism) under /v1, the reference's at the root.
+  app.post(
+    '/channels',
+    {
+      schema: {
+        operationId: 'createChannel',
+        tags,
+        summary:
+          flavour === 'ste'
+            ? "Create a channel with STE's body (chanType required, optParallelism)"
+            : 'Create a channel (0.4 style with alignment ids, or 0.5 style with names and versions)',
+        body: flavour === 'ste' ? api.ref(api.SteChannelConfig) : api.ref(api.ChannelConfig),
+        response: createResponses,
+      },
+    },
+    async (request, reply) => {
+      const result = await channels.create(flavour === 'ste' ? fromSteConfig(request.body as api.SteChannelConfig) : request.body);
+      return reply.code(Status.created).send({ message: result.message, id: result.channel.id });
+    },
+  );
+
   if (flavour === 'ste') {
-    app.post(
-      '/channels',
-      {
-        schema: {
-          operationId: 'createChannel',
-          tags,
-          summary: "Create a channel with STE's body (chanType required, optParallelism)",
-          body: api.ref(api.SteChannelConfig),
-          response: createResponses,
-        },
-      },
-      async (request, reply) => {
-        const { optParallelism, ...rest } = request.body;
-        const result = await channels.create(optParallelism === undefined ? rest : { ...rest, parallelism: optParallelism });
-        return reply.code(Status.created).send({ message: result.message, id: result.channel.id });
-      },
-    );
     app.get(
       '/channels',
       {
@@ -55,22 +65,6 @@ export function registerChannelRoutes(app: ApiServer, { channels }: RouteDeps, f
         ),
     );
   } else {
-    app.post(
-      '/channels',
-      {
-        schema: {
-          operationId: 'createChannel',
-          tags,
-          summary: 'Create a channel (0.4 style with alignment ids, or 0.5 style with names and versions)',
-          body: api.ref(api.ChannelConfig),
-          response: createResponses,
-        },
-      },
-      async (request, reply) => {
-        const result = await channels.create(request.body);
-        return reply.code(Status.created).send({ message: result.message, id: result.channel.id });
-      },
-    );
     app.get(
       '/channels',
       {

@@ -17,42 +17,25 @@ export interface JavaClass {
 
 const s = 'string' as const;
 
+/** IPSMApiClient.ChannelInfo (INTER-MW) = the reference's ChannelInfo (spray-json). */
+const CHANNEL_INFO_FIELDS = {
+  id: 'int',
+  uuid: s,
+  source: s,
+  sink: s,
+  inpAlignmentName: s,
+  inpAlignmentVersion: s,
+  outAlignmentName: s,
+  outAlignmentVersion: s,
+  consumerGroup: s,
+  descId: s,
+  parallelism: 'int',
+} as const satisfies Record<string, FieldType>;
+
 export const JAVA_CLASSES = {
-  /** IPSMApiClient.ChannelInfo (INTER-MW) = the reference's ChannelInfo (spray-json). */
-  ChannelInfo: {
-    name: 'ChannelInfo',
-    fields: {
-      id: 'int',
-      uuid: s,
-      source: s,
-      sink: s,
-      inpAlignmentName: s,
-      inpAlignmentVersion: s,
-      outAlignmentName: s,
-      outAlignmentVersion: s,
-      consumerGroup: s,
-      descId: s,
-      parallelism: 'int',
-    },
-  },
+  ChannelInfo: { name: 'ChannelInfo', fields: CHANNEL_INFO_FIELDS },
   /** STE 1.0's ChannelInfo: the IPSM fields plus chanType. */
-  SteChannelInfo: {
-    name: 'SteChannelInfo',
-    fields: {
-      id: 'int',
-      uuid: s,
-      source: s,
-      sink: s,
-      inpAlignmentName: s,
-      inpAlignmentVersion: s,
-      outAlignmentName: s,
-      outAlignmentVersion: s,
-      consumerGroup: s,
-      descId: s,
-      parallelism: 'int',
-      chanType: s,
-    },
-  },
+  SteChannelInfo: { name: 'SteChannelInfo', fields: { ...CHANNEL_INFO_FIELDS, chanType: s } },
   AlignmentInfo: {
     name: 'AlignmentInfo',
     fields: { descId: s, id: 'int', name: s, date: 'long', sourceOntologyURI: s, targetOntologyURI: s, version: s, creator: s, description: s },

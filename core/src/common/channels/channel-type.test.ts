@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { MediatorError } from '../errors.js';
+import { checkChannelType, defaultChannelType } from './channel-type.js';
+
+describe('chanType (CONTRACT.md "ChannelConfig: both versions")', () => {
+  it('means the server transport at both ends when omitted', () => {
+    expect(defaultChannelType('embedded')).toBe('EE');
+    expect(defaultChannelType('nats')).toBe('NN');
+    expect(defaultChannelType('kafka')).toBe('KK');
+  });
+
+  it.each([
+    ['EE', ['embedded'], 'EE'],
+    ['ee', ['embedded'], 'EE'],
+    ['NN', ['nats'], 'NN'],
+    ['KK', ['kafka'], 'KK'],
+  ] as const)('accepts %s on a server running %j', (type, available, normalised) => {
+    expect(checkChannelType(type, available)).toBe(normalised);
+  });
+
+  it.each([
+    ['MM', ['embedded'], /source transport MQTT \(M\) is not enabled.*runs channels on the embedded bus/],
+    ['NN', ['embedded'], /NATS JetStream \(N\) is not enabled.*--transport nats/],
+    ['EE', ['nats'], /the embedded bus \(E\) is not enabled.*NATS JetStream/],
+    ['NK', ['nats'], /sink transport Kafka \(K\) is not enabled.*--transport kafka/],
+    ['XE', ['embedded'], /unknown source transport "X"/],
+    ['E', ['embedded'], /must be two letters/],
+    ['EEE', ['embedded'], /must be two letters/],
+  ] as const)('refuses %s on a server running %j, naming why', (type, available, message) => {
+    let caught: unknown;
+    try {
+      checkChannelType(type, available);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(MediatorError);
+    expect((caught as MediatorError).code).toBe('INVALID_CHANNEL');
+    expect((caught as MediatorError).message).toMatch(message);
+  });
+});
