@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { OffsetLog } from './offset-log.js';
 
@@ -31,5 +33,24 @@ describe('OffsetLog', () => {
     expect(log.first).toBe(8);
     expect(() => log.push(entry(10))).toThrow(/expected/);
     expect(log.last(5)).toEqual([]);
+  });
+
+  it('lets dropped entries go at once, not at the next compaction', async () => {
+    // Node's gc() without --expose-gc on the command line: the flag can be set at run time.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const log = new OffsetLog<{ offset: number; value: object }>();
+    const refs: Array<WeakRef<object>> = [];
+    for (let i = 0; i < 10; i++) {
+      const value = { payload: 'x'.repeat(1000) + String(i) };
+      refs.push(new WeakRef(value));
+      log.push({ offset: i, value });
+    }
+    log.dropBefore(6);
+    // A WeakRef target lives at least until the job that made it ends.
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    expect(refs.map((r) => r.deref() !== undefined)).toEqual([false, false, false, false, false, false, true, true, true, true]);
+    expect(log.at(6)?.offset).toBe(6);
   });
 });

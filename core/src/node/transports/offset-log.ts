@@ -2,10 +2,12 @@
  * The retained messages of one embedded-bus topic: an append-only run of consecutive offsets
  * whose oldest entries can be dropped. Dropping only advances a head index and compacts the array
  * now and then: `splice(0, 1)` on every publish moved every retained entry each time (7% of a
- * channel's time with a backlog of thousands).
+ * channel's time with a backlog of thousands). A dropped slot is cleared at once: until the next
+ * compaction (up to 1,024 drops later) it would otherwise keep its message alive, and 1,024
+ * messages of 7 MB outlived the embedded bus's byte budget by gigabytes (found by the soak).
  */
 export class OffsetLog<T extends { readonly offset: number }> {
-  private items: T[] = [];
+  private items: Array<T | undefined> = [];
   private head = 0;
 
   /** Offset the next appended entry must have when the log is empty. */
@@ -36,6 +38,7 @@ export class OffsetLog<T extends { readonly offset: number }> {
   dropBefore(offset: number): void {
     const n = Math.min(offset - this.first, this.length);
     if (n <= 0) return;
+    for (let i = this.head; i < this.head + n; i++) this.items[i] = undefined;
     this.head += n;
     if (this.head === this.items.length) {
       this.items = [];
@@ -49,6 +52,7 @@ export class OffsetLog<T extends { readonly offset: number }> {
   /** The newest `n` entries, oldest first. */
   last(n: number): T[] {
     const k = Math.max(0, Math.min(n, this.length));
-    return this.items.slice(this.items.length - k);
+    // The newest entries are never cleared slots: those are all before `head`.
+    return this.items.slice(this.items.length - k) as T[];
   }
 }
