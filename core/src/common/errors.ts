@@ -40,6 +40,8 @@ export const ErrorCodes = {
   /** A translation failed with an error that has no code of its own (channel dead letters). */
   translationFailed: 'TRANSLATION_FAILED',
   notFound: 'NOT_FOUND',
+  /** No route at that path: the server does not offer it (an older server, or a typo), not a missing record. */
+  routeNotFound: 'ROUTE_NOT_FOUND',
   conflict: 'CONFLICT',
   badRequest: 'BAD_REQUEST',
   inUse: 'IN_USE',

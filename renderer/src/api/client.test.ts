@@ -54,10 +54,16 @@ describe('createHttpApi', () => {
   });
 
   it('throws the server message as ApiError, and marks missing routes', async () => {
-    const api = createHttpApi({ baseUrl: '', fetch: async () => reply(404, { code: 'NOT_FOUND', message: 'The requested resource could not be found.' }) });
+    const api = createHttpApi({
+      baseUrl: '',
+      fetch: async () => reply(404, { code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found.' }),
+    });
     const error = await api.readTopic('t', 50).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'The requested resource could not be found.', notAvailable: true });
+    expect(error).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found.', notAvailable: true });
+    // A record the server does not have is not a missing feature (the workbench's routes answer 404 for both).
+    const missing = createHttpApi({ baseUrl: '', fetch: async () => reply(404, { code: 'NOT_FOUND', message: 'Suite "s" not found' }) });
+    expect(await missing.getSuite('s').catch((e: unknown) => e)).toMatchObject({ status: 404, code: 'NOT_FOUND', notAvailable: false });
   });
 
   it('reports a body that is not JSON with the status, and network failures with status 0', async () => {

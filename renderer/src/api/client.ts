@@ -52,9 +52,14 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The route does not exist on this server (an older mediator, or a feature not shipped yet). */
+  /**
+   * The route does not exist on this server (an older mediator, or a feature not shipped yet), as
+   * opposed to a record that is not stored, which the workbench's own routes also answer with 404.
+   * Servers before ROUTE_NOT_FOUND sent NOT_FOUND with the framework's message for an unknown path.
+   */
   get notAvailable(): boolean {
-    return this.status === 404;
+    if (this.status !== 404) return false;
+    return this.code === 'ROUTE_NOT_FOUND' || (this.code === 'NOT_FOUND' && this.message === 'The requested resource could not be found.');
   }
 }
 

@@ -15,7 +15,7 @@ export function fakeApi(methods: Partial<MediatorApi>): MediatorApi {
 /** A workbench store talking to `fakeApi(api)`. */
 export const storeWith = (api: Partial<MediatorApi>) => createWorkbenchStore({ makeApi: () => fakeApi(api) });
 
-export const notFound = () => new ApiError('The requested resource could not be found.', 404, 'NOT_FOUND');
+export const notFound = () => new ApiError('The requested resource could not be found.', 404, 'ROUTE_NOT_FOUND');
 
 /** Lets pending promise callbacks run. */
 export async function flush(times = 5): Promise<void> {

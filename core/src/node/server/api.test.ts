@@ -410,7 +410,7 @@ describe('logging and version', () => {
 
 describe('framework errors are JSON', () => {
   it('404 for an unknown path, 405 with Allow for a wrong method', async () => {
-    expectError(await call('GET', '/nothing-here'), 404, 'NOT_FOUND');
+    expectError(await call('GET', '/nothing-here'), 404, 'ROUTE_NOT_FOUND');
     const wrong = await call('PUT', '/alignments');
     expectError(wrong, 405, 'METHOD_NOT_ALLOWED');
     expect(wrong.headers.get('allow')).toMatch(/GET/);

@@ -303,7 +303,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
         .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
       return;
     }
-    void reply.status(Status.notFound).send({ code: ErrorCodes.notFound, message: 'The requested resource could not be found.' });
+    void reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
   });
 
   // The workbench UI (renderer/dist) at `/`, same origin as the API, so no CORS is needed for it.

@@ -323,7 +323,7 @@ describe('9. Static files', () => {
     const r = await fetch(`${server.url}${path}`);
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await r.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) as unknown });
+    expect(await r.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: expect.any(String) as unknown });
     const logged = logLines.slice(before).join('\n');
     expect(logged).not.toMatch(/"stack"|"level":50/);
   });

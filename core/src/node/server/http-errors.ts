@@ -83,7 +83,7 @@ const FRAMEWORK: Readonly<Record<string, { code: ErrorCode; message?: string; st
   FST_ERR_VALIDATION: { code: ErrorCodes.invalidRequest },
   // @fastify/static refuses a path that leaves its folder (`..%2f`, `..%5c`, a NUL byte): to the
   // client that is a file that does not exist, the answer of the not-found handler, not a 500.
-  FST_STATIC_FORBIDDEN_PATH: { code: ErrorCodes.notFound, message: 'The requested resource could not be found.', status: Status.notFound },
+  FST_STATIC_FORBIDDEN_PATH: { code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.', status: Status.notFound },
   // A URL whose percent-encoding is not valid UTF-8 (`%ff`): the router's own error, in our form.
   FST_ERR_BAD_URL: { code: ErrorCodes.badRequest },
 };
@@ -107,6 +107,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.translationFailed]: Status.internal,
   // The workbench's routes; the IPSM contract's make it 400 (notFoundStatus, above).
   [ErrorCodes.notFound]: Status.notFound,
+  // No route at that path: 404 everywhere (RFC 9110 15.5.5), IPSM paths included, as the reference's framework.
+  [ErrorCodes.routeNotFound]: Status.notFound,
   [ErrorCodes.conflict]: Status.conflict,
   [ErrorCodes.badRequest]: Status.badRequest,
   // CONTRACT.md: deleting an alignment a channel uses is a 400.
