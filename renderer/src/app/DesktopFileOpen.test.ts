@@ -29,7 +29,10 @@ function fakeBridge() {
 const alignment = '<rdf:RDF><Alignment/></rdf:RDF>';
 
 const tree = (store: WorkbenchStore, bridge: DesktopBridge | undefined) =>
-  createElement(WorkbenchProvider, { store, children: [createElement(DesktopFileOpen, { key: 'open', bridge }), createElement(UnsavedEditsDialog, { key: 'ask' })] });
+  createElement(WorkbenchProvider, {
+    store,
+    children: [createElement(DesktopFileOpen, { key: 'open', bridge }), createElement(UnsavedEditsDialog, { key: 'ask' })],
+  });
 const validations: string[] = [];
 
 function setup(bridge: DesktopBridge | undefined) {

@@ -30,8 +30,8 @@ export function UnsavedEditsDialog() {
       }
     >
       <p>
-        The editor holds edits of <strong>{name}</strong> that are not uploaded. To {describeLeave(pending)}: Save uploads them first, Discard drops them; Cancel keeps
-        editing.
+        The editor holds edits of <strong>{name}</strong> that are not uploaded. To {describeLeave(pending)}: Save uploads them first, Discard drops them;
+        Cancel keeps editing.
       </p>
     </ModalDialog>
   );

@@ -57,7 +57,9 @@ export function persistSession(store: WorkbenchStore, storage: SettingsStorage, 
       messageText: s.messageText,
       ...(s.sampleId === undefined ? {} : { sampleId: s.sampleId }),
       ...(s.messageFileName === undefined ? {} : { messageFileName: s.messageFileName }),
-      ...(s.editor !== undefined && editorIsDirty(s.editor) ? { editor: { source: s.editor.source, text: s.editor.text, loadedText: s.editor.loadedText } } : {}),
+      ...(s.editor !== undefined && editorIsDirty(s.editor)
+        ? { editor: { source: s.editor.source, text: s.editor.text, loadedText: s.editor.loadedText } }
+        : {}),
     };
     try {
       storage.setItem(SESSION_KEY, JSON.stringify(session));

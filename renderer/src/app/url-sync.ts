@@ -23,7 +23,8 @@ export function routeOf(state: WorkbenchState): Route {
   return { screen: state.screen };
 }
 
-const sameChain = (a: readonly AlignmentId[], b: readonly AlignmentId[]) => a.length === b.length && a.every((id, i) => b[i] !== undefined && sameAlignment(id, b[i]));
+const sameChain = (a: readonly AlignmentId[], b: readonly AlignmentId[]) =>
+  a.length === b.length && a.every((id, i) => b[i] !== undefined && sameAlignment(id, b[i]));
 
 function apply(store: WorkbenchStore, route: Route): void {
   const state = store.getState();

@@ -39,7 +39,18 @@ interface MarkerView {
  * store echoing the text back never moves the cursor). Markers set on the model are also listed
  * for screen readers (and tests) below the editor.
  */
-export function CodeEditor({ value, language, ariaLabel, testId, readOnly = false, onChange, markers, reveal, minHeight = 240, autoFocus = false }: CodeEditorProps) {
+export function CodeEditor({
+  value,
+  language,
+  ariaLabel,
+  testId,
+  readOnly = false,
+  onChange,
+  markers,
+  reveal,
+  minHeight = 240,
+  autoFocus = false,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<StandaloneEditor | undefined>(undefined);
   const monacoRef = useRef<Monaco | undefined>(undefined);

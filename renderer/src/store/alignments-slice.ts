@@ -512,7 +512,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
           const storedText = await get()
             .api.getAlignmentXml(identity)
             .catch(() => text);
-          patchEditor({ saveOp: IDLE, saveOutcome: { kind: 'unchanged', id: identity }, source: { kind: 'stored', id: identity }, loadedText: storedText }, editor);
+          patchEditor(
+            { saveOp: IDLE, saveOutcome: { kind: 'unchanged', id: identity }, source: { kind: 'stored', id: identity }, loadedText: storedText },
+            editor,
+          );
           await get().loadAlignments();
           return;
         }

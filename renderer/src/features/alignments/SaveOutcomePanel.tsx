@@ -22,9 +22,7 @@ export function SaveOutcomePanel({ editor }: { readonly editor: AlignmentEditor 
           are not kept by the mediator{editor.text !== editor.loadedText ? '; the editor still holds them (edited)' : ''}.
         </p>
       ) : (
-        <p role="alert">
-          {stored} is already stored with a different content. Store this text under a new version, or compare it with the stored one.
-        </p>
+        <p role="alert">{stored} is already stored with a different content. Store this text under a new version, or compare it with the stored one.</p>
       )}
       <div className="row">
         {suggested !== undefined && (outcome.kind === 'conflict' || editor.text !== editor.loadedText) && (
