@@ -21,7 +21,7 @@ test('deleting an alignment that a channel uses is refused with the server reaso
   await screenshot(page, testInfo, 'channels-screen');
 
   await page.getByRole('link', { name: 'Alignments' }).click();
-  await page.getByRole('button', { name: 'Delete CO_FIWARE_align 1.0' }).click();
+  await page.getByRole('button', { name: 'Delete alignment CO_FIWARE_align 1.0' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete alignment?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -37,7 +37,7 @@ test('deleting an alignment that a channel uses is refused with the server reaso
   await page.getByRole('dialog', { name: 'Delete channel?' }).getByRole('button', { name: 'Delete channel' }).click();
   await expect(page.getByRole('table', { name: 'Channels' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Alignments' }).click();
-  await page.getByRole('button', { name: 'Delete CO_FIWARE_align 1.0' }).click();
+  await page.getByRole('button', { name: 'Delete alignment CO_FIWARE_align 1.0' }).click();
   await page.getByRole('dialog', { name: 'Delete alignment?' }).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('No alignments yet')).toBeVisible();
 });

@@ -87,6 +87,43 @@ ${API_DIFF_USAGE}${BRIDGE_USAGE}  mediator help | --help      This text.
 
 class UsageError extends Error {}
 
+/** The commands `mediator help` lists; each answers `--help` / `-h` with its own part of the usage. */
+export const COMMANDS = [
+  'translate',
+  'validate',
+  'compile',
+  'diff',
+  'bench',
+  'test',
+  'coverage',
+  'serve',
+  'platform-channels',
+  'api-diff',
+  'bridge',
+  'help',
+  'version',
+] as const;
+
+/**
+ * The usage of one command: the blocks of USAGE that start with "  mediator COMMAND", each up to
+ * the next command's line. Read from the one usage text, so the two never disagree.
+ */
+export function commandUsage(command: string): string {
+  const blocks: string[] = [];
+  let current: string[] | undefined;
+  for (const line of USAGE.split('\n')) {
+    const m = /^ {2}mediator ([\w-]+)/.exec(line);
+    if (m !== null) {
+      current = m[1] === command ? [] : undefined;
+      if (current !== undefined) blocks.push('');
+    }
+    if (current !== undefined && line !== '') blocks[blocks.length - 1] += `${line}\n`;
+  }
+  return `Usage:\n${blocks.join('')}`;
+}
+
+const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
+
 function readText(path: string, io: CliIo): Promise<string> {
   return readInputText(path, io);
 }
@@ -396,6 +433,11 @@ async function platformChannelsCommand(args: string[], io: CliIo): Promise<numbe
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    // Before any command runs: `serve --help` must print usage, not start a server.
+    if (command !== undefined && (COMMANDS as readonly string[]).includes(command) && command !== 'help' && wantsHelp(rest)) {
+      io.stdout(commandUsage(command === 'version' ? '--version' : command));
+      return 0;
+    }
     switch (command) {
       case 'translate':
         return await translateCommand(rest, io);

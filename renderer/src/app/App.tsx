@@ -6,11 +6,13 @@ import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';
 import { SuitesScreen } from '../features/suites/SuitesScreen.js';
-import { screenFromHash, useWorkbench, type Screen } from '../store/index.js';
+import { useWorkbench, type Screen } from '../store/index.js';
 import { OperationStatus } from '../ui/OperationStatus.js';
 import { desktopBridge } from './desktop-bridge.js';
 import { DesktopFileOpen } from './DesktopFileOpen.js';
 import { onSaveResult, saveOperation } from './download.js';
+import { OfflineBanner } from './OfflineBanner.js';
+import { UnsavedEditsDialog } from './UnsavedEditsDialog.js';
 import { WindowFileDrop } from './WindowFileDrop.js';
 
 const TITLES: Record<Screen, string> = {
@@ -33,18 +35,7 @@ export function App() {
   // Downloads report how they went (in the desktop app: saved, cancelled or failed) next to the screen.
   useEffect(() => onSaveResult((result) => setDownloadOp(saveOperation(result))), [setDownloadOp]);
 
-  // The screen follows the URL hash (reload, back/forward) and the hash follows the screen.
   useEffect(() => {
-    const sync = () => {
-      const fromHash = screenFromHash(window.location.hash);
-      if (fromHash !== undefined) navigate(fromHash);
-    };
-    sync();
-    window.addEventListener('hashchange', sync);
-    return () => window.removeEventListener('hashchange', sync);
-  }, [navigate]);
-  useEffect(() => {
-    if (screenFromHash(window.location.hash) !== screen) window.history.replaceState(null, '', `#/${screen}`);
     document.title = `${TITLES[screen]} · Mediator Workbench`;
   }, [screen]);
 
@@ -54,14 +45,24 @@ export function App() {
         <h1>Mediator Workbench</h1>
         <nav aria-label="Screens">
           {(Object.keys(TITLES) as Screen[]).map((s) => (
-            <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined} onClick={() => navigate(s)}>
+            <a
+              key={s}
+              href={`#/${s}`}
+              aria-current={s === screen ? 'page' : undefined}
+              onClick={(e) => {
+                // The store decides (an unsaved editor asks first); the URL follows it (app/url-sync.ts).
+                e.preventDefault();
+                navigate(s);
+              }}
+            >
               {TITLES[s]}
             </a>
           ))}
         </nav>
       </header>
+      <OfflineBanner />
       <OperationStatus op={downloadOp} runningText="Saving…" testId="download-status" />
-      <main className="app-main" aria-label={TITLES[screen]}>
+      <main className="app-main" aria-label={TITLES[screen]} tabIndex={-1}>
         {screen === 'alignments' && <AlignmentsScreen />}
         {screen === 'translate' && <TranslateScreen />}
         {screen === 'channels' && <ChannelsScreen />}
@@ -72,6 +73,7 @@ export function App() {
       <StatusBar />
       <WindowFileDrop />
       <DesktopFileOpen bridge={bridge} />
+      <UnsavedEditsDialog />
     </div>
   );
 }

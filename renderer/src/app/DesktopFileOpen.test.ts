@@ -6,6 +6,7 @@ import { fakeApi, flush } from '../store/fake-api.test-support.js';
 import { createWorkbenchStore, WorkbenchProvider, type WorkbenchStore } from '../store/index.js';
 import type { DesktopBridge, DesktopOpenedFile } from './desktop-bridge.js';
 import { DesktopFileOpen } from './DesktopFileOpen.js';
+import { UnsavedEditsDialog } from './UnsavedEditsDialog.js';
 
 /** The desktop bridge as the preload exposes it, with a File menu the test can use. */
 function fakeBridge() {
@@ -28,7 +29,10 @@ function fakeBridge() {
 const alignment = '<rdf:RDF><Alignment/></rdf:RDF>';
 
 const tree = (store: WorkbenchStore, bridge: DesktopBridge | undefined) =>
-  createElement(WorkbenchProvider, { store, children: createElement(DesktopFileOpen, { bridge }) });
+  createElement(WorkbenchProvider, {
+    store,
+    children: [createElement(DesktopFileOpen, { key: 'open', bridge }), createElement(UnsavedEditsDialog, { key: 'ask' })],
+  });
 const validations: string[] = [];
 
 function setup(bridge: DesktopBridge | undefined) {
@@ -90,13 +94,13 @@ describe('files opened from the desktop File menu', () => {
     act(() => store.getState().setEditorText(`${alignment}<!-- typed -->`));
 
     await open({ kind: 'alignment', name: 'second.rdf', text: '<other/>' });
-    expect(screen.getByRole('dialog', { name: 'Discard unsaved edits?' }).textContent).toContain('second.rdf');
+    expect(screen.getByRole('dialog', { name: 'Unsaved edits' }).textContent).toContain('second.rdf');
     expect(store.getState().editor).toMatchObject({ source: { label: 'first.rdf' }, text: `${alignment}<!-- typed -->` });
 
     act(() => screen.getByRole('button', { name: 'Cancel' }).click());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(store.getState().editor).toMatchObject({ source: { label: 'first.rdf' }, text: `${alignment}<!-- typed -->` });
-    act(() => store.getState().closeEditor());
+    act(() => store.getState().discardEdits());
   });
 
   it('replaces the edits only when the user says so', async () => {
@@ -106,10 +110,10 @@ describe('files opened from the desktop File menu', () => {
     act(() => store.getState().setEditorText('typed'));
     await open({ kind: 'alignment', name: 'second.rdf', text: '<other/>' });
 
-    act(() => screen.getByRole('button', { name: 'Discard edits and open' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Discard' }).click());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(store.getState().editor).toMatchObject({ source: { label: 'second.rdf' }, text: '<other/>', loadedText: '<other/>' });
-    expect(store.getState().pendingOpen).toBeUndefined();
+    expect(store.getState().pendingLeave).toBeUndefined();
   });
 
   it('ignores payloads that are not an opened file', async () => {

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useWorkbench, type WorkbenchState } from '../store/index.js';
-import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { asOpenedFile, type DesktopBridge } from './desktop-bridge.js';
 
 type OpenActions = Pick<WorkbenchState, 'navigate' | 'openDocument' | 'loadMessageFile'>;
@@ -23,29 +22,18 @@ export function openDesktopFile(actions: OpenActions, payload: unknown): void {
 }
 
 /**
- * Listens for files opened from the desktop app's File menu while mounted (nothing in a browser),
- * and asks before an opened alignment replaces unsaved edits in the editor.
+ * Listens for files opened from the desktop app's File menu while mounted (nothing in a browser).
+ * An opened alignment that would replace unsaved edits waits for the unsaved-edits dialog.
  */
 export function DesktopFileOpen({ bridge }: { readonly bridge: DesktopBridge | undefined }) {
   const navigate = useWorkbench((s) => s.navigate);
   const openDocument = useWorkbench((s) => s.openDocument);
   const loadMessageFile = useWorkbench((s) => s.loadMessageFile);
-  const pending = useWorkbench((s) => s.pendingOpen);
-  const confirm = useWorkbench((s) => s.confirmOpenDocument);
-  const cancel = useWorkbench((s) => s.cancelOpenDocument);
 
   useEffect(() => {
     if (bridge === undefined) return undefined;
     return bridge.onOpenFile((payload) => openDesktopFile({ navigate, openDocument, loadMessageFile }, payload));
   }, [bridge, navigate, openDocument, loadMessageFile]);
 
-  if (pending === undefined) return null;
-  return (
-    <ConfirmDialog title="Discard unsaved edits?" confirmLabel="Discard edits and open" onConfirm={confirm} onCancel={cancel}>
-      <p>
-        The alignment editor holds edits that are not uploaded. Opening <strong>{pending.fileName}</strong> replaces them; Cancel keeps them and does not open
-        the file.
-      </p>
-    </ConfirmDialog>
-  );
+  return null;
 }

@@ -66,9 +66,10 @@ describe('guardUnsavedEdits', () => {
     expect(listeners.size).toBe(0);
     expect(unload().refused).toBe(false);
 
-    // Edited again, then the editor closed (the user's own choice to drop the edits).
+    // Edited again, then the edits discarded and the editor closed.
     store.getState().setEditorText('changed');
     expect(unload().refused).toBe(true);
+    store.getState().discardEdits();
     store.getState().closeEditor();
     expect(listeners.size).toBe(0);
     dispose();

@@ -22,6 +22,8 @@ export interface CodeEditorProps {
   readonly markers?: readonly Problem[];
   readonly reveal?: RevealTarget | undefined;
   readonly minHeight?: number;
+  /** Focus the editor once it is created (a document the user just opened). */
+  readonly autoFocus?: boolean;
 }
 
 interface MarkerView {
@@ -37,7 +39,18 @@ interface MarkerView {
  * store echoing the text back never moves the cursor). Markers set on the model are also listed
  * for screen readers (and tests) below the editor.
  */
-export function CodeEditor({ value, language, ariaLabel, testId, readOnly = false, onChange, markers, reveal, minHeight = 240 }: CodeEditorProps) {
+export function CodeEditor({
+  value,
+  language,
+  ariaLabel,
+  testId,
+  readOnly = false,
+  onChange,
+  markers,
+  reveal,
+  minHeight = 240,
+  autoFocus = false,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<StandaloneEditor | undefined>(undefined);
   const monacoRef = useRef<Monaco | undefined>(undefined);
@@ -50,6 +63,10 @@ export function CodeEditor({ value, language, ariaLabel, testId, readOnly = fals
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const [cursor, setCursor] = useState<{ line: number; column: number }>({ line: 1, column: 1 });
   const [markerViews, setMarkerViews] = useState<readonly MarkerView[]>([]);
+  // Tab moves focus out of the editor by default, so keyboard users are never trapped (WCAG 2.1.2);
+  // Ctrl+M switches Tab to indenting and back, as the status line says.
+  const [tabMovesFocus, setTabMovesFocus] = useState(true);
+  const autoFocusRef = useRef(autoFocus);
 
   // Create the editor once per mount.
   useEffect(() => {
@@ -72,8 +89,11 @@ export function CodeEditor({ value, language, ariaLabel, testId, readOnly = fals
           renderValidationDecorations: 'on',
           glyphMargin: true,
           fixedOverflowWidgets: true,
+          tabFocusMode: true,
         });
         editorRef.current = editor;
+        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => setTabMovesFocus((on) => !on));
+        if (autoFocusRef.current) editor.focus();
         disposables.push(
           editor,
           model,
@@ -121,6 +141,10 @@ export function CodeEditor({ value, language, ariaLabel, testId, readOnly = fals
   useEffect(() => {
     editorRef.current?.updateOptions({ readOnly, ariaLabel });
   }, [readOnly, ariaLabel, ready]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ tabFocusMode: tabMovesFocus });
+  }, [tabMovesFocus, ready]);
 
   useEffect(() => {
     const monaco = monacoRef.current;
@@ -172,6 +196,7 @@ export function CodeEditor({ value, language, ariaLabel, testId, readOnly = fals
         </span>
         <span>{language.toUpperCase()}</span>
         {readOnly && <span>read-only</span>}
+        <span data-testid={`${testId}-tab-mode`}>{tabMovesFocus ? 'Tab moves focus · Ctrl+M: Tab indents' : 'Tab indents · Ctrl+M: Tab moves focus'}</span>
         <span>
           {markerViews.filter((m) => m.severity === 'error').length} errors, {markerViews.filter((m) => m.severity === 'warning').length} warnings
         </span>

@@ -10,6 +10,7 @@ import type { AlignmentId, AlignmentInfo, AlignmentView, Problem, UploadStatus }
 import { ApiError, errorMessage } from '../api/index.js';
 import { wellFormednessProblems } from '../editor/well-formedness.js';
 import { sameAlignment } from './alignment-key.js';
+import { nextVersion, withDocumentVersion } from './next-version.js';
 import { failed } from './operation.js';
 import { editorIsDirty } from './unsaved-edits.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
@@ -30,6 +31,20 @@ export interface UploadEntry {
 }
 
 export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId } | { readonly kind: 'draft'; readonly label: string };
+
+/**
+ * Why the last upload did not store the editor's text, with the stored alignment it met: a
+ * different content under the same name and version (409), or the same meaning (208: only
+ * comments or whitespace differ, so nothing new was stored).
+ */
+export type SaveOutcome = { readonly kind: 'conflict'; readonly id: AlignmentId } | { readonly kind: 'unchanged'; readonly id: AlignmentId };
+
+/** The stored version next to the editor's text (Monaco's diff editor). */
+export type CompareState =
+  | { readonly state: 'closed' }
+  | { readonly state: 'loading'; readonly id: AlignmentId }
+  | { readonly state: 'ready'; readonly id: AlignmentId; readonly storedText: string }
+  | { readonly state: 'failed'; readonly id: AlignmentId; readonly message: string };
 
 export type ValidationState = 'idle' | 'running' | 'valid' | 'invalid' | 'failed';
 
@@ -58,6 +73,8 @@ export interface AlignmentEditor {
   readonly convertOp: Operation;
   readonly converted: string | undefined;
   readonly saveOp: Operation;
+  readonly saveOutcome: SaveOutcome | undefined;
+  readonly compare: CompareState;
 }
 
 export interface AlignmentsSlice {
@@ -78,18 +95,24 @@ export interface AlignmentsSlice {
   setPasteText(text: string): void;
   uploadPasted(): Promise<void>;
 
+  /** The opening actions and Close ask first while the editor holds unsaved edits (leave-guard-slice.ts). */
   openStoredAlignment(id: AlignmentId): Promise<void>;
   openUploadInEditor(key: string): void;
-  /** An opened file (desktop File menu) waiting for the user to discard the editor's unsaved edits. */
-  readonly pendingOpen: UploadDocument | undefined;
-  /**
-   * Opens a file's text in the editor as a draft (not uploaded; the user uploads it), validated at
-   * once. While the editor holds unsaved edits it asks first (`pendingOpen`), so nothing typed is lost.
-   */
+  /** Opens a file's text in the editor as a draft (not uploaded; the user uploads it), validated at once. */
   openDocument(doc: UploadDocument): void;
-  confirmOpenDocument(): void;
-  cancelOpenDocument(): void;
   closeEditor(): void;
+  /** Puts the editor back to the text last loaded or stored. */
+  discardEdits(): void;
+  /** An editor kept across a reload (session-storage.ts): its text, and the text it was loaded with. */
+  restoreEditor(source: EditorSource, text: string, loadedText: string): void;
+  /** The name and version the editor's text declares (from the server's view of it), if known. */
+  editorIdentity(): AlignmentId | undefined;
+  /** The next free version after the editor text's own (1.0 -> 1.0.1), for "Save as new version". */
+  suggestedVersion(): string | undefined;
+  /** Writes the suggested version into the document's exmo:version and uploads it. */
+  saveAsNewVersion(): Promise<void>;
+  compareWithStored(): Promise<void>;
+  closeCompare(): void;
   setEditorText(text: string): void;
   validateEditor(): Promise<void>;
   /** Asks the server for the view of the editor's text (the stored alignment while unedited). */
@@ -132,6 +155,8 @@ function emptyEditor(source: EditorSource, text: string, session = ++sessions): 
     convertOp: IDLE,
     converted: undefined,
     saveOp: IDLE,
+    saveOutcome: undefined,
+    compare: { state: 'closed' },
   };
 }
 
@@ -172,8 +197,22 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
   /** A document that is not stored, in a fresh editor: dropped and refused uploads, opened files. */
   const openDraft = (label: string, text: string, state: Partial<AlignmentEditor> = {}) => {
     clearTimeout(validateTimer);
-    set({ editor: { ...emptyEditor({ kind: 'draft', label }, text), ...state }, pendingOpen: undefined });
+    set({ editor: { ...emptyEditor({ kind: 'draft', label }, text), ...state } });
     void get().loadView();
+  };
+
+  /** The name and version `text` declares: the editor's view when it is of this text, else the server's view of it. */
+  const identityOf = async (text: string): Promise<AlignmentId | undefined> => {
+    const editor = get().editor;
+    const view = editor?.view.view;
+    if (view !== undefined && editor?.view.text === text && view.name !== '') return { name: view.name, version: view.version };
+    try {
+      const fresh = await get().api.viewAlignmentText(text);
+      if (fresh.name !== '') return { name: fresh.name, version: fresh.version };
+    } catch {
+      // Not readable as an alignment: the upload's own answer says why.
+    }
+    return editor?.source.kind === 'stored' && text === editor.loadedText ? editor.source.id : undefined;
   };
 
   const editorId = (): AlignmentId | undefined => {
@@ -271,6 +310,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
     },
 
     async openStoredAlignment(id) {
+      const open = editorId();
+      // Opening the alignment being edited again is not a way out of it.
+      if (open !== undefined && sameAlignment(open, id) && editorIsDirty(get().editor)) return;
+      if (get().holdForLeave({ kind: 'open-stored', id })) return;
       clearTimeout(validateTimer);
       const source: EditorSource = { kind: 'stored', id };
       const editor: AlignmentEditor = { ...emptyEditor(source, ''), loadOp: { state: 'running' } };
@@ -290,6 +333,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
     openUploadInEditor(key) {
       const entry = get().uploads.find((u) => u.key === key);
       if (entry === undefined) return;
+      if (get().holdForLeave({ kind: 'open-upload', key, fileName: entry.fileName })) return;
       const invalid = entry.status === 'invalid';
       openDraft(entry.fileName, entry.text, {
         problems: entry.problems,
@@ -298,36 +342,81 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       });
     },
 
-    pendingOpen: undefined,
-
     openDocument(doc) {
-      if (editorIsDirty(get().editor)) {
-        set({ pendingOpen: doc });
-        return;
-      }
+      if (get().holdForLeave({ kind: 'open-document', doc })) return;
       openDraft(doc.fileName, doc.text);
       void get().validateEditor();
-    },
-
-    confirmOpenDocument() {
-      const doc = get().pendingOpen;
-      if (doc === undefined) return;
-      openDraft(doc.fileName, doc.text);
-      void get().validateEditor();
-    },
-
-    cancelOpenDocument() {
-      set({ pendingOpen: undefined });
     },
 
     closeEditor() {
+      if (get().holdForLeave({ kind: 'close' })) return;
       clearTimeout(validateTimer);
       clearTimeout(wellFormedTimer);
       set({ editor: undefined });
     },
 
+    discardEdits() {
+      const editor = get().editor;
+      if (editor === undefined || !editorIsDirty(editor)) return;
+      get().setEditorText(editor.loadedText);
+    },
+
+    restoreEditor(source, text, loadedText) {
+      clearTimeout(validateTimer);
+      set({ editor: { ...emptyEditor(source, loadedText), text, wellFormed: wellFormednessProblems(text) } });
+      void get().validateEditor();
+      void get().loadView();
+    },
+
+    editorIdentity() {
+      const editor = get().editor;
+      if (editor === undefined) return undefined;
+      const view = editor.view.view;
+      if (view !== undefined && editor.view.text === editor.text && view.name !== '') return { name: view.name, version: view.version };
+      return editor.source.kind === 'stored' ? editor.source.id : undefined;
+    },
+
+    suggestedVersion() {
+      const id = get().editorIdentity();
+      if (id === undefined) return undefined;
+      const taken = get()
+        .alignments.filter((a) => a.name === id.name)
+        .map((a) => a.version);
+      return nextVersion(id.version, taken);
+    },
+
+    async saveAsNewVersion() {
+      const editor = get().editor;
+      const version = get().suggestedVersion();
+      if (editor === undefined || version === undefined) return;
+      const text = withDocumentVersion(editor.text, version);
+      if (text === undefined) {
+        patchEditor({ saveOp: { state: 'failed', message: 'The document declares no exmo:version to change; edit its version by hand.' } }, editor);
+        return;
+      }
+      get().setEditorText(text);
+      await get().uploadEditor();
+    },
+
+    async compareWithStored() {
+      const editor = get().editor;
+      const id = editor?.saveOutcome?.id ?? get().editorIdentity();
+      if (editor === undefined || id === undefined) return;
+      patchEditor({ compare: { state: 'loading', id } }, editor);
+      try {
+        const storedText = await get().api.getAlignmentXml(id);
+        patchEditor({ compare: { state: 'ready', id, storedText } }, editor);
+      } catch (error) {
+        patchEditor({ compare: { state: 'failed', id, message: errorMessage(error) } }, editor);
+      }
+    },
+
+    closeCompare() {
+      patchEditor({ compare: { state: 'closed' } });
+    },
+
     setEditorText(text) {
-      patchEditor({ text, saveOp: IDLE, convertOp: IDLE });
+      patchEditor({ text, saveOp: IDLE, convertOp: IDLE, saveOutcome: undefined });
       clearTimeout(validateTimer);
       clearTimeout(wellFormedTimer);
       wellFormedTimer = setTimeout(() => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })), WELL_FORMED_DEBOUNCE_MS);
@@ -401,30 +490,52 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       const editor = get().editor;
       if (editor === undefined) return;
       const text = editor.text;
-      patchEditor({ saveOp: { state: 'running' } }, editor);
+      patchEditor({ saveOp: { state: 'running' }, saveOutcome: undefined }, editor);
       try {
+        // Which alignment the text declares, read before uploading: after a new version is written
+        // into it, the editor's source names the old one.
+        const identity = await identityOf(text);
         const result = await get().api.uploadAlignment(text);
+        if (result.status === 'conflict') {
+          patchEditor(
+            {
+              saveOp: { state: 'failed', message: result.message },
+              ...(identity === undefined ? {} : { saveOutcome: { kind: 'conflict', id: identity } }),
+            },
+            editor,
+          );
+          return;
+        }
+        if (result.status === 'exists' && identity !== undefined) {
+          // Same meaning as the stored alignment (only comments or whitespace differ): nothing was
+          // stored, so the editor compares itself with the stored text and stays "edited" if it differs.
+          const storedText = await get()
+            .api.getAlignmentXml(identity)
+            .catch(() => text);
+          patchEditor(
+            { saveOp: IDLE, saveOutcome: { kind: 'unchanged', id: identity }, source: { kind: 'stored', id: identity }, loadedText: storedText },
+            editor,
+          );
+          await get().loadAlignments();
+          return;
+        }
         const ok = result.status === 'created' || result.status === 'exists';
         patchEditor(
           {
             saveOp: ok ? { state: 'done', message: result.message } : { state: 'failed', message: result.message },
             ...(result.status === 'invalid' ? { problems: result.problems, validation: { state: 'invalid', message: result.message } } : {}),
-            ...(ok ? { loadedText: text } : {}),
+            ...(ok ? { loadedText: text, compare: { state: 'closed' } } : {}),
           },
           editor,
         );
         if (!ok) return;
         await get().loadAlignments();
-        if (editor.source.kind !== 'draft') return;
-        // The stored alignment's name and version: by the id the server answered, else from the view of this text.
-        const viewed = get().editor?.view;
-        const named = viewed?.view !== undefined && viewed.text === text ? viewed.view : undefined;
-        const info = get().alignments.find((a) => (result.id !== undefined && a.id === result.id) || (named !== undefined && sameAlignment(a, named)));
-        if (info !== undefined) {
-          const id = { name: info.name, version: info.version };
-          set((s) => (s.editor?.source === editor.source ? { editor: { ...s.editor, source: { kind: 'stored', id } } } : {}));
-          await get().loadView();
-        }
+        const info = get().alignments.find((a) => (result.id !== undefined && a.id === result.id) || (identity !== undefined && sameAlignment(a, identity)));
+        const id = info === undefined ? identity : { name: info.name, version: info.version };
+        const source = editor.source;
+        if (id === undefined || (source.kind === 'stored' && sameAlignment(source.id, id))) return;
+        set((s) => (s.editor?.source === source ? { editor: { ...s.editor, source: { kind: 'stored', id } } } : {}));
+        await get().loadView();
       } catch (error) {
         patchEditor({ saveOp: failed(error) }, editor);
       }

@@ -2,7 +2,7 @@ export { createWorkbenchStore, type WorkbenchStore } from './workbench-store.js'
 export { useWorkbench, WorkbenchProvider } from './react.js';
 export { alignmentKey, parseAlignmentKey, sameAlignment } from './alignment-key.js';
 export { describeUpload, editorMarkers, VALIDATE_DEBOUNCE_MS, WELL_FORMED_DEBOUNCE_MS } from './alignments-slice.js';
-export type { AlignmentEditor, EditorSource, UploadDocument, UploadEntry, ValidationState, ViewState } from './alignments-slice.js';
+export type { AlignmentEditor, CompareState, EditorSource, SaveOutcome, UploadDocument, UploadEntry, ValidationState, ViewState } from './alignments-slice.js';
 export { CHANNEL_POLL_MS, latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 export type { ChannelDraft, PlatformDraft, ReceivedMessage, TesterDraft } from './channels-slice.js';
 export { SCREENS, screenFromHash, type Screen } from './navigation-slice.js';
@@ -16,3 +16,4 @@ export { CHANGE_KIND_TITLES, groupChanges, type ApiDocumentChoice, type ApiDocum
 export { BRIDGE_SAVE_DEBOUNCE_MS, BRIDGE_STEPS, parseAlignmentRef, stepDone, type BridgeStepName } from './bridge-slice.js';
 export { coverageOfAlignment, runSummary } from './suites-slice.js';
 export type { AlignmentCoverage, SuiteRunState } from './suites-slice.js';
+export { describeLeave, type LeaveChoice, type LeaveIntent } from './leave-guard-slice.js';

@@ -23,8 +23,11 @@ export function screenFromHash(hash: string): Screen | undefined {
 export const createNavigationSlice: SliceCreator<NavigationSlice> = (set, get) => ({
   screen: 'alignments',
   navigate(screen) {
+    const from = get().screen;
+    // Leaving Alignments with unsaved edits asks first (leave-guard-slice.ts).
+    if (from === 'alignments' && screen !== from && get().holdForLeave({ kind: 'navigate', screen })) return;
     // A download's outcome belongs to the screen it was started on.
-    set(get().screen === screen ? { screen } : { screen, downloadOp: IDLE });
+    set(from === screen ? { screen } : { screen, downloadOp: IDLE });
   },
   downloadOp: IDLE,
   setDownloadOp(downloadOp) {

@@ -21,6 +21,11 @@ export interface StatusSlice {
   readonly lastCheckedAt: number | undefined;
   readonly logLevel: string | undefined;
   readonly logLevelOp: Operation;
+  /**
+   * Counts the times the server came back after being unreachable: screens reload their lists
+   * when it changes, so a restarted server never leaves "Failed to fetch" or false empty lists.
+   */
+  readonly reconnects: number;
   /** Connects to another server (or the page's own, '') with its token ('' = none); both are remembered. */
   setServer(url: string, token: string): void;
   checkServer(): Promise<void>;
@@ -29,6 +34,9 @@ export interface StatusSlice {
   loadLogLevel(): Promise<void>;
   setLogLevel(level: string): Promise<void>;
 }
+
+/** How often an unreachable server is asked whether it is back. */
+export const OFFLINE_POLL_MS = 1000;
 
 export const SERVER_URL_KEY = 'mediator-workbench.serverUrl';
 export const SERVER_TOKEN_KEY = 'mediator-workbench.serverToken';
@@ -47,6 +55,7 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
     lastCheckedAt: undefined,
     logLevel: undefined,
     logLevelOp: IDLE,
+    reconnects: 0,
 
     setServer(url, token) {
       const serverUrl = url.trim();
@@ -70,7 +79,8 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
       try {
         const version = await api.getVersion();
         if (get().api !== api) return;
-        set({ connection: 'online', version, connectionError: undefined, lastCheckedAt: now() });
+        const back = get().connection === 'offline';
+        set((s) => ({ connection: 'online', version, connectionError: undefined, lastCheckedAt: now(), ...(back ? { reconnects: s.reconnects + 1 } : {}) }));
       } catch (error) {
         if (get().api !== api) return;
         const unauthorized = error instanceof ApiError && error.status === 401;
@@ -79,9 +89,18 @@ export const createStatusSlice: SliceCreator<StatusSlice> = (set, get, deps) => 
     },
 
     startStatusPolling(intervalMs = 5000) {
-      void get().checkServer();
-      const timer = setInterval(() => void get().checkServer(), intervalMs);
-      return () => clearInterval(timer);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let stopped = false;
+      // While the server is unreachable it is asked every second, so its return is noticed at once.
+      const tick = async () => {
+        await get().checkServer();
+        if (!stopped) timer = setTimeout(() => void tick(), get().connection === 'offline' ? Math.min(intervalMs, OFFLINE_POLL_MS) : intervalMs);
+      };
+      void tick();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+      };
     },
 
     async loadLogLevel() {

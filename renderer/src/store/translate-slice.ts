@@ -31,6 +31,8 @@ export interface TranslateSlice {
   readonly translateOp: Operation;
   readonly lastRun: TranslationRun | undefined;
   addToSequence(id: AlignmentId): void;
+  /** The whole chain at once (from the URL or a kept session). */
+  setSequence(ids: readonly AlignmentId[]): void;
   removeFromSequence(index: number): void;
   moveInSequence(index: number, delta: -1 | 1): void;
   setMessageText(text: string): void;
@@ -74,6 +76,11 @@ export const createTranslateSlice: SliceCreator<TranslateSlice> = (set, get, dep
 
     addToSequence(id) {
       set((s) => ({ sequence: [...s.sequence, id] }));
+      scheduleRun();
+    },
+
+    setSequence(ids) {
+      set({ sequence: ids.map((a) => ({ name: a.name, version: a.version })) });
       scheduleRun();
     },
 

@@ -4,6 +4,7 @@ import type { AlignmentDiffSlice } from './alignment-diff-slice.js';
 import type { ApiHistorySlice } from './api-history-slice.js';
 import type { BridgeSlice } from './bridge-slice.js';
 import type { ChannelsSlice } from './channels-slice.js';
+import type { LeaveGuardSlice } from './leave-guard-slice.js';
 import type { NavigationSlice } from './navigation-slice.js';
 import type { StatusSlice } from './status-slice.js';
 import type { TranslateSlice } from './translate-slice.js';
@@ -11,6 +12,7 @@ import type { SuitesSlice } from './suites-slice.js';
 
 export type WorkbenchState = StatusSlice &
   NavigationSlice &
+  LeaveGuardSlice &
   AlignmentsSlice &
   TranslateSlice &
   ChannelsSlice &

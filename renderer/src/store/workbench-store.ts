@@ -4,6 +4,7 @@ import { createAlignmentDiffSlice } from './alignment-diff-slice.js';
 import { createApiHistorySlice } from './api-history-slice.js';
 import { createBridgeSlice } from './bridge-slice.js';
 import { createChannelsSlice } from './channels-slice.js';
+import { createLeaveGuardSlice } from './leave-guard-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
 import { createStatusSlice } from './status-slice.js';
 import { createTranslateSlice } from './translate-slice.js';
@@ -17,6 +18,7 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
   return createStore<WorkbenchState>()((set, get) => ({
     ...createStatusSlice(set, get, deps),
     ...createNavigationSlice(set, get, deps),
+    ...createLeaveGuardSlice(set, get, deps),
     ...createAlignmentsSlice(set, get, deps),
     ...createTranslateSlice(set, get, deps),
     ...createChannelsSlice(set, get, deps),

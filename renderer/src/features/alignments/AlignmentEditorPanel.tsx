@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../app/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
 import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { TabList } from '../../ui/TabList.js';
 import { CellList } from './CellList.js';
 import { ProblemList } from './ProblemList.js';
+import { SaveOutcomePanel } from './SaveOutcomePanel.js';
 
 type Tab = 'source' | 'cells' | 'turtle';
 
@@ -33,6 +35,11 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');
   const [reveal, setReveal] = useState<RevealTarget | undefined>(undefined);
+  const panel = useRef<HTMLElement>(null);
+  // A document just opened comes into view (it sits below the list) and takes the focus.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'start' });
+  }, []);
 
   const jump = (line: number, column?: number) => {
     setTab('source');
@@ -55,7 +62,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       : 'alignment.rdf';
 
   return (
-    <section className="panel editor-panel" aria-labelledby="editor-title" data-testid="alignment-editor">
+    <section ref={panel} className="panel editor-panel" aria-labelledby="editor-title" data-testid="alignment-editor">
       <div className="panel-header">
         <h2 id="editor-title">
           {titleOf(editor)}
@@ -65,7 +72,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           <button type="button" onClick={() => void validate()}>
             Validate
           </button>
-          <button type="button" onClick={() => void upload()} disabled={editor.saveOp.state === 'running'}>
+          <button type="button" onClick={() => void upload()} disabled={editor.saveOp.state === 'running'} aria-keyshortcuts="Control+S">
             {stored && !dirty ? 'Upload again' : 'Upload'}
           </button>
           <button type="button" onClick={() => void convert().then(() => setTab('turtle'))} disabled={editor.convertOp.state === 'running'}>
@@ -75,7 +82,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
             Download
           </button>
           {stored && (
-            <button type="button" className="danger" onClick={() => requestDelete(stored)}>
+            <button type="button" className="danger" onClick={() => requestDelete(stored)} aria-label={`Delete alignment ${stored.name} ${stored.version}`}>
               Delete…
             </button>
           )}
@@ -87,6 +94,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       <OperationStatus op={editor.loadOp} runningText="Loading the alignment…" />
       <OperationStatus op={editor.saveOp} runningText="Uploading…" testId="editor-upload-status" />
       <OperationStatus op={editor.convertOp} runningText="Converting…" showDone={false} />
+      <SaveOutcomePanel editor={editor} />
       <p className={`validation validation-${editor.validation.state}`} role="status" data-testid="validation-status">
         {editor.validation.state === 'idle' ? '' : editor.validation.message}
         {editor.problems.length > 0 && ` — ${errors} error(s), ${warnings} warning(s)`}
@@ -97,19 +105,18 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
         </p>
       )}
 
-      <div role="tablist" aria-label="Alignment views" className="tabs">
-        {(
+      <TabList
+        label="Alignment views"
+        selected={tab}
+        onSelect={setTab}
+        tabs={(
           [
             ['source', 'Source'],
             ['cells', `Cells${cells !== undefined ? ` (${cells.length})` : ''}`],
             ['turtle', 'Turtle cells'],
           ] as const
-        ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`tabpanel-${id}`} onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
-      </div>
+        ).map(([id, label]) => ({ id, label, tabId: `tab-${id}`, panelId: `tabpanel-${id}` }))}
+      />
 
       <div role="tabpanel" id="tabpanel-source" aria-labelledby="tab-source" hidden={tab !== 'source'} className="editor-split">
         <CodeEditor
@@ -121,6 +128,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           markers={markers}
           reveal={reveal}
           minHeight={420}
+          autoFocus
         />
         <aside className="problems-pane" aria-label="Validation problems">
           <h3>Problems</h3>

@@ -21,7 +21,7 @@ export function AlignmentTable() {
         </button>
       </div>
       <OperationStatus op={op} runningText="Loading alignments…" />
-      {alignments.length === 0 && op.state !== 'running' ? (
+      {alignments.length === 0 && op.state === 'failed' ? null : alignments.length === 0 && op.state !== 'running' ? (
         <p className="empty">No alignments yet. Drop .rdf or .xml files anywhere on this window, pick files, or paste XML.</p>
       ) : (
         <div className="table-scroll">
@@ -70,10 +70,10 @@ function AlignmentRow({ a, selected, onOpen, onDelete }: { a: AlignmentInfo; sel
         <span title={a.sourceOntologyURI}>{shortIri(a.sourceOntologyURI)}</span> → <span title={a.targetOntologyURI}>{shortIri(a.targetOntologyURI)}</span>
       </td>
       <td>{a.creator}</td>
-      <td>{formatDate(a.date)}</td>
+      <td className="date">{formatDate(a.date)}</td>
       <td className="num">{a.cellCount}</td>
       <td className="actions">
-        <button type="button" onClick={onDelete} aria-label={`Delete ${a.name} ${a.version}`}>
+        <button type="button" onClick={onDelete} aria-label={`Delete alignment ${a.name} ${a.version}`}>
           Delete…
         </button>
       </td>

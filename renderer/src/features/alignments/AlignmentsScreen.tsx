@@ -14,9 +14,10 @@ export function AlignmentsScreen() {
   const confirmDelete = useWorkbench((s) => s.confirmDelete);
   const cancelDelete = useWorkbench((s) => s.cancelDelete);
 
+  const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, reconnects]);
 
   return (
     <div className="screen alignments-screen">

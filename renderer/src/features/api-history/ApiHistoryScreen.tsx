@@ -12,9 +12,10 @@ export function ApiHistoryScreen() {
   const problem = useWorkbench((s) => s.apiDiffProblem);
   const filter = useWorkbench((s) => s.apiFilter);
   const setFilter = useWorkbench((s) => s.setApiFilter);
+  const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, reconnects]);
   const groups = useMemo(() => (diff === undefined ? [] : groupChanges(diff.changes, filter)), [diff, filter]);
   const shown = groups.reduce((n, g) => n + g.changes.length, 0);
 

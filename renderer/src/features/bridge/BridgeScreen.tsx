@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BRIDGE_STEPS, stepDone, useWorkbench, type BridgeStepName } from '../../store/index.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { ChannelsStep } from './ChannelsStep.js';
 import { CopyStep } from './CopyStep.js';
@@ -23,7 +24,10 @@ function BridgePicker() {
   const open = useWorkbench((s) => s.openBridge);
   const forget = useWorkbench((s) => s.forgetBridge);
   const [name, setName] = useState('');
-  useEffect(() => void load(), [load]);
+  // The bridge whose saved progress waits for the user to confirm its deletion.
+  const [confirming, setConfirming] = useState<string | undefined>(undefined);
+  const reconnects = useWorkbench((s) => s.reconnects);
+  useEffect(() => void load(), [load, reconnects]);
   return (
     <section className="panel" aria-labelledby="bridge-picker-title">
       <h2 id="bridge-picker-title">Install a bridge</h2>
@@ -50,7 +54,9 @@ function BridgePicker() {
               <th>Bridge</th>
               <th>Step</th>
               <th>Saved</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -65,14 +71,29 @@ function BridgePicker() {
                   <button type="button" onClick={() => void open(b.bridgeId)} aria-label={`Continue ${b.bridgeId}`}>
                     Continue
                   </button>
-                  <button type="button" onClick={() => void forget(b.bridgeId)} aria-label={`Forget ${b.bridgeId}`}>
-                    Forget
+                  <button type="button" onClick={() => setConfirming(b.bridgeId)} aria-label={`Delete bridge progress ${b.bridgeId}`}>
+                    Delete progress…
                   </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {confirming !== undefined && (
+        <ConfirmDialog
+          title="Delete bridge progress?"
+          confirmLabel="Delete progress"
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            setConfirming(undefined);
+            void forget(confirming);
+          }}
+        >
+          <p>
+            Delete the saved progress of <strong>{confirming}</strong> (the steps done, the files checked)? The bridge itself is not touched.
+          </p>
+        </ConfirmDialog>
       )}
     </section>
   );

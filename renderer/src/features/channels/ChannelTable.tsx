@@ -25,7 +25,7 @@ export function ChannelTable() {
       </div>
       <OperationStatus op={op} runningText="Loading channels…" />
       <OperationStatus op={deleteOp} runningText="Deleting…" />
-      {channels.length === 0 ? (
+      {channels.length === 0 && op.state === 'failed' ? null : channels.length === 0 ? (
         <p className="empty">No channels.</p>
       ) : (
         <div className="table-scroll">

@@ -8,10 +8,11 @@ import { TopicTester } from './TopicTester.js';
 export function ChannelsScreen() {
   const startPolling = useWorkbench((s) => s.startChannelPolling);
   const loadAlignments = useWorkbench((s) => s.loadAlignments);
+  const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void loadAlignments();
     return startPolling();
-  }, [startPolling, loadAlignments]);
+  }, [startPolling, loadAlignments, reconnects]);
   return (
     <div className="screen channels-screen">
       <ChannelTable />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CaseResult, StepCounts } from '../../api/index.js';
 import { formatMs } from '../../app/format.js';
 import { runSummary, useWorkbench } from '../../store/index.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from '../translate/PayloadDiffView.js';
 
@@ -17,9 +18,10 @@ export function SuitesScreen() {
   const open = useWorkbench((s) => s.openSuiteNamed);
   const openSuite = useWorkbench((s) => s.openSuite);
 
+  const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, reconnects]);
 
   return (
     <div className="screen suites-screen columns">
@@ -31,7 +33,7 @@ export function SuitesScreen() {
           </button>
         </div>
         <OperationStatus op={op} runningText="Loading…" testId="suites-status" />
-        {suites.length === 0 ? (
+        {suites.length === 0 && op.state === 'failed' ? null : suites.length === 0 ? (
           <p className="empty">No suites yet: use “Save as test case” on the Translate screen.</p>
         ) : (
           <ul className="suite-list" aria-label="Suites">
@@ -61,6 +63,8 @@ function SuiteDetail() {
   const runAll = useWorkbench((s) => s.runOpenSuite);
   const cancel = useWorkbench((s) => s.cancelSuiteRun);
   const deleteCase = useWorkbench((s) => s.deleteTestCase);
+  // The case waiting for the user to confirm its deletion (issue 25: no destructive action at once).
+  const [confirming, setConfirming] = useState<string | undefined>(undefined);
   if (suite === undefined) {
     return (
       <section className="panel">
@@ -103,7 +107,9 @@ function SuiteDetail() {
             <th>Case</th>
             <th>Alignments</th>
             <th>Result</th>
-            <th />
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -115,12 +121,27 @@ function SuiteDetail() {
                 name={c.name}
                 chain={c.alignments.map((a) => `${a.name} ${a.version}`).join(' → ')}
                 result={result}
-                onDelete={() => void deleteCase(c.name)}
+                onDelete={() => setConfirming(c.name)}
               />
             );
           })}
         </tbody>
       </table>
+      {confirming !== undefined && (
+        <ConfirmDialog
+          title="Delete test case?"
+          confirmLabel="Delete test case"
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            setConfirming(undefined);
+            void deleteCase(confirming);
+          }}
+        >
+          <p>
+            Delete the test case <strong>{confirming}</strong> (its message and expected output) from this suite?
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
@@ -147,7 +168,7 @@ function CaseRow({ name, chain, result, onDelete }: { name: string; chain: strin
               {open ? 'Hide' : 'Why?'}
             </button>
           )}{' '}
-          <button type="button" className="link" aria-label={`Delete case ${name}`} onClick={onDelete}>
+          <button type="button" className="link" aria-label={`Delete test case ${name}`} onClick={onDelete}>
             Delete
           </button>
         </td>

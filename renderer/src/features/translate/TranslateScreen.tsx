@@ -3,6 +3,7 @@ import { formatMs } from '../../app/format.js';
 import { CodeEditor } from '../../editor/CodeEditor.js';
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { TabList } from '../../ui/TabList.js';
 import { PayloadDiffView } from './PayloadDiffView.js';
 import { PayloadGraphView } from './PayloadGraphView.js';
 import { SaveTestCase } from './SaveTestCase.js';
@@ -26,9 +27,10 @@ export function TranslateScreen() {
   const fileName = useWorkbench((s) => s.messageFileName);
   const picker = useRef<HTMLInputElement>(null);
 
+  const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void loadAlignments();
-  }, [loadAlignments]);
+  }, [loadAlignments, reconnects]);
 
   return (
     <div className="screen translate-screen">
@@ -73,7 +75,7 @@ export function TranslateScreen() {
           </div>
           <CodeEditor value={messageText} language="json" ariaLabel="Message (JSON-LD)" testId="message-editor" onChange={setMessageText} minHeight={320} />
           <div className="row">
-            <button type="button" className="primary" onClick={() => void run()}>
+            <button type="button" className="primary" onClick={() => void run()} aria-keyshortcuts="Control+Enter">
               Translate
             </button>
             <label className="checkbox">
@@ -111,28 +113,19 @@ function ResultPanel() {
         </span>
         {op.state === 'failed' && <span className="badge warn">from the previous successful run</span>}
       </div>
-      <div role="tablist" aria-label="Result views" className="tabs">
-        {(
+      <TabList
+        label="Result views"
+        selected={tab}
+        onSelect={setTab}
+        tabs={(
           [
             ['diff', `Payload diff${diff.ok ? ` (−${diff.diff.removedCount} +${diff.diff.addedCount})` : ''}`],
             ['graph', 'Payload graph'],
             ['trace', `Trace (${reply.trace?.length ?? 0} steps)`],
             ['output', 'Output message'],
           ] as const
-        ).map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`result-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`result-panel-${id}`}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+        ).map(([id, label]) => ({ id, label, tabId: `result-tab-${id}`, panelId: `result-panel-${id}` }))}
+      />
       <div role="tabpanel" id="result-panel-diff" aria-labelledby="result-tab-diff" hidden={tab !== 'diff'}>
         <PayloadDiffView diff={diff} />
       </div>

@@ -1,0 +1,59 @@
+/**
+ * Keeps the URL and the workbench in step (store/route.ts): the URL's route is applied on load and
+ * on back/forward; the state's route is written back with replaceState whenever it changes (a link
+ * click has already pushed its own history entry). Routes pass through the store's own actions, so
+ * an unsaved editor still asks before it is left.
+ */
+import type { AlignmentId } from '../api/index.js';
+import { sameAlignment, type WorkbenchStore } from '../store/index.js';
+import { formatRoute, parseRoute, type Route } from '../store/route.js';
+import type { WorkbenchState } from '../store/types.js';
+
+export interface UrlTarget {
+  readonly location: { readonly hash: string };
+  readonly history: { replaceState(data: unknown, unused: string, url: string): void };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
+}
+
+export function routeOf(state: WorkbenchState): Route {
+  const editor = state.editor;
+  if (state.screen === 'alignments' && editor?.source.kind === 'stored') return { screen: 'alignments', alignment: editor.source.id };
+  if (state.screen === 'translate') return { screen: 'translate', chain: state.sequence };
+  return { screen: state.screen };
+}
+
+const sameChain = (a: readonly AlignmentId[], b: readonly AlignmentId[]) =>
+  a.length === b.length && a.every((id, i) => b[i] !== undefined && sameAlignment(id, b[i]));
+
+function apply(store: WorkbenchStore, route: Route): void {
+  const state = store.getState();
+  if (state.screen !== route.screen) state.navigate(route.screen);
+  const now = store.getState();
+  if (now.screen !== route.screen) return;
+  if (route.alignment !== undefined) {
+    const open = now.editor?.source.kind === 'stored' ? now.editor.source.id : undefined;
+    if (open === undefined || !sameAlignment(open, route.alignment)) void now.openStoredAlignment(route.alignment);
+  }
+  if (route.chain !== undefined && !sameChain(route.chain, now.sequence)) now.setSequence(route.chain);
+}
+
+/** Applies the URL now and follows both ways until disposed. */
+export function syncUrl(store: WorkbenchStore, target: UrlTarget): () => void {
+  const fromUrl = () => {
+    const route = parseRoute(target.location.hash);
+    if (route !== undefined) apply(store, route);
+    toUrl();
+  };
+  const toUrl = () => {
+    const hash = formatRoute(routeOf(store.getState()));
+    if (hash !== target.location.hash) target.history.replaceState(null, '', hash);
+  };
+  fromUrl();
+  const unsubscribe = store.subscribe(toUrl);
+  target.addEventListener('hashchange', fromUrl);
+  return () => {
+    unsubscribe();
+    target.removeEventListener('hashchange', fromUrl);
+  };
+}
