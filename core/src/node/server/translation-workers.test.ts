@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { ErrorCodes, MediatorError, type TranslationResult } from '../../common/index.js';
 import { goldenPairs, readData } from '../../test-support/shared-data.js';
 import { TranslationPool } from '../services/translation-pool.js';
 import { startServer, type RunningServer } from './start-server.js';
@@ -142,15 +142,23 @@ describe('POST /translation on worker threads', () => {
 describe('TranslationPool', () => {
   const co = { key: 'co', xml: readData('alignments/CO_FIWARE.rdf') };
   const message = readData('messages/weight.UniversAAL_CO.json');
+  /** One translation of `message` through CO_FIWARE, as POST /translation sends it. */
+  const translate = (pool: TranslationPool, timeoutMs: number) =>
+    pool.submit({
+      alignments: [co],
+      items: [{ kind: 'translate', graphStr: message, trace: false, pretty: true, defaultGraph: false }],
+      timeoutMs,
+      bounded: true,
+    })[0] as Promise<TranslationResult>;
 
   it('replaces a worker that overran its deadline (the job fails with TIMEOUT) and goes on', async () => {
     // Grace 0 and deadline 0: the first job (which also compiles the alignment) cannot answer in time.
     const pool = new TranslationPool({ size: 1, graceMs: 0 });
     try {
-      const error = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 0 }).catch((e: unknown) => e);
+      const error = await translate(pool, 0).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MediatorError);
       expect((error as MediatorError).code).toBe(ErrorCodes.timeout);
-      const ok = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      const ok = await translate(pool, 10_000);
       expect(ok.emptyPayload).toBe(false);
       expect(ok.payloadTriplesOut).toBeGreaterThan(0);
     } finally {
@@ -161,15 +169,15 @@ describe('TranslationPool', () => {
   it('replaces a worker that died and sends it the alignments again', async () => {
     const pool = new TranslationPool({ size: 1 });
     try {
-      const first = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      const first = await translate(pool, 10_000);
       await pool.crashWorkerForTest(0);
       await new Promise((r) => setTimeout(r, 50));
-      const second = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      const second = await translate(pool, 10_000);
       expect(second.message).toBe(first.message);
       expect(pool.pendingJobs).toBe(0);
     } finally {
       await pool.close();
     }
-    await expect(pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 })).rejects.toThrow(/closed/);
+    await expect(translate(pool, 10_000)).rejects.toThrow(/closed/);
   });
 });
