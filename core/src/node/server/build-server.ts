@@ -179,6 +179,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     ...(options.translationQueueLimit === undefined ? {} : { queueLimit: options.translationQueueLimit }),
     ...(options.translationQueueWaitMs === undefined ? {} : { queueWaitMs: options.translationQueueWaitMs }),
   });
+  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
+  if (translation.usesWorkers) alignments.analyzer = translation;
   const runner = new ChannelRunner(transport, translation, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
   if (fleet !== undefined) {

@@ -8,7 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, MediatorError, ParseError, ValidationError, type CompiledAlignment } from '../../common/index.js';
 import { checkAlignment } from './alignment-check.js';
-import type { BatchJob, ErrorData, WorkerJob, WorkerReply } from './translation-protocol.js';
+import { FLUSH_MS, type BatchJob, type ErrorData, type ItemResult, type WorkerJob, type WorkerReply } from './translation-protocol.js';
 import { runWorkItem } from './work-items.js';
 
 /** Enough for every alignment a server realistically holds; past it the oldest are compiled again on use. */
@@ -62,25 +62,29 @@ async function runBatch(job: BatchJob): Promise<void> {
     chainError = error;
   }
   let stopped = false;
+  let results: ItemResult[] = [];
+  let flushed = performance.now();
+  const flush = (): void => {
+    if (results.length > 0) reply({ id: job.id, results });
+    results = [];
+    flushed = performance.now();
+  };
   for (let i = 0; i < job.items.length; i++) {
     const index = job.offset + i;
     if (stopped) {
-      reply({
-        id: job.id,
-        index,
-        ok: false,
-        error: { name: 'MediatorError', code: ErrorCodes.timeout, message: 'not run: an earlier item passed the time limit' },
-      });
+      results.push({ index, ok: false, error: { name: 'MediatorError', code: ErrorCodes.timeout, message: 'not run: an earlier item passed the time limit' } });
       continue;
     }
     try {
       if (chain === undefined || chainError !== undefined) throw chainError;
-      reply({ id: job.id, index, ok: true, value: await runWorkItem(job.items[i]!, chain, job.timeoutMs, keep) });
+      results.push({ index, ok: true, value: await runWorkItem(job.items[i]!, chain, job.timeoutMs, keep) });
     } catch (error) {
-      reply({ id: job.id, index, ok: false, error: errorData(error) });
+      results.push({ index, ok: false, error: errorData(error) });
       stopped = job.stopAfterTimeout && error instanceof MediatorError && error.code === ErrorCodes.timeout;
     }
+    if (performance.now() - flushed >= FLUSH_MS) flush();
   }
+  flush();
 }
 
 parentPort!.on('message', (job: WorkerJob) => {
