@@ -9,7 +9,7 @@
 import type { ChannelTranslate, ChannelTranslation } from '../../common/index.js';
 
 /** Messages per batch: long enough to amortise the round trip, short enough to keep latency low. */
-export const CHANNEL_BATCH = 16;
+export const CHANNEL_BATCH = 32;
 
 interface Waiting {
   readonly text: string;
