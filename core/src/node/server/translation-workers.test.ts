@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, MediatorError, type TranslationResult } from '../../common/index.js';
 import { goldenPairs, readData } from '../../test-support/shared-data.js';
+import { oneCellAlignment } from '../../test-support/one-cell-alignment.js';
 import { TranslationPool } from '../services/translation-pool.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
@@ -180,4 +181,45 @@ describe('TranslationPool', () => {
     }
     await expect(translate(pool, 10_000)).rejects.toThrow(/closed/);
   });
+
+  it('bounds its queue of request jobs in length and in wait (TRANSLATION_QUEUE_FULL); a channel batch is not refused', async () => {
+    // A cell whose REPLACE pattern backtracks for ever holds the one worker until the watchdog.
+    const runaway = {
+      key: 'runaway',
+      xml: oneCellAlignment({
+        entity1: 'var:x &lt;http://example.org/v&gt; var:v .',
+        entity2: 'var:x &lt;http://example.org/w&gt; var:r .',
+        transformation:
+          '<function about="REPLACE"><param order="1" about="&sripas;node_v"/><param order="2" val="(a+)+$"/><param order="3" val="x"/><return about="&sripas;node_r"/></function>',
+      }),
+    };
+    const hostile = JSON.stringify({
+      '@graph': [
+        { '@graph': [{ '@id': 'InterIoTMsg:meta-1', '@type': ['InterIoTMsg:meta'], 'InterIoTMsg:messageID': 'm1' }], '@id': 'InterIoTMsg:metadata' },
+        { '@graph': [{ '@id': 'http://example.org/x', 'http://example.org/v': `${'a'.repeat(40)}b` }], '@id': 'InterIoTMsg:payload' },
+      ],
+      '@context': { InterIoTMsg: 'http://inter-iot.eu/message/' },
+    });
+    const pool = new TranslationPool({ size: 1, graceMs: 200, queueLimit: 1, queueWaitMs: 300 });
+    const item = (graphStr: string) => ({ kind: 'translate', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+    try {
+      // The worker's start-up counts as waiting: warm it before the 300 ms bound matters.
+      for (let tries = 0; (await translate(pool, 10_000).catch(() => undefined)) === undefined && tries < 50; tries++);
+      const stuck = pool.submit({ alignments: [runaway], items: [item(hostile)], timeoutMs: 3000, bounded: true })[0]!.catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 50));
+      const waiting = translate(pool, 10_000).catch((e: unknown) => e);
+      const refused = await translate(pool, 10_000).catch((e: unknown) => e);
+      expect((refused as MediatorError).code).toBe(ErrorCodes.translationQueueFull);
+      expect((refused as MediatorError).message).toMatch(/limit 1/);
+      // Channels wait their turn instead: not refused by the length bound.
+      const channel = pool.submit({ alignments: [co], items: [item(message)], timeoutMs: 10_000, bounded: false })[0]!;
+      const waited = (await waiting) as MediatorError;
+      expect(waited.code).toBe(ErrorCodes.translationQueueFull);
+      expect(waited.message).toMatch(/300 ms/);
+      expect(((await stuck) as MediatorError).code).toBe(ErrorCodes.timeout);
+      expect(((await channel) as TranslationResult).emptyPayload).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
 });
