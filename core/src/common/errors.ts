@@ -118,6 +118,11 @@ export const ErrorCodes = {
   topicMessageTooLarge: 'TOPIC_MESSAGE_TOO_LARGE',
   /** An XML body whose bytes are not valid in its declared encoding, or whose encoding is not supported. */
   xmlEncoding: 'XML_ENCODING',
+  /**
+   * The engine's job queue is past one of its bounds (jobs waiting, or the wait for a worker): the
+   * job is refused rather than kept waiting (CONTRACT.md, Safety); try again later.
+   */
+  translationQueueFull: 'TRANSLATION_QUEUE_FULL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -402,7 +402,7 @@ export interface paths {
         put?: never;
         /**
          * Run every case of a suite
-         * @description A case that cannot run (an alignment not stored, a message that does not parse) is reported with status `error`; the run goes on.
+         * @description A case that cannot run (an alignment not stored, a message that does not parse) is reported with status `error`; the run goes on. A case whose translation passes the time limit (10 s by default, working time) stops the run: 503 TIMEOUT naming the case. 503 TRANSLATION_QUEUE_FULL when the engine is busy.
          */
         post: operations["runSuite"];
         delete?: never;
@@ -460,7 +460,7 @@ export interface paths {
         put?: never;
         /**
          * Coverage of a chain of stored alignments over the messages sent
-         * @description A message that cannot be read is listed in `unreadable` and not counted.
+         * @description A message that cannot be read is listed in `unreadable` and not counted. A message whose translation passes the time limit (10 s by default, working time) stops the run: 503 TIMEOUT naming the message. 503 TRANSLATION_QUEUE_FULL when the engine is busy.
          */
         post: operations["coverage"];
         delete?: never;
@@ -478,7 +478,7 @@ export interface paths {
         };
         /**
          * Coverage of a channel's alignments over the messages it has consumed since it started
-         * @description Needs a transport that keeps recent messages (the embedded bus); 400 TOPIC_READ_UNSUPPORTED otherwise.
+         * @description Needs a transport that keeps recent messages (the embedded bus); 400 TOPIC_READ_UNSUPPORTED otherwise. A message whose translation passes the time limit stops the run: 503 TIMEOUT naming the message.
          */
         get: operations["channelCoverage"];
         put?: never;
@@ -4182,6 +4182,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTestCase: {
@@ -4339,6 +4348,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     runTestCase: {
@@ -4414,6 +4432,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4675,6 +4702,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     channelCoverage: {
@@ -4727,6 +4763,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

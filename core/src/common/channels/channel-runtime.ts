@@ -144,6 +144,13 @@ export interface ChannelRuntimeOptions {
   readonly logger: Logger;
   /** When a translation lets the event loop take a turn first; default the process-wide budget. */
   readonly turnBudget?: TurnBudget;
+  /**
+   * Translations the runtime may have asked for at once; default (and at least) `parallelism`. A
+   * translation function that batches the work elsewhere (the server's worker pool, which runs a
+   * channel's messages `parallelism` batches at a time) takes more, so that its next batch fills
+   * while one runs. Sink order is unaffected: output slots are reserved in delivery order.
+   */
+  readonly translationWindow?: number;
 }
 
 /** Code for translation errors that carry no code of their own. */
@@ -194,8 +201,10 @@ export class ChannelRuntime {
   readonly deadLetterTopic: string;
   readonly parallelism: number;
   readonly consumerGroup: string;
-  /** Handler calls the transport may run at once: parallelism, plus the publish window if any. */
+  /** Handler calls the transport may run at once: the translation window, plus the publish window if any. */
   readonly deliveryWindow: number;
+  /** Translations asked for at once (translationWindow, at least parallelism). */
+  private readonly translationWindow: number;
 
   private readonly config: ChannelRuntimeConfig;
   private readonly translate: ChannelTranslate;
@@ -215,7 +224,7 @@ export class ChannelRuntime {
   private outputClosed = false;
   /** The output slot of the most recently received message; the next one publishes after it. */
   private tail: Promise<void> = Promise.resolve();
-  /** One per translation running: at most `parallelism`, granted in delivery order. */
+  /** One per translation asked for: at most `translationWindow`, granted in delivery order. */
   private permits: FifoPermits;
   private readonly inFlight = new Set<Promise<void>>();
   private seq = 0;
@@ -244,10 +253,12 @@ export class ChannelRuntime {
     const p = c.parallelism ?? 1;
     this.parallelism = Number.isFinite(p) && p >= 1 ? Math.floor(p) : 1;
     this.consumerGroup = c.consumerGroup;
+    const t = options.translationWindow ?? this.parallelism;
+    this.translationWindow = Number.isFinite(t) && t > this.parallelism ? Math.floor(t) : this.parallelism;
     const windowed = options.transport.publishPipelined !== undefined;
     const w = c.publishWindow ?? DEFAULT_PUBLISH_WINDOW;
-    this.deliveryWindow = this.parallelism + (windowed && Number.isFinite(w) && w > 0 ? Math.floor(w) : 0);
-    this.permits = new FifoPermits(this.parallelism);
+    this.deliveryWindow = this.translationWindow + (windowed && Number.isFinite(w) && w > 0 ? Math.floor(w) : 0);
+    this.permits = new FifoPermits(this.translationWindow);
     this.translate = options.translate;
     this.transport = options.transport;
     this.log = options.logger;
@@ -315,7 +326,7 @@ export class ChannelRuntime {
     this.stopRequested = false;
     this.outputClosed = false;
     this.tail = Promise.resolve();
-    this.permits = new FifoPermits(this.parallelism);
+    this.permits = new FifoPermits(this.translationWindow);
     this.retryDelay = this.config.retryStartMs ?? 0;
     this.starting = this.attemptStart().finally(() => {
       this.starting = undefined;

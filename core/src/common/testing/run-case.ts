@@ -10,7 +10,7 @@
 import type { AlignmentId } from '../api/common.js';
 import type { CaseResult, StepCounts, TestCase } from '../api/suites.js';
 import type { CompiledAlignment } from '../alignment/compile-alignment.js';
-import { MediatorError } from '../errors.js';
+import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import { isomorphic } from '../rdf/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
@@ -42,15 +42,18 @@ function isPayload(q: RDF.Quad): boolean {
   return q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload;
 }
 
-/** Translates the message's payload through the chain; ParseError for a message that cannot be read. */
-export async function runChain(message: string, alignments: readonly CompiledAlignment[], withSteps: boolean): Promise<ChainRun> {
+/**
+ * Translates the message's payload through the chain; ParseError for a message that cannot be read,
+ * MediatorError TIMEOUT when the cells run longer than `timeoutMs` (checked between cells).
+ */
+export async function runChain(message: string, alignments: readonly CompiledAlignment[], withSteps: boolean, timeoutMs?: number): Promise<ChainRun> {
   const parsed = await readMessage(message);
   const payload = parsed.quads.filter(isPayload);
   // A message without payload passes through untouched and runs no step (reference 6.8).
   if (payload.length === 0)
     return { payload: [], graph: undefined, prefixes: parsed.prefixes, steps: withSteps ? [] : undefined, trace: withSteps ? [] : undefined, failures: [] };
   const graph = TermGraph.fromQuads(payload);
-  const { failures, trace } = applyAlignments(graph, alignments, { trace: withSteps, timing: false });
+  const { failures, trace } = applyAlignments(graph, alignments, { trace: withSteps, timing: false, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   return new TranslatedChain(graph, parsed.prefixes, trace, failures);
 }
 
@@ -81,8 +84,8 @@ class TranslatedChain implements ChainRun {
 }
 
 /** The expectations of a new case: what the chain produces from the message now ("Save as test case"). */
-export async function recordCase(name: string, message: string, alignments: readonly CompiledAlignment[]): Promise<TestCase> {
-  const run = await runChain(message, alignments, true);
+export async function recordCase(name: string, message: string, alignments: readonly CompiledAlignment[], timeoutMs?: number): Promise<TestCase> {
+  const run = await runChain(message, alignments, true, timeoutMs);
   return {
     name,
     alignments: chainIds(alignments),
@@ -111,17 +114,31 @@ export function erroredCase(testCase: TestCase, error: unknown, ms = 0): CaseRes
   };
 }
 
+export interface RunCaseOptions {
+  /**
+   * The translation's time limit (checked between cells). A case that passes it is not a case
+   * result but a stopped run: the TIMEOUT error is thrown, so the caller (the server) can answer
+   * 503 naming the case instead of spending the limit again on every case of the suite.
+   */
+  readonly timeoutMs?: number;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof MediatorError && error.code === ErrorCodes.timeout;
+}
+
 /**
- * Runs a case against the resolved chain. Never throws: a case that cannot run (a message or an
- * expected payload that does not parse) is status `error`.
+ * Runs a case against the resolved chain. Never throws but for a time limit given in `options`
+ * (above): a case that cannot run (a message or an expected payload that does not parse) is status
+ * `error`.
  */
-export async function runCase(testCase: TestCase, alignments: readonly CompiledAlignment[]): Promise<CaseResult> {
+export async function runCase(testCase: TestCase, alignments: readonly CompiledAlignment[], options: RunCaseOptions = {}): Promise<CaseResult> {
   const started = now();
   let run: ChainRun;
   let payloadMatches: boolean;
   let expected: RDF.Quad[] | undefined;
   try {
-    run = await runChain(testCase.message, alignments, testCase.expectedSteps !== undefined);
+    run = await runChain(testCase.message, alignments, testCase.expectedSteps !== undefined, options.timeoutMs);
     // The text is matched against the engine's graph when it can be; n3 and the general check otherwise.
     const fast = run.graph === undefined ? undefined : matchPayloadText(testCase.expectedPayload, run.graph);
     if (fast === undefined) {
@@ -130,6 +147,7 @@ export async function runCase(testCase: TestCase, alignments: readonly CompiledA
     } else payloadMatches = fast;
     if (!payloadMatches) expected ??= readExpectedPayload(testCase);
   } catch (error) {
+    if (options.timeoutMs !== undefined && isTimeout(error)) throw error;
     return erroredCase(testCase, error, now() - started);
   }
   const difference = testCase.expectedSteps === undefined || run.trace === undefined ? undefined : firstDifferingStep(testCase.expectedSteps, run.trace);

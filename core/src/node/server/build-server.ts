@@ -51,8 +51,18 @@ export interface ServerOptions {
   readonly logLevel?: string;
   /** Where logs go (default stdout); tests pass a stream they can read or discard. */
   readonly logStream?: NodeJS.WritableStream;
-  /** Longest a translation may run before it is abandoned with 503 (default 10 s). */
+  /**
+   * Longest one translation (a message of POST /translation or of a channel, a coverage message, a
+   * suite case) may work before it is abandoned: 503 TIMEOUT, or the channel's dead-letter topic
+   * (default 10 s). Working time: the clock starts when a worker starts the job.
+   */
   readonly translationTimeoutMs?: number;
+  /** How long past its limit a worker stuck inside one cell gets before it is replaced (default 1 s). */
+  readonly translationGraceMs?: number;
+  /** Request jobs (translations, coverage, suites, uploads) that may wait for a worker at once; past it 503 TRANSLATION_QUEUE_FULL (default 64). */
+  readonly translationQueueLimit?: number;
+  /** Longest a request job may wait for a worker; past it 503 TRANSLATION_QUEUE_FULL (default 10 s). */
+  readonly translationQueueWaitMs?: number;
   /**
    * Worker threads for POST /translation (0, the default here, translates on the event loop).
    * `mediator serve` defaults to 1 on machines with more than one core.
@@ -159,7 +169,19 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
     logger,
   });
-  const runner = new ChannelRunner(transport, alignments, logger);
+  // The one path for every translation (issue 29): REST, channels, coverage, suites and uploads.
+  const translation = new TranslationService({
+    alignments,
+    logger,
+    workers: options.translationWorkers ?? 0,
+    timeoutMs: options.translationTimeoutMs ?? 10_000,
+    ...(options.translationGraceMs === undefined ? {} : { graceMs: options.translationGraceMs }),
+    ...(options.translationQueueLimit === undefined ? {} : { queueLimit: options.translationQueueLimit }),
+    ...(options.translationQueueWaitMs === undefined ? {} : { queueWaitMs: options.translationQueueWaitMs }),
+  });
+  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
+  if (translation.usesWorkers) alignments.analyzer = translation;
+  const runner = new ChannelRunner(transport, translation, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
   if (fleet !== undefined) {
     // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
@@ -313,17 +335,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger.info({ uiDir }, 'serving the workbench UI at /');
   }
 
-  const translation = new TranslationService({
-    alignments,
-    logger,
-    workers: options.translationWorkers ?? 0,
-    timeoutMs: options.translationTimeoutMs ?? 10_000,
-  });
   const bridges = new BridgeService(local.bridgeProgress, channels);
   // In a fleet the suites are shared records of the configuration bucket, like alignments.
   const suiteStore = fleet === undefined ? local.suites : new (await import('../fleet/fleet-suites.js')).FleetSuites(fleet);
-  const suites = new SuiteService(suiteStore, alignments, logger);
-  const coverage = new CoverageService(store, alignments, runner);
+  const suites = new SuiteService(suiteStore, alignments, translation, logger);
+  const coverage = new CoverageService(store, alignments, runner, translation);
   await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), {
     alignments,
     channels,

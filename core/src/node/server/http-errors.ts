@@ -156,6 +156,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.nameTooLong]: Status.badRequest,
   [ErrorCodes.topicMessageTooLarge]: Status.payloadTooLarge,
   [ErrorCodes.xmlEncoding]: Status.badRequest,
+  // The server is busy, not the request wrong: 503 (RFC 9110 15.6.4), as for a translation past its limit.
+  [ErrorCodes.translationQueueFull]: Status.unavailable,
 };
 
 /** Codes of a request body refused before any operation looks at it: their status holds on every route. */

@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { ErrorCodes, MediatorError, type TranslationResult } from '../../common/index.js';
 import { goldenPairs, readData } from '../../test-support/shared-data.js';
+import { oneCellAlignment } from '../../test-support/one-cell-alignment.js';
 import { TranslationPool } from '../services/translation-pool.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
@@ -142,15 +143,23 @@ describe('POST /translation on worker threads', () => {
 describe('TranslationPool', () => {
   const co = { key: 'co', xml: readData('alignments/CO_FIWARE.rdf') };
   const message = readData('messages/weight.UniversAAL_CO.json');
+  /** One translation of `message` through CO_FIWARE, as POST /translation sends it. */
+  const translate = (pool: TranslationPool, timeoutMs: number) =>
+    pool.submit({
+      alignments: [co],
+      items: [{ kind: 'translate', graphStr: message, trace: false, pretty: true, defaultGraph: false }],
+      timeoutMs,
+      bounded: true,
+    })[0] as Promise<TranslationResult>;
 
   it('replaces a worker that overran its deadline (the job fails with TIMEOUT) and goes on', async () => {
     // Grace 0 and deadline 0: the first job (which also compiles the alignment) cannot answer in time.
     const pool = new TranslationPool({ size: 1, graceMs: 0 });
     try {
-      const error = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 0 }).catch((e: unknown) => e);
+      const error = await translate(pool, 0).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MediatorError);
       expect((error as MediatorError).code).toBe(ErrorCodes.timeout);
-      const ok = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      const ok = await translate(pool, 10_000);
       expect(ok.emptyPayload).toBe(false);
       expect(ok.payloadTriplesOut).toBeGreaterThan(0);
     } finally {
@@ -161,15 +170,56 @@ describe('TranslationPool', () => {
   it('replaces a worker that died and sends it the alignments again', async () => {
     const pool = new TranslationPool({ size: 1 });
     try {
-      const first = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      const first = await translate(pool, 10_000);
       await pool.crashWorkerForTest(0);
       await new Promise((r) => setTimeout(r, 50));
-      const second = await pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 });
+      const second = await translate(pool, 10_000);
       expect(second.message).toBe(first.message);
       expect(pool.pendingJobs).toBe(0);
     } finally {
       await pool.close();
     }
-    await expect(pool.translate({ alignments: [co], graphStr: message, trace: false, pretty: true, timeoutMs: 10_000 })).rejects.toThrow(/closed/);
+    await expect(translate(pool, 10_000)).rejects.toThrow(/closed/);
   });
+
+  it('bounds its queue of request jobs in length and in wait (TRANSLATION_QUEUE_FULL); a channel batch is not refused', async () => {
+    // A cell whose REPLACE pattern backtracks for ever holds the one worker until the watchdog.
+    const runaway = {
+      key: 'runaway',
+      xml: oneCellAlignment({
+        entity1: 'var:x &lt;http://example.org/v&gt; var:v .',
+        entity2: 'var:x &lt;http://example.org/w&gt; var:r .',
+        transformation:
+          '<function about="REPLACE"><param order="1" about="&sripas;node_v"/><param order="2" val="(a+)+$"/><param order="3" val="x"/><return about="&sripas;node_r"/></function>',
+      }),
+    };
+    const hostile = JSON.stringify({
+      '@graph': [
+        { '@graph': [{ '@id': 'InterIoTMsg:meta-1', '@type': ['InterIoTMsg:meta'], 'InterIoTMsg:messageID': 'm1' }], '@id': 'InterIoTMsg:metadata' },
+        { '@graph': [{ '@id': 'http://example.org/x', 'http://example.org/v': `${'a'.repeat(40)}b` }], '@id': 'InterIoTMsg:payload' },
+      ],
+      '@context': { InterIoTMsg: 'http://inter-iot.eu/message/' },
+    });
+    const pool = new TranslationPool({ size: 1, graceMs: 200, queueLimit: 1, queueWaitMs: 300 });
+    const item = (graphStr: string) => ({ kind: 'translate', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+    try {
+      // The worker's start-up counts as waiting: warm it before the 300 ms bound matters.
+      for (let tries = 0; (await translate(pool, 10_000).catch(() => undefined)) === undefined && tries < 50; tries++);
+      const stuck = pool.submit({ alignments: [runaway], items: [item(hostile)], timeoutMs: 3000, bounded: true })[0]!.catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 50));
+      const waiting = translate(pool, 10_000).catch((e: unknown) => e);
+      const refused = await translate(pool, 10_000).catch((e: unknown) => e);
+      expect((refused as MediatorError).code).toBe(ErrorCodes.translationQueueFull);
+      expect((refused as MediatorError).message).toMatch(/limit 1/);
+      // Channels wait their turn instead: not refused by the length bound.
+      const channel = pool.submit({ alignments: [co], items: [item(message)], timeoutMs: 10_000, bounded: false })[0]!;
+      const waited = (await waiting) as MediatorError;
+      expect(waited.code).toBe(ErrorCodes.translationQueueFull);
+      expect(waited.message).toMatch(/300 ms/);
+      expect(((await stuck) as MediatorError).code).toBe(ErrorCodes.timeout);
+      expect(((await channel) as TranslationResult).emptyPayload).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
 });

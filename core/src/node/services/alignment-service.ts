@@ -19,6 +19,20 @@ import {
   type Problem,
 } from '../../common/index.js';
 import type { AlignmentRecord, ConfigStore } from '../store/index.js';
+import { alignmentId, checkAlignment, validationMessage } from './alignment-check.js';
+import type { AlignmentSummary } from './translation-protocol.js';
+
+export { alignmentId } from './alignment-check.js';
+
+/**
+ * Where uploads are read and compiled (the translation service: on a worker when the server has
+ * workers, so a large or hostile upload never stalls the event loop, issue 29). The compiled copy
+ * stays in that worker (`keptAs`) for the translations to come; `adopt` names it by its record.
+ */
+export interface UploadAnalyzer {
+  analyze(xml: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }>;
+  adoptUpload(keptAs: string, key: string | undefined): void;
+}
 
 /** `AlignmentInfo` of reference-mediator.md 6.2 plus the counts the workbench shows (core's API module). */
 export type AlignmentDetails = api.AlignmentDetails;
@@ -30,33 +44,28 @@ export interface UploadResult {
   readonly warnings: readonly Problem[];
 }
 
-/** The reference's rendering of an alignment identity in messages (section 1.4). */
-export function alignmentId(name: string, version: string): string {
-  return `AlignmentID(${name},${version})`;
-}
-
 function key(name: string, version: string): string {
   return `${name}\u0000${version}`;
-}
-
-/** `Error validating alignment with AlignmentID(n,v):\n\t-  first\n\t- second` (section 6.4), with positions. */
-function validationMessage(name: string, version: string, errors: readonly Problem[]): string {
-  const lines = errors.map((p, i) => {
-    const where = p.line === undefined ? '' : `line ${p.line}, column ${p.column ?? 1}: `;
-    return `\t-${i === 0 ? '  ' : ' '}${where}${p.message}`;
-  });
-  return `Error validating alignment with ${alignmentId(name, version)}:\n${lines.join('\n')}`;
 }
 
 interface Compiled {
   readonly recordId: number;
   readonly xml: string;
-  readonly alignment: CompiledAlignment;
+  /** Compiled on this thread; absent for an upload compiled on a worker until a view, coverage or the event loop needs it. */
+  alignment: CompiledAlignment | undefined;
+  readonly cellCount: number;
+  readonly stepCount: number;
+}
+
+function entry(recordId: number, xml: string, alignment: CompiledAlignment): Compiled {
+  return { recordId, xml, alignment, cellCount: alignment.cells.size, stepCount: alignment.steps.length };
 }
 
 export class AlignmentService {
   /** Called with the key (`sourceFor`) of a deleted alignment, e.g. to free worker copies. */
   onDelete: ((key: string) => void) | undefined;
+  /** Reads and compiles uploads and validations off the event loop when set (build-server.ts). */
+  analyzer: UploadAnalyzer | undefined;
 
   /** Compiled alignments by name and version, with the stored record they came from. */
   private readonly compiled = new Map<string, Compiled>();
@@ -96,56 +105,95 @@ export class AlignmentService {
         result.problems,
       );
     }
-    this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: result.compiled });
+    this.compiled.set(key(record.name, record.version), entry(record.id, record.xml, result.compiled));
     return result.compiled;
   }
 
   /** Reads and compiles, or throws ParseError (malformed/hostile XML) or ValidationError (every problem). */
   async check(xml: string): Promise<CompiledAlignment> {
-    const result = await analyzeAlignment(xml, this.compileOptions);
-    if (result.parseError !== undefined) throw result.parseError;
-    if (result.compiled === undefined) {
-      const header = result.alignment?.header;
-      const errors = result.problems.filter((p) => p.severity === 'error');
-      throw new ValidationError(validationMessage(header?.name ?? '', header?.version ?? '', errors), result.problems);
-    }
-    return result.compiled;
+    return checkAlignment(xml, this.compileOptions);
+  }
+
+  /** Reads and compiles an upload where the analyzer runs it (a worker), else here. */
+  private async analyze(xml: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
+    if (this.analyzer !== undefined) return this.analyzer.analyze(xml);
+    const compiled = await this.check(xml);
+    const h = compiled.header;
+    return {
+      compiled,
+      summary: {
+        header: {
+          name: h.name,
+          version: h.version,
+          creator: h.creator,
+          description: h.description,
+          sourceOntology: h.sourceOntology,
+          targetOntology: h.targetOntology,
+        },
+        fingerprint: createHash('sha256').update(alignmentMeaning(compiled)).digest('hex'),
+        problems: compiled.problems,
+        cellCount: compiled.cells.size,
+        stepCount: compiled.steps.length,
+      },
+    };
   }
 
   async validate(xml: string): Promise<api.ValidationReply> {
-    const compiled = await this.check(xml);
+    const { summary, keptAs } = await this.analyze(xml);
+    if (keptAs !== undefined) this.analyzer?.adoptUpload(keptAs, undefined);
     return {
-      message: `Alignment with ${alignmentId(compiled.header.name, compiled.header.version)} validated successfully`,
-      warnings: [...compiled.problems],
+      message: `Alignment with ${alignmentId(summary.header.name, summary.header.version)} validated successfully`,
+      warnings: [...summary.problems],
     };
   }
 
   async upload(xml: string): Promise<UploadResult> {
-    const compiled = await this.check(xml);
-    const { name, version } = compiled.header;
+    const { summary, keptAs, compiled } = await this.analyze(xml);
+    let storedAs: string | undefined;
+    try {
+      return await this.insert(xml, summary, compiled, (recordId) => (storedAs = String(recordId)));
+    } finally {
+      // The worker's compiled copy is named by its record, or dropped when nothing new was stored.
+      if (keptAs !== undefined) this.analyzer?.adoptUpload(keptAs, storedAs);
+    }
+  }
+
+  private async insert(
+    xml: string,
+    summary: AlignmentSummary,
+    compiled: CompiledAlignment | undefined,
+    created: (recordId: number) => void,
+  ): Promise<UploadResult> {
+    const { name, version } = summary.header;
     // A name too long for a path could be stored but never fetched or deleted (name-limits.ts).
     assertAlignmentNameLength(name, version);
-    const fingerprint = createHash('sha256').update(alignmentMeaning(compiled)).digest('hex');
     const result = await this.store.insertAlignment({
       name,
       version,
-      creator: compiled.header.creator,
-      description: compiled.header.description,
-      sourceOntologyURI: compiled.header.sourceOntology,
-      targetOntologyURI: compiled.header.targetOntology,
+      creator: summary.header.creator,
+      description: summary.header.description,
+      sourceOntologyURI: summary.header.sourceOntology,
+      targetOntologyURI: summary.header.targetOntology,
       xml,
-      fingerprint,
+      fingerprint: summary.fingerprint,
     });
     const id = alignmentId(name, version);
     if (result.status === 'created') {
-      this.compiled.set(key(name, version), { recordId: result.record.id, xml, alignment: compiled });
-      this.log.info({ alignment: id, cells: compiled.cells.size }, 'alignment uploaded');
-      return { status: 'created', message: `Alignment with ${id} uploaded successfully`, info: this.info(result.record), warnings: compiled.problems };
+      created(result.record.id);
+      this.compiled.set(key(name, version), {
+        recordId: result.record.id,
+        xml,
+        alignment: compiled,
+        cellCount: summary.cellCount,
+        stepCount: summary.stepCount,
+      });
+      this.log.info({ alignment: id, cells: summary.cellCount }, 'alignment uploaded');
+      return { status: 'created', message: `Alignment with ${id} uploaded successfully`, info: this.info(result.record), warnings: summary.problems };
     }
-    if (result.record.fingerprint !== fingerprint) {
+    if (result.record.fingerprint !== summary.fingerprint) {
       throw new ConflictError(`Alignment with ${id} already exists but has a different content`);
     }
-    return { status: 'exists', message: `Alignment with ${id} already exists`, info: this.info(result.record), warnings: compiled.problems };
+    return { status: 'exists', message: `Alignment with ${id} already exists`, info: this.info(result.record), warnings: summary.problems };
   }
 
   list(): AlignmentDetails[] {
@@ -153,7 +201,7 @@ export class AlignmentService {
   }
 
   private info(r: AlignmentRecord): AlignmentDetails {
-    const compiled = this.compiled.get(key(r.name, r.version))?.alignment;
+    const cached = this.compiled.get(key(r.name, r.version));
     return {
       descId: `[${r.name}] [${r.version}] : ${r.sourceOntologyURI} -> ${r.targetOntologyURI}`,
       id: r.id,
@@ -164,8 +212,8 @@ export class AlignmentService {
       version: r.version,
       creator: r.creator,
       description: r.description,
-      cellCount: compiled?.cells.size ?? 0,
-      stepCount: compiled?.steps.length ?? 0,
+      cellCount: cached?.cellCount ?? 0,
+      stepCount: cached?.stepCount ?? 0,
     };
   }
 
@@ -184,7 +232,12 @@ export class AlignmentService {
   /** The compiled alignment, from the cache or compiled from the store; NotFoundError if absent. */
   async compiledFor(name: string, version: string): Promise<CompiledAlignment> {
     const cached = this.compiled.get(key(name, version));
-    if (cached !== undefined) return cached.alignment;
+    if (cached?.alignment !== undefined) return cached.alignment;
+    if (cached !== undefined) {
+      // Uploaded through a worker: compiled here only now that this thread needs it (a view, coverage's cell list).
+      cached.alignment = await this.check(cached.xml);
+      return cached.alignment;
+    }
     const r = this.store.getAlignment(name, version);
     if (r === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);
     return this.compileRecord(r);
@@ -248,7 +301,8 @@ export class AlignmentService {
    * stored content (the record id, never reused). Same errors as `compiledFor`.
    */
   async sourceFor(name: string, version: string): Promise<{ key: string; xml: string }> {
-    await this.compiledFor(name, version);
+    // Not compiled here when an upload left it uncompiled on this thread: the worker compiles it.
+    if (!this.compiled.has(key(name, version))) await this.compiledFor(name, version);
     const entry = this.compiled.get(key(name, version));
     // Deleted while this request waited.
     if (entry === undefined) throw new NotFoundError(`Cannot instantiate alignment with ${alignmentId(name, version)}`);

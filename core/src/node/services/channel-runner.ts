@@ -4,17 +4,9 @@
  * stored channel, when the server starts; a channel that cannot start is kept with status
  * `failed` and its reason (the reference hid such channels, section 12.21) and retried.
  */
-import {
-  ChannelRuntime,
-  translateMessage,
-  type ChannelCounters,
-  type ChannelStatus,
-  type CompiledAlignment,
-  type Logger,
-  type Transport,
-} from '../../common/index.js';
+import { ChannelRuntime, type api, type ChannelCounters, type ChannelStatus, type ChannelTranslate, type Logger, type Transport } from '../../common/index.js';
 import type { ChannelRecord } from '../store/index.js';
-import type { AlignmentService } from './alignment-service.js';
+import type { TranslationService } from './translation-service.js';
 
 export interface ChannelState {
   readonly status: ChannelStatus;
@@ -36,19 +28,18 @@ export class ChannelRunner {
 
   constructor(
     readonly transport: Transport,
-    private readonly alignments: AlignmentService,
+    private readonly translation: TranslationService,
     private readonly log: Logger,
   ) {}
 
-  private async compiledSides(record: ChannelRecord): Promise<CompiledAlignment[]> {
-    const out: CompiledAlignment[] = [];
+  /** The channel's chain: input then output alignment; an empty name and version is the identity on that side (section 7.2). */
+  static chainOf(record: ChannelRecord): api.AlignmentId[] {
+    const out: api.AlignmentId[] = [];
     for (const [name, version] of [
       [record.inpAlignmentName, record.inpAlignmentVersion],
       [record.outAlignmentName, record.outAlignmentVersion],
     ] as const) {
-      // An empty name and version is the identity on that side (section 7.2).
-      if (name === '' && version === '') continue;
-      out.push(await this.alignments.compiledFor(name, version));
+      if (name !== '' || version !== '') out.push({ name, version });
     }
     return out;
   }
@@ -69,9 +60,10 @@ export class ChannelRunner {
 
   private async startOnce(record: ChannelRecord): Promise<ChannelState> {
     this.broken.delete(record.id);
-    let compiled: CompiledAlignment[];
+    let translator: { translate: ChannelTranslate; window: number };
     try {
-      compiled = await this.compiledSides(record);
+      // The server's one translation path (issue 29): the same time limit as POST /translation, off the event loop.
+      translator = await this.translation.forChannel(ChannelRunner.chainOf(record), record.parallelism);
     } catch (error) {
       const reason = `alignment cannot be instantiated: ${(error as Error).message}`;
       this.broken.set(record.id, reason);
@@ -88,7 +80,8 @@ export class ChannelRunner {
         consumerGroup: record.consumerGroup,
         retryStartMs: RETRY_START_MS,
       },
-      translate: (text) => translateMessage(text, compiled),
+      translate: translator.translate,
+      translationWindow: translator.window,
       transport: this.transport,
       logger: this.log,
     });

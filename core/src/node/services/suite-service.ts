@@ -8,21 +8,32 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   BadRequestError,
+  ErrorCodes,
+  MediatorError,
   NotFoundError,
   readExpectedPayload,
-  recordCase,
-  runCase,
-  runSuite,
   erroredCase,
   suiteFromFiles,
   suiteToFiles,
+  summarize,
   type api,
-  type ChainResolver,
-  type CompiledAlignment,
   type Logger,
 } from '../../common/index.js';
 import type { SuiteStore } from '../store/suite-store.js';
 import type { AlignmentService } from './alignment-service.js';
+import type { Chain, TranslationService } from './translation-service.js';
+
+/** Consecutive cases of one chain sent to the engine at once: one job in the queue, not one per case. */
+const BATCH = 25;
+
+function isTimeout(error: unknown): error is MediatorError {
+  return error instanceof MediatorError && error.code === ErrorCodes.timeout;
+}
+
+/** A case past the time limit stops the run with 503 naming it (issue 29): going on would spend the limit again per case. */
+function stoppedAt(testCase: api.TestCase, error: MediatorError): MediatorError {
+  return new MediatorError(`The run stopped at case "${testCase.name}": ${error.message}`, ErrorCodes.timeout);
+}
 
 export type VersionChoice = 'latest' | 'recorded';
 
@@ -30,6 +41,7 @@ export class SuiteService {
   constructor(
     private readonly suites: SuiteStore,
     private readonly alignments: AlignmentService,
+    private readonly translation: TranslationService,
     private readonly log: Logger,
   ) {}
 
@@ -66,8 +78,8 @@ export class SuiteService {
     const chain = await this.chain(body.alignments, 'recorded');
     let testCase: api.TestCase;
     if (body.expectedPayload === undefined) {
-      const recorded = await recordCase(body.name, body.message, chain);
-      testCase = body.expectedSteps === undefined ? recorded : { ...recorded, expectedSteps: body.expectedSteps };
+      const [recorded] = await Promise.all(this.translation.run(chain, [{ kind: 'record', name: body.name, message: body.message }]));
+      testCase = body.expectedSteps === undefined ? recorded! : { ...recorded!, expectedSteps: body.expectedSteps };
     } else {
       testCase = {
         name: body.name,
@@ -83,21 +95,65 @@ export class SuiteService {
     return testCase;
   }
 
+  /**
+   * Runs every case in order, on the translation service: consecutive cases of one chain go
+   * together, the event loop takes a turn between batches. Nothing of a finished case but its
+   * result is kept. A case past the time limit stops the run (TIMEOUT, 503, naming the case).
+   */
   async run(suite: string, versions: VersionChoice = 'latest'): Promise<api.SuiteRunReport> {
+    const started = performance.now();
     const { cases } = this.suites.get(suite);
-    return runSuite(suite, cases, this.resolver(versions), { between: async () => void (await nextTurn()) });
+    const results: api.CaseResult[] = [];
+    let at = 0;
+    while (at < cases.length) {
+      const first = cases[at]!;
+      let chain: Chain;
+      try {
+        chain = await this.chain(first.alignments, versions);
+      } catch (error) {
+        // A chain that cannot be resolved is an error result, as a case whose expectation does not parse.
+        results.push(erroredCase(first, error));
+        at++;
+        continue;
+      }
+      const same = JSON.stringify(first.alignments);
+      let end = at + 1;
+      while (end < cases.length && end - at < BATCH && JSON.stringify(cases[end]!.alignments) === same) end++;
+      const batch = cases.slice(at, end);
+      const outcomes = await Promise.allSettled(
+        this.translation.run(
+          chain,
+          batch.map((testCase) => ({ kind: 'case', testCase }) as const),
+          true,
+        ),
+      );
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') results.push(outcome.value);
+        else if (isTimeout(outcome.reason)) throw stoppedAt(batch[i]!, outcome.reason);
+        else results.push(erroredCase(batch[i]!, outcome.reason));
+      }
+      at = end;
+      if (at < cases.length) await nextTurn();
+    }
+    return summarize(suite, results, performance.now() - started);
   }
 
   async runOne(suite: string, name: string, versions: VersionChoice = 'latest'): Promise<api.CaseResult> {
     const testCase = this.suites.get(suite).cases.find((c) => c.name === name);
     if (testCase === undefined) throw new NotFoundError(`Suite "${suite}" has no case named "${name}"`);
-    let chain: readonly CompiledAlignment[];
+    let chain: Chain;
     try {
-      chain = await this.resolver(versions)(testCase.alignments);
+      chain = await this.chain(testCase.alignments, versions);
     } catch (error) {
       return erroredCase(testCase, error);
     }
-    return runCase(testCase, chain);
+    try {
+      const [result] = await Promise.all(this.translation.run(chain, [{ kind: 'case', testCase }]));
+      return result!;
+    } catch (error) {
+      if (isTimeout(error)) throw stoppedAt(testCase, error);
+      return erroredCase(testCase, error);
+    }
   }
 
   exportFiles(suite: string): api.SuiteFiles {
@@ -115,17 +171,10 @@ export class SuiteService {
     return this.suites.list().find((s) => s.name === suite) ?? { name: suite, caseCount: cases.length, createdAt: Date.now() };
   }
 
-  private resolver(versions: VersionChoice): ChainResolver {
-    return async (ids) => this.chain(ids, versions);
-  }
-
-  private async chain(ids: readonly api.AlignmentId[], versions: VersionChoice): Promise<CompiledAlignment[]> {
-    const out: CompiledAlignment[] = [];
-    for (const id of ids) {
-      const version = versions === 'recorded' ? id.version : this.latestVersion(id.name, id.version);
-      out.push(await this.alignments.compiledFor(id.name, version));
-    }
-    return out;
+  private async chain(ids: readonly api.AlignmentId[], versions: VersionChoice): Promise<Chain> {
+    return this.translation.chain(
+      ids.map((id) => ({ name: id.name, version: versions === 'recorded' ? id.version : this.latestVersion(id.name, id.version) })),
+    );
   }
 
   /** The most recently uploaded version of the name; the recorded one when none is stored (compiledFor then says so). */

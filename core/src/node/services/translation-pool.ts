@@ -1,16 +1,27 @@
 /**
- * Translation on worker threads for the REST server. Each worker keeps compiled copies of the
- * alignments it has been sent (keyed by the stored record, whose id is never reused, so a deleted
- * and re-uploaded alignment can never be served stale). A job goes to the worker with the fewest
- * jobs pending. A worker that overruns the translation deadline by more than `graceMs` (a cell
- * stuck inside one regular expression, say) is terminated and replaced; its jobs fail with
- * TIMEOUT. A worker that dies is replaced; its jobs fail with INTERNAL.
+ * The engine on worker threads for the whole server (issue 29: one path for every translation).
+ * Each worker keeps compiled copies of the alignments it has been sent (keyed by the stored
+ * record, whose id is never reused, so a deleted and re-uploaded alignment can never be served
+ * stale).
+ *
+ * - Jobs wait in one queue on the main thread and a worker is given one batch at a time, so an
+ *   item's time limit counts its working time only: its clock starts when the worker starts it
+ *   (when the batch is sent, or when the previous item of the batch was answered), never while it
+ *   waits behind another job.
+ * - A worker whose item runs `graceMs` past its limit is stuck inside one cell (a backtracking
+ *   regular expression, say: the engine's own check between cells never comes): it is terminated
+ *   and replaced, the item fails with TIMEOUT, and the batch's items not started yet go back to the
+ *   front of the queue. A worker that dies the same way, its item failing with INTERNAL.
+ * - The queue has its own bounds for the jobs of requests (REST, coverage, suites, uploads): at most
+ *   `queueLimit` such jobs waiting, each at most `queueWaitMs`; past either, TRANSLATION_QUEUE_FULL
+ *   (503). A channel's jobs are exempt: each channel has at most `parallelism` batches in the pool,
+ *   and its messages wait for their turn rather than being dead-lettered for waiting.
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ErrorCodes, isErrorCode, MediatorError, ParseError, silentLogger, type Logger, type TranslationResult } from '../../common/index.js';
+import { ErrorCodes, isErrorCode, MediatorError, ParseError, silentLogger, ValidationError, type Logger } from '../../common/index.js';
 import { corePath } from '../core-root.js';
-import type { ErrorData, TranslateJob, WorkerAlignment, WorkerJob, WorkerReply } from './translation-protocol.js';
+import type { BatchJob, ErrorData, WorkerAlignment, WorkerJob, WorkerReply, WorkItem } from './translation-protocol.js';
 
 export interface PoolAlignment {
   /** Identifies one stored content: the store's record id. */
@@ -18,36 +29,64 @@ export interface PoolAlignment {
   readonly xml: string;
 }
 
-export interface PoolRequest {
+export interface PoolBatch {
+  /** The chain every item runs through, in order (none for uploads). */
   readonly alignments: readonly PoolAlignment[];
-  readonly graphStr: string;
-  readonly trace: boolean;
-  readonly pretty: boolean;
-  /** STE's default-graph translation (TranslateOptions.defaultGraph); off when omitted. */
-  readonly defaultGraph?: boolean;
+  readonly items: readonly WorkItem[];
+  /** Each item's working-time limit. */
   readonly timeoutMs: number;
+  /** Subject to the queue's bounds (requests); false for a channel's batches. */
+  readonly bounded: boolean;
+  /** What the batch runs through, for the TIMEOUT message (e.g. `AlignmentID(A,1.0)`). */
+  readonly label?: string;
+  /**
+   * After an item passes its limit the rest is not run (TIMEOUT): for runs that stop at the first
+   * (coverage, suites), so a batch of hostile items costs one limit, not one each. A channel's
+   * batch goes on: its other messages are good ones.
+   */
+  readonly stopAfterTimeout?: boolean;
 }
 
 export interface TranslationPoolOptions {
   readonly size: number;
   readonly logger?: Logger;
-  /** Extra time past a job's own deadline before its worker is terminated (default 2000 ms). */
+  /** Extra time past an item's own limit before its worker is terminated (default 1000 ms). */
   readonly graceMs?: number;
+  /** Request jobs that may wait at once (default 64). */
+  readonly queueLimit?: number;
+  /** Longest a request job may wait for a worker (default 10 000 ms). */
+  readonly queueWaitMs?: number;
 }
 
-interface Pending {
-  readonly request: PoolRequest;
-  readonly resolve: (r: TranslationResult) => void;
-  readonly reject: (e: unknown) => void;
-  readonly timer: ReturnType<typeof setTimeout>;
-  /** Whether the XML of every alignment was already sent once for this job (after a `missing` reply). */
+export const DEFAULT_GRACE_MS = 1000;
+export const DEFAULT_QUEUE_LIMIT = 64;
+export const DEFAULT_QUEUE_WAIT_MS = 10_000;
+/** Most items sent to a worker as one job when waiting batches of one chain are joined. */
+const MAX_COALESCED = 64;
+
+interface Settle {
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Batch {
+  readonly id: number;
+  readonly request: PoolBatch;
+  readonly settle: readonly Settle[];
+  /** The first item not answered yet. */
+  next: number;
+  /** Whether the XML of every alignment was already sent once (after a `missing` reply). */
   resent: boolean;
+  waitTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
 interface Slot {
   worker: Worker;
+  /** The worker loaded the engine (its `ready` message): only then is it given jobs. */
+  ready: boolean;
   readonly known: Set<string>;
-  readonly pending: Map<number, Pending>;
+  batch: Batch | undefined;
+  watchdog: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
@@ -69,19 +108,25 @@ function toError(data: ErrorData): MediatorError {
       ...(data.source === undefined ? {} : { source: data.source }),
     });
   }
+  if (data.name === 'ValidationError') return new ValidationError(data.message, data.problems ?? [], code);
   return new MediatorError(data.message, code);
 }
 
 export class TranslationPool {
   private readonly slots: Slot[] = [];
+  private readonly queue: Batch[] = [];
   private readonly log: Logger;
   private readonly graceMs: number;
+  private readonly queueLimit: number;
+  private readonly queueWaitMs: number;
   private nextId = 1;
   private closed = false;
 
   constructor(options: TranslationPoolOptions) {
     this.log = options.logger ?? silentLogger;
-    this.graceMs = options.graceMs ?? 2000;
+    this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+    this.queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
+    this.queueWaitMs = options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
     const size = Math.max(1, Math.floor(options.size));
     for (let i = 0; i < size; i++) this.slots.push(this.spawn());
   }
@@ -90,23 +135,41 @@ export class TranslationPool {
     return this.slots.length;
   }
 
-  /** Jobs sent to workers and not answered yet. */
+  /** Items queued or running, not answered yet. */
   get pendingJobs(): number {
-    return this.slots.reduce((n, s) => n + s.pending.size, 0);
+    const left = (b: Batch) => b.request.items.length - b.next;
+    return this.queue.reduce((n, b) => n + left(b), 0) + this.slots.reduce((n, s) => n + (s.batch === undefined ? 0 : left(s.batch)), 0);
   }
 
-  translate(request: PoolRequest): Promise<TranslationResult> {
-    if (this.closed) return Promise.reject(new MediatorError('the translation pool is closed', ErrorCodes.internal));
-    const slot = this.slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best));
-    const id = this.nextId++;
-    return new Promise<TranslationResult>((resolve, reject) => {
-      const timer = setTimeout(() => this.overrun(slot, id), request.timeoutMs + this.graceMs);
-      slot.pending.set(id, { request, resolve, reject, timer, resent: false });
-      this.send(slot, id, request, false);
-    });
+  /** Queues a batch; one promise per item, settled as each item is answered. */
+  submit(request: PoolBatch): Promise<unknown>[] {
+    const settle: Settle[] = [];
+    const promises = request.items.map(() => new Promise<unknown>((resolve, reject) => settle.push({ resolve, reject })));
+    const batch: Batch = { id: this.nextId++, request, settle, next: 0, resent: false, waitTimer: undefined };
+    if (this.closed) {
+      this.failRest(batch, new MediatorError('the translation pool is closed', ErrorCodes.internal));
+      return promises;
+    }
+    if (request.bounded) {
+      const waiting = this.queue.filter((b) => b.request.bounded).length;
+      if (waiting >= this.queueLimit) {
+        this.failRest(
+          batch,
+          new MediatorError(
+            `the translation queue is full: ${waiting} jobs are waiting for a worker (limit ${this.queueLimit}); try again later`,
+            ErrorCodes.translationQueueFull,
+          ),
+        );
+        return promises;
+      }
+      batch.waitTimer = setTimeout(() => this.waitedTooLong(batch), this.queueWaitMs);
+    }
+    this.queue.push(batch);
+    this.dispatch();
+    return promises;
   }
 
-  /** Lets workers drop compiled copies of alignments that were deleted. */
+  /** Lets workers drop compiled copies of alignments that were deleted (or uploads that were not stored). */
   forget(keys: readonly string[]): void {
     for (const slot of this.slots) {
       for (const k of keys) slot.known.delete(k);
@@ -114,10 +177,25 @@ export class TranslationPool {
     }
   }
 
+  /** An analysed upload was stored as `to`: the worker that compiled it keeps it under that key. */
+  rename(from: string, to: string): void {
+    for (const slot of this.slots) {
+      if (!slot.known.delete(from)) continue;
+      slot.known.add(to);
+      slot.worker.postMessage({ kind: 'rename', from, to } satisfies WorkerJob);
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    const error = new MediatorError('the translation pool was closed', ErrorCodes.internal);
+    for (const batch of this.queue.splice(0)) this.failRest(batch, error);
     const slots = this.slots.splice(0);
-    for (const slot of slots) this.failAll(slot, new MediatorError('the translation pool was closed', ErrorCodes.internal));
+    for (const slot of slots) {
+      clearTimeout(slot.watchdog);
+      if (slot.batch !== undefined) this.failRest(slot.batch, error);
+      slot.batch = undefined;
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
@@ -126,24 +204,89 @@ export class TranslationPool {
     await this.slots[index]?.worker.terminate();
   }
 
-  private send(slot: Slot, id: number, request: PoolRequest, withAllXml: boolean): void {
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (!slot.ready || slot.batch !== undefined) continue;
+      const batch = this.coalesce(this.queue.shift()!);
+      clearTimeout(batch.waitTimer);
+      batch.waitTimer = undefined;
+      this.send(slot, batch, false);
+    }
+  }
+
+  /**
+   * The batches waiting behind `first` with the same chain go to the worker with it, as one job (up
+   * to MAX_COALESCED items): a channel at parallelism 4 has four small batches in the queue, and
+   * one thread round trip per batch cost a third of its throughput. Each item keeps its promise and
+   * its own clock. Runs that stop at their first timeout are kept apart.
+   */
+  private coalesce(first: Batch): Batch {
+    const chainOf = (b: Batch) => `${b.request.timeoutMs}\u0000${b.request.alignments.map((a) => a.key).join('\u0000')}`;
+    if (first.next > 0 || first.request.stopAfterTimeout === true || first.request.items.some((i) => i.kind === 'analyze')) return first;
+    const key = chainOf(first);
+    const merged: Batch[] = [first];
+    let items = first.request.items.length;
+    for (let i = 0; i < this.queue.length && items < MAX_COALESCED;) {
+      const b = this.queue[i]!;
+      if (b.next === 0 && b.request.stopAfterTimeout !== true && chainOf(b) === key && !b.request.items.some((x) => x.kind === 'analyze')) {
+        this.queue.splice(i, 1);
+        clearTimeout(b.waitTimer);
+        merged.push(b);
+        items += b.request.items.length;
+      } else i++;
+    }
+    if (merged.length === 1) return first;
+    return {
+      id: first.id,
+      request: { ...first.request, items: merged.flatMap((b) => b.request.items), bounded: merged.some((b) => b.request.bounded) },
+      settle: merged.flatMap((b) => b.settle),
+      next: 0,
+      resent: false,
+      waitTimer: undefined,
+    };
+  }
+
+  private waitedTooLong(batch: Batch): void {
+    const at = this.queue.indexOf(batch);
+    if (at < 0) return;
+    this.queue.splice(at, 1);
+    this.failRest(
+      batch,
+      new MediatorError(
+        `no translation worker was free within ${this.queueWaitMs} ms (the queue's wait limit); try again later`,
+        ErrorCodes.translationQueueFull,
+      ),
+    );
+  }
+
+  private send(slot: Slot, batch: Batch, withAllXml: boolean): void {
+    const request = batch.request;
     const alignments: WorkerAlignment[] = request.alignments.map((a) => (withAllXml || !slot.known.has(a.key) ? { key: a.key, xml: a.xml } : { key: a.key }));
-    const job: TranslateJob = {
-      kind: 'translate',
-      id,
+    const job: BatchJob = {
+      kind: 'batch',
+      id: batch.id,
       alignments,
-      graphStr: request.graphStr,
-      trace: request.trace,
-      pretty: request.pretty,
-      defaultGraph: request.defaultGraph === true,
+      items: request.items.slice(batch.next),
+      offset: batch.next,
       timeoutMs: request.timeoutMs,
+      stopAfterTimeout: request.stopAfterTimeout === true,
     };
     for (const a of request.alignments) slot.known.add(a.key);
+    slot.batch = batch;
+    this.arm(slot);
     slot.worker.postMessage(job);
   }
 
+  /** The item now running on the slot gets its limit plus grace from now. */
+  private arm(slot: Slot): void {
+    clearTimeout(slot.watchdog);
+    const batch = slot.batch;
+    slot.watchdog = batch === undefined ? undefined : setTimeout(() => this.overrun(slot, batch), batch.request.timeoutMs + this.graceMs);
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl()), known: new Set(), pending: new Map() };
+    const slot: Slot = { worker: new Worker(workerUrl()), ready: false, known: new Set(), batch: undefined, watchdog: undefined };
     this.attach(slot);
     return slot;
   }
@@ -151,21 +294,13 @@ export class TranslationPool {
   private attach(slot: Slot): void {
     const worker = slot.worker;
     worker.on('message', (reply: WorkerReply) => {
-      const p = slot.pending.get(reply.id);
-      if (p === undefined) return;
-      if (!reply.ok && 'missing' in reply) {
-        // The worker evicted a compiled alignment: send the XML once more, then give up.
-        if (!p.resent) {
-          p.resent = true;
-          this.send(slot, reply.id, p.request, true);
-          return;
-        }
+      if (slot.worker !== worker) return;
+      if ('ready' in reply) {
+        slot.ready = true;
+        this.dispatch();
+        return;
       }
-      slot.pending.delete(reply.id);
-      clearTimeout(p.timer);
-      if (reply.ok) p.resolve(reply.result);
-      else if ('missing' in reply) p.reject(new MediatorError(`translation worker could not load ${reply.missing.join(', ')}`, ErrorCodes.internal));
-      else p.reject(toError(reply.error));
+      this.answer(slot, reply);
     });
     worker.on('error', (error) => {
       this.log.error({ err: error }, 'translation worker failed');
@@ -173,33 +308,84 @@ export class TranslationPool {
     worker.on('exit', (code) => {
       if (slot.worker !== worker || this.closed) return;
       this.log.warn({ code }, 'translation worker stopped; starting a new one');
-      this.failAll(slot, new MediatorError('the translation worker stopped while translating; try again', ErrorCodes.internal));
-      this.replace(slot);
+      this.abandon(slot, new MediatorError('the translation worker stopped while translating; try again', ErrorCodes.internal));
     });
   }
 
-  /** A job ran past its deadline plus grace: the worker is stuck inside one cell. */
-  private overrun(slot: Slot, id: number): void {
-    const p = slot.pending.get(id);
-    if (p === undefined || this.closed) return;
-    this.log.error({ timeoutMs: p.request.timeoutMs }, 'translation overran its deadline; replacing its worker');
+  private answer(slot: Slot, reply: Exclude<WorkerReply, { ready: true }>): void {
+    const batch = slot.batch;
+    if (batch === undefined || reply.id !== batch.id) return;
+    if ('missing' in reply) {
+      // The worker evicted a compiled alignment: send the XML once more, then give up.
+      if (!batch.resent) {
+        batch.resent = true;
+        this.send(slot, batch, true);
+        return;
+      }
+      this.finish(slot);
+      this.failRest(batch, new MediatorError(`translation worker could not load ${reply.missing.join(', ')}`, ErrorCodes.internal));
+      return;
+    }
+    for (const result of reply.results) {
+      const settle = batch.settle[result.index];
+      batch.next = result.index + 1;
+      if (result.ok) {
+        const item = batch.request.items[result.index];
+        // The worker keeps an analysed upload compiled under its provisional key (rename, above).
+        if (item?.kind === 'analyze') slot.known.add(item.keepAs);
+        settle?.resolve(result.value);
+      } else settle?.reject(toError(result.error));
+    }
+    if (batch.next >= batch.request.items.length) this.finish(slot);
+    else this.arm(slot);
+  }
+
+  /** The slot's batch is done: the worker takes the next one. */
+  private finish(slot: Slot): void {
+    clearTimeout(slot.watchdog);
+    slot.watchdog = undefined;
+    slot.batch = undefined;
+    this.dispatch();
+  }
+
+  /** An item ran its limit plus grace: the worker is stuck inside one cell. */
+  private overrun(slot: Slot, batch: Batch): void {
+    if (slot.batch !== batch || this.closed) return;
+    const { timeoutMs, label } = batch.request;
+    this.log.error({ timeoutMs, alignments: label }, 'translation overran its time limit; replacing its worker');
     const old = slot.worker;
-    this.failAll(slot, new MediatorError(`translation took longer than ${p.request.timeoutMs} ms and was abandoned`, ErrorCodes.timeout));
-    this.replace(slot);
+    this.abandon(
+      slot,
+      new MediatorError(
+        `translation${label === undefined ? '' : ` through ${label}`} took longer than ${timeoutMs} ms and was stopped (a cell did not finish; its worker thread was replaced)`,
+        ErrorCodes.timeout,
+      ),
+    );
     void old.terminate();
   }
 
-  private replace(slot: Slot): void {
+  /** Fails the slot's running item, puts the rest of its batch back first in line, and replaces the worker. */
+  private abandon(slot: Slot, error: MediatorError): void {
+    const batch = slot.batch;
+    clearTimeout(slot.watchdog);
+    slot.watchdog = undefined;
+    slot.batch = undefined;
+    if (batch !== undefined) {
+      batch.settle[batch.next]?.reject(error);
+      batch.next += 1;
+      if (batch.request.stopAfterTimeout === true && error.code === ErrorCodes.timeout) {
+        this.failRest(batch, new MediatorError('not run: an earlier item passed the time limit', ErrorCodes.timeout));
+      } else if (batch.next < batch.request.items.length) this.queue.unshift(batch);
+    }
     slot.known.clear();
+    slot.ready = false;
     slot.worker = new Worker(workerUrl());
     this.attach(slot);
   }
 
-  private failAll(slot: Slot, error: MediatorError): void {
-    for (const p of slot.pending.values()) {
-      clearTimeout(p.timer);
-      p.reject(error);
-    }
-    slot.pending.clear();
+  private failRest(batch: Batch, error: MediatorError): void {
+    clearTimeout(batch.waitTimer);
+    for (let i = batch.next; i < batch.settle.length; i++) batch.settle[i]!.reject(error);
+    batch.next = batch.settle.length;
   }
 }

@@ -1,8 +1,13 @@
 /**
  * Messages between the translation pool (main thread) and its workers. Plain data only: they are
  * structured-cloned across threads.
+ *
+ * A job is a batch: one chain of alignments and items run one after the other on one worker (a
+ * REST translation is a batch of one; a channel sends what arrived while its previous batch ran;
+ * coverage and suites send a few messages or cases at a time). The worker answers item by item,
+ * so the pool sees when each item starts and times each one on its own.
  */
-import type { TranslationResult } from '../../common/index.js';
+import type { api, Problem, StepTrace, TranslationResult } from '../../common/index.js';
 
 /** A stored alignment as a worker needs it: `key` names one stored content (never reused). */
 export interface WorkerAlignment {
@@ -11,15 +16,62 @@ export interface WorkerAlignment {
   readonly xml?: string;
 }
 
-export interface TranslateJob {
-  readonly kind: 'translate';
+/** What one item asks of the engine. */
+export type WorkItem =
+  /** POST /translation and channels: the translated message. */
+  | {
+      readonly kind: 'translate';
+      readonly graphStr: string;
+      readonly trace: boolean;
+      readonly pretty: boolean;
+      readonly defaultGraph: boolean;
+    }
+  /** Coverage: the per-step trace only (no output is written). */
+  | { readonly kind: 'trace'; readonly graphStr: string }
+  /** A suite's case, compared in the worker (the translated graph never crosses the thread). */
+  | { readonly kind: 'case'; readonly testCase: api.TestCase }
+  /** "Save as test case": what the chain makes of the message now. */
+  | { readonly kind: 'record'; readonly name: string; readonly message: string }
+  /** An upload: read, validate and compile the XML; kept compiled under `keepAs` when it compiles. */
+  | { readonly kind: 'analyze'; readonly xml: string; readonly keepAs: string };
+
+/** What an upload's analysis tells the main thread: enough to store and list it, no compiled plan. */
+export interface AlignmentSummary {
+  readonly header: {
+    readonly name: string;
+    readonly version: string;
+    readonly creator: string;
+    readonly description: string;
+    readonly sourceOntology: string;
+    readonly targetOntology: string;
+  };
+  /** sha256 of the alignment's meaning (201/208/409 are decided by it). */
+  readonly fingerprint: string;
+  readonly problems: readonly Problem[];
+  readonly cellCount: number;
+  readonly stepCount: number;
+}
+
+/** The value each kind of item answers with. */
+export interface WorkValues {
+  readonly translate: TranslationResult;
+  readonly trace: readonly StepTrace[];
+  readonly case: api.CaseResult;
+  readonly record: api.TestCase;
+  readonly analyze: AlignmentSummary;
+}
+
+export interface BatchJob {
+  readonly kind: 'batch';
   readonly id: number;
   readonly alignments: readonly WorkerAlignment[];
-  readonly graphStr: string;
-  readonly trace: boolean;
-  readonly pretty: boolean;
-  readonly defaultGraph: boolean;
+  readonly items: readonly WorkItem[];
+  /** Index of `items[0]` in the whole batch (a batch resumed on a new worker starts past 0). */
+  readonly offset: number;
+  /** Each item's own limit, checked between cells; the pool's watchdog stops a worker stuck inside one. */
   readonly timeoutMs: number;
+  /** After an item passes its limit, the rest of the batch is not run (answered TIMEOUT): a run that stops at the first. */
+  readonly stopAfterTimeout: boolean;
 }
 
 export interface ForgetJob {
@@ -27,9 +79,16 @@ export interface ForgetJob {
   readonly keys: readonly string[];
 }
 
-export type WorkerJob = TranslateJob | ForgetJob;
+/** An analysed upload was stored: keep its compiled copy under the stored key. */
+export interface RenameJob {
+  readonly kind: 'rename';
+  readonly from: string;
+  readonly to: string;
+}
 
-/** A domain error as data: `name` is the class (ParseError, MediatorError, ...). */
+export type WorkerJob = BatchJob | ForgetJob | RenameJob;
+
+/** A domain error as data: `name` is the class (ParseError, ValidationError, MediatorError, ...). */
 export interface ErrorData {
   readonly name: string;
   readonly code: string;
@@ -37,10 +96,24 @@ export interface ErrorData {
   readonly line?: number;
   readonly column?: number;
   readonly source?: string;
+  readonly problems?: readonly Problem[];
 }
 
+export type ItemResult =
+  { readonly index: number; readonly ok: true; readonly value: unknown } | { readonly index: number; readonly ok: false; readonly error: ErrorData };
+
+/** Longest a worker holds answered items before it reports them. */
+export const FLUSH_MS = 2;
+
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly result: TranslationResult }
-  | { readonly id: number; readonly ok: false; readonly error: ErrorData }
+  /** The worker loaded the engine and listens: jobs may go to it (its clock must not count its start-up). */
+  | { readonly ready: true }
+  /**
+   * Items answered, in order. The worker sends what it has at most every FLUSH_MS, not one message
+   * per item (a thread message per small translation cost a fifth of a channel's throughput): an
+   * item not reported yet finished within FLUSH_MS of the last report, so the pool's watchdog,
+   * armed at each report, runs at most that much early.
+   */
+  | { readonly id: number; readonly results: readonly ItemResult[] }
   /** The worker no longer has these keys (it was restarted or evicted them): send their XML. */
   | { readonly id: number; readonly ok: false; readonly missing: readonly string[] };

@@ -1,29 +1,47 @@
 /**
- * POST /translation as a service (reference-mediator.md 6.8): owns the choice between translating
- * on worker threads (a pool, so a long translation never stalls the API, the UI or channels) and
- * on the event loop, and shapes the API's answer. The route only parses and sends.
+ * The one way the server runs the engine (issues 26 and 29): POST /translation, channels, coverage,
+ * suites and uploads all come here, get the same time limit, and run on the worker pool when the
+ * server has workers (`--translation-workers`, so a long job never stalls the API, the UI or
+ * channels) or on the event loop when it has none. It also shapes POST /translation's answer; the
+ * route only parses and sends.
+ *
+ * The limit counts working time (the pool's clock starts when a worker starts the item), and a
+ * worker stuck inside one cell is replaced (translation-pool.ts). On the event loop the limit is
+ * checked between cells only: a cell stuck in a backtracking pattern cannot be stopped there, which
+ * is why a multi-core server has a worker by default.
  */
 import {
   ErrorCodes,
   MediatorError,
   ParseError,
-  readMessage,
-  translateParsed,
+  translateMessage,
   type api,
+  type ChannelTranslate,
+  type ChannelTranslation,
   type CompiledAlignment,
   type Logger,
   type TranslationResult,
 } from '../../common/index.js';
+import { alignmentId } from './alignment-check.js';
 import type { AlignmentService } from './alignment-service.js';
+import { ChannelBatcher } from './channel-batcher.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
+import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
+import { analyzeUpload, runWorkItem } from './work-items.js';
 
 export interface TranslationServiceOptions {
   readonly alignments: AlignmentService;
   readonly logger: Logger;
-  /** Worker threads; 0 translates on the event loop. */
+  /** Worker threads; 0 runs the engine on the event loop. */
   readonly workers: number;
-  /** Longest a translation may run before it is abandoned (TIMEOUT, 503). */
+  /** Longest one translation (one message, one case) may work before it is abandoned (TIMEOUT, 503). */
   readonly timeoutMs: number;
+  /** Past the limit, how long a worker stuck inside one cell gets before it is replaced (default 1 s). */
+  readonly graceMs?: number;
+  /** Request jobs that may wait for a worker at once (default 64). */
+  readonly queueLimit?: number;
+  /** Longest a request job may wait for a worker (default 10 s). */
+  readonly queueWaitMs?: number;
 }
 
 export interface TranslateCall {
@@ -31,6 +49,13 @@ export interface TranslateCall {
   readonly pretty: boolean;
   /** STE's default-graph translation of a message without a payload graph (off: IPSM's rule). */
   readonly defaultGraph?: boolean;
+}
+
+/** A chain of stored alignments, resolved for wherever the engine runs. */
+export interface Chain {
+  /** `AlignmentID(A,1.0) -> AlignmentID(B,1.0)`: named in time-limit errors. */
+  readonly label: string;
+  readonly ids: readonly api.AlignmentId[];
 }
 
 /** A ParseError past the alignment lookups is about the message (the alignments compiled). */
@@ -44,15 +69,19 @@ function aboutMessage(error: unknown): unknown {
     : error;
 }
 
+let provisional = 0;
+
 export class TranslationService {
   private readonly alignments: AlignmentService;
   private readonly logger: Logger;
   private readonly workers: number;
+  private readonly options: TranslationServiceOptions;
   private pool: TranslationPool | undefined;
   private closed = false;
-  private readonly timeoutMs: number;
+  readonly timeoutMs: number;
 
   constructor(options: TranslationServiceOptions) {
+    this.options = options;
     this.alignments = options.alignments;
     this.logger = options.logger;
     this.timeoutMs = options.timeoutMs;
@@ -61,27 +90,87 @@ export class TranslationService {
     if (this.workers > 0) options.alignments.onDelete = (key) => this.pool?.forget([key]);
   }
 
-  /** True when translations run on worker threads. */
+  /** True when the engine runs on worker threads. */
   get usesWorkers(): boolean {
     return this.workers > 0;
   }
 
   /**
-   * The worker threads start with the first translation, not with the server: each loads the whole
+   * The worker threads start with the first job, not with the server: each loads the whole
    * engine, which on a small machine competed with the server's own start-up (issue 13).
    */
   private workerPool(): TranslationPool {
     if (this.closed) throw new MediatorError('the translation pool is closed', ErrorCodes.internal);
     if (this.pool === undefined) {
-      this.pool = new TranslationPool({ size: this.workers, logger: this.logger });
+      const { graceMs, queueLimit, queueWaitMs } = this.options;
+      this.pool = new TranslationPool({
+        size: this.workers,
+        logger: this.logger,
+        ...(graceMs === undefined ? {} : { graceMs }),
+        ...(queueLimit === undefined ? {} : { queueLimit }),
+        ...(queueWaitMs === undefined ? {} : { queueWaitMs }),
+      });
       this.logger.info({ workers: this.workers }, 'translation worker threads started');
     }
     return this.pool;
   }
 
+  /** Resolves a chain now (NotFoundError for an alignment that is not stored). */
+  async chain(ids: readonly api.AlignmentId[]): Promise<Chain> {
+    // Checked here, so a missing alignment is the caller's error before anything is queued.
+    for (const id of ids) await this.alignments.sourceFor(id.name, id.version);
+    return { ids: [...ids], label: ids.map((id) => alignmentId(id.name, id.version)).join(' -> ') || 'no alignment' };
+  }
+
+  /**
+   * Runs a request's items through a chain (subject to the queue's bounds), one promise per item;
+   * `stopAfterTimeout`: the items after one that passed the limit are not run (TIMEOUT).
+   */
+  run<K extends WorkItem['kind']>(chain: Chain, items: ReadonlyArray<Extract<WorkItem, { kind: K }>>, stopAfterTimeout = false): Promise<WorkValues[K]>[] {
+    if (this.workers === 0) {
+      // On the event loop, one after the other, as a worker would.
+      const results: Promise<WorkValues[K]>[] = [];
+      let previous: Promise<unknown> = Promise.resolve();
+      for (const item of items) {
+        const next = previous.then(async () => {
+          const compiled = await this.compiled(chain);
+          return (await runWorkItem(item, compiled, this.timeoutMs, () => undefined)) as WorkValues[K];
+        });
+        previous = next.catch((error: unknown) => {
+          if (stopAfterTimeout && error instanceof MediatorError && error.code === ErrorCodes.timeout) throw error;
+        });
+        results.push(next);
+      }
+      return results;
+    }
+    const pool = this.workerPool();
+    const submitted = this.sources(chain).then((alignments) =>
+      pool.submit({ alignments, items, timeoutMs: this.timeoutMs, bounded: true, label: chain.label, stopAfterTimeout }),
+    );
+    return items.map((_item, i) => submitted.then((ps) => ps[i] as Promise<WorkValues[K]>));
+  }
+
+  private async compiled(chain: Chain): Promise<CompiledAlignment[]> {
+    const out: CompiledAlignment[] = [];
+    for (const id of chain.ids) out.push(await this.alignments.compiledFor(id.name, id.version));
+    return out;
+  }
+
+  private async sources(chain: Chain): Promise<PoolAlignment[]> {
+    const out: PoolAlignment[] = [];
+    for (const id of chain.ids) out.push(await this.alignments.sourceFor(id.name, id.version));
+    return out;
+  }
+
   async translate(request: api.TranslationRequest, call: TranslateCall): Promise<api.TranslationResponse> {
-    const { alignIDs, graphStr } = request;
-    const result = this.workers === 0 ? await this.onEventLoop(alignIDs, graphStr, call) : await this.onWorker(this.workerPool(), alignIDs, graphStr, call);
+    const { graphStr } = request;
+    const chain = await this.chain(request.alignIDs);
+    let result: TranslationResult;
+    try {
+      result = await this.run(chain, [{ kind: 'translate', graphStr, trace: call.trace, pretty: call.pretty, defaultGraph: call.defaultGraph === true }])[0]!;
+    } catch (error) {
+      throw aboutMessage(error);
+    }
     if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
     return {
       message: 'Message translation successful',
@@ -95,39 +184,55 @@ export class TranslationService {
     };
   }
 
-  private async onWorker(pool: TranslationPool, ids: readonly api.AlignmentId[], graphStr: string, call: TranslateCall): Promise<TranslationResult> {
-    const sources: PoolAlignment[] = [];
-    for (const id of ids) sources.push(await this.alignments.sourceFor(id.name, id.version));
-    try {
-      return await pool.translate({
-        alignments: sources,
-        graphStr,
-        trace: call.trace,
-        pretty: call.pretty,
-        defaultGraph: call.defaultGraph === true,
-        timeoutMs: this.timeoutMs,
-      });
-    } catch (error) {
-      throw aboutMessage(error);
+  /**
+   * A channel's translation function (its runtime's `translate`) and the window its runtime should
+   * keep: batches on the workers, or one message at a time on the event loop. Resolves the chain
+   * now, so a channel naming an alignment that is not stored fails to start with the reason.
+   */
+  async forChannel(ids: readonly api.AlignmentId[], parallelism: number): Promise<{ translate: ChannelTranslate; window: number }> {
+    const chain = await this.chain(ids);
+    if (this.workers === 0) {
+      const compiled = await this.compiled(chain);
+      const timeoutMs = this.timeoutMs;
+      return { translate: (text) => translateMessage(text, compiled, { timeoutMs }), window: parallelism };
     }
+    // Resolved once: a channel's alignments cannot be deleted while it exists (IN_USE), and a new
+    // version adopted from the fleet restarts the channel.
+    const alignments = await this.sources(chain);
+    const batcher = new ChannelBatcher(
+      (texts) =>
+        this.workerPool().submit({
+          alignments,
+          items: texts.map((graphStr) => ({ kind: 'translate', graphStr, trace: false, pretty: true, defaultGraph: false }) as const),
+          timeoutMs: this.timeoutMs,
+          // A channel's messages wait their turn: never dead-lettered for waiting (translation-pool.ts).
+          bounded: false,
+          label: chain.label,
+        }) as Promise<ChannelTranslation>[],
+      Math.max(1, parallelism),
+    );
+    return { translate: batcher.translate, window: batcher.window };
   }
 
-  private async onEventLoop(ids: readonly api.AlignmentId[], graphStr: string, call: TranslateCall): Promise<TranslationResult> {
-    const compiled: CompiledAlignment[] = [];
-    for (const id of ids) compiled.push(await this.alignments.compiledFor(id.name, id.version));
-    let parsed;
-    try {
-      parsed = await readMessage(graphStr);
-    } catch (error) {
-      throw aboutMessage(error);
+  /**
+   * An upload's analysis (read, validate, compile): on a worker when there are workers, where the
+   * compiled copy stays for the translations to come (`keptAs`, to be renamed or forgotten).
+   */
+  async analyze(xml: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
+    if (this.workers === 0) {
+      const { summary, compiled } = await analyzeUpload(xml);
+      return { summary, compiled };
     }
-    return translateParsed(graphStr, parsed, compiled, {
-      trace: call.trace,
-      payloadGraphs: call.trace,
-      pretty: call.pretty,
-      defaultGraph: call.defaultGraph === true,
-      timeoutMs: this.timeoutMs,
-    });
+    const keepAs = `upload:${++provisional}`;
+    const [summary] = await Promise.all(this.run({ ids: [], label: 'an upload' }, [{ kind: 'analyze', xml, keepAs }]));
+    return { summary: summary!, keptAs: keepAs };
+  }
+
+  /** An analysed upload was stored under `key` (the record id): its worker keeps it under that key. */
+  adoptUpload(keptAs: string, key: string | undefined): void {
+    if (this.pool === undefined) return;
+    if (key === undefined) this.pool.forget([keptAs]);
+    else this.pool.rename(keptAs, key);
   }
 
   async close(): Promise<void> {

@@ -1,14 +1,24 @@
 /**
- * A translation worker thread: keeps the alignments it was sent compiled, and translates messages
- * off the server's event loop, so a long translation never stalls uploads, the UI or channels.
+ * A translation worker thread: keeps the alignments it was sent compiled (compiled here once, not
+ * on the main thread and again here, issue 27), and runs every engine job of the server off its
+ * event loop (issue 29): translations, coverage traces, suite cases, uploads. Items of a batch run
+ * one after the other and each is answered as soon as it is done, so the pool times each one from
+ * when it starts.
  */
 import { parentPort } from 'node:worker_threads';
-import { compileAlignment, ErrorCodes, MediatorError, ParseError, readMessage, translateParsed, type CompiledAlignment } from '../../common/index.js';
-import type { ErrorData, TranslateJob, WorkerJob, WorkerReply } from './translation-protocol.js';
+import { ErrorCodes, MediatorError, ParseError, ValidationError, type CompiledAlignment } from '../../common/index.js';
+import { checkAlignment } from './alignment-check.js';
+import { FLUSH_MS, type BatchJob, type ErrorData, type ItemResult, type WorkerJob, type WorkerReply } from './translation-protocol.js';
+import { runWorkItem } from './work-items.js';
 
 /** Enough for every alignment a server realistically holds; past it the oldest are compiled again on use. */
 const MAX_COMPILED = 512;
 const compiled = new Map<string, CompiledAlignment>();
+
+function keep(key: string, alignment: CompiledAlignment): void {
+  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, alignment);
+}
 
 function errorData(error: unknown): ErrorData {
   if (error instanceof ParseError) {
@@ -21,42 +31,76 @@ function errorData(error: unknown): ErrorData {
       ...(error.source === undefined ? {} : { source: error.source }),
     };
   }
+  if (error instanceof ValidationError) return { name: 'ValidationError', code: error.code, message: error.message, problems: error.problems };
   if (error instanceof MediatorError) return { name: 'MediatorError', code: error.code, message: error.message };
   return { name: 'Error', code: ErrorCodes.internal, message: error instanceof Error ? error.message : String(error) };
 }
 
-async function translate(job: TranslateJob): Promise<WorkerReply> {
+function reply(message: WorkerReply): void {
+  parentPort!.postMessage(message);
+}
+
+async function runBatch(job: BatchJob): Promise<void> {
   const missing = job.alignments.filter((a) => a.xml === undefined && !compiled.has(a.key)).map((a) => a.key);
-  if (missing.length > 0) return { id: job.id, ok: false, missing };
+  if (missing.length > 0) {
+    reply({ id: job.id, ok: false, missing });
+    return;
+  }
+  let chain: CompiledAlignment[] | undefined;
+  let chainError: unknown;
   try {
-    const chain: CompiledAlignment[] = [];
+    chain = [];
     for (const a of job.alignments) {
       let c = compiled.get(a.key);
       if (c === undefined) {
-        c = await compileAlignment(a.xml!);
-        if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-        compiled.set(a.key, c);
+        c = await checkAlignment(a.xml!);
+        keep(a.key, c);
       }
       chain.push(c);
     }
-    const parsed = await readMessage(job.graphStr);
-    const result = translateParsed(job.graphStr, parsed, chain, {
-      trace: job.trace,
-      payloadGraphs: job.trace,
-      pretty: job.pretty,
-      defaultGraph: job.defaultGraph,
-      timeoutMs: job.timeoutMs,
-    });
-    return { id: job.id, ok: true, result };
   } catch (error) {
-    return { id: job.id, ok: false, error: errorData(error) };
+    chainError = error;
   }
+  let stopped = false;
+  let results: ItemResult[] = [];
+  let flushed = performance.now();
+  const flush = (): void => {
+    if (results.length > 0) reply({ id: job.id, results });
+    results = [];
+    flushed = performance.now();
+  };
+  for (let i = 0; i < job.items.length; i++) {
+    const index = job.offset + i;
+    if (stopped) {
+      results.push({ index, ok: false, error: { name: 'MediatorError', code: ErrorCodes.timeout, message: 'not run: an earlier item passed the time limit' } });
+      continue;
+    }
+    try {
+      if (chain === undefined || chainError !== undefined) throw chainError;
+      results.push({ index, ok: true, value: await runWorkItem(job.items[i]!, chain, job.timeoutMs, keep) });
+    } catch (error) {
+      results.push({ index, ok: false, error: errorData(error) });
+      stopped = job.stopAfterTimeout && error instanceof MediatorError && error.code === ErrorCodes.timeout;
+    }
+    if (performance.now() - flushed >= FLUSH_MS) flush();
+  }
+  flush();
 }
 
 parentPort!.on('message', (job: WorkerJob) => {
-  if (job.kind === 'forget') {
-    for (const k of job.keys) compiled.delete(k);
-    return;
+  switch (job.kind) {
+    case 'forget':
+      for (const k of job.keys) compiled.delete(k);
+      return;
+    case 'rename': {
+      const c = compiled.get(job.from);
+      compiled.delete(job.from);
+      if (c !== undefined) keep(job.to, c);
+      return;
+    }
+    case 'batch':
+      // The pool sends a worker one batch at a time (the next after the last item's answer).
+      void runBatch(job);
   }
-  void translate(job).then((reply) => parentPort!.postMessage(reply));
 });
+parentPort!.postMessage({ ready: true } satisfies WorkerReply);

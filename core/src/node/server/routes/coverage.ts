@@ -18,14 +18,17 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
         operationId: 'coverage',
         tags,
         summary: 'Coverage of a chain of stored alignments over the messages sent',
-        description: 'A message that cannot be read is listed in `unreadable` and not counted.',
+        description:
+          'A message that cannot be read is listed in `unreadable` and not counted. A message whose translation passes the time limit (10 s by default, working time) stops the run: 503 TIMEOUT naming the message. 503 TRANSLATION_QUEUE_FULL when the engine is busy.',
         body: api.ref(api.CoverageRequest),
         response: {
           [Status.ok]: jsonResponse(
             'How often each cell fired over the messages, the cells that never fired, the unreadable messages',
             api.ref(api.CoverageReport),
           ),
-          ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
+            changesState: true,
+          }),
         },
       },
     },
@@ -39,11 +42,12 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
         operationId: 'channelCoverage',
         tags,
         summary: "Coverage of a channel's alignments over the messages it has consumed since it started",
-        description: 'Needs a transport that keeps recent messages (the embedded bus); 400 TOPIC_READ_UNSUPPORTED otherwise.',
+        description:
+          'Needs a transport that keeps recent messages (the embedded bus); 400 TOPIC_READ_UNSUPPORTED otherwise. A message whose translation passes the time limit stops the run: 503 TIMEOUT naming the message.',
         params: api.ChannelIdParams,
         response: {
           [Status.ok]: jsonResponse("How often each cell fired over the channel's messages, and the cells that never fired", api.ref(api.CoverageReport)),
-          ...errorResponses([Status.badRequest]),
+          ...errorResponses([Status.badRequest, Status.unavailable]),
         },
       },
     },

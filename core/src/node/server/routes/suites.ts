@@ -86,7 +86,9 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         body: api.ref(api.NewTestCase),
         response: {
           [Status.created]: jsonResponse('The saved case, with its expected payload', api.ref(api.TestCase)),
-          ...errorResponses([Status.badRequest, Status.notFound, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.unavailable, Status.conflict, Status.payloadTooLarge, Status.unsupportedMediaType], {
+            changesState: true,
+          }),
         },
       },
     },
@@ -117,12 +119,13 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         operationId: 'runSuite',
         tags,
         summary: 'Run every case of a suite',
-        description: 'A case that cannot run (an alignment not stored, a message that does not parse) is reported with status `error`; the run goes on.',
+        description:
+          'A case that cannot run (an alignment not stored, a message that does not parse) is reported with status `error`; the run goes on. A case whose translation passes the time limit (10 s by default, working time) stops the run: 503 TIMEOUT naming the case. 503 TRANSLATION_QUEUE_FULL when the engine is busy.',
         params: api.SuiteParams,
         querystring: api.RunQuery,
         response: {
           [Status.ok]: jsonResponse('The run: each case passed, failed or error, with what changed', api.ref(api.SuiteRunReport)),
-          ...errorResponses([Status.badRequest, Status.notFound], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.unavailable], { changesState: true }),
         },
       },
     },
@@ -140,7 +143,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         querystring: api.RunQuery,
         response: {
           [Status.ok]: jsonResponse("The case's result", api.ref(api.CaseResult)),
-          ...errorResponses([Status.badRequest, Status.notFound], { changesState: true }),
+          ...errorResponses([Status.badRequest, Status.notFound, Status.unavailable], { changesState: true }),
         },
       },
     },

@@ -1,0 +1,65 @@
+/**
+ * What each kind of engine job does, in one place for both places it runs: a translation worker
+ * thread, or the event loop when the server has no workers (`--translation-workers 0`). So a job
+ * gives the same answer wherever it runs.
+ */
+import { createHash } from 'node:crypto';
+import { alignmentMeaning, readMessage, recordCase, runCase, runChain, translateParsed, type CompiledAlignment } from '../../common/index.js';
+import { checkAlignment } from './alignment-check.js';
+import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
+
+/** What an upload's analysis hands back: the summary, and the compiled alignment for whoever keeps it. */
+export async function analyzeUpload(xml: string): Promise<{ summary: AlignmentSummary; compiled: CompiledAlignment }> {
+  const compiled = await checkAlignment(xml);
+  const h = compiled.header;
+  const summary: AlignmentSummary = {
+    header: {
+      name: h.name,
+      version: h.version,
+      creator: h.creator,
+      description: h.description,
+      sourceOntology: h.sourceOntology,
+      targetOntology: h.targetOntology,
+    },
+    fingerprint: createHash('sha256').update(alignmentMeaning(compiled)).digest('hex'),
+    problems: [...compiled.problems],
+    cellCount: compiled.cells.size,
+    stepCount: compiled.steps.length,
+  };
+  return { summary, compiled };
+}
+
+/**
+ * Runs one item through the chain with the item's time limit (checked between cells). `keep` takes
+ * an analysed upload's compiled alignment (the worker keeps it for the translations to come).
+ */
+export async function runWorkItem(
+  item: WorkItem,
+  chain: readonly CompiledAlignment[],
+  timeoutMs: number,
+  keep: (key: string, compiled: CompiledAlignment) => void,
+): Promise<WorkValues[WorkItem['kind']]> {
+  switch (item.kind) {
+    case 'translate': {
+      const parsed = await readMessage(item.graphStr);
+      return translateParsed(item.graphStr, parsed, chain, {
+        trace: item.trace,
+        payloadGraphs: item.trace,
+        pretty: item.pretty,
+        defaultGraph: item.defaultGraph,
+        timeoutMs,
+      });
+    }
+    case 'trace':
+      return (await runChain(item.graphStr, chain, true, timeoutMs)).trace ?? [];
+    case 'case':
+      return runCase(item.testCase, chain, { timeoutMs });
+    case 'record':
+      return recordCase(item.name, item.message, chain, timeoutMs);
+    case 'analyze': {
+      const { summary, compiled } = await analyzeUpload(item.xml);
+      keep(item.keepAs, compiled);
+      return summary;
+    }
+  }
+}
