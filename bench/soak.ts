@@ -27,7 +27,14 @@ interface Request {
   readonly type?: string;
 }
 
-type Kind = { readonly name: string; readonly hostile: boolean; readonly weight: number; readonly make: () => Request };
+type Kind = {
+  readonly name: string;
+  readonly hostile: boolean;
+  readonly weight: number;
+  readonly make: () => Request;
+  /** At most one such request in this many ms (a runaway job holds a worker for the whole limit). */
+  readonly everyMs?: number;
+};
 
 const read = (relative: string) => readFileSync(join(dataDir, relative), 'utf8');
 const universaal = read('alignments/UniversAAL_CO.rdf');
@@ -48,6 +55,34 @@ function propertyChain(depth: number, fanout: number): string {
 }
 
 const deepJson = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+/** A one-cell alignment whose REPLACE `(a+)+$` backtracks 2^n steps over "aaaa...b" (issue 29). */
+const RUNAWAY = `<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE RDF [<!ENTITY sripas "http://www.inter-iot.eu/sripas#">]>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:sripas="http://www.inter-iot.eu/sripas#" xmlns="http://www.inter-iot.eu/sripas#"
+  xmlns:align="http://knowledgeweb.semanticweb.org/heterogeneity/alignment#" xmlns:dcelem="http://purl.org/dc/elements/1.1/"
+  xmlns:exmo="http://exmo.inrialpes.fr/align/ext/1.0/#" xmlns:var="http://www.inter-iot.eu/sripas#node_">
+  <align:Alignment>
+    <dcelem:title>SoakRunaway</dcelem:title><exmo:version>1.0</exmo:version><dcelem:creator>soak</dcelem:creator><dcelem:description>runaway REPLACE</dcelem:description>
+    <sripas:cellFormat><rdf:Description rdf:about="http://inter-iot.eu/sripas#turtle"/></sripas:cellFormat>
+    <align:onto1><align:Ontology rdf:about="http://example.org/a"/></align:onto1>
+    <align:onto2><align:Ontology rdf:about="http://example.org/b"/></align:onto2>
+    <sripas:steps rdf:parseType="Collection"><sripas:step sripas:order="1" sripas:cell="http://www.inter-iot.eu/sripas#c1"/></sripas:steps>
+    <align:map><align:Cell rdf:about="http://www.inter-iot.eu/sripas#c1">
+      <align:entity1 rdf:datatype="http://www.w3.org/2001/XMLSchema#string">var:x &lt;http://example.org/v&gt; var:v .</align:entity1>
+      <align:entity2 rdf:datatype="http://www.w3.org/2001/XMLSchema#string">var:x &lt;http://example.org/w&gt; var:r .</align:entity2>
+      <align:relation>=</align:relation>
+      <sripas:transformation rdf:parseType="Literal"><function about="REPLACE"><param order="1" about="&sripas;node_v"/><param order="2" val="(a+)+$"/><param order="3" val="x"/><return about="&sripas;node_r"/></function></sripas:transformation>
+    </align:Cell></align:map>
+  </align:Alignment>
+</rdf:RDF>
+`;
+const runawayMessage = JSON.stringify({
+  '@graph': [
+    { '@id': 'http://inter-iot.eu/message/metadata', '@graph': [{ '@id': 'http://example.org/m', '@type': 'http://inter-iot.eu/message/meta' }] },
+    { '@id': 'http://inter-iot.eu/message/payload', '@graph': [{ '@id': 'http://example.org/x', 'http://example.org/v': `${'a'.repeat(40)}b` }] },
+  ],
+});
 
 const kinds: Kind[] = [
   // Valid traffic: what the workbench and the middleware do all day.
@@ -136,6 +171,18 @@ const kinds: Kind[] = [
     make: () => ({ method: 'POST', path: '/topics/soak.big/messages', type: 'application/json', body: json('x'.repeat(7_000_000)) }),
   },
   {
+    name: 'runaway REPLACE',
+    hostile: true,
+    weight: 1,
+    everyMs: 30_000,
+    make: () => ({
+      method: 'POST',
+      path: '/translation',
+      type: 'application/json',
+      body: json({ alignIDs: [{ name: 'SoakRunaway', version: '1.0' }], graphStr: runawayMessage }),
+    }),
+  },
+  {
     name: 'invalid UTF-8 XML',
     hostile: true,
     weight: 1,
@@ -200,7 +247,8 @@ async function main(): Promise<void> {
   const probe = () => JSON.parse(readFileSync(probeFile, 'utf8')) as { rssMiB: number; peakRssMiB: number; eventLoopDelayMs: Record<string, number> };
   await new Promise((r) => setTimeout(r, 1500));
   const startRss = probe().rssMiB;
-  for (const body of [universaal, coFiware]) await fetch(`${url}/alignments`, { method: 'POST', body, headers: { 'content-type': 'application/xml' } });
+  for (const body of [universaal, coFiware, RUNAWAY])
+    await fetch(`${url}/alignments`, { method: 'POST', body, headers: { 'content-type': 'application/xml' } });
   await fetch(`${url}/channels`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -217,9 +265,19 @@ async function main(): Promise<void> {
   const tallies = new Map<string, Tally>();
   const until = Date.now() + seconds * 1000;
   let errors = 0;
+  const lastSent = new Map<string, number>();
+  const pick = (): Kind => {
+    for (;;) {
+      const kind = pickList[Math.floor(Math.random() * pickList.length)]!;
+      if (kind.everyMs === undefined) return kind;
+      if (Date.now() - (lastSent.get(kind.name) ?? 0) < kind.everyMs) continue;
+      lastSent.set(kind.name, Date.now());
+      return kind;
+    }
+  };
   const worker = async () => {
     while (Date.now() < until) {
-      const kind = pickList[Math.floor(Math.random() * pickList.length)]!;
+      const kind = pick();
       const request = kind.make();
       const t0 = performance.now();
       let status = 'network-error';

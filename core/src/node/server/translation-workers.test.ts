@@ -182,26 +182,28 @@ describe('TranslationPool', () => {
     await expect(translate(pool, 10_000)).rejects.toThrow(/closed/);
   });
 
+  // A cell whose REPLACE pattern backtracks for ever holds its worker until the watchdog.
+  const runaway = {
+    key: 'runaway',
+    xml: oneCellAlignment({
+      entity1: 'var:x &lt;http://example.org/v&gt; var:v .',
+      entity2: 'var:x &lt;http://example.org/w&gt; var:r .',
+      transformation:
+        '<function about="REPLACE"><param order="1" about="&sripas;node_v"/><param order="2" val="(a+)+$"/><param order="3" val="x"/><return about="&sripas;node_r"/></function>',
+    }),
+  };
+  const hostile = JSON.stringify({
+    '@graph': [
+      { '@graph': [{ '@id': 'InterIoTMsg:meta-1', '@type': ['InterIoTMsg:meta'], 'InterIoTMsg:messageID': 'm1' }], '@id': 'InterIoTMsg:metadata' },
+      { '@graph': [{ '@id': 'http://example.org/x', 'http://example.org/v': `${'a'.repeat(40)}b` }], '@id': 'InterIoTMsg:payload' },
+    ],
+    '@context': { InterIoTMsg: 'http://inter-iot.eu/message/' },
+  });
+  const item = (graphStr: string) => ({ kind: 'translate', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+
   it('bounds its queue of request jobs in length and in wait (TRANSLATION_QUEUE_FULL); a channel batch is not refused', async () => {
-    // A cell whose REPLACE pattern backtracks for ever holds the one worker until the watchdog.
-    const runaway = {
-      key: 'runaway',
-      xml: oneCellAlignment({
-        entity1: 'var:x &lt;http://example.org/v&gt; var:v .',
-        entity2: 'var:x &lt;http://example.org/w&gt; var:r .',
-        transformation:
-          '<function about="REPLACE"><param order="1" about="&sripas;node_v"/><param order="2" val="(a+)+$"/><param order="3" val="x"/><return about="&sripas;node_r"/></function>',
-      }),
-    };
-    const hostile = JSON.stringify({
-      '@graph': [
-        { '@graph': [{ '@id': 'InterIoTMsg:meta-1', '@type': ['InterIoTMsg:meta'], 'InterIoTMsg:messageID': 'm1' }], '@id': 'InterIoTMsg:metadata' },
-        { '@graph': [{ '@id': 'http://example.org/x', 'http://example.org/v': `${'a'.repeat(40)}b` }], '@id': 'InterIoTMsg:payload' },
-      ],
-      '@context': { InterIoTMsg: 'http://inter-iot.eu/message/' },
-    });
-    const pool = new TranslationPool({ size: 1, graceMs: 200, queueLimit: 1, queueWaitMs: 300 });
-    const item = (graphStr: string) => ({ kind: 'translate', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+    // No spare worker here (spareAfterMs): this test is about the queue's bounds with the one worker held.
+    const pool = new TranslationPool({ size: 1, graceMs: 200, queueLimit: 1, queueWaitMs: 300, spareAfterMs: 60_000 });
     try {
       // The worker's start-up counts as waiting: warm it before the 300 ms bound matters.
       for (let tries = 0; (await translate(pool, 10_000).catch(() => undefined)) === undefined && tries < 50; tries++);
@@ -222,4 +224,26 @@ describe('TranslationPool', () => {
       await pool.close();
     }
   }, 20_000);
+
+  it('starts a spare worker while a runaway item holds the only one, so a job behind it is answered first, and retires it', async () => {
+    const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 200 });
+    try {
+      await translate(pool, 10_000);
+      const order: string[] = [];
+      const stuck = pool.submit({ alignments: [runaway], items: [item(hostile)], timeoutMs: 6000, bounded: true })[0]!.then(
+        () => order.push('runaway answered'),
+        (e: unknown) => order.push(`runaway ${(e as MediatorError).code}`),
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      const quick = translate(pool, 10_000).then((r) => order.push(r.emptyPayload ? 'quick empty' : 'quick translated'));
+      await Promise.all([stuck, quick]);
+      // Ordering, not timing: the job queued behind the runaway did not wait for its limit.
+      expect(order).toEqual(['quick translated', `runaway ${ErrorCodes.timeout}`]);
+      // Once nothing waits and nothing runs long, the spare goes.
+      for (let i = 0; i < 100 && pool.workerCount > 1; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(pool.workerCount).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });

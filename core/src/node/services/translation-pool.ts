@@ -16,6 +16,11 @@
  *   `queueLimit` such jobs waiting, each at most `queueWaitMs`; past either, TRANSLATION_QUEUE_FULL
  *   (503). A channel's jobs are exempt: each channel has at most `parallelism` batches in the pool,
  *   and its messages wait for their turn rather than being dead-lettered for waiting.
+ * - While an item has run longer than `spareAfterMs` (a long or stuck cell) and jobs are waiting
+ *   with no worker free, a spare worker is started (at most one per regular worker) and retired
+ *   once the queue is empty again: a runaway job would otherwise hold the only worker for its whole
+ *   limit plus grace, and every request behind it would pass the queue's wait limit (the soak
+ *   benchmark showed it: valid translations answered 503 while a runaway REPLACE ran).
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -56,11 +61,14 @@ export interface TranslationPoolOptions {
   readonly queueLimit?: number;
   /** Longest a request job may wait for a worker (default 10 000 ms). */
   readonly queueWaitMs?: number;
+  /** An item running longer than this may get a spare worker started beside it (default 1000 ms). */
+  readonly spareAfterMs?: number;
 }
 
 export const DEFAULT_GRACE_MS = 1000;
 export const DEFAULT_QUEUE_LIMIT = 64;
 export const DEFAULT_QUEUE_WAIT_MS = 10_000;
+export const DEFAULT_SPARE_AFTER_MS = 1000;
 /** Most items sent to a worker as one job when waiting batches of one chain are joined. */
 const MAX_COALESCED = 64;
 
@@ -87,6 +95,13 @@ interface Slot {
   readonly known: Set<string>;
   batch: Batch | undefined;
   watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** Started beside a slow item, retired when the queue is empty. */
+  readonly spare: boolean;
+  /** The running item has run longer than `spareAfterMs`. */
+  slow: boolean;
+  slowTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Terminated on purpose: its exit is not a crash to recover from. */
+  retired: boolean;
 }
 
 /**
@@ -119,6 +134,8 @@ export class TranslationPool {
   private readonly graceMs: number;
   private readonly queueLimit: number;
   private readonly queueWaitMs: number;
+  private readonly spareAfterMs: number;
+  private readonly baseSize: number;
   private nextId = 1;
   private closed = false;
 
@@ -127,11 +144,18 @@ export class TranslationPool {
     this.graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.queueWaitMs = options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
-    const size = Math.max(1, Math.floor(options.size));
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    this.spareAfterMs = options.spareAfterMs ?? DEFAULT_SPARE_AFTER_MS;
+    this.baseSize = Math.max(1, Math.floor(options.size));
+    for (let i = 0; i < this.baseSize; i++) this.slots.push(this.spawn(false));
   }
 
+  /** The regular workers (spares come and go). */
   get size(): number {
+    return this.baseSize;
+  }
+
+  /** Workers running now, spares included. */
+  get workerCount(): number {
     return this.slots.length;
   }
 
@@ -166,6 +190,7 @@ export class TranslationPool {
     }
     this.queue.push(batch);
     this.dispatch();
+    this.addSpareIfStuck();
     return promises;
   }
 
@@ -193,6 +218,8 @@ export class TranslationPool {
     const slots = this.slots.splice(0);
     for (const slot of slots) {
       clearTimeout(slot.watchdog);
+      clearTimeout(slot.slowTimer);
+      slot.retired = true;
       if (slot.batch !== undefined) this.failRest(slot.batch, error);
       slot.batch = undefined;
     }
@@ -278,15 +305,63 @@ export class TranslationPool {
     slot.worker.postMessage(job);
   }
 
-  /** The item now running on the slot gets its limit plus grace from now. */
+  /** The item now running on the slot gets its limit plus grace from now, and is not slow yet. */
   private arm(slot: Slot): void {
-    clearTimeout(slot.watchdog);
+    this.disarm(slot);
     const batch = slot.batch;
-    slot.watchdog = batch === undefined ? undefined : setTimeout(() => this.overrun(slot, batch), batch.request.timeoutMs + this.graceMs);
+    if (batch === undefined) return;
+    slot.watchdog = setTimeout(() => this.overrun(slot, batch), batch.request.timeoutMs + this.graceMs);
+    slot.slowTimer = setTimeout(() => {
+      slot.slow = true;
+      this.addSpareIfStuck();
+    }, this.spareAfterMs);
   }
 
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl()), ready: false, known: new Set(), batch: undefined, watchdog: undefined };
+  private disarm(slot: Slot): void {
+    clearTimeout(slot.watchdog);
+    clearTimeout(slot.slowTimer);
+    slot.watchdog = undefined;
+    slot.slowTimer = undefined;
+    slot.slow = false;
+  }
+
+  /** Jobs wait, no worker is free, and a slow item holds one: start a spare (one per regular worker at most). */
+  private addSpareIfStuck(): void {
+    if (this.closed || this.queue.length === 0) return;
+    if (this.slots.some((s) => s.batch === undefined)) return;
+    const slow = this.slots.filter((s) => s.slow).length;
+    const spares = this.slots.filter((s) => s.spare).length;
+    if (slow <= spares || spares >= this.baseSize) return;
+    this.log.warn({ workers: this.slots.length + 1 }, 'a translation runs long and jobs are waiting: starting a spare worker');
+    this.slots.push(this.spawn(true));
+  }
+
+  /** Idle spares go once nothing waits (and no slow item still needs one beside it). */
+  private retireSpares(): void {
+    if (this.queue.length > 0) return;
+    for (const slot of [...this.slots]) {
+      const slow = this.slots.filter((s) => s.slow).length;
+      const spares = this.slots.filter((s) => s.spare).length;
+      if (spares <= slow) return;
+      if (!slot.spare || slot.batch !== undefined) continue;
+      slot.retired = true;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      void slot.worker.terminate();
+    }
+  }
+
+  private spawn(spare: boolean): Slot {
+    const slot: Slot = {
+      worker: new Worker(workerUrl()),
+      ready: false,
+      known: new Set(),
+      batch: undefined,
+      watchdog: undefined,
+      spare,
+      slow: false,
+      slowTimer: undefined,
+      retired: false,
+    };
     this.attach(slot);
     return slot;
   }
@@ -306,7 +381,7 @@ export class TranslationPool {
       this.log.error({ err: error }, 'translation worker failed');
     });
     worker.on('exit', (code) => {
-      if (slot.worker !== worker || this.closed) return;
+      if (slot.worker !== worker || this.closed || slot.retired) return;
       this.log.warn({ code }, 'translation worker stopped; starting a new one');
       this.abandon(slot, new MediatorError('the translation worker stopped while translating; try again', ErrorCodes.internal));
     });
@@ -342,10 +417,10 @@ export class TranslationPool {
 
   /** The slot's batch is done: the worker takes the next one. */
   private finish(slot: Slot): void {
-    clearTimeout(slot.watchdog);
-    slot.watchdog = undefined;
+    this.disarm(slot);
     slot.batch = undefined;
     this.dispatch();
+    this.retireSpares();
   }
 
   /** An item ran its limit plus grace: the worker is stuck inside one cell. */
@@ -367,8 +442,7 @@ export class TranslationPool {
   /** Fails the slot's running item, puts the rest of its batch back first in line, and replaces the worker. */
   private abandon(slot: Slot, error: MediatorError): void {
     const batch = slot.batch;
-    clearTimeout(slot.watchdog);
-    slot.watchdog = undefined;
+    this.disarm(slot);
     slot.batch = undefined;
     if (batch !== undefined) {
       batch.settle[batch.next]?.reject(error);
@@ -381,6 +455,7 @@ export class TranslationPool {
     slot.ready = false;
     slot.worker = new Worker(workerUrl());
     this.attach(slot);
+    this.retireSpares();
   }
 
   private failRest(batch: Batch, error: MediatorError): void {
