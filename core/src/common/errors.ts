@@ -118,6 +118,10 @@ export const ErrorCodes = {
   topicMessageTooLarge: 'TOPIC_MESSAGE_TOO_LARGE',
   /** An XML body whose bytes are not valid in its declared encoding, or whose encoding is not supported. */
   xmlEncoding: 'XML_ENCODING',
+  /** Cells from examples (issue 30): an example message that cannot be read, or no example at all. */
+  invalidSuggestionExample: 'INVALID_SUGGESTION_EXAMPLE',
+  /** Cells from examples: the synthesis ran past its time budget and was abandoned. */
+  suggestionTimeout: 'SUGGESTION_TIMEOUT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
