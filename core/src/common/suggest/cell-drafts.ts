@@ -563,3 +563,54 @@ export function computeValue(
   }
   return current;
 }
+
+/** Most triples (entity1 plus entity2) a suggested cell should have; a bigger group is split. */
+export const MAX_CELL_TRIPLES = 40;
+/** What a part is packed to, leaving room for the context and the kept triples each part repeats. */
+const PART_BUDGET = 24;
+
+/**
+ * Splits a group into parts along the new nodes hanging from its kept node (one questionnaire
+ * result per question): each part adds one or more of those subtrees and deletes the triples their
+ * values come from; the first part also takes the rest.
+ */
+export function splitGroup(index: ExampleIndex, group: ChangeGroup, derivations: ReadonlyMap<string, Derivation>): ChangeGroup[] {
+  const unitOf = new Map<string, string>();
+  const topOf = (t: RDF.Term, depth = 0): string => {
+    const k = termKey(t);
+    const known = unitOf.get(k);
+    if (known !== undefined) return known;
+    if (index.inputOf(t) !== undefined || depth > 20) return '';
+    const parent = group.added.find((q) => termKey(q.object) === k && termKey(q.subject) !== k);
+    const top = parent === undefined || index.inputOf(parent.subject) !== undefined ? k : topOf(parent.subject, depth + 1);
+    unitOf.set(k, top);
+    return top;
+  };
+  const units = new Map<string, { added: RDF.Quad[]; deleted: RDF.Quad[] }>([['', { added: [], deleted: [] }]]);
+  const unit = (k: string) => {
+    let u = units.get(k);
+    if (u === undefined) units.set(k, (u = { added: [], deleted: [] }));
+    return u;
+  };
+  const sourceUnit = new Map<string, string>();
+  for (const q of group.added) {
+    const subjectTop = q.subject.termType === 'BlankNode' ? topOf(q.subject) : '';
+    const k = subjectTop !== '' ? subjectTop : q.object.termType === 'BlankNode' ? topOf(q.object) : '';
+    unit(k).added.push(q);
+    const d = derivations.get(termKey(q.object));
+    if (d?.source?.kind === 'literal') sourceUnit.set(tripleKey(d.source.triple), k);
+  }
+  for (const q of group.deleted) unit(sourceUnit.get(tripleKey(q)) ?? '').deleted.push(q);
+  const parts: ChangeGroup[] = [];
+  let current: ChangeGroup | undefined;
+  for (const u of units.values()) {
+    const size = u.added.length + u.deleted.length;
+    if (current === undefined || current.added.length + current.deleted.length + size > PART_BUDGET) {
+      current = { anchors: [...group.anchors], added: [], deleted: [] };
+      parts.push(current);
+    }
+    current.added.push(...u.added);
+    current.deleted.push(...u.deleted);
+  }
+  return parts.filter((p) => p.added.length + p.deleted.length > 0);
+}

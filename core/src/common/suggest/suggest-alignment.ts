@@ -15,7 +15,19 @@ import { applyAlignments, readMessage } from '../translation/translate.js';
 import { isomorphic } from '../rdf/isomorphism.js';
 import { TurtleWriter } from '../alignment/convert-writers.js';
 import { alignPayloads } from './node-alignment.js';
-import { ExampleIndex, SLOT_NS, VAR_NS, computeValue, draftCell, groupChanges, termToText, type ChangeGroup, type DraftWithUses } from './cell-drafts.js';
+import {
+  ExampleIndex,
+  MAX_CELL_TRIPLES,
+  splitGroup,
+  SLOT_NS,
+  VAR_NS,
+  computeValue,
+  draftCell,
+  groupChanges,
+  termToText,
+  type ChangeGroup,
+  type DraftWithUses,
+} from './cell-drafts.js';
 import { learnTransforms, describeTransform } from './string-programs.js';
 import { suggestionPrefixes, writeSuggestion } from './write-suggestion.js';
 import type { CellDraft, SuggestionQuestion } from './model.js';
@@ -224,7 +236,12 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
     const index = new ExampleIndex(alignPayloads(example.input, example.output));
     const grouped = groupChanges(index, i);
     questions.push(...grouped.questions);
-    const drafts = orderedDrafts(index, grouped.groups, (g) => draftCell(index, g, grouped.derivations, i));
+    // Groups too big for one readable cell are split before ordering (the parts may then need each other's order).
+    const groups = grouped.groups.flatMap((g) => {
+      const d = draftCell(index, g, grouped.derivations, i).draft;
+      return d.entity1.length + d.entity2.length > MAX_CELL_TRIPLES ? splitGroup(index, g, grouped.derivations) : [g];
+    });
+    const drafts = orderedDrafts(index, groups, (g) => draftCell(index, g, grouped.derivations, i));
     const keys = new Set<string>();
     for (const d of drafts) {
       const key = draftKey(d, writer);
