@@ -120,3 +120,15 @@ describe('one suggestion from all the examples of an alignment', () => {
     expect(suggestion.checks.map((c) => c.reproduced)).toEqual(pairs.map(() => true));
   });
 });
+
+describe('bounds', () => {
+  it('stops past its time budget with SUGGESTION_TIMEOUT', async () => {
+    const example = { input: goldenFile('bc-weight__BodyCloud_CO', 'input.json'), output: goldenFile('bc-weight__BodyCloud_CO', 'output.json') };
+    await expect(suggestAlignment([example], { timeoutMs: -1 })).rejects.toMatchObject({ code: 'SUGGESTION_TIMEOUT' });
+  });
+
+  it('refuses no example and an unreadable one', async () => {
+    await expect(suggestAlignment([])).rejects.toMatchObject({ code: 'INVALID_SUGGESTION_EXAMPLE' });
+    await expect(suggestAlignment([{ input: '{', output: '{}' }])).rejects.toMatchObject({ code: 'INVALID_SUGGESTION_EXAMPLE' });
+  });
+});
