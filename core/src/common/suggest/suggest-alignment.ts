@@ -131,6 +131,34 @@ function orderedDrafts(index: ExampleIndex, groupsIn: ChangeGroup[], derive: (g:
   return groups.map((g) => derive(g).draft);
 }
 
+/**
+ * One order for the cells of all examples that keeps each example's own order where the orders
+ * agree (a cell that deletes what another example's cells match comes after them); where they
+ * conflict, the cell seen first goes first.
+ */
+function mergedOrder(sequences: readonly string[][]): string[] {
+  const firstSeen: string[] = [];
+  const after = new Map<string, Set<string>>();
+  for (const seq of sequences) {
+    seq.forEach((key, i) => {
+      if (!after.has(key)) {
+        after.set(key, new Set());
+        firstSeen.push(key);
+      }
+      for (const earlier of seq.slice(0, i)) if (earlier !== key) after.get(key)?.add(earlier);
+    });
+  }
+  const out: string[] = [];
+  const done = new Set<string>();
+  while (out.length < firstSeen.length) {
+    const ready = firstSeen.find((k) => !done.has(k) && [...(after.get(k) ?? [])].every((e) => done.has(e))) ?? firstSeen.find((k) => !done.has(k));
+    if (ready === undefined) break;
+    done.add(ready);
+    out.push(ready);
+  }
+  return out;
+}
+
 /** Text that identifies a cell whatever example it came from (slots still placeholders). */
 function draftKey(d: CellDraft, writer: TurtleWriter): string {
   return JSON.stringify([writer.write(d.entity1), writer.write(d.entity2), d.functions, d.typings]);
@@ -231,6 +259,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   // Per example, its cells in order; then all examples' cells by shape, first-seen order kept.
   const shapes = new Map<string, CellDraft[]>();
   const ownKeys: Array<Set<string>> = [];
+  const sequences: string[][] = [];
   parsed.forEach((example, i) => {
     deadline.check();
     const index = new ExampleIndex(alignPayloads(example.input, example.output));
@@ -243,19 +272,23 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
     });
     const drafts = orderedDrafts(index, groups, (g) => draftCell(index, g, grouped.derivations, i));
     const keys = new Set<string>();
+    const sequence: string[] = [];
     for (const d of drafts) {
       const key = draftKey(d, writer);
       keys.add(key);
+      sequence.push(key);
       const list = shapes.get(key);
       if (list === undefined) shapes.set(key, [d]);
       else if (!list.some((x) => x.example === i)) list.push(d);
     }
     ownKeys.push(keys);
+    sequences.push(sequence);
   });
   deadline.check();
   const cells: Array<{ draft: CellDraft; key: string }> = [];
   const seen = new Set<string>();
-  for (const [key, drafts] of shapes) {
+  for (const key of mergedOrder(sequences)) {
+    const drafts = shapes.get(key) ?? [];
     for (const d of mergeShape(drafts, questions)) {
       const final = draftKey(d, writer);
       if (seen.has(final)) continue;
