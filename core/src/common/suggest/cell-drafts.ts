@@ -230,6 +230,15 @@ export interface GroupedChanges {
 export function groupChanges(index: ExampleIndex, example: number): GroupedChanges {
   const { added, deleted } = index.changes;
   const questions: SuggestionQuestion[] = [];
+  const anchorOfInput = (t: RDF.Term, seen = new Set<string>()): RDF.Term => {
+    if (index.kept(t) || seen.has(termKey(t))) return t;
+    seen.add(termKey(t));
+    for (const q of index.byObject.get(termKey(t)) ?? []) {
+      if (q.predicate.value === RDF_TYPE || !index.isNode(q.subject)) continue;
+      return anchorOfInput(q.subject, seen);
+    }
+    return t;
+  };
   const anchorMemo = new Map<string, RDF.Term | null>();
   const anchorOfOutput = (t: RDF.Term, depth = 0): RDF.Term | undefined => {
     const k = termKey(t);
@@ -240,6 +249,16 @@ export function groupChanges(index: ExampleIndex, example: number): GroupedChang
     if (depth > 20) return undefined;
     anchorMemo.set(k, null);
     let found: RDF.Term | undefined;
+    // A new IRI made from an input value hangs from the node that value belongs to.
+    if (t.termType === 'NamedNode') {
+      const d = derive(t, undefined);
+      if (d.source?.kind === 'literal') found = anchorOfInput(d.source.triple.subject);
+      else if (d.source?.kind === 'node') found = anchorOfInput(d.source.node);
+      if (found !== undefined) {
+        anchorMemo.set(k, found);
+        return found;
+      }
+    }
     for (const q of added) {
       if (sameTerm(q.object, t) && !sameTerm(q.subject, t)) {
         found = anchorOfOutput(q.subject, depth + 1);
@@ -309,15 +328,6 @@ export function groupChanges(index: ExampleIndex, example: number): GroupedChang
     group.added.push(q);
   }
 
-  const anchorOfInput = (t: RDF.Term, seen = new Set<string>()): RDF.Term => {
-    if (index.kept(t) || seen.has(termKey(t))) return t;
-    seen.add(termKey(t));
-    for (const q of index.byObject.get(termKey(t)) ?? []) {
-      if (q.predicate.value === RDF_TYPE || !index.isNode(q.subject)) continue;
-      return anchorOfInput(q.subject, seen);
-    }
-    return t;
-  };
   for (const q of deleted) {
     const user = sourceUser.get(tripleKey(q));
     (user ?? groupOf(anchorOfInput(q.subject))).deleted.push(q);
@@ -417,7 +427,18 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     for (const n of needed) {
       if (reached.has(termKey(n))) continue;
       const path = index.path(reached, n);
-      if (path === undefined) continue;
+      if (path === undefined) {
+        // Nothing ties it to the group's node: bind it on its own (a cross product, as such cells of real alignments do).
+        const k = termKey(n);
+        const binding = [...(index.bySubject.get(k) ?? []), ...(index.byObject.get(k) ?? [])].filter((q) => q.predicate.value !== RDF_TYPE).sort(shapeOrder);
+        const chosen = binding.find((q) => own.has(tripleKey(q))) ?? binding[0];
+        if (chosen === undefined) continue;
+        addE1(chosen);
+        reached.add(termKey(chosen.subject));
+        reached.add(termKey(chosen.object));
+        grow();
+        continue;
+      }
       for (const q of path) addE1(q);
       grow();
       reached.add(termKey(n));
