@@ -27,6 +27,37 @@ export interface ChangeGroup {
 interface Derivation {
   readonly source: { readonly kind: 'literal'; readonly triple: RDF.Quad } | { readonly kind: 'node'; readonly node: RDF.NamedNode } | undefined;
   readonly transform: Transform;
+  /** A value built from two input values: prefix + source + middle + second + suffix (Port_CO's `Point(lat long)`). */
+  readonly second?: { readonly triple: RDF.Quad; readonly prefix: string; readonly middle: string; readonly suffix: string };
+}
+
+/** Literal triples tried as pairs for a two-value concatenation (quadratic: bounded). */
+const PAIR_SOURCE_LIMIT = 120;
+
+/** A value made of two input literals with constant text around them, nearest and consumed sources first. */
+function twoSourceConcat(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>): Derivation | undefined {
+  const text = value.value;
+  const literals = index.changes.input
+    .filter((q) => q.object.termType === 'Literal' && q.object.value !== '' && text.includes(q.object.value))
+    .slice(0, PAIR_SOURCE_LIMIT);
+  let best: { d: Derivation; rank: number } | undefined;
+  for (const a of literals) {
+    const i = text.indexOf(a.object.value);
+    for (const b of literals) {
+      if (a === b) continue;
+      const j = text.indexOf(b.object.value, i + a.object.value.length);
+      if (j < 0) continue;
+      const prefix = text.slice(0, i);
+      const middle = text.slice(i + a.object.value.length, j);
+      const suffix = text.slice(j + b.object.value.length);
+      if (/["\\\n\r]/.test(prefix + middle + suffix)) continue;
+      const cost = (q: RDF.Quad): number => (index.deletedKeys.has(tripleKey(q)) ? 0 : 100) + (distances.get(termKey(q.subject)) ?? 50);
+      const rank = cost(a) + cost(b);
+      if (best === undefined || rank < best.rank)
+        best = { d: { source: { kind: 'literal', triple: a }, transform: { kind: 'identity' }, second: { triple: b, prefix, middle, suffix } }, rank };
+    }
+  }
+  return best?.d;
 }
 
 export const tripleKey = (q: RDF.Quad): string => `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}`;
@@ -287,7 +318,12 @@ export function groupChanges(index: ExampleIndex, example: number): GroupedChang
     const distances = anchor === undefined ? new Map<string, number>() : index.distances(anchor);
     const ranked = candidateSources(index, value, distances);
     const best = ranked[0];
-    const derivation: Derivation = best?.derivation ?? { source: undefined, transform: { kind: 'identity' } };
+    // Two values with text around them explain more of the output than one value with the rest as constant text.
+    const two =
+      value.termType === 'Literal' && (best === undefined || best.derivation.transform.kind === 'concat')
+        ? twoSourceConcat(index, value, distances)
+        : undefined;
+    const derivation: Derivation = two ?? best?.derivation ?? { source: undefined, transform: { kind: 'identity' } };
     derivations.set(k, derivation);
     if (best !== undefined) {
       // Equally good sources that are different attributes: the example cannot tell them apart.
@@ -320,8 +356,8 @@ export function groupChanges(index: ExampleIndex, example: number): GroupedChang
         const from = d.source.kind === 'literal' ? d.source.triple.subject : d.source.node;
         group = groupOf(from);
       }
-      if (d.source?.kind === 'literal') {
-        const sk = tripleKey(d.source.triple);
+      for (const triple of d.source?.kind === 'literal' ? [d.source.triple, ...(d.second === undefined ? [] : [d.second.triple])] : []) {
+        const sk = tripleKey(triple);
         if (index.deletedKeys.has(sk) && !sourceUser.has(sk)) sourceUser.set(sk, group);
       }
     }
@@ -376,7 +412,10 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
   for (const q of group.added) {
     for (const t of [q.subject, q.object]) {
       const d = derivations.get(termKey(t));
-      if (d?.source?.kind === 'literal' && (t.termType === 'Literal' || !index.inputIris.has(t.value))) sources.push(d.source.triple);
+      if (d?.source?.kind === 'literal' && (t.termType === 'Literal' || !index.inputIris.has(t.value))) {
+        sources.push(d.source.triple);
+        if (d.second !== undefined) sources.push(d.second.triple);
+      }
     }
   }
   for (const q of sources.sort(shapeOrder)) addE1(q);
@@ -486,7 +525,11 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
       const srcVar = inputTerm(src);
       const srcName = srcVar.value.slice(VAR_NS.length);
       usedNames.add(srcName);
-      if (d.transform.kind === 'identity' && sameTerm(src, t)) out = srcVar;
+      if (d.second !== undefined) {
+        const secondName = inputTerm(d.second.triple.object).value.slice(VAR_NS.length);
+        usedNames.add(secondName);
+        out = variable(concatTwo(srcName, secondName, d.second, t, functions, typings, () => fresh('r')));
+      } else if (d.transform.kind === 'identity' && sameTerm(src, t)) out = srcVar;
       else out = variable(computeValue(srcName, src, t, d.transform, functions, typings, () => fresh('r')));
     }
     computed.set(k, out);
@@ -530,6 +573,32 @@ export interface DraftWithUses {
   readonly draft: CellDraft;
   readonly uses: ReadonlySet<string>;
   readonly deletes: ReadonlySet<string>;
+}
+
+/** CONCAT(prefix, str(a), middle, str(b), suffix), typed like the wanted value. */
+function concatTwo(
+  a: string,
+  b: string,
+  parts: { readonly prefix: string; readonly middle: string; readonly suffix: string },
+  wanted: RDF.Term,
+  functions: DraftFunction[],
+  typings: Array<{ variable: string; datatype: string }>,
+  fresh: () => string,
+): string {
+  const sa = fresh();
+  functions.push({ name: 'str', params: [{ variable: a }], result: sa });
+  const sb = fresh();
+  functions.push({ name: 'str', params: [{ variable: b }], result: sb });
+  const result = fresh();
+  const constant = (text: string) => (text === '' ? [] : [{ value: text }]);
+  functions.push({
+    name: 'CONCAT',
+    params: [...constant(parts.prefix), { variable: sa }, ...constant(parts.middle), { variable: sb }, ...constant(parts.suffix)],
+    result,
+  });
+  if (wanted.termType === 'Literal' && wanted.language === '' && wanted.datatype.value !== XSD_STRING)
+    typings.push({ variable: result, datatype: wanted.datatype.value });
+  return result;
 }
 
 const FUNCTION_UNSAFE = /["\\\n\r]/;
@@ -620,6 +689,7 @@ export function splitGroup(index: ExampleIndex, group: ChangeGroup, derivations:
     unit(k).added.push(q);
     const d = derivations.get(termKey(q.object));
     if (d?.source?.kind === 'literal') sourceUnit.set(tripleKey(d.source.triple), k);
+    if (d?.second !== undefined) sourceUnit.set(tripleKey(d.second.triple), k);
   }
   for (const q of group.deleted) unit(sourceUnit.get(tripleKey(q)) ?? '').deleted.push(q);
   const parts: ChangeGroup[] = [];
