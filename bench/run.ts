@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,startup,suites
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,startup,suites,suggest
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { inProcess as inProcessTranslation, measureChannels } from './channel-be
 import { measureNatsChannels } from './nats-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
+import { measureSuggestions } from './suggest-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -30,7 +31,7 @@ const bundledCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,startup,suites').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,startup,suites,suggest').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -333,4 +334,37 @@ if (only.has('suites')) {
   for (const r of rows) console.log(fmt(r));
   console.log('Target: a suite runs at least 80% as many cases per second as the engine translates the same messages in-process.');
   writeFileSync(join(resultsDir, 'suites.json'), `${JSON.stringify(f, null, 2)}\n`);
+}
+
+if (only.has('suggest')) {
+  const pairs = manifest
+    .filter((m) => m.alignments.length === 1 && m.outputPayloadTriples > 0)
+    .map((m) => ({
+      name: m.pair,
+      input: readFileSync(join(dataDir, 'golden', m.pair, 'input.json'), 'utf8'),
+      output: readFileSync(join(dataDir, 'golden', m.pair, 'output.json'), 'utf8'),
+      alignment: readFileSync(join(dataDir, m.alignments[0]!), 'utf8'),
+    }));
+  const figures = await measureSuggestions(pairs);
+  const head = ['pair', 'suggest ms', 'translate ms', 'ratio', 'cells', 'real firing', 'fits', 'questions'];
+  const rows = figures.map((f) => [
+    f.pair,
+    f.suggestMs.toFixed(2),
+    f.translateMs.toFixed(3),
+    `${f.ratio.toFixed(0)}x`,
+    String(f.cells),
+    String(f.realFiringCells),
+    f.reproduced ? 'yes' : 'NO',
+    String(f.questions),
+  ]);
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(
+    '\nCells from examples: suggestion time per single-alignment golden pair (one example), median of 9 rounds, next to translating the same message with the real alignment',
+  );
+  console.log(fmt(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(fmt(r));
+  console.log("Target: at most 1 s per pair; cells at most twice the real alignment's firing cells.");
+  writeFileSync(join(resultsDir, 'suggest.json'), `${JSON.stringify(figures, null, 2)}\n`);
 }

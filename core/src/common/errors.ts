@@ -123,6 +123,10 @@ export const ErrorCodes = {
    * job is refused rather than kept waiting (CONTRACT.md, Safety); try again later.
    */
   translationQueueFull: 'TRANSLATION_QUEUE_FULL',
+  /** Cells from examples (issue 30): an example message that cannot be read, or no example at all. */
+  invalidSuggestionExample: 'INVALID_SUGGESTION_EXAMPLE',
+  /** Cells from examples: the synthesis ran past its time budget and was abandoned. */
+  suggestionTimeout: 'SUGGESTION_TIMEOUT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

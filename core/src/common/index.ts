@@ -17,3 +17,4 @@ export { isomorphic } from './rdf/isomorphism.js';
 // The REST API's schemas and types (issue 14), as one namespace: several API shapes share a name
 // with the engine's own types (Problem, CellFailure, ChannelCounters...), which they must match.
 export * as api from './api/index.js';
+export * from './suggest/index.js';

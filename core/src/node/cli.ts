@@ -22,6 +22,7 @@ import {
 } from '../common/index.js';
 import { runBench } from './bench.js';
 import { diffCommand, DIFF_USAGE } from './cli-diff.js';
+import { suggestCommand, SUGGEST_USAGE } from './cli-suggest.js';
 import { API_DIFF_USAGE, apiDiffCommand } from './cli-api-diff.js';
 import { BRIDGE_USAGE, runBridgeCli } from './bridge/bridge-cli.js';
 import { testCommand } from './testing/test-command.js';
@@ -50,7 +51,7 @@ Usage:
       Print every problem with line and column; exit 1 if any is an error.
   mediator compile ALIGN.rdf
       Print each cell's SPARQL 1.1 Update in step order.
-${DIFF_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
+${DIFF_USAGE}${SUGGEST_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json [--seconds N]
       Measure translation throughput; prints one JSON line with messagesPerSecond, p50Ms, p99Ms
       and floorMessagesPerSecond (JSON-LD parse + serialise of the same message alone).
   mediator test SUITE_DIR [-a ALIGN.rdf ...] [--junit FILE] [--json]
@@ -93,6 +94,7 @@ export const COMMANDS = [
   'validate',
   'compile',
   'diff',
+  'suggest',
   'bench',
   'test',
   'coverage',
@@ -449,6 +451,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await benchCommand(rest, io);
       case 'diff':
         return await diffCommand(rest, io);
+      case 'suggest':
+        return await suggestCommand(rest, io);
       case 'serve':
         return await serveCommand(rest, io);
       case 'test':

@@ -489,6 +489,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest an alignment from example message pairs
+         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 5000 ms; 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read.
+         */
+        post: operations["suggestAlignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logging": {
         parameters: {
             query?: never;
@@ -2175,6 +2195,38 @@ export interface components {
                 name: string;
                 graphStr: string;
             }[];
+        };
+        SuggestionRequest: {
+            /** @description Example pairs; more examples make a more general suggestion */
+            examples: {
+                /** @description The input message (INTER-IoT JSON-LD), as a string */
+                input: string;
+                /** @description The translated message wanted for it, as a string */
+                output: string;
+            }[];
+            /** @description The alignment name (dcelem:title); default suggested_alignment */
+            name?: string;
+            /** @description The alignment version (exmo:version); default 1.0 */
+            version?: string;
+        };
+        SuggestionQuestion: {
+            /** @description ambiguous-source: an output value could come from several inputs; varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example */
+            kind: "ambiguous-source" | "varying-constant" | "unverified";
+            /** @description 0-based index of the example it is about */
+            example: number;
+            /** @description The output value in question, N-Triples form ("" when none) */
+            value: string;
+            message: string;
+            /** @description Where the value could come from */
+            candidates: string[];
+            /** @description What the suggestion took meanwhile */
+            chosen: string;
+        };
+        SuggestionReply: {
+            /** @description The suggested alignment, an IPSM-AF document with Turtle cells */
+            alignment: string;
+            /** @description Choices the examples left open; answer them or add an example that separates the candidates */
+            questions: components["schemas"]["SuggestionQuestion"][];
         };
     };
     responses: never;
@@ -4771,6 +4823,102 @@ export interface operations {
                 };
             };
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggestAlignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuggestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The suggested alignment (checked with the engine on every example) and its open questions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionReply"];
+                };
+            };
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -43,6 +43,7 @@ import {
   VersionCheckRequest,
 } from './bridges.js';
 import { CaseResult, NewSuite, NewTestCase, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
+import { SuggestionQuestion, SuggestionReply, SuggestionRequest } from './suggestions.js';
 import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
 export * from './schema-support.js';
@@ -60,6 +61,7 @@ export * from './payload-graph.js';
 export * from './bridges.js';
 export * from './suites.js';
 export * from './coverage.js';
+export * from './suggestions.js';
 
 /**
  * The schemas with an `$id`: registered with the server once each, they are the OpenAPI
@@ -134,4 +136,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   CellRef,
   CoverageReport,
   CoverageRequest,
+  SuggestionRequest,
+  SuggestionQuestion,
+  SuggestionReply,
 ];

@@ -114,6 +114,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   // CONTRACT.md: deleting an alignment a channel uses is a 400.
   [ErrorCodes.inUse]: Status.badRequest,
   [ErrorCodes.timeout]: Status.unavailable,
+  [ErrorCodes.suggestionTimeout]: Status.unavailable,
+  [ErrorCodes.invalidSuggestionExample]: Status.badRequest,
   [ErrorCodes.internal]: Status.internal,
   [ErrorCodes.invalidChannel]: Status.badRequest,
   [ErrorCodes.invalidLogLevel]: Status.badRequest,

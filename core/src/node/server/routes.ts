@@ -17,6 +17,7 @@ import { registerVersionRoutes, VERSION_TAG } from './routes/version.js';
 import { registerSuiteRoutes, SUITES_TAG } from './routes/suites.js';
 import { COVERAGE_TAG, registerCoverageRoutes } from './routes/coverage.js';
 import { registerSuccessorRoutes, SUCCESSOR_TAG } from './routes/successor.js';
+import { registerSuggestionRoutes, SUGGESTIONS_TAG } from './routes/suggestions.js';
 import type { ApiServer, RouteDeps } from './routes/route-support.js';
 
 export type { ApiServer, RouteDeps } from './routes/route-support.js';
@@ -31,6 +32,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   TRANSLATION_TAG,
   SUITES_TAG,
   COVERAGE_TAG,
+  SUGGESTIONS_TAG,
   LOGGING_TAG,
   VERSION_TAG,
   API_HISTORY_TAG,
@@ -49,6 +51,7 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerTranslationRoutes(app, deps);
   registerSuiteRoutes(app, deps);
   registerCoverageRoutes(app, deps);
+  registerSuggestionRoutes(app);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app, deps);
   registerApiHistoryRoutes(app);

@@ -1,0 +1,707 @@
+/**
+ * From the changes of one example to cells (issue 30). Every change is given to a group: an added
+ * triple to the kept node it hangs from (its subject, or the kept node above a new blank node), a
+ * deleted triple to the group that uses its value, else to the kept node above its subject. Each
+ * group becomes one cell: entity1 holds what it deletes, the triples its values come from, the
+ * paths that tie them to the group's node and that node's types (the context that keeps the cell
+ * from firing elsewhere); entity2 holds what it adds, plus every entity1 triple it must keep, since
+ * a cell deletes all of entity1 (reference-mediator.md 3.6). Data (blank nodes, IRIs that are
+ * subjects or values, literals) become variables; classes and predicates stay constants.
+ */
+import { NS, RDF_TYPE, XSD_STRING, factory, termKey, type RDF } from '../rdf/terms.js';
+import type { PayloadChanges } from './node-alignment.js';
+import { learnTransforms, describeTransform, type Transform } from './string-programs.js';
+import type { CellDraft, DraftFunction, SuggestionQuestion, ValueSlot } from './model.js';
+
+export const VAR_NS = `${NS.sripas}node_`;
+export const SLOT_NS = 'urn:x-mediator-suggest:slot:';
+
+/** A group of changes around one kept node (`anchor` undefined: changes tied to nothing, e.g. constants). */
+export interface ChangeGroup {
+  readonly anchors: RDF.Term[];
+  readonly added: RDF.Quad[];
+  readonly deleted: RDF.Quad[];
+}
+
+/** Where a new value comes from. */
+interface Derivation {
+  readonly source: { readonly kind: 'literal'; readonly triple: RDF.Quad } | { readonly kind: 'node'; readonly node: RDF.NamedNode } | undefined;
+  readonly transform: Transform;
+  /** A value built from two input values: prefix + source + middle + second + suffix (Port_CO's `Point(lat long)`). */
+  readonly second?: { readonly triple: RDF.Quad; readonly prefix: string; readonly middle: string; readonly suffix: string };
+}
+
+/** Literal triples tried as pairs for a two-value concatenation (quadratic: bounded). */
+const PAIR_SOURCE_LIMIT = 120;
+
+/** A value made of two input literals with constant text around them, nearest and consumed sources first. */
+function twoSourceConcat(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>): Derivation | undefined {
+  const text = value.value;
+  const literals = index.changes.input
+    .filter((q) => q.object.termType === 'Literal' && q.object.value !== '' && text.includes(q.object.value))
+    .slice(0, PAIR_SOURCE_LIMIT);
+  let best: { d: Derivation; rank: number } | undefined;
+  for (const a of literals) {
+    const i = text.indexOf(a.object.value);
+    for (const b of literals) {
+      if (a === b) continue;
+      const j = text.indexOf(b.object.value, i + a.object.value.length);
+      if (j < 0) continue;
+      const prefix = text.slice(0, i);
+      const middle = text.slice(i + a.object.value.length, j);
+      const suffix = text.slice(j + b.object.value.length);
+      if (/["\\\n\r]/.test(prefix + middle + suffix)) continue;
+      const cost = (q: RDF.Quad): number => (index.deletedKeys.has(tripleKey(q)) ? 0 : 100) + (distances.get(termKey(q.subject)) ?? 50);
+      const rank = cost(a) + cost(b);
+      if (best === undefined || rank < best.rank)
+        best = { d: { source: { kind: 'literal', triple: a }, transform: { kind: 'identity' }, second: { triple: b, prefix, middle, suffix } }, rank };
+    }
+  }
+  return best?.d;
+}
+
+export const tripleKey = (q: RDF.Quad): string => `${termKey(q.subject)} ${termKey(q.predicate)} ${termKey(q.object)}`;
+
+/** Lookup tables over the input side of one example. */
+export class ExampleIndex {
+  readonly bySubject = new Map<string, RDF.Quad[]>();
+  readonly byObject = new Map<string, RDF.Quad[]>();
+  readonly inputIris = new Set<string>();
+  readonly outputIris = new Set<string>();
+  readonly dataIris = new Set<string>();
+  readonly deletedKeys = new Set<string>();
+
+  constructor(readonly changes: PayloadChanges) {
+    const push = (m: Map<string, RDF.Quad[]>, k: string, q: RDF.Quad): void => {
+      const list = m.get(k);
+      if (list === undefined) m.set(k, [q]);
+      else list.push(q);
+    };
+    for (const q of changes.input) {
+      push(this.bySubject, termKey(q.subject), q);
+      push(this.byObject, termKey(q.object), q);
+      if (q.subject.termType === 'NamedNode') {
+        this.inputIris.add(q.subject.value);
+        this.dataIris.add(q.subject.value);
+      }
+      if (q.object.termType === 'NamedNode') {
+        this.inputIris.add(q.object.value);
+        if (q.predicate.value !== RDF_TYPE) this.dataIris.add(q.object.value);
+      }
+    }
+    for (const q of changes.output) {
+      if (q.subject.termType === 'NamedNode') this.outputIris.add(q.subject.value);
+      if (q.object.termType === 'NamedNode') this.outputIris.add(q.object.value);
+    }
+    for (const q of changes.deleted) this.deletedKeys.add(tripleKey(q));
+    // A class stays a constant wherever it appears (owl:allValuesFrom of a restriction too).
+    for (const q of [...changes.input, ...changes.output])
+      if (q.predicate.value === RDF_TYPE && q.object.termType === 'NamedNode') this.dataIris.delete(q.object.value);
+  }
+
+  /** The input node an output node is (undefined for a new node or a value). */
+  inputOf(t: RDF.Term): RDF.Term | undefined {
+    if (t.termType === 'BlankNode') return this.changes.blankToInput.get(t.value);
+    if (t.termType === 'NamedNode' && this.inputIris.has(t.value)) return t;
+    return undefined;
+  }
+
+  /** Whether an input node is still in the output. */
+  kept(t: RDF.Term): boolean {
+    if (t.termType === 'BlankNode') return this.changes.blankToOutput.has(t.value);
+    return t.termType === 'NamedNode' && this.outputIris.has(t.value);
+  }
+
+  /** Terms that are data, hence variables: blank nodes and IRIs used as subjects or values. */
+  isNode(t: RDF.Term): boolean {
+    return t.termType === 'BlankNode' || (t.termType === 'NamedNode' && this.dataIris.has(t.value));
+  }
+
+  /** Whether another input node has exactly the same types as this one. */
+  typeTwin(t: RDF.Term): boolean {
+    const typesOf = (k: string): string =>
+      (this.bySubject.get(k) ?? [])
+        .filter((q) => q.predicate.value === RDF_TYPE)
+        .map((q) => termKey(q.object))
+        .sort()
+        .join(' ');
+    if (this.typeSignatures === undefined) {
+      this.typeSignatures = new Map();
+      for (const k of this.bySubject.keys()) {
+        const sig = typesOf(k);
+        this.typeSignatures.set(sig, (this.typeSignatures.get(sig) ?? 0) + 1);
+      }
+    }
+    return (this.typeSignatures.get(typesOf(termKey(t))) ?? 0) > 1;
+  }
+
+  private typeSignatures: Map<string, number> | undefined;
+
+  /** Undirected distances over non-type triples from `from` to every node. */
+  distances(from: RDF.Term): Map<string, number> {
+    const dist = new Map<string, number>([[termKey(from), 0]]);
+    let frontier = [from];
+    for (let d = 1; frontier.length > 0 && d < 12; d++) {
+      const next: RDF.Term[] = [];
+      for (const n of frontier) {
+        const k = termKey(n);
+        for (const q of [...(this.bySubject.get(k) ?? []), ...(this.byObject.get(k) ?? [])]) {
+          if (q.predicate.value === RDF_TYPE) continue;
+          for (const m of [q.subject, q.object]) {
+            const mk = termKey(m);
+            if (!dist.has(mk)) {
+              dist.set(mk, d);
+              if (this.isNode(m)) next.push(m);
+            }
+          }
+        }
+      }
+      frontier = next;
+    }
+    return dist;
+  }
+
+  /** Shortest path of non-type input triples from any node of `from` to `to` (through data nodes only). */
+  path(from: ReadonlySet<string>, to: RDF.Term): RDF.Quad[] | undefined {
+    const target = termKey(to);
+    if (from.has(target)) return [];
+    const back = new Map<string, { prev: string; via: RDF.Quad } | undefined>();
+    let frontier: string[] = [];
+    for (const f of from) {
+      back.set(f, undefined);
+      frontier.push(f);
+    }
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const k of frontier) {
+        for (const q of [...(this.bySubject.get(k) ?? []), ...(this.byObject.get(k) ?? [])]) {
+          if (q.predicate.value === RDF_TYPE) continue;
+          const other = termKey(q.subject) === k ? q.object : q.subject;
+          const ok = termKey(other);
+          if (back.has(ok) || !this.isNode(other)) continue;
+          back.set(ok, { prev: k, via: q });
+          if (ok === target) {
+            const out: RDF.Quad[] = [];
+            let at: string | undefined = ok;
+            while (at !== undefined) {
+              const step: { prev: string; via: RDF.Quad } | undefined = back.get(at);
+              if (step === undefined) break;
+              out.push(step.via);
+              at = step.prev;
+            }
+            return out;
+          }
+          next.push(ok);
+        }
+      }
+      frontier = next;
+    }
+    return undefined;
+  }
+}
+
+function sameTerm(a: RDF.Term, b: RDF.Term): boolean {
+  return termKey(a) === termKey(b);
+}
+
+/** Values that need explaining: literals and IRIs that the input does not have as nodes. */
+function needsDerivation(index: ExampleIndex, q: RDF.Quad, position: 'subject' | 'object'): boolean {
+  const t = position === 'subject' ? q.subject : q.object;
+  if (t.termType === 'Literal') return true;
+  if (t.termType !== 'NamedNode') return false;
+  if (position === 'object' && q.predicate.value === RDF_TYPE) return false;
+  return !index.inputIris.has(t.value);
+}
+
+interface RankedSource {
+  readonly derivation: Derivation;
+  readonly rank: readonly number[];
+  readonly label: string;
+}
+
+/** Candidate sources for one output value, best first. */
+function candidateSources(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>): RankedSource[] {
+  const out: RankedSource[] = [];
+  const consider = (source: Derivation['source'] & object, sourceText: string, exact: boolean, where: RDF.Term, deleted: boolean, label: string): void => {
+    for (const transform of learnTransforms([{ source: sourceText, output: value.value }])) {
+      const rank = [transform.kind === 'identity' ? 0 : 1, exact ? 0 : 1, deleted ? 0 : 1, distances.get(termKey(where)) ?? 99];
+      out.push({ derivation: { source, transform }, rank, label: `${label} (${describeTransform(transform)})` });
+    }
+  };
+  for (const q of index.changes.input) {
+    if (q.object.termType === 'Literal') {
+      consider(
+        { kind: 'literal', triple: q },
+        q.object.value,
+        sameTerm(q.object, value),
+        q.subject,
+        index.deletedKeys.has(tripleKey(q)),
+        `${termKey(q.subject)} ${q.predicate.value}`,
+      );
+    }
+  }
+  for (const iri of index.dataIris) {
+    const node = factory.namedNode(iri);
+    consider({ kind: 'node', node }, iri, false, node, !index.kept(node), `the IRI <${iri}>`);
+  }
+  const compare = (a: readonly number[], b: readonly number[]): number => {
+    for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+    return 0;
+  };
+  return out.sort((a, b) => compare(a.rank, b.rank) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}
+
+export interface GroupedChanges {
+  readonly groups: ChangeGroup[];
+  readonly derivations: Map<string, Derivation>;
+  readonly questions: SuggestionQuestion[];
+}
+
+/** Gives every change to a group and finds where every new value comes from. */
+export function groupChanges(index: ExampleIndex, example: number): GroupedChanges {
+  const { added, deleted } = index.changes;
+  const questions: SuggestionQuestion[] = [];
+  const anchorOfInput = (t: RDF.Term, seen = new Set<string>()): RDF.Term => {
+    if (index.kept(t) || seen.has(termKey(t))) return t;
+    seen.add(termKey(t));
+    for (const q of index.byObject.get(termKey(t)) ?? []) {
+      if (q.predicate.value === RDF_TYPE || !index.isNode(q.subject)) continue;
+      return anchorOfInput(q.subject, seen);
+    }
+    return t;
+  };
+  const anchorMemo = new Map<string, RDF.Term | null>();
+  const anchorOfOutput = (t: RDF.Term, depth = 0): RDF.Term | undefined => {
+    const k = termKey(t);
+    const memo = anchorMemo.get(k);
+    if (memo !== undefined) return memo ?? undefined;
+    const kept = index.inputOf(t);
+    if (kept !== undefined) return kept;
+    if (depth > 20) return undefined;
+    anchorMemo.set(k, null);
+    let found: RDF.Term | undefined;
+    // A new IRI made from an input value hangs from the node that value belongs to.
+    if (t.termType === 'NamedNode') {
+      const d = derive(t, undefined);
+      if (d.source?.kind === 'literal') found = anchorOfInput(d.source.triple.subject);
+      else if (d.source?.kind === 'node') found = anchorOfInput(d.source.node);
+      if (found !== undefined) {
+        anchorMemo.set(k, found);
+        return found;
+      }
+    }
+    for (const q of added) {
+      if (sameTerm(q.object, t) && !sameTerm(q.subject, t)) {
+        found = anchorOfOutput(q.subject, depth + 1);
+        if (found !== undefined) break;
+      }
+    }
+    anchorMemo.set(k, found ?? null);
+    return found;
+  };
+
+  const groups = new Map<string, ChangeGroup>();
+  const groupOf = (anchor: RDF.Term | undefined): ChangeGroup => {
+    const k = anchor === undefined ? '' : termKey(anchor);
+    let g = groups.get(k);
+    if (g === undefined) groups.set(k, (g = { anchors: anchor === undefined ? [] : [anchor], added: [], deleted: [] }));
+    return g;
+  };
+
+  // New values first: their sources decide where the deleted triples they come from go.
+  const derivations = new Map<string, Derivation>();
+  const sourceUser = new Map<string, ChangeGroup>();
+  const derive = (value: RDF.Term, anchor: RDF.Term | undefined): Derivation => {
+    const k = termKey(value);
+    const known = derivations.get(k);
+    if (known !== undefined) return known;
+    const distances = anchor === undefined ? new Map<string, number>() : index.distances(anchor);
+    const ranked = candidateSources(index, value, distances);
+    const best = ranked[0];
+    // Two values with text around them explain more of the output than one value with the rest as constant text.
+    const two =
+      value.termType === 'Literal' && (best === undefined || best.derivation.transform.kind === 'concat')
+        ? twoSourceConcat(index, value, distances)
+        : undefined;
+    const derivation: Derivation = two ?? best?.derivation ?? { source: undefined, transform: { kind: 'identity' } };
+    derivations.set(k, derivation);
+    if (best !== undefined) {
+      // Equally good sources that are different attributes: the example cannot tell them apart.
+      const ties = ranked.filter(
+        (r) => r.rank[0] === best.rank[0] && r.rank[1] === best.rank[1] && r.derivation.transform.kind === best.derivation.transform.kind,
+      );
+      const distinct = new Set(ties.map((r) => r.label));
+      if (distinct.size > 1) {
+        questions.push({
+          kind: 'ambiguous-source',
+          example,
+          value: termToText(value),
+          message: `the value ${termToText(value)} could come from ${distinct.size} places in the input; give an example where they differ, or pick one`,
+          candidates: [...distinct],
+          chosen: best.label,
+        });
+      }
+    }
+    return derivation;
+  };
+
+  for (const q of added) {
+    const anchor = anchorOfOutput(q.subject) ?? (q.object.termType !== 'Literal' ? anchorOfOutput(q.object) : undefined);
+    let group = groupOf(anchor);
+    for (const position of ['subject', 'object'] as const) {
+      if (!needsDerivation(index, q, position)) continue;
+      const d = derive(position === 'subject' ? q.subject : q.object, anchor);
+      if (anchor === undefined && d.source !== undefined) {
+        // A new node tied to nothing: hang it from where its value comes from.
+        const from = d.source.kind === 'literal' ? d.source.triple.subject : d.source.node;
+        group = groupOf(from);
+      }
+      for (const triple of d.source?.kind === 'literal' ? [d.source.triple, ...(d.second === undefined ? [] : [d.second.triple])] : []) {
+        const sk = tripleKey(triple);
+        if (index.deletedKeys.has(sk) && !sourceUser.has(sk)) sourceUser.set(sk, group);
+      }
+    }
+    group.added.push(q);
+  }
+
+  for (const q of deleted) {
+    const user = sourceUser.get(tripleKey(q));
+    (user ?? groupOf(anchorOfInput(q.subject))).deleted.push(q);
+  }
+  return { groups: [...groups.values()].filter((g) => g.added.length + g.deleted.length > 0), derivations, questions };
+}
+
+export function termToText(t: RDF.Term): string {
+  if (t.termType === 'NamedNode') return `<${t.value}>`;
+  if (t.termType === 'Literal') {
+    const lex = JSON.stringify(t.value);
+    if (t.language !== '') return `${lex}@${t.language}`;
+    return t.datatype.value === XSD_STRING ? lex : `${lex}^^<${t.datatype.value}>`;
+  }
+  return termKey(t);
+}
+
+/** Orders triples by what they say, not by blank-node labels, so that examples of one shape give the same cell. */
+function shapeOrder(a: RDF.Quad, b: RDF.Quad): number {
+  const key = (q: RDF.Quad): string =>
+    `${q.predicate.value} ${q.object.termType === 'BlankNode' ? '' : q.object.termType === 'Literal' ? `"${q.object.datatype.value}` : q.object.value}`;
+  const ka = key(a);
+  const kb = key(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/** Builds the cell of one group. */
+export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: ReadonlyMap<string, Derivation>, example: number): DraftWithUses {
+  const names = new Map<string, string>();
+  const counters = { n: 0, l: 0, r: 0, s: 0, b: 0 };
+  // Names end in "x" so that none is a prefix of another (a typing renames by prefix, reference-mediator.md 3.1).
+  const fresh = (kind: keyof typeof counters): string => `${kind}${++counters[kind]}x`;
+  const variable = (name: string): RDF.NamedNode => factory.namedNode(`${VAR_NS}${name}`);
+  group.anchors.forEach((a, i) => names.set(termKey(a), i === 0 ? 'ax' : `a${i}x`));
+  const unusedLiterals = new Map<string, RDF.Literal>();
+  const literalValues = new Map<string, RDF.Literal>();
+
+  // ---- entity1
+  const e1 = new Map<string, RDF.Quad>();
+  const own = new Set(group.deleted.map(tripleKey));
+  const addE1 = (q: RDF.Quad): void => {
+    e1.set(tripleKey(q), q);
+  };
+  for (const q of [...group.deleted].sort(shapeOrder)) addE1(q);
+  const sources: RDF.Quad[] = [];
+  for (const q of group.added) {
+    for (const t of [q.subject, q.object]) {
+      const d = derivations.get(termKey(t));
+      if (d?.source?.kind === 'literal' && (t.termType === 'Literal' || !index.inputIris.has(t.value))) {
+        sources.push(d.source.triple);
+        if (d.second !== undefined) sources.push(d.second.triple);
+      }
+    }
+  }
+  for (const q of sources.sort(shapeOrder)) addE1(q);
+  for (const a of group.anchors) {
+    for (const q of (index.bySubject.get(termKey(a)) ?? []).filter((t) => t.predicate.value === RDF_TYPE).sort(shapeOrder)) {
+      if (!index.deletedKeys.has(tripleKey(q)) || own.has(tripleKey(q))) addE1(q);
+    }
+  }
+  // A node whose types another node shares is told apart by what points to it (the systolic and the diastolic measurement).
+  for (const a of group.anchors) {
+    if (!index.typeTwin(a)) continue;
+    for (const q of (index.byObject.get(termKey(a)) ?? []).filter((t) => t.predicate.value !== RDF_TYPE && index.isNode(t.subject)).sort(shapeOrder)) {
+      addE1(q);
+    }
+  }
+  // Nodes the cell must reach: those of entity1, kept nodes entity2 names, IRIs a value is the string of.
+  const needed: RDF.Term[] = [];
+  for (const q of e1.values()) for (const t of [q.subject, q.object]) if (index.isNode(t)) needed.push(t);
+  for (const q of group.added) {
+    for (const t of [q.subject, q.object]) {
+      const kept = index.inputOf(t);
+      if (kept !== undefined && index.isNode(kept)) needed.push(kept);
+      const d = derivations.get(termKey(t));
+      if (d?.source?.kind === 'node') needed.push(d.source.node);
+    }
+  }
+  // Tie everything to the first anchor, so that the pattern is one connected piece (no cross products).
+  const reached = new Set<string>();
+  const root = group.anchors[0] ?? needed[0];
+  if (root !== undefined) {
+    reached.add(termKey(root));
+    const grow = (): void => {
+      let changed = true;
+      while (changed) {
+        changed = false;
+        for (const q of e1.values()) {
+          const s = termKey(q.subject);
+          const o = termKey(q.object);
+          if (reached.has(s) !== reached.has(o) && q.predicate.value !== RDF_TYPE && index.isNode(q.object)) {
+            reached.add(s);
+            reached.add(o);
+            changed = true;
+          }
+        }
+      }
+    };
+    grow();
+    for (const n of needed) {
+      if (reached.has(termKey(n))) continue;
+      const path = index.path(reached, n);
+      if (path === undefined) {
+        // Nothing ties it to the group's node: bind it on its own (a cross product, as such cells of real alignments do).
+        const k = termKey(n);
+        const binding = [...(index.bySubject.get(k) ?? []), ...(index.byObject.get(k) ?? [])].filter((q) => q.predicate.value !== RDF_TYPE).sort(shapeOrder);
+        const chosen = binding.find((q) => own.has(tripleKey(q))) ?? binding[0];
+        if (chosen === undefined) continue;
+        addE1(chosen);
+        reached.add(termKey(chosen.subject));
+        reached.add(termKey(chosen.object));
+        grow();
+        continue;
+      }
+      for (const q of path) addE1(q);
+      grow();
+      reached.add(termKey(n));
+    }
+  }
+
+  // ---- terms
+  const inputTerm = (t: RDF.Term): RDF.Term => {
+    if (t.termType === 'Literal') {
+      const k = termKey(t);
+      let name = names.get(k);
+      if (name === undefined) {
+        names.set(k, (name = fresh('l')));
+        literalValues.set(name, t);
+      }
+      return variable(name);
+    }
+    if (!index.isNode(t)) return t;
+    const k = termKey(t);
+    let name = names.get(k);
+    if (name === undefined) names.set(k, (name = fresh('n')));
+    return variable(name);
+  };
+  const entity1 = [...e1.values()].map((q) => factory.quad(inputTerm(q.subject) as RDF.Quad_Subject, q.predicate, inputTerm(q.object) as RDF.Quad_Object));
+  const e1Literals = [...literalValues.entries()].map(([name, lit]) => ({ variable: name, value: lit.value }));
+
+  // ---- entity2
+  const functions: DraftFunction[] = [];
+  const typings: Array<{ variable: string; datatype: string }> = [];
+  const slots: ValueSlot[] = [];
+  const usedNames = new Set<string>();
+  const computed = new Map<string, RDF.Term>();
+  const newBlanks = new Map<string, string>();
+  const valueTerm = (t: RDF.Term): RDF.Term => {
+    const k = termKey(t);
+    const done = computed.get(k);
+    if (done !== undefined) return done;
+    const d = derivations.get(k);
+    let out: RDF.Term;
+    if (d === undefined || d.source === undefined) {
+      out = factory.namedNode(`${SLOT_NS}${slots.length}`);
+      slots.push({ placeholder: out.value, output: t as RDF.Literal | RDF.NamedNode, candidates: e1Literals });
+    } else {
+      const src = d.source.kind === 'literal' ? d.source.triple.object : d.source.node;
+      const srcVar = inputTerm(src);
+      const srcName = srcVar.value.slice(VAR_NS.length);
+      usedNames.add(srcName);
+      if (d.second !== undefined) {
+        const secondName = inputTerm(d.second.triple.object).value.slice(VAR_NS.length);
+        usedNames.add(secondName);
+        out = variable(concatTwo(srcName, secondName, d.second, t, functions, typings, () => fresh('r')));
+      } else if (d.transform.kind === 'identity' && sameTerm(src, t)) out = srcVar;
+      else out = variable(computeValue(srcName, src, t, d.transform, functions, typings, () => fresh('r')));
+    }
+    computed.set(k, out);
+    return out;
+  };
+  const outputTerm = (t: RDF.Term): RDF.Term => {
+    const kept = index.inputOf(t);
+    if (kept !== undefined) {
+      const v = inputTerm(kept);
+      if (v.termType === 'NamedNode' && v.value.startsWith(VAR_NS)) usedNames.add(v.value.slice(VAR_NS.length));
+      return v;
+    }
+    if (t.termType === 'BlankNode') {
+      let label = newBlanks.get(t.value);
+      if (label === undefined) newBlanks.set(t.value, (label = `b${newBlanks.size}`));
+      return factory.blankNode(label);
+    }
+    return valueTerm(t);
+  };
+  const entity2: RDF.Quad[] = [];
+  for (const q of [...group.added].sort(shapeOrder)) {
+    const o = q.predicate.value === RDF_TYPE && q.object.termType === 'NamedNode' ? q.object : outputTerm(q.object);
+    entity2.push(factory.quad(outputTerm(q.subject) as RDF.Quad_Subject, q.predicate, o as RDF.Quad_Object));
+  }
+  // What entity1 matched but the example keeps is put back.
+  const e1Converted = [...e1.values()];
+  entity1.forEach((q, i) => {
+    const original = e1Converted[i];
+    if (original !== undefined && !own.has(tripleKey(original))) {
+      entity2.push(q);
+      for (const t of [q.subject, q.object]) if (t.value.startsWith(VAR_NS)) usedNames.add(t.value.slice(VAR_NS.length));
+    }
+  });
+  for (const [name, lit] of literalValues) if (!usedNames.has(name)) unusedLiterals.set(name, lit);
+  const uses = new Set([...e1.keys()].filter((k) => !own.has(k)));
+  return { draft: { entity1, entity2, functions, typings, slots, unusedLiterals, example }, uses, deletes: own };
+}
+
+/** A draft with the input triples it matches but keeps, and those it deletes: what orders the cells of one example. */
+export interface DraftWithUses {
+  readonly draft: CellDraft;
+  readonly uses: ReadonlySet<string>;
+  readonly deletes: ReadonlySet<string>;
+}
+
+/** CONCAT(prefix, str(a), middle, str(b), suffix), typed like the wanted value. */
+function concatTwo(
+  a: string,
+  b: string,
+  parts: { readonly prefix: string; readonly middle: string; readonly suffix: string },
+  wanted: RDF.Term,
+  functions: DraftFunction[],
+  typings: Array<{ variable: string; datatype: string }>,
+  fresh: () => string,
+): string {
+  const sa = fresh();
+  functions.push({ name: 'str', params: [{ variable: a }], result: sa });
+  const sb = fresh();
+  functions.push({ name: 'str', params: [{ variable: b }], result: sb });
+  const result = fresh();
+  const constant = (text: string) => (text === '' ? [] : [{ value: text }]);
+  functions.push({
+    name: 'CONCAT',
+    params: [...constant(parts.prefix), { variable: sa }, ...constant(parts.middle), { variable: sb }, ...constant(parts.suffix)],
+    result,
+  });
+  if (wanted.termType === 'Literal' && wanted.language === '' && wanted.datatype.value !== XSD_STRING)
+    typings.push({ variable: result, datatype: wanted.datatype.value });
+  return result;
+}
+
+const FUNCTION_UNSAFE = /["\\\n\r]/;
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/;
+
+/** Adds the functions (and typing) that compute `wanted` from `srcName`; returns the variable holding it. */
+export function computeValue(
+  srcName: string,
+  src: RDF.Term,
+  wanted: RDF.Term,
+  transform: Transform,
+  functions: DraftFunction[],
+  typings: Array<{ variable: string; datatype: string }>,
+  fresh: () => string,
+): string {
+  let current = srcName;
+  const call = (name: string, params: DraftFunction['params']): void => {
+    const result = fresh();
+    functions.push({ name, params, result });
+    current = result;
+  };
+  switch (transform.kind) {
+    case 'identity':
+      if (src.termType !== 'Literal' || wanted.termType !== 'NamedNode') call('str', [{ variable: current }]);
+      break;
+    case 'concat':
+      if (FUNCTION_UNSAFE.test(transform.prefix + transform.suffix)) break;
+      call('str', [{ variable: current }]);
+      call('CONCAT', [
+        ...(transform.prefix === '' ? [] : [{ value: transform.prefix }]),
+        { variable: current },
+        ...(transform.suffix === '' ? [] : [{ value: transform.suffix }]),
+      ]);
+      break;
+    case 'replace':
+      if (FUNCTION_UNSAFE.test(transform.from + transform.to) || REGEX_SPECIAL.test(transform.from) || transform.to.includes('$')) break;
+      call('str', [{ variable: current }]);
+      call('REPLACE', [{ variable: current }, { value: transform.from }, { value: transform.to }]);
+      break;
+    case 'affine': {
+      const number = (n: number): { value: string; datatype: string } =>
+        Number.isInteger(n) ? { value: String(n), datatype: `${NS.xsd}integer` } : { value: String(n), datatype: `${NS.xsd}decimal` };
+      if (transform.factor !== 1) call('*', [{ variable: current }, number(transform.factor)]);
+      if (transform.offset !== 0) call('+', [{ variable: current }, number(transform.offset)]);
+      break;
+    }
+  }
+  if (wanted.termType === 'NamedNode') call('IRI', [{ variable: current }]);
+  else if (wanted.termType === 'Literal' && wanted.language === '' && (wanted.datatype.value !== XSD_STRING || transform.kind === 'affine')) {
+    if (current === srcName) call('str', [{ variable: current }]);
+    typings.push({ variable: current, datatype: wanted.datatype.value });
+  }
+  return current;
+}
+
+/** Most triples (entity1 plus entity2) a suggested cell should have; a bigger group is split. */
+export const MAX_CELL_TRIPLES = 40;
+/** What a part is packed to, leaving room for the context and the kept triples each part repeats. */
+const PART_BUDGET = 24;
+
+/**
+ * Splits a group into parts along the new nodes hanging from its kept node (one questionnaire
+ * result per question): each part adds one or more of those subtrees and deletes the triples their
+ * values come from; the first part also takes the rest.
+ */
+export function splitGroup(index: ExampleIndex, group: ChangeGroup, derivations: ReadonlyMap<string, Derivation>): ChangeGroup[] {
+  const unitOf = new Map<string, string>();
+  const topOf = (t: RDF.Term, depth = 0): string => {
+    const k = termKey(t);
+    const known = unitOf.get(k);
+    if (known !== undefined) return known;
+    if (index.inputOf(t) !== undefined || depth > 20) return '';
+    const parent = group.added.find((q) => termKey(q.object) === k && termKey(q.subject) !== k);
+    const top = parent === undefined || index.inputOf(parent.subject) !== undefined ? k : topOf(parent.subject, depth + 1);
+    unitOf.set(k, top);
+    return top;
+  };
+  const units = new Map<string, { added: RDF.Quad[]; deleted: RDF.Quad[] }>([['', { added: [], deleted: [] }]]);
+  const unit = (k: string) => {
+    let u = units.get(k);
+    if (u === undefined) units.set(k, (u = { added: [], deleted: [] }));
+    return u;
+  };
+  const sourceUnit = new Map<string, string>();
+  for (const q of group.added) {
+    const subjectTop = q.subject.termType === 'BlankNode' ? topOf(q.subject) : '';
+    const k = subjectTop !== '' ? subjectTop : q.object.termType === 'BlankNode' ? topOf(q.object) : '';
+    unit(k).added.push(q);
+    const d = derivations.get(termKey(q.object));
+    if (d?.source?.kind === 'literal') sourceUnit.set(tripleKey(d.source.triple), k);
+    if (d?.second !== undefined) sourceUnit.set(tripleKey(d.second.triple), k);
+  }
+  for (const q of group.deleted) unit(sourceUnit.get(tripleKey(q)) ?? '').deleted.push(q);
+  const parts: ChangeGroup[] = [];
+  let current: ChangeGroup | undefined;
+  for (const u of units.values()) {
+    const size = u.added.length + u.deleted.length;
+    if (current === undefined || current.added.length + current.deleted.length + size > PART_BUDGET) {
+      current = { anchors: [...group.anchors], added: [], deleted: [] };
+      parts.push(current);
+    }
+    current.added.push(...u.added);
+    current.deleted.push(...u.deleted);
+  }
+  return parts.filter((p) => p.added.length + p.deleted.length > 0);
+}

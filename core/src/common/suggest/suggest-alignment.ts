@@ -1,0 +1,342 @@
+/**
+ * Suggests an alignment from example message pairs (issue 30): aligns and diffs each example
+ * (node-alignment.ts), groups its changes into cells (cell-drafts.ts), orders them so that a cell
+ * runs before another deletes what it matches, merges the cells of all examples (equal cells once;
+ * a constant that differs between examples of one cell becomes a function of a literal when one
+ * fits, string-programs.ts), specialises a cell that fires on an example it was not made from, and
+ * verifies the result with the engine on every example before returning it. Pure: no I/O.
+ */
+import { MESSAGE_GRAPHS, factory, termKey, type RDF } from '../rdf/terms.js';
+import { ErrorCodes, MediatorError } from '../errors.js';
+import { monotonicNow as now } from '../monotonic-clock.js';
+import { compileAlignment } from '../alignment/compile-alignment.js';
+import { TermGraph } from '../translation/term-graph.js';
+import { applyAlignments, readMessage } from '../translation/translate.js';
+import { isomorphic } from '../rdf/isomorphism.js';
+import { TurtleWriter } from '../alignment/convert-writers.js';
+import { alignPayloads } from './node-alignment.js';
+import {
+  ExampleIndex,
+  MAX_CELL_TRIPLES,
+  splitGroup,
+  SLOT_NS,
+  VAR_NS,
+  computeValue,
+  draftCell,
+  groupChanges,
+  termToText,
+  type ChangeGroup,
+  type DraftWithUses,
+} from './cell-drafts.js';
+import { learnTransforms, describeTransform } from './string-programs.js';
+import { suggestionPrefixes, writeSuggestion } from './write-suggestion.js';
+import type { CellDraft, SuggestionQuestion } from './model.js';
+
+export interface SuggestionExample {
+  /** The input message (INTER-IoT JSON-LD text). */
+  readonly input: string;
+  /** The wanted translated message. */
+  readonly output: string;
+}
+
+export interface SuggestOptions {
+  readonly name?: string;
+  readonly version?: string;
+  /** Give up (MediatorError TIMEOUT) past this many milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+export interface ExampleCheck {
+  /** The suggestion translates this example's input to its output (isomorphic payloads). */
+  readonly reproduced: boolean;
+  /** Triples that still differ (missing plus extra) when it does not. */
+  readonly differingTriples: number;
+}
+
+export interface Suggestion {
+  readonly alignment: string;
+  readonly cells: number;
+  readonly questions: readonly SuggestionQuestion[];
+  readonly checks: readonly ExampleCheck[];
+}
+
+interface ParsedExample {
+  readonly input: RDF.Quad[];
+  readonly output: RDF.Quad[];
+  readonly prefixes: ReadonlyArray<readonly [string, string]>;
+}
+
+function payloadOf(quads: readonly RDF.Quad[]): RDF.Quad[] {
+  return quads
+    .filter((q) => q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload)
+    .map((q) => factory.quad(q.subject, q.predicate, q.object));
+}
+
+async function parseExample(example: SuggestionExample, index: number): Promise<ParsedExample> {
+  const read = async (text: string, which: string) => {
+    try {
+      return await readMessage(text);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new MediatorError(`example ${index + 1}: the ${which} message is not readable: ${message}`, ErrorCodes.invalidSuggestionExample);
+    }
+  };
+  const input = await read(example.input, 'input');
+  const output = await read(example.output, 'output');
+  return { input: payloadOf(input.quads), output: payloadOf(output.quads), prefixes: [...input.prefixes, ...output.prefixes] };
+}
+
+class Deadline {
+  private readonly end: number;
+  constructor(ms: number | undefined) {
+    this.end = ms === undefined ? Infinity : now() + ms;
+  }
+  check(): void {
+    if (now() > this.end) throw new MediatorError('the suggestion took longer than its time budget and was abandoned', ErrorCodes.suggestionTimeout);
+  }
+}
+
+/** Cells of one example in an order where a cell runs before any other deletes what it matches; cycles are merged into one cell. */
+function orderedDrafts(index: ExampleIndex, groupsIn: ChangeGroup[], derive: (g: ChangeGroup) => DraftWithUses): CellDraft[] {
+  let groups = groupsIn;
+  for (let round = 0; round < 20; round++) {
+    const drafts = groups.map(derive);
+    const before = drafts.map(() => new Set<number>());
+    drafts.forEach((d, i) => {
+      for (const k of d.uses) drafts.forEach((other, j) => (j !== i && other.deletes.has(k) ? before[j]?.add(i) : undefined));
+    });
+    // Kahn's algorithm, keeping the first-seen order among ready cells.
+    const order: number[] = [];
+    const done = new Set<number>();
+    for (;;) {
+      const ready = drafts.findIndex((_, i) => !done.has(i) && [...(before[i] ?? [])].every((j) => done.has(j)));
+      if (ready < 0) break;
+      done.add(ready);
+      order.push(ready);
+    }
+    if (order.length === drafts.length) return order.map((i) => drafts[i]?.draft).filter((d): d is CellDraft => d !== undefined);
+    // A cycle: merge the cells left over into one.
+    const left = drafts.map((_, i) => i).filter((i) => !done.has(i));
+    const merged: ChangeGroup = { anchors: [], added: [], deleted: [] };
+    for (const i of left) {
+      const g = groups[i];
+      if (g === undefined) continue;
+      merged.anchors.push(...g.anchors);
+      merged.added.push(...g.added);
+      merged.deleted.push(...g.deleted);
+    }
+    groups = [...order.map((i) => groups[i]).filter((g): g is ChangeGroup => g !== undefined), merged];
+  }
+  void index;
+  return groups.map((g) => derive(g).draft);
+}
+
+/**
+ * One order for the cells of all examples that keeps each example's own order where the orders
+ * agree (a cell that deletes what another example's cells match comes after them); where they
+ * conflict, the cell seen first goes first.
+ */
+function mergedOrder(sequences: readonly string[][]): string[] {
+  const firstSeen: string[] = [];
+  const after = new Map<string, Set<string>>();
+  for (const seq of sequences) {
+    seq.forEach((key, i) => {
+      if (!after.has(key)) {
+        after.set(key, new Set());
+        firstSeen.push(key);
+      }
+      for (const earlier of seq.slice(0, i)) if (earlier !== key) after.get(key)?.add(earlier);
+    });
+  }
+  const out: string[] = [];
+  const done = new Set<string>();
+  while (out.length < firstSeen.length) {
+    const ready = firstSeen.find((k) => !done.has(k) && [...(after.get(k) ?? [])].every((e) => done.has(e))) ?? firstSeen.find((k) => !done.has(k));
+    if (ready === undefined) break;
+    done.add(ready);
+    out.push(ready);
+  }
+  return out;
+}
+
+/** Text that identifies a cell whatever example it came from (slots still placeholders). */
+function draftKey(d: CellDraft, writer: TurtleWriter): string {
+  return JSON.stringify([writer.write(d.entity1), writer.write(d.entity2), d.functions, d.typings]);
+}
+
+function substitute(quads: readonly RDF.Quad[], from: string, to: RDF.Term): RDF.Quad[] {
+  const swap = (t: RDF.Term): RDF.Term => (t.termType === 'NamedNode' && t.value === from ? to : t);
+  return quads.map((q) => factory.quad(swap(q.subject) as RDF.Quad_Subject, q.predicate, swap(q.object) as RDF.Quad_Object));
+}
+
+/** The cell with its remaining slots written as their constants. */
+function settle(d: CellDraft): CellDraft {
+  let entity2 = d.entity2;
+  for (const slot of d.slots) entity2 = substitute(entity2, slot.placeholder, slot.output);
+  return { ...d, entity2, slots: [] };
+}
+
+/** Cells of one shape made from several examples: constants that differ become functions of a literal when one fits. */
+function mergeShape(drafts: readonly CellDraft[], questions: SuggestionQuestion[]): CellDraft[] {
+  const first = drafts[0];
+  if (first === undefined) return [];
+  if (drafts.length === 1) return [settle(first)];
+  let entity2 = first.entity2;
+  const functions = [...first.functions];
+  const typings = [...first.typings];
+  let counter = 0;
+  const fresh = (): string => `m${++counter}x`;
+  for (let s = 0; s < first.slots.length; s++) {
+    const slots = drafts.map((d) => d.slots[s]);
+    const firstSlot = first.slots[s];
+    if (firstSlot === undefined || slots.some((x) => x === undefined)) return drafts.map(settle);
+    const outputs = slots.map((x) => x?.output.value ?? '');
+    if (slots.every((x) => x !== undefined && termKey(x.output) === termKey(firstSlot.output))) {
+      entity2 = substitute(entity2, firstSlot.placeholder, firstSlot.output);
+      continue;
+    }
+    let solved = false;
+    for (const candidate of firstSlot.candidates) {
+      const values = slots.map((x) => x?.candidates.find((c) => c.variable === candidate.variable)?.value);
+      if (values.some((v) => v === undefined)) continue;
+      const pairs = values.map((v, i) => ({ source: v ?? '', output: outputs[i] ?? '' }));
+      const transform = learnTransforms(pairs)[0];
+      if (transform === undefined) continue;
+      const result = computeValue(candidate.variable, factory.literal(candidate.value), firstSlot.output, transform, functions, typings, fresh);
+      entity2 = substitute(entity2, firstSlot.placeholder, factory.namedNode(`${VAR_NS}${result}`));
+      solved = true;
+      break;
+    }
+    if (!solved) {
+      questions.push({
+        kind: 'varying-constant',
+        example: first.example,
+        value: termToText(firstSlot.output),
+        message: `a value differs between examples (${outputs.map((o) => JSON.stringify(o)).join(', ')}) and no function of the input fits; each example keeps its own cell`,
+        candidates: outputs,
+        chosen: 'one cell per example',
+      });
+      return drafts.map(settle);
+    }
+  }
+  return [{ ...first, entity2, functions, typings, slots: [] }];
+}
+
+/** The literal variables of entity1 that entity2 never uses, made constants: the cell then fires only where they match. */
+function specialise(d: CellDraft): CellDraft {
+  let entity1 = d.entity1;
+  for (const [name, literal] of d.unusedLiterals) entity1 = substitute(entity1, `${VAR_NS}${name}`, literal);
+  return { ...d, entity1, unusedLiterals: new Map() };
+}
+
+async function check(text: string, examples: readonly ParsedExample[]): Promise<{ checks: ExampleCheck[]; fired: Array<Set<number>> }> {
+  const compiled = await compileAlignment(text);
+  const checks: ExampleCheck[] = [];
+  const fired: Array<Set<number>> = [];
+  for (const example of examples) {
+    const graph = TermGraph.fromQuads(example.input);
+    const { trace } = applyAlignments(graph, [compiled], { trace: true, timing: false });
+    fired.push(new Set((trace ?? []).filter((t) => t.solutions > 0).map((t) => t.step - 1)));
+    const got = graph.toQuads(factory.defaultGraph());
+    const reproduced = isomorphic(got, example.output);
+    const rest = reproduced ? undefined : alignPayloads(got, example.output);
+    checks.push({ reproduced, differingTriples: rest === undefined ? 0 : rest.added.length + rest.deleted.length });
+  }
+  return { checks, fired };
+}
+
+/** Suggests an alignment that translates every example input to its output. Throws MediatorError for unreadable examples and on time-out. */
+export async function suggestAlignment(examples: readonly SuggestionExample[], options: SuggestOptions = {}): Promise<Suggestion> {
+  const deadline = new Deadline(options.timeoutMs);
+  if (examples.length === 0) throw new MediatorError('at least one example is needed', ErrorCodes.invalidSuggestionExample);
+  const parsed: ParsedExample[] = [];
+  for (const [i, e] of examples.entries()) parsed.push(await parseExample(e, i));
+  deadline.check();
+  const prefixes = suggestionPrefixes(parsed.flatMap((p) => p.prefixes));
+  const writer = new TurtleWriter(prefixes);
+  const questions: SuggestionQuestion[] = [];
+
+  // Per example, its cells in order; then all examples' cells by shape, first-seen order kept.
+  const shapes = new Map<string, CellDraft[]>();
+  const ownKeys: Array<Set<string>> = [];
+  const sequences: string[][] = [];
+  parsed.forEach((example, i) => {
+    deadline.check();
+    const index = new ExampleIndex(alignPayloads(example.input, example.output));
+    const grouped = groupChanges(index, i);
+    questions.push(...grouped.questions);
+    // Groups too big for one readable cell are split before ordering (the parts may then need each other's order).
+    const groups = grouped.groups.flatMap((g) => {
+      const d = draftCell(index, g, grouped.derivations, i).draft;
+      return d.entity1.length + d.entity2.length > MAX_CELL_TRIPLES ? splitGroup(index, g, grouped.derivations) : [g];
+    });
+    const drafts = orderedDrafts(index, groups, (g) => draftCell(index, g, grouped.derivations, i));
+    const keys = new Set<string>();
+    const sequence: string[] = [];
+    for (const d of drafts) {
+      const key = draftKey(d, writer);
+      keys.add(key);
+      sequence.push(key);
+      const list = shapes.get(key);
+      if (list === undefined) shapes.set(key, [d]);
+      else if (!list.some((x) => x.example === i)) list.push(d);
+    }
+    ownKeys.push(keys);
+    sequences.push(sequence);
+  });
+  deadline.check();
+  const cells: Array<{ draft: CellDraft; key: string }> = [];
+  const seen = new Set<string>();
+  for (const key of mergedOrder(sequences)) {
+    const drafts = shapes.get(key) ?? [];
+    for (const d of mergeShape(drafts, questions)) {
+      const final = draftKey(d, writer);
+      if (seen.has(final)) continue;
+      seen.add(final);
+      cells.push({ draft: d, key });
+    }
+  }
+
+  const header = { name: options.name ?? 'suggested_alignment', version: options.version ?? '1.0' };
+  let text = writeSuggestion(
+    cells.map((c) => c.draft),
+    header,
+    prefixes,
+  );
+  let result = await check(text, parsed);
+  // A cell that fires on an example it was not made from, where that example is not reproduced, is made specific.
+  for (let round = 0; round < 3 && parsed.length > 1 && result.checks.some((c) => !c.reproduced); round++) {
+    deadline.check();
+    let changed = false;
+    result.checks.forEach((c, e) => {
+      if (c.reproduced) return;
+      for (const step of result.fired[e] ?? []) {
+        const cell = cells[step];
+        if (cell === undefined || ownKeys[e]?.has(cell.key) || cell.draft.unusedLiterals.size === 0) continue;
+        cells[step] = { ...cell, draft: specialise(cell.draft) };
+        changed = true;
+      }
+    });
+    if (!changed) break;
+    text = writeSuggestion(
+      cells.map((c) => c.draft),
+      header,
+      prefixes,
+    );
+    result = await check(text, parsed);
+  }
+  result.checks.forEach((c, e) => {
+    if (c.reproduced) return;
+    questions.push({
+      kind: 'unverified',
+      example: e,
+      value: '',
+      message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ`,
+      candidates: [],
+      chosen: 'returned as is',
+    });
+  });
+  return { alignment: text, cells: cells.length, questions, checks: result.checks };
+}
+
+export { describeTransform, SLOT_NS };

@@ -1,0 +1,134 @@
+/**
+ * Synthetic families for the cell synthesizer (issue 30): value functions found from two examples
+ * must hold on a third; two attributes with the same value must become a question; all the
+ * examples of one real alignment must give one suggestion that reproduces each.
+ */
+import { describe, expect, it } from 'vitest';
+import { goldenPairs, goldenFile } from '../../test-support/shared-data.js';
+import { compileAlignment } from '../alignment/index.js';
+import { applyAlignments, readMessage, TermGraph } from '../translation/index.js';
+import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
+import { isomorphic } from '../rdf/isomorphism.js';
+import { suggestAlignment, type SuggestionExample } from './suggest-alignment.js';
+
+const CONTEXT = { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#', xsd: 'http://www.w3.org/2001/XMLSchema#' };
+
+function message(payload: readonly object[]): string {
+  return JSON.stringify({
+    '@graph': [
+      { '@id': 'InterIoTMsg:metadata', '@graph': [{ '@id': 'InterIoTMsg:meta1', '@type': ['InterIoTMsg:meta', 'InterIoTMsg:Thing_Update'] }] },
+      { '@id': 'InterIoTMsg:payload', '@graph': payload },
+    ],
+    '@context': CONTEXT,
+  });
+}
+
+async function payloadOf(text: string): Promise<RDF.Quad[]> {
+  return (await readMessage(text)).quads
+    .filter((q) => q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload)
+    .map((q) => factory.quad(q.subject, q.predicate, q.object));
+}
+
+async function holdsOn(alignment: string, example: SuggestionExample): Promise<boolean> {
+  const compiled = await compileAlignment(alignment);
+  const graph = TermGraph.fromQuads(await payloadOf(example.input));
+  applyAlignments(graph, [compiled]);
+  return isomorphic(graph.toQuads(factory.defaultGraph()), await payloadOf(example.output));
+}
+
+/** A device whose `from` attribute becomes `to`, its value mapped. */
+function renamed(id: string, from: string, to: string, value: unknown, mapped: unknown): SuggestionExample {
+  return {
+    input: message([{ '@id': `ex:${id}`, '@type': 'ex:Device', [`ex:${from}`]: value, 'ex:site': 'north' }]),
+    output: message([{ '@id': `ex:${id}`, '@type': 'ex:Gauge', [`ex:${to}`]: mapped, 'ex:site': 'north' }]),
+  };
+}
+
+const int = (n: number) => ({ '@value': String(n), '@type': 'xsd:integer' });
+
+describe('value functions from two examples hold on a third', () => {
+  it.each([
+    [
+      'a replace',
+      [renamed('d1', 'code', 'id', 'AB-12-CD', 'AB_12_CD'), renamed('d2', 'code', 'id', 'X-9', 'X_9')],
+      renamed('d3', 'code', 'id', 'Q-1-2-3', 'Q_1_2_3'),
+    ],
+    [
+      'a prefix',
+      [renamed('d1', 'serial', 'label', '1234', 'dev-1234'), renamed('d2', 'serial', 'label', '987', 'dev-987')],
+      renamed('d3', 'serial', 'label', '55555', 'dev-55555'),
+    ],
+    [
+      'an affine number map',
+      [renamed('d1', 'raw', 'value', int(20), int(43)), renamed('d2', 'raw', 'value', int(30), int(63))],
+      renamed('d3', 'raw', 'value', int(7), int(17)),
+    ],
+  ] as const)('%s', async (_name, examples, third) => {
+    const suggestion = await suggestAlignment(examples);
+    expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
+    expect(await holdsOn(suggestion.alignment, third)).toBe(true);
+  });
+
+  it('one example of a replace is not enough: the value stays a constant and the third example is not reproduced', async () => {
+    const suggestion = await suggestAlignment([renamed('d1', 'code', 'id', 'AB-12-CD', 'AB_12_CD')]);
+    expect(suggestion.checks[0]?.reproduced).toBe(true);
+    expect(await holdsOn(suggestion.alignment, renamed('d3', 'code', 'id', 'Q-1-2-3', 'Q_1_2_3'))).toBe(false);
+  });
+});
+
+describe('ambiguity becomes a question', () => {
+  it('two source attributes with the same value', async () => {
+    const example = {
+      input: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }]),
+      output: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }]),
+    };
+    const suggestion = await suggestAlignment([example]);
+    expect(suggestion.checks[0]?.reproduced).toBe(true);
+    const question = suggestion.questions.find((q) => q.kind === 'ambiguous-source');
+    expect(question?.value).toBe('"7"');
+    expect(question?.candidates.some((c) => c.includes('low'))).toBe(true);
+    expect(question?.candidates.some((c) => c.includes('high'))).toBe(true);
+  });
+
+  it('a second example that separates them answers the question', async () => {
+    const examples = [
+      {
+        input: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }]),
+        output: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }]),
+      },
+      {
+        input: message([{ '@id': 'ex:m2', '@type': 'ex:Reading', 'ex:low': '3', 'ex:high': '9' }]),
+        output: message([{ '@id': 'ex:m2', '@type': 'ex:Reading', 'ex:level': '9' }]),
+      },
+    ];
+    const suggestion = await suggestAlignment(examples);
+    expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
+    expect(await holdsOn(suggestion.alignment, examples[1] ?? examples[0]!)).toBe(true);
+  });
+});
+
+describe('one suggestion from all the examples of an alignment', () => {
+  const byAlignment = new Map<string, string[]>();
+  for (const p of goldenPairs()) {
+    if (p.alignments.length !== 1 || p.outputPayloadTriples === 0) continue;
+    const a = p.alignments[0] ?? '';
+    byAlignment.set(a, [...(byAlignment.get(a) ?? []), p.pair]);
+  }
+  it.each([...byAlignment.entries()])('%s reproduces each of its examples', async (_alignment, pairs) => {
+    const examples = pairs.map((pair) => ({ input: goldenFile(pair, 'input.json'), output: goldenFile(pair, 'output.json') }));
+    const suggestion = await suggestAlignment(examples);
+    expect(suggestion.checks.map((c) => c.reproduced)).toEqual(pairs.map(() => true));
+  });
+});
+
+describe('bounds', () => {
+  it('stops past its time budget with SUGGESTION_TIMEOUT', async () => {
+    const example = { input: goldenFile('bc-weight__BodyCloud_CO', 'input.json'), output: goldenFile('bc-weight__BodyCloud_CO', 'output.json') };
+    await expect(suggestAlignment([example], { timeoutMs: -1 })).rejects.toMatchObject({ code: 'SUGGESTION_TIMEOUT' });
+  });
+
+  it('refuses no example and an unreadable one', async () => {
+    await expect(suggestAlignment([])).rejects.toMatchObject({ code: 'INVALID_SUGGESTION_EXAMPLE' });
+    await expect(suggestAlignment([{ input: '{', output: '{}' }])).rejects.toMatchObject({ code: 'INVALID_SUGGESTION_EXAMPLE' });
+  });
+});

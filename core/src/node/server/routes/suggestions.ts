@@ -1,0 +1,46 @@
+/**
+ * POST /suggestions (issue 30): an alignment suggested from example message pairs, with the
+ * questions the examples leave open. Tag "Suggestions". Bounded like every route: the schema
+ * limits the number and size of examples, and the synthesis stops past SUGGESTION_TIMEOUT_MS with
+ * 503 SUGGESTION_TIMEOUT. It runs on the event loop; the budget keeps a stall short.
+ */
+import { api, suggestAlignment } from '../../../common/index.js';
+import { Status } from '../http-errors.js';
+import { errorResponse, errorResponses, jsonResponse, type ApiServer } from './route-support.js';
+
+export const SUGGESTIONS_TAG = {
+  name: 'Suggestions',
+  description: 'Cells from examples: an alignment suggested from input messages and the translations wanted for them',
+};
+
+/** Time budget of one suggestion on the server. */
+export const SUGGESTION_TIMEOUT_MS = 2_000;
+
+export function registerSuggestionRoutes(app: ApiServer): void {
+  app.post(
+    '/suggestions',
+    {
+      schema: {
+        operationId: 'suggestAlignment',
+        tags: [SUGGESTIONS_TAG.name],
+        summary: 'Suggest an alignment from example message pairs',
+        description: `Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most ${api.SUGGESTION_LIMITS.maxExamples} examples of at most ${api.SUGGESTION_LIMITS.maxMessageLength} characters per message; 503 SUGGESTION_TIMEOUT past ${SUGGESTION_TIMEOUT_MS} ms; 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read.`,
+        body: api.ref(api.SuggestionRequest),
+        response: {
+          [Status.ok]: jsonResponse('The suggested alignment (checked with the engine on every example) and its open questions', api.ref(api.SuggestionReply)),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+          [Status.unavailable]: errorResponse(Status.unavailable, 'The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT)'),
+        },
+      },
+    },
+    async (request) => {
+      const { examples, name, version } = request.body;
+      const suggestion = await suggestAlignment(examples, {
+        ...(name === undefined ? {} : { name }),
+        ...(version === undefined ? {} : { version }),
+        timeoutMs: SUGGESTION_TIMEOUT_MS,
+      });
+      return { alignment: suggestion.alignment, questions: suggestion.questions.map((q) => ({ ...q, candidates: [...q.candidates] })) };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * POST /suggestions (issue 30) on a real server: a suggestion from a golden pair that the server
+ * then accepts as an alignment, the bounds (too many examples, an unreadable example), and every
+ * answer checked against the served OpenAPI document.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../common/index.js';
+import { goldenFile } from '../../test-support/shared-data.js';
+import { startTestServer, type TestServer } from './test-support/test-server.js';
+import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+
+checkResponsesAgainstOpenApi();
+
+let running: TestServer;
+
+beforeAll(async () => {
+  running = await startTestServer('suggestions-api');
+});
+
+afterAll(async () => {
+  await running.stop();
+});
+
+async function post(body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const r = await fetch(`${running.server.url}/suggestions`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+}
+
+const example = { input: goldenFile('bc-weight__BodyCloud_CO', 'input.json'), output: goldenFile('bc-weight__BodyCloud_CO', 'output.json') };
+
+describe('POST /suggestions', () => {
+  it('answers an alignment the server accepts, and its questions', async () => {
+    const r = await post({ examples: [example], name: 'suggested_bc', version: '0.1' });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.json).sort()).toEqual(['alignment', 'questions']);
+    const upload = await fetch(`${running.server.url}/alignments`, {
+      method: 'POST',
+      body: String(r.json.alignment),
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(upload.status).toBe(201);
+  });
+
+  it('refuses too many examples with 400', async () => {
+    const r = await post({ examples: Array.from({ length: api.SUGGESTION_LIMITS.maxExamples + 1 }, () => example) });
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('INVALID_REQUEST');
+  });
+
+  it('refuses an unreadable example with 400 INVALID_SUGGESTION_EXAMPLE', async () => {
+    const r = await post({ examples: [{ input: 'not json', output: example.output }] });
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('INVALID_SUGGESTION_EXAMPLE');
+  });
+});
