@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { alignmentKey, parseAlignmentKey, useWorkbench } from '../../store/index.js';
+import { chainGaps } from './chain-gaps.js';
 
 /** The ordered list of alignments a message goes through: add, reorder, remove. */
 export function SequenceEditor() {
@@ -9,6 +10,7 @@ export function SequenceEditor() {
   const remove = useWorkbench((s) => s.removeFromSequence);
   const move = useWorkbench((s) => s.moveInSequence);
   const [choice, setChoice] = useState('');
+  const gaps = chainGaps(sequence, alignments);
 
   return (
     <section className="panel" aria-labelledby="sequence-title">
@@ -59,6 +61,16 @@ export function SequenceEditor() {
             </li>
           ))}
         </ol>
+      )}
+      {gaps.length > 0 && (
+        <div role="alert" className="warning" data-testid="chain-gaps">
+          {gaps.map((g) => (
+            <p key={g.index}>
+              Step {g.index + 1} ({g.from.name} {g.from.version}) translates into {g.from.target}, but step {g.index + 2} ({g.to.name} {g.to.version}) reads{' '}
+              {g.to.source}: the chain does not meet there, so step {g.index + 2} will find nothing to translate. Check the order.
+            </p>
+          ))}
+        </div>
       )}
     </section>
   );
