@@ -208,7 +208,7 @@ const OPENAPI_OK: FakeAnswer = {
     paths: { '/alignments': { get: {} }, '/translation': { post: {} }, '/channels': { get: {} }, '/version': { get: {} } },
   },
 };
-const NOT_FOUND_OK: FakeAnswer = { status: 404, body: { code: 'NOT_FOUND', message: 'The requested resource could not be found.' } };
+const NOT_FOUND_OK: FakeAnswer = { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found.' } };
 const TOKEN_REFUSAL: FakeAnswer = {
   status: 401,
   body: { code: 'UNAUTHORIZED', message: 'This server requires a bearer token' },

@@ -21,7 +21,7 @@ export const MEDIATOR_NAME = 'mediator-workbench';
 export const OPENAPI_TITLE = 'Mediator Workbench REST API';
 /** IPSM paths our OpenAPI document lists (core/src/node/server/routes.ts). */
 export const OPENAPI_PATHS: readonly string[] = ['/alignments', '/translation', '/channels'];
-/** A path no server of ours routes: it must answer our JSON error contract, 404 `{code: 'NOT_FOUND', message}`. */
+/** A path no server of ours routes: it must answer our JSON error contract, 404 `{code: 'ROUTE_NOT_FOUND', message}` (`NOT_FOUND` before 0.1.0's issue 31). */
 export const UNKNOWN_PATH = '/mediator-workbench-probe/no-such-path';
 
 /**
@@ -240,8 +240,8 @@ const PROBES: readonly Probe[] = [
   {
     path: UNKNOWN_PATH,
     judge(status, body) {
-      if (status === 404 && isErrorBody(body, 'NOT_FOUND')) return { kind: 'ours' };
-      return { kind: 'not-ours', detail: `an unknown path answered HTTP ${status} without the JSON error {code: 'NOT_FOUND', message}` };
+      if (status === 404 && (isErrorBody(body, 'ROUTE_NOT_FOUND') || isErrorBody(body, 'NOT_FOUND'))) return { kind: 'ours' };
+      return { kind: 'not-ours', detail: `an unknown path answered HTTP ${status} without the JSON error {code: 'ROUTE_NOT_FOUND', message}` };
     },
   },
 ];
@@ -265,7 +265,7 @@ async function runProbe(url: string, probe: Probe, fetchImpl: FetchLike, signal:
  * - GET /version: `{name: 'mediator-workbench', version}` with a semantic version;
  * - GET /swagger/json: the OpenAPI document titled 'Mediator Workbench REST API', listing the IPSM
  *   paths /alignments, /translation and /channels, of the same version;
- * - an unknown path: 404 with our JSON error `{code: 'NOT_FOUND', message}`.
+ * - an unknown path: 404 with our JSON error `{code: 'ROUTE_NOT_FOUND', message}`.
  * A server that refuses all three with our token refusal (see `isTokenRefusal`) is our mediator
  * started with a bearer token: reported as such, never as one to connect to.
  */

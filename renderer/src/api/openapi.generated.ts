@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Suggest an alignment from example message pairs
-         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 5000 ms; 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read.
+         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 2000 ms; 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read.
          */
         post: operations["suggestAlignment"];
         delete?: never;

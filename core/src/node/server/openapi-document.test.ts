@@ -252,7 +252,13 @@ describe('the response checker of the API tests', () => {
       /418 is not documented/,
     );
     expect(
-      responses().problems({ method: 'GET', path: '/no/such', status: 404, contentType: 'application/json', text: json({ code: 'ROUTE_NOT_FOUND', message: 'x' }) }),
+      responses().problems({
+        method: 'GET',
+        path: '/no/such',
+        status: 404,
+        contentType: 'application/json',
+        text: json({ code: 'ROUTE_NOT_FOUND', message: 'x' }),
+      }),
     ).toEqual([]);
     expect(responses().problems({ method: 'GET', path: '/no/such', status: 404, contentType: 'text/plain', text: 'Not Found' }).join()).toMatch(/not JSON/);
     expect(
