@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { kafkaSkipReason, skipKafka, startKafkaBroker, type KafkaBroker } from '../../test-support/kafka-broker.js';
+import { KafkaTransport } from './kafka-transport.js';
+import { describeTransportContract } from './transport-contract.js';
+
+describe.skipIf(skipKafka)(`Kafka (KRaft), one broker${skipKafka ? ` (${kafkaSkipReason})` : ''}`, () => {
+  let broker: KafkaBroker | undefined;
+  beforeAll(async () => {
+    broker = await startKafkaBroker();
+  }, 120_000);
+  afterAll(async () => {
+    await broker?.stop();
+  }, 30_000);
+  describeTransportContract(
+    'kafka (1 broker)',
+    // Short sessions (the test broker allows 1 s): a crashed consumer's partition moves in seconds.
+    () => new KafkaTransport({ brokers: broker?.brokers ?? '', redeliveryDelayMs: 200, sessionTimeoutMs: 3000, heartbeatIntervalMs: 500 }),
+    // One-partition topics: a group's members split by partition, so one member may get all.
+    { splitsMessagesWithinGroup: false, redeliveryWithinMs: 30_000, testTimeoutMs: 60_000 },
+  );
+});
