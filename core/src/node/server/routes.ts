@@ -17,6 +17,7 @@ import { registerVersionRoutes, VERSION_TAG } from './routes/version.js';
 import { registerSuiteRoutes, SUITES_TAG } from './routes/suites.js';
 import { COVERAGE_TAG, registerCoverageRoutes } from './routes/coverage.js';
 import { registerSuccessorRoutes, SUCCESSOR_TAG } from './routes/successor.js';
+import { MONITORING_TAG, registerMetricsRoutes } from './routes/metrics.js';
 import type { ApiServer, RouteDeps } from './routes/route-support.js';
 
 export type { ApiServer, RouteDeps } from './routes/route-support.js';
@@ -33,6 +34,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   COVERAGE_TAG,
   LOGGING_TAG,
   VERSION_TAG,
+  MONITORING_TAG,
   API_HISTORY_TAG,
   BRIDGES_TAG,
   SUCCESSOR_TAG,
@@ -51,6 +53,7 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerCoverageRoutes(app, deps);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   registerApiHistoryRoutes(app);
   registerBridgeRoutes(app, deps);
   await registerSuccessorRoutes(app, deps);

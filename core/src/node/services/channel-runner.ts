@@ -22,6 +22,15 @@ export interface ChannelState {
   readonly counters?: ChannelCounters;
 }
 
+/** Told how long each translation of a channel took (GET /metrics' latency histogram). */
+export type TranslationObserver = (channelId: number, seconds: number) => void;
+
+/** A running channel's counters, for monitoring. */
+export interface ChannelCounterSnapshot {
+  readonly id: number;
+  readonly counters: ChannelCounters;
+}
+
 /** How long a failed start waits before it is tried again (doubling up to a minute). */
 const RETRY_START_MS = 1000;
 
@@ -38,6 +47,7 @@ export class ChannelRunner {
     readonly transport: Transport,
     private readonly alignments: AlignmentService,
     private readonly log: Logger,
+    private readonly observeTranslation: TranslationObserver = () => undefined,
   ) {}
 
   private async compiledSides(record: ChannelRecord): Promise<CompiledAlignment[]> {
@@ -88,7 +98,15 @@ export class ChannelRunner {
         consumerGroup: record.consumerGroup,
         retryStartMs: RETRY_START_MS,
       },
-      translate: (text) => translateMessage(text, compiled),
+      translate: async (text) => {
+        const began = performance.now();
+        try {
+          return await translateMessage(text, compiled);
+        } finally {
+          // Failed translations too: a slow failure is as much a latency as a slow success.
+          this.observeTranslation(record.id, (performance.now() - began) / 1000);
+        }
+      },
       transport: this.transport,
       logger: this.log,
     });
@@ -123,6 +141,11 @@ export class ChannelRunner {
       ...(runtime.reason === undefined ? {} : { reason: runtime.reason }),
       counters: runtime.counters,
     };
+  }
+
+  /** The counters of every running channel. */
+  counterSnapshots(): ChannelCounterSnapshot[] {
+    return [...this.runtimes].map(([id, runtime]) => ({ id, counters: runtime.counters }));
   }
 
   /** Stops the channel after its in-flight messages finish. */

@@ -432,6 +432,20 @@ export class KafkaTransport implements Transport {
     return subscription;
   }
 
+  async probe(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      // A metadata round trip: kafkajs reconnects lazily, so its connection state says nothing.
+      const answered = await withTimeout(
+        this.getAdmin().then((admin) => admin.describeCluster()),
+        timeoutMs,
+      );
+      return answered !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   /** @internal */
   forget(subscription: KafkaSubscription): void {
     this.subscriptions.delete(subscription);
