@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kafkaSkipReason, skipKafka, startKafkaBroker, type KafkaBroker } from '../../test-support/kafka-broker.js';
 import { KafkaTransport } from './kafka-transport.js';
 import { describeTransportContract } from './transport-contract.js';
@@ -18,4 +18,16 @@ describe.skipIf(skipKafka)(`Kafka (KRaft), one broker${skipKafka ? ` (${kafkaSki
     // One-partition topics: a group's members split by partition, so one member may get all.
     { splitsMessagesWithinGroup: false, redeliveryWithinMs: 30_000, testTimeoutMs: 60_000 },
   );
+
+  it("probe (GET /metrics' mediator_broker_connected) is true with the broker, false without one", async () => {
+    const up = new KafkaTransport({ brokers: broker?.brokers ?? '' });
+    // Port 1 on loopback: nothing listens there.
+    const down = new KafkaTransport({ brokers: '127.0.0.1:1' });
+    try {
+      expect(await up.probe(10_000)).toBe(true);
+      expect(await down.probe(1000)).toBe(false);
+    } finally {
+      await Promise.all([up.close(), down.close()]);
+    }
+  }, 30_000);
 });

@@ -462,6 +462,8 @@ export class KafkaTransport implements Transport {
     const admin = this.admin;
     this.producer = undefined;
     this.admin = undefined;
-    await Promise.allSettled([producer?.then((p) => withTimeout(p.disconnect(), 5000)), admin?.then((a) => withTimeout(a.disconnect(), 5000))]);
+    // Bounded as a whole: a client still connecting to an unreachable broker settles only when
+    // kafkajs gives up retrying.
+    await withTimeout(Promise.allSettled([producer?.then((p) => p.disconnect()), admin?.then((a) => a.disconnect())]), 5000);
   }
 }
