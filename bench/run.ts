@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,startup,suites,suggest
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,kafka,startup,suites,suggest
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
+import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
@@ -31,7 +32,7 @@ const bundledCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,startup,suites,suggest').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,kafka,startup,suites,suggest').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -250,6 +251,43 @@ if (only.has('nats')) {
   console.log('Target: at least 50% of in-process throughput on one node at parallelism 4. The channel, the NATS servers and the in-process');
   console.log('figure share the machine: compare ratios, not absolutes.');
   writeFileSync(join(resultsDir, 'nats-channels.json'), `${JSON.stringify({ case: c.name, count, figures }, null, 2)}\n`);
+}
+
+// ---- A channel on Kafka: one broker (KRaft), vs in-process (issue 28) ------------------------------
+if (only.has('kafka')) {
+  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
+  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const count = Number(process.env.BENCH_KAFKA_MESSAGES ?? '5000');
+  const goal = 0.5;
+  let figures: Awaited<ReturnType<typeof measureKafkaChannels>> | string;
+  try {
+    figures = await measureKafkaChannels(readFileSync(c.message, 'utf8'), compiled, count);
+  } catch (error) {
+    figures = `not measured: ${(error as Error).message}`;
+  }
+  console.log(`\nA channel on Kafka (one broker, KRaft, kafkajs): ${count} messages of ${c.name}; the source filled first, timed from the`);
+  console.log("channel's group join until the broker confirmed every output (acks=-1; nothing reads the sink); each row the median of its rounds;");
+  console.log('a round drains the channel between two in-process runs and divides by their mean');
+  if (typeof figures === 'string') console.log(figures);
+  else {
+    const rows = figures.map((f) => [
+      String(f.parallelism),
+      f.inProcessMessagesPerSecond.toFixed(0),
+      f.messagesPerSecond.toFixed(0),
+      `${(f.ratio * 100).toFixed(0)}%`,
+      f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+      f.ratio >= goal ? 'MET' : 'MISSED',
+    ]);
+    const head = ['parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
+    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
+    console.log(f(head));
+    console.log(w.map((x) => '-'.repeat(x)).join('  '));
+    for (const r of rows) console.log(f(r));
+  }
+  console.log(`Goal: at least ${goal * 100}% of in-process throughput on one broker. The channel, the broker (a JVM) and the in-process figure`);
+  console.log('share the machine: compare ratios, not absolutes.');
+  writeFileSync(join(resultsDir, 'kafka-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
 
 // ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issue 13) ---------

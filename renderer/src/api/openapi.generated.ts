@@ -563,6 +563,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics in the Prometheus text format
+         * @description The Prometheus text exposition format, version 0.0.4. Per channel (labels `channel`, the channel id, and `transport`, `embedded` `nats` or `kafka`): `mediator_channel_messages_received_total`, `mediator_channel_messages_translated_total`, `mediator_channel_messages_failed_total` and `mediator_channel_messages_dead_lettered_total` (running channels; they start again at 0 when a channel restarts); `mediator_translation_duration_seconds`, a histogram of channel translation times. `mediator_http_request_duration_seconds`, a histogram by `method`, `route` (the route pattern, e.g. `/alignments/:name/:version`; `(unmatched)` for a path no route matches) and `status_code`. `mediator_broker_connected{transport}`: 1 when the channels' broker answered a round trip during this scrape (at most 2 s), else 0. `mediator_store_connected{store}`: 1 while the configuration store is reachable. Plus the process metrics of prom-client (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`, `nodejs_heap_size_used_bytes`...). In token mode the scraper sends the bearer token like any client.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-history/samples": {
         parameters: {
             query?: never;
@@ -5072,6 +5092,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every metric with its HELP and TYPE lines, in the Prometheus text format 0.0.4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Token mode: the request has no bearer token, or a wrong one */

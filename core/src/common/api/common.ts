@@ -46,6 +46,8 @@ export const AlignmentId = Type.Object(
 export type AlignmentId = Static<typeof AlignmentId>;
 
 export const XmlText = Type.String({ description: 'An XML document' });
+/** GET /metrics: https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format */
+export const MetricsText = Type.String({ description: 'Metrics in the Prometheus text exposition format 0.0.4: HELP, TYPE and sample lines' });
 
 /** `?details=true` on GET /channels, /alignments and /version: the reference's keys plus ours (CONTRACT.md "REST API"). */
 export const DetailsQuery = Type.Object({

@@ -81,6 +81,11 @@ export interface Transport {
    */
   subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
   /**
+   * Whether the broker answers a round trip within `timeoutMs` now (connecting first if need be),
+   * for monitoring (GET /metrics). Never rejects. Absent: there is no broker (the in-process bus).
+   */
+  probe?(timeoutMs: number): Promise<boolean>;
+  /**
    * Releases the connection at once, like a crash as far as in-flight messages go: they are not
    * acknowledged (durable transports deliver them again). For a graceful stop, close the
    * subscriptions (or stop the ChannelRuntimes) first.

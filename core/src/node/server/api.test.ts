@@ -492,6 +492,8 @@ describe('OpenAPI and Swagger UI', () => {
       'GET /channels/{channelId}/coverage',
       // Issue 30: cells from examples.
       'POST /suggestions',
+      // Issue 28: Prometheus metrics.
+      'GET /metrics',
       // Issue 31: the successor's (STE 1.0) liveness and info, and every IPSM operation under /v1.
       'GET /health',
       'GET /info',

@@ -39,6 +39,7 @@ import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
 import { useBoundedJsonParser } from './json-body.js';
 import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
+import { ServerMetrics, UNMATCHED_ROUTE } from './metrics.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -181,7 +182,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   });
   // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
   if (translation.usesWorkers) alignments.analyzer = translation;
-  const runner = new ChannelRunner(transport, translation, logger);
+  // The runner reports translation times to the metrics, which read the runner's counters back at
+  // scrape time (after both exist).
+  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
+  const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
   if (fleet !== undefined) {
     // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
@@ -241,6 +245,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       request.log.info({ code: mapped.body.code, message: mapped.body.message }, 'request refused');
     }
     void reply.status(mapped.status).type('application/json').send(mapped.body);
+  });
+
+  // Request durations by route pattern (GET /metrics); the pattern, not the URL, bounds the label set.
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeHttp(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
   });
 
   const uiHeaders = securityHeaders('ui');
@@ -350,6 +359,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     bridges,
     suites,
     coverage,
+    metrics,
   });
 
   let closed = false;

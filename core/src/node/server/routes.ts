@@ -18,6 +18,7 @@ import { registerSuiteRoutes, SUITES_TAG } from './routes/suites.js';
 import { COVERAGE_TAG, registerCoverageRoutes } from './routes/coverage.js';
 import { registerSuccessorRoutes, SUCCESSOR_TAG } from './routes/successor.js';
 import { registerSuggestionRoutes, SUGGESTIONS_TAG } from './routes/suggestions.js';
+import { MONITORING_TAG, registerMetricsRoutes } from './routes/metrics.js';
 import type { ApiServer, RouteDeps } from './routes/route-support.js';
 
 export type { ApiServer, RouteDeps } from './routes/route-support.js';
@@ -35,6 +36,7 @@ export const API_TAGS: ReadonlyArray<{ readonly name: string; readonly descripti
   SUGGESTIONS_TAG,
   LOGGING_TAG,
   VERSION_TAG,
+  MONITORING_TAG,
   API_HISTORY_TAG,
   BRIDGES_TAG,
   SUCCESSOR_TAG,
@@ -54,6 +56,7 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerSuggestionRoutes(app);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   registerApiHistoryRoutes(app);
   registerBridgeRoutes(app, deps);
   await registerSuccessorRoutes(app, deps);

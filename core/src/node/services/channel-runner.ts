@@ -14,6 +14,15 @@ export interface ChannelState {
   readonly counters?: ChannelCounters;
 }
 
+/** Told how long each translation of a channel took (GET /metrics' latency histogram). */
+export type TranslationObserver = (channelId: number, seconds: number) => void;
+
+/** A running channel's counters, for monitoring. */
+export interface ChannelCounterSnapshot {
+  readonly id: number;
+  readonly counters: ChannelCounters;
+}
+
 /** How long a failed start waits before it is tried again (doubling up to a minute). */
 const RETRY_START_MS = 1000;
 
@@ -30,6 +39,7 @@ export class ChannelRunner {
     readonly transport: Transport,
     private readonly translation: TranslationService,
     private readonly log: Logger,
+    private readonly observeTranslation: TranslationObserver = () => undefined,
   ) {}
 
   /** The channel's chain: input then output alignment; an empty name and version is the identity on that side (section 7.2). */
@@ -80,7 +90,16 @@ export class ChannelRunner {
         consumerGroup: record.consumerGroup,
         retryStartMs: RETRY_START_MS,
       },
-      translate: translator.translate,
+      translate: async (text) => {
+        const began = performance.now();
+        try {
+          return await translator.translate(text);
+        } finally {
+          // Failed translations too: a slow failure is as much a latency as a slow success. With
+          // batching this is the time from handing the message over to its answer.
+          this.observeTranslation(record.id, (performance.now() - began) / 1000);
+        }
+      },
       translationWindow: translator.window,
       transport: this.transport,
       logger: this.log,
@@ -116,6 +135,11 @@ export class ChannelRunner {
       ...(runtime.reason === undefined ? {} : { reason: runtime.reason }),
       counters: runtime.counters,
     };
+  }
+
+  /** The counters of every running channel. */
+  counterSnapshots(): ChannelCounterSnapshot[] {
+    return [...this.runtimes].map(([id, runtime]) => ({ id, counters: runtime.counters }));
   }
 
   /** Stops the channel after its in-flight messages finish. */

@@ -78,6 +78,20 @@ describe('KafkaBatchSender', () => {
     expect(sizes).toEqual([4, 4, 2]);
   });
 
+  it('caps a batch at maxBatchBytes of values, and sends a larger record alone', async () => {
+    const sizes: number[][] = [];
+    const sender = new KafkaBatchSender(
+      async (records) => {
+        sizes.push(records.map((r) => r.value.length));
+      },
+      500,
+      10,
+    );
+    await Promise.all(['aaaa', 'bbbb', 'cc', 'dddddddddddddddd', 'e', 'ü'.repeat(5)].map((v) => sender.enqueue('t', v)));
+    // 'ü' is two bytes in UTF-8: five of them are 10 bytes and fit alone, not after 'e'.
+    expect(sizes).toEqual([[4, 4, 2], [16], [1], [5]]);
+  });
+
   it('groups records by topic for sendBatch, keeping each topic in order', () => {
     expect(
       byTopic([

@@ -27,10 +27,16 @@ export class KafkaBatchSender {
   private queue: Waiting[] = [];
   private sending = false;
 
-  /** `maxBatch` records at most per produce request. */
+  /**
+   * `maxBatch` records and `maxBatchBytes` bytes of values at most per produce request (one record
+   * is sent alone whatever its size). The byte cap keeps a batch under the broker's
+   * `message.max.bytes` (1 MiB by default, for the whole record batch of a partition): 500 outputs
+   * of a 3.5 kB message were refused with MESSAGE_TOO_LARGE on a real broker, and all redelivered.
+   */
   constructor(
     private readonly send: SendBatch,
     private readonly maxBatch = 500,
+    private readonly maxBatchBytes = 512 * 1024,
   ) {}
 
   /**
@@ -56,8 +62,16 @@ export class KafkaBatchSender {
       // Let the callers of this turn of the event loop add theirs before the first batch leaves.
       await new Promise<void>((resolve) => setImmediate(resolve));
       while (this.queue.length > 0) {
-        const batch = this.queue.slice(0, this.maxBatch);
-        this.queue = this.queue.slice(batch.length);
+        let count = 0;
+        let bytes = 0;
+        while (count < this.queue.length && count < this.maxBatch) {
+          const size = Buffer.byteLength(this.queue[count]!.value, 'utf8');
+          if (count > 0 && bytes + size > this.maxBatchBytes) break;
+          bytes += size;
+          count += 1;
+        }
+        const batch = this.queue.slice(0, count);
+        this.queue = this.queue.slice(count);
         try {
           await this.send(batch.map(({ topic, value }) => ({ topic, value })));
           for (const r of batch) r.resolve();

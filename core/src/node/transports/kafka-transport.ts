@@ -20,12 +20,16 @@
  *   so the middleware's topic names are used as they are.
  * - `redelivered` is always false: Kafka does not tell a consumer that a record was delivered before.
  *
- * Not exercised against a broker in this repository's CI (none can be installed); the contract
- * suite runs against a real cluster when MEDIATOR_KAFKA_BROKERS is set.
+ * - Consumers use a subscription-aware assigner (kafka-assigner.ts): a group is per topic in the
+ *   Transport contract, and one Kafka group may hold members of different topics.
+ *
+ * The transport contract suite runs against a real single-node KRaft broker (kafka-contract.test.ts,
+ * core/src/test-support/kafka-broker.ts).
  */
-import { Kafka, logLevel, type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, PartitionAssigners, type Admin, type Consumer, type KafkaConfig, type LogEntry, type Producer } from 'kafkajs';
 import { silentLogger, type Logger } from '../../common/logger.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
+import { subscriptionRoundRobin } from './kafka-assigner.js';
 import { byTopic, CommitCoalescer, KafkaBatchSender } from './kafka-batching.js';
 
 export interface KafkaTransportOptions {
@@ -44,9 +48,28 @@ export interface KafkaTransportOptions {
   readonly redeliveryDelayMs?: number;
   /** Longest wait for a group join when subscribing, default 30 000 ms. */
   readonly joinTimeoutMs?: number;
+  /**
+   * Consumer session timeout, default 30 000 ms (kafkajs's): how long a crashed member keeps its
+   * partitions before the group moves them. Within the broker's group.min/max.session.timeout.ms.
+   */
+  readonly sessionTimeoutMs?: number;
+  /** Consumer heartbeat interval, default 3000 ms (a third of the session timeout or less). */
+  readonly heartbeatIntervalMs?: number;
+  /**
+   * Longest wait of a fetch on an idle topic, default 1000 ms (kafkajs: 5000). kafkajs heartbeats
+   * between fetches only, so this bounds how late a member hears of a rebalance and how long
+   * closing a subscription waits; above the session timeout, an idle member is evicted from its
+   * group while it waits, and the message it then fetched is processed twice.
+   */
+  readonly fetchMaxWaitMs?: number;
 }
 
 const TOPIC_NAME = /^[A-Za-z0-9._-]{1,249}$/;
+
+interface PartitionOffset {
+  readonly partition: number;
+  readonly offset: string;
+}
 
 /**
  * In-order commit watermark of one partition: offsets start in increasing order, finish in any
@@ -100,6 +123,23 @@ export class OffsetTracker {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Retries what the broker calls retriable (a group coordinator still loading or moving, as just
+ * after the broker started), which kafkajs's admin client passes on, for at most `withinMs`.
+ */
+async function retryRetriable<T>(attempt: () => Promise<T>, withinMs: number): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1000)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const retriable = error instanceof Error && (error as { retriable?: unknown }).retriable === true;
+      if (!retriable || Date.now() + delay > deadline) throw error;
+      await sleep(delay);
+    }
+  }
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -272,14 +312,19 @@ export class KafkaTransport implements Transport {
     return { sent, confirmed };
   }
 
-  /** Pins a brand-new group's start at the topic's current end (reference: auto.offset.reset=latest). */
-  private async pinLatest(topic: string, group: string): Promise<void> {
+  /**
+   * Where a brand-new group starts on `topic`: the topic's current end (reference:
+   * auto.offset.reset=latest), or undefined when the group already committed offsets there. The
+   * subscriber pins it from inside the group once it joined (seek and commit): kafkajs's
+   * `admin.setOffsets` would run a throw-away member through a whole fetch (about 5 s per
+   * subscription) and is refused while the group has members on other topics.
+   */
+  private async latestStart(topic: string, group: string): Promise<PartitionOffset[] | undefined> {
     const admin = await this.getAdmin();
-    const committed = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+    const committed = await retryRetriable(() => admin.fetchOffsets({ groupId: group, topics: [topic] }), this.options.joinTimeoutMs ?? 30_000);
     const partitions = committed.find((t) => t.topic === topic)?.partitions ?? [];
-    if (partitions.some((p) => p.offset !== '-1')) return;
-    const ends = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({ groupId: group, topic, partitions: ends.map((e) => ({ partition: e.partition, offset: e.high })) });
+    if (partitions.some((p) => p.offset !== '-1')) return undefined;
+    return (await admin.fetchTopicOffsets(topic)).map((e) => ({ partition: e.partition, offset: e.high }));
   }
 
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
@@ -287,10 +332,19 @@ export class KafkaTransport implements Transport {
     this.checkTopic(topic);
     if (group === '') throw new Error('group must be non-empty');
     await this.ensureTopic(topic);
-    if ((options.from ?? 'latest') === 'latest') await this.pinLatest(topic, group);
+    let pinAfterJoin = (options.from ?? 'latest') === 'latest' ? await this.latestStart(topic, group) : undefined;
+    let pinned: Promise<void> = Promise.resolve();
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight) || 1);
     const redeliveryDelayMs = this.options.redeliveryDelayMs ?? 1000;
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: false });
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      allowAutoTopicCreation: false,
+      // Groups are per topic in our Transport contract: see kafka-assigner.ts.
+      partitionAssigners: [subscriptionRoundRobin, PartitionAssigners.roundRobin],
+      maxWaitTimeInMs: Math.min(this.options.fetchMaxWaitMs ?? 1000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
+      ...(this.options.sessionTimeoutMs === undefined ? {} : { sessionTimeout: this.options.sessionTimeoutMs }),
+      ...(this.options.heartbeatIntervalMs === undefined ? {} : { heartbeatInterval: this.options.heartbeatIntervalMs }),
+    });
     const subscription = new KafkaSubscription(this, consumer);
     const log = this.log;
     await consumer.connect();
@@ -299,7 +353,18 @@ export class KafkaTransport implements Transport {
       const joinedPromise = new Promise<void>((resolve) => {
         joined = resolve;
       });
-      const removeJoin = consumer.on(consumer.events.GROUP_JOIN, () => joined());
+      const removeJoin = consumer.on(consumer.events.GROUP_JOIN, (event) => {
+        if (pinAfterJoin !== undefined) {
+          // Seeking moves this member's fetch position; the commit makes the pin survive a restart.
+          const assigned = new Set(event.payload.memberAssignment[topic] ?? []);
+          const pins = pinAfterJoin.filter((p) => assigned.has(p.partition));
+          for (const p of pins) consumer.seek({ topic, partition: p.partition, offset: p.offset });
+          if (pins.length > 0) pinned = consumer.commitOffsets(pins.map((p) => ({ topic, partition: p.partition, offset: p.offset })));
+          // The first join only: a later rebalance must resume from the commits, not from the pin.
+          pinAfterJoin = undefined;
+        }
+        joined();
+      });
       await consumer.subscribe({ topics: [topic], fromBeginning: options.from === 'earliest' });
       await consumer.run({
         autoCommit: false,
@@ -357,12 +422,28 @@ export class KafkaTransport implements Transport {
       );
       removeJoin();
       if (ok !== true) throw new Error(`consumer group "${group}" did not join within the time limit`);
+      // Once subscribe() returned, a restart resumes at the pinned start, not at a later end.
+      await pinned;
     } catch (error) {
       await withTimeout(consumer.disconnect(), 5000);
       throw error;
     }
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  async probe(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      // A metadata round trip: kafkajs reconnects lazily, so its connection state says nothing.
+      const answered = await withTimeout(
+        this.getAdmin().then((admin) => admin.describeCluster()),
+        timeoutMs,
+      );
+      return answered !== undefined;
+    } catch {
+      return false;
+    }
   }
 
   /** @internal */
@@ -381,6 +462,8 @@ export class KafkaTransport implements Transport {
     const admin = this.admin;
     this.producer = undefined;
     this.admin = undefined;
-    await Promise.allSettled([producer?.then((p) => withTimeout(p.disconnect(), 5000)), admin?.then((a) => withTimeout(a.disconnect(), 5000))]);
+    // Bounded as a whole: a client still connecting to an unreachable broker settles only when
+    // kafkajs gives up retrying.
+    await withTimeout(Promise.allSettled([producer?.then((p) => p.disconnect()), admin?.then((a) => a.disconnect())]), 5000);
   }
 }

@@ -427,6 +427,17 @@ export class NatsTransport implements Transport {
     return this.nc === undefined || this.nc.isClosed() ? undefined : this.nc.info?.server_name;
   }
 
+  async probe(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      // A PING the server must answer: the client's own state says nothing while it reconnects.
+      const answered = await withDeadline((async () => (await this.connect()).flush())(), timeoutMs);
+      return answered;
+    } catch {
+      return false;
+    }
+  }
+
   /** The stream and subject a topic maps to. */
   names(topic: string): NatsNames {
     let names = this.nameCache.get(topic);
@@ -787,5 +798,19 @@ export class NatsTransport implements Transport {
     } catch {
       // never connected
     }
+  }
+}
+
+/** True when `work` resolved within `ms`, false when the time ran out first; rejects as `work` does. */
+async function withDeadline(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work.then(() => true as const), expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -23,6 +23,7 @@ import type { TranslationService } from '../../services/translation-service.js';
 import type { SuiteService } from '../../services/suite-service.js';
 import type { CoverageService } from '../../services/coverage-service.js';
 import type { LogLevels } from '../log-levels.js';
+import type { ServerMetrics } from '../metrics.js';
 import { Status } from '../http-errors.js';
 
 /** The server with the TypeBox type provider: route schemas type the request and the reply. */
@@ -38,6 +39,7 @@ export interface RouteDeps {
   readonly bridges: BridgeService;
   readonly suites: SuiteService;
   readonly coverage: CoverageService;
+  readonly metrics: ServerMetrics;
 }
 
 /**

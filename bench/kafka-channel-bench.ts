@@ -1,0 +1,98 @@
+/**
+ * A channel on Apache Kafka (issue 28): messages per second through one channel at parallelism 1
+ * and 4 on one broker (KRaft), each set against the in-process translation rate of the same message
+ * measured right before and after it (as nats-channel-bench.ts does for NATS).
+ *
+ * The source topic is filled first. The timed window runs from the moment the channel joined its
+ * consumer group (the join, about a second, is a one-time cost of a channel's start, not of its
+ * throughput) until the broker confirmed every output on the sink (acks=-1). Offsets are committed
+ * as the channel goes; the last commit is not inside the window. Nothing reads the sink.
+ */
+import { ChannelRuntime, KafkaTransport, silentLogger, translateMessage, type CompiledAlignment } from '@mediator/core/node';
+import { inProcess } from './channel-bench.js';
+import { startBenchKafka } from './kafka-broker.js';
+import { median } from './stats.js';
+
+export interface KafkaChannelFigure {
+  readonly parallelism: number;
+  readonly messagesPerSecond: number;
+  readonly inProcessMessagesPerSecond: number;
+  /** Median of the rounds' ratios. */
+  readonly ratio: number;
+  readonly roundRatios: readonly number[];
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Publishes `count` copies with a bounded number of publishes awaiting the broker's acknowledgement. */
+async function fill(transport: KafkaTransport, topic: string, text: string, count: number): Promise<void> {
+  const window = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const p = transport.publish(topic, text).finally(() => window.delete(p));
+    window.add(p);
+    if (window.size >= 128) await Promise.race(window);
+  }
+  await Promise.all(window);
+}
+
+async function drain(
+  transport: KafkaTransport,
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  parallelism: number,
+  count: number,
+  run: string,
+): Promise<number> {
+  const source = `bench.${run}.src`;
+  const sink = `bench.${run}.sink`;
+  await fill(transport, source, text, count);
+  const runtime = new ChannelRuntime({
+    config: { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' },
+    translate: (t) => translateMessage(t, alignments),
+    transport,
+    logger: silentLogger,
+  });
+  await runtime.start();
+  const start = performance.now();
+  const deadline = Date.now() + 300_000;
+  while (runtime.counters.translated < count) {
+    if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify(runtime.counters)}`);
+    await sleep(5);
+  }
+  const rate = (count / (performance.now() - start)) * 1000;
+  await runtime.stop();
+  return rate;
+}
+
+const ROUNDS = Number(process.env.BENCH_KAFKA_ROUNDS ?? '3');
+
+export async function measureKafkaChannels(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<KafkaChannelFigure[]> {
+  const broker = await startBenchKafka();
+  const transport = new KafkaTransport({ brokers: broker.brokers, logger: silentLogger });
+  try {
+    // Warm-up: JIT, the connections, topic creation and group join paths.
+    await drain(transport, text, alignments, 4, Math.min(500, count), 'kwarm');
+    const out: KafkaChannelFigure[] = [];
+    for (const parallelism of [1, 4]) {
+      const rates: number[] = [];
+      const inProcs: number[] = [];
+      const ratios: number[] = [];
+      let before = await inProcess(text, alignments, count);
+      for (let round = 0; round < ROUNDS; round++) {
+        const rate = await drain(transport, text, alignments, parallelism, count, `kp${parallelism}r${round}`);
+        const after = await inProcess(text, alignments, count);
+        const inProc = (before + after) / 2;
+        rates.push(rate);
+        inProcs.push(inProc);
+        ratios.push(rate / inProc);
+        before = after;
+      }
+      out.push({ parallelism, messagesPerSecond: median(rates), inProcessMessagesPerSecond: median(inProcs), ratio: median(ratios), roundRatios: ratios });
+      process.stderr.write(`measured Kafka, parallelism ${parallelism}: ratios ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`);
+    }
+    return out;
+  } finally {
+    await transport.close();
+    await broker.stop();
+  }
+}
