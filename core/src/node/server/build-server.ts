@@ -184,6 +184,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     routerOptions: { maxParamLength: MAX_ENCODED_NAME_LENGTH, ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaController: { compilersFactory: compilers.compilersFactory },
+    // Requests that arrive while the server closes get our `{message, code}` 503 (the hook below),
+    // not the framework's own `{error, message, statusCode}` body.
+    return503OnClosing: false,
     // Errors the router raises before any route (a URL that is not valid percent-encoded UTF-8)
     // get the same `{message, code}` as every other error, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
@@ -194,6 +197,16 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
 
   // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
   for (const schema of api.API_COMPONENTS) app.addSchema(schema);
+
+  // First of all hooks: while closing, nothing else runs for a request (no store or channel
+  // is touched after it started closing); fastify sets `Connection: close` on these answers.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new MediatorError('The server is shutting down; send the request to another process or try again later.', ErrorCodes.serverClosing);
+  });
 
   // Before anything else is registered, so it holds for every route, plugin, 404 and preflight:
   // Host, cross-site and token checks run before routing decisions matter and before any body is read.
@@ -349,6 +362,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     async close() {
       if (closed) return;
       closed = true;
+      closing = true;
       await app.close();
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.
