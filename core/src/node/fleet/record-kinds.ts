@@ -139,5 +139,52 @@ export const SUITE_CASE_KIND: RecordKind<SuiteCaseRecord> = {
   },
 };
 
+/** A channel admitted on an alignment: its creation revision (its id) and its bucket key. */
+export interface UsageEntry {
+  readonly id: number;
+  readonly key: string;
+}
+
+/**
+ * The arbiter of one alignment name and version (issue 32): the record that a channel creation on
+ * the alignment and the alignment's deletion both change, each conditioned on the revision it read,
+ * so exactly one of two racing changes wins (see NatsKvStore, "Arbitrated changes").
+ * `alignment` is the creation revision of the alignment record it is about; `closedBy` the nonce of
+ * the deletion that won (the alignment is deleted from then on, even while its record lingers).
+ */
+export interface UsageRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly version: string;
+  readonly alignment: number;
+  readonly channels: readonly UsageEntry[];
+  readonly closedBy: string | null;
+}
+
+export const USAGE_KIND: RecordKind<UsageRecord> = {
+  name: 'usage',
+  identity: (u) => [u.name, u.version],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'usage');
+    const list = o['channels'];
+    if (!Array.isArray(list)) throw new Error('a stored usage has no "channels" list');
+    const channels = list.map((c: unknown) => {
+      const entry = object(c, 'usage entry');
+      return { id: integer(entry, 'id', 'usage entry'), key: text(entry, 'key', 'usage entry') };
+    });
+    const closedBy = o['closedBy'];
+    if (closedBy !== null && typeof closedBy !== 'string') throw new Error('a stored usage has a closedBy that is neither a string nor null');
+    return {
+      id: revision,
+      name: text(o, 'name', 'usage'),
+      version: text(o, 'version', 'usage'),
+      alignment: integer(o, 'alignment', 'usage'),
+      channels,
+      closedBy,
+    };
+  },
+};
+
 /** Every kind the fleet shares, in no particular order. */
-export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND];
+export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND, USAGE_KIND];

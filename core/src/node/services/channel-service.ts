@@ -116,7 +116,7 @@ export class ChannelService {
     // A message would go round for ever, a translation each pass (CONTRACT.md "Safety").
     const loop = loopClosedBy(channels, source, sink);
     if (loop !== undefined) fail(`a channel from "${source}" to "${sink}" would close a loop of channels: ${loop.map((t) => `"${t}"`).join(' -> ')}`);
-    const record = await this.store.insertChannel({
+    const record = await this.insert({
       source,
       sink,
       inpAlignmentName: inp.name,
@@ -130,6 +130,20 @@ export class ChannelService {
     this.log.info({ channel: record.id, source, sink }, 'channel created');
     await this.runner.start(record);
     return { message: `Channel ${record.id} created successfully`, channel: this.info(record) };
+  }
+
+  /**
+   * Stores the channel. In a fleet the store decides once whether its alignments still exist (a
+   * deletion elsewhere may have won the race): an alignment gone meanwhile is, as here before,
+   * an invalid channel.
+   */
+  private async insert(c: Parameters<ConfigStore['insertChannel']>[0]): Promise<ChannelRecord> {
+    try {
+      return await this.store.insertChannel(c);
+    } catch (error) {
+      if (error instanceof NotFoundError) fail(`Alignment instantiation FAILED: ${error.message}`);
+      throw error;
+    }
   }
 
   private sideById(id: number, label: 'Input' | 'Output'): Side {

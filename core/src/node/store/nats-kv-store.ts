@@ -22,7 +22,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { connect, Events, StorageType, type KV, type KvEntry, type NatsConnection, type QueuedIterator } from 'nats';
 import { ErrorCodes, MediatorError, NotFoundError, BadRequestError, silentLogger, type Logger } from '../../common/index.js';
-import { ALIGNMENT_KIND, CHANNEL_KIND, RECORD_KINDS, type RecordKind } from '../fleet/record-kinds.js';
+import { ALIGNMENT_KIND, CHANNEL_KIND, RECORD_KINDS, USAGE_KIND, type RecordKind, type UsageRecord } from '../fleet/record-kinds.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
 import {
   AlignmentInUseError,
@@ -43,7 +43,7 @@ export interface NatsKvStoreOptions {
   readonly bucketPrefix?: string;
   /** How long `start()` waits to catch up with the buckets before serving what it has (default 30 s). */
   readonly syncTimeoutMs?: number;
-  /** How long a change keeps retrying a cluster that does not answer before 503 (default 20 s). */
+  /** How long a change may take, retries included, before 503 (default 2.5 s: an outage is told within 3 s, issue 32). */
   readonly writeTimeoutMs?: number;
   /** How often the cluster is asked whether it is there (default 2 s). */
   readonly probeIntervalMs?: number;
@@ -68,6 +68,8 @@ interface Entry {
   readonly record: unknown;
   /** The chunks' digest when the value was too large for one message. */
   readonly digest: string | undefined;
+  /** A channel stored by a mediator before issue 32, which no usage record admits (see #alive). */
+  readonly legacy: boolean;
 }
 
 /** What a bucket entry holds: the writer's nonce and the stored record, inline or as chunks. */
@@ -95,6 +97,9 @@ const INSUFFICIENT_RESOURCES = 10023;
 const STALL_MS = 10_000;
 /** How long bucket creation waits for enough JetStream peers before creating fewer replicas. */
 const PLACEMENT_WAIT_MS = 10_000;
+/** How old a channel record no usage record admits must be before a creation of the same channel removes it. */
+const ABANDONED_MS = 60_000;
+const DEFAULT_WRITE_TIMEOUT_MS = 2500;
 
 interface NatsLikeError {
   readonly code?: unknown;
@@ -152,6 +157,35 @@ function keyOf<T>(kind: RecordKind<T>, record: T): string {
   return [kind.name, ...kind.identity(record).map(keyToken)].join('.');
 }
 
+function alignmentKey(name: string, version: string): string {
+  return [ALIGNMENT_KIND.name, keyToken(name), keyToken(version)].join('.');
+}
+
+function usageKey(name: string, version: string): string {
+  return [USAGE_KIND.name, keyToken(name), keyToken(version)].join('.');
+}
+
+/** The alignments a channel names (an empty name and version is no alignment), each once. */
+function sidesOf(c: Pick<ChannelRecord, 'inpAlignmentName' | 'inpAlignmentVersion' | 'outAlignmentName' | 'outAlignmentVersion'>): Array<[string, string]> {
+  const sides: Array<[string, string]> = [];
+  for (const [name, version] of [
+    [c.inpAlignmentName, c.inpAlignmentVersion],
+    [c.outAlignmentName, c.outAlignmentVersion],
+  ] as const) {
+    if (name === '' && version === '') continue;
+    if (!sides.some(([n, v]) => n === name && v === version)) sides.push([name, version]);
+  }
+  // One order for every process, so two creations on the same two alignments admit themselves alike.
+  return sides.sort(([n1, v1], [n2, v2]) => alignmentKey(n1, v1).localeCompare(alignmentKey(n2, v2)));
+}
+
+/** The flag a channel stored since issue 32 carries: admitted through usage records, not by the old rule. */
+const ARBITRATED = 'arbitrated';
+
+function isLegacyChannel(kind: RecordKind<unknown>, stored: unknown): boolean {
+  return kind.name === CHANNEL_KIND.name && (stored as Record<string, unknown> | null)?.[ARBITRATED] !== true;
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -164,8 +198,10 @@ export class NatsKvStore implements ConfigStore {
   readonly #options: NatsKvStoreOptions;
   readonly #prefix: string;
   readonly #kinds = new Map<string, RecordKind<unknown>>(RECORD_KINDS.map((k) => [k.name, k]));
-  /** The mirror: every live record by key. */
+  /** The mirror: every record of the bucket by key, admitted or not. */
   readonly #entries = new Map<string, Entry>();
+  /** What the mirror says exists (#alive): every read and every change event comes from here. */
+  readonly #visible = new Map<string, Entry>();
   /** The last revision seen per key, deletions included, so a late or repeated event is never applied over a newer one. */
   readonly #revisions = new Map<string, number>();
   #lastApplied = 0;
@@ -247,7 +283,7 @@ export class NatsKvStore implements ConfigStore {
   /** Every live record of a kind, by id (creation order). */
   records<T>(kind: RecordKind<T>): T[] {
     const out: Array<{ id: number; record: T }> = [];
-    for (const entry of this.#entries.values()) {
+    for (const entry of this.#visible.values()) {
       // The entry was decoded by this kind (same name), so its record is a T.
       if (entry.kind.name === kind.name) out.push({ id: entry.revision, record: entry.record as T });
     }
@@ -284,21 +320,112 @@ export class NatsKvStore implements ConfigStore {
   // Writes, to the cluster
   // -------------------------------------------------------------------------------------------
 
+  // Arbitrated changes (issue 32). A change that depends on another record is decided by one
+  // compare-and-set on the usage record of the alignment concerned (`usage.<name>.<version>`):
+  // - a channel creation stores its channel record (not yet admitted: nobody lists or runs it),
+  //   then, per alignment, reads the alignment record (revision rA) and the usage record and
+  //   writes "rA, admitted channels + this one" conditioned on the usage record's revision;
+  // - an alignment deletion reads the alignment (rA) and the usage record, checks that no channel
+  //   it admits still exists, and writes "rA, closed by <this deletion>" conditioned on the same
+  //   revision; only then is the alignment record removed (clean-up: it counts as deleted already).
+  // Both writes change the same key and each expects the revision the other would move, so of
+  // any two racing the bucket takes exactly one; the other reads again and sees the winner's
+  // outcome (the alignment in use, or closed: not found). README "A fleet on NATS JetStream".
+
   async insertAlignment(a: NewAlignment): Promise<InsertAlignmentResult> {
-    const { record, created } = await this.create(ALIGNMENT_KIND, { ...a, id: 0, date: a.date ?? Date.now() });
+    const { record, created } = await this.create(ALIGNMENT_KIND, { ...a, id: 0, date: a.date ?? Date.now() }, (b, entry) =>
+      this.#clearDeletedAlignment(b, a.name, a.version, entry.revision),
+    );
     return { status: created ? 'created' : 'exists', record };
   }
 
+  /**
+   * An alignment record whose usage record is closed for it was deleted and only lingers until its
+   * deleter (or this call) removes it: removed, then RaceLost so the upload is tried again. A new
+   * upload under the same name and version is a new record (new revision), which no earlier
+   * channel names in any usage record: it cannot revive anything.
+   */
+  async #clearDeletedAlignment(b: Buckets, name: string, version: string, revision: number): Promise<void> {
+    const usage = await this.#readUsage(b, name, version);
+    if (usage.record?.alignment !== revision || usage.record.closedBy === null) return;
+    await this.#removeAlignmentRecord(b, name, version, revision);
+    throw new RaceLost(`${alignmentKey(name, version)} was deleted while being created`);
+  }
+
   async deleteAlignment(name: string, version: string): Promise<boolean> {
-    const users = this.channelsUsing(name, version);
-    if (users.length > 0)
+    // Channels stored by a mediator before issue 32 are in no usage record: the mirror knows them.
+    const legacy = [...this.#visible.values()].filter((e) => e.legacy && sidesOf(e.record as ChannelRecord).some(([n, v]) => n === name && v === version));
+    if (legacy.length > 0)
       throw new AlignmentInUseError(
         name,
         version,
-        users.map((u) => u.id),
+        legacy.map((e) => e.revision),
       );
-    const record = this.getAlignment(name, version);
-    return record === undefined ? false : this.remove(ALIGNMENT_KIND, record);
+    const nonce = randomUUID();
+    const aKey = alignmentKey(name, version);
+    return this.#write(`deleting alignment ${aKey}`, async (b) => {
+      const usage = await this.#readUsage(b, name, version);
+      if (usage.record?.closedBy === nonce) {
+        // This deletion won in an earlier attempt whose answer was lost.
+        await this.#removeAlignmentRecord(b, name, version, usage.record.alignment);
+        return true;
+      }
+      const entry = await b.config.get(aKey);
+      if (entry === null || entry.operation !== 'PUT') return false;
+      const rA = entry.revision;
+      if (usage.record !== undefined && usage.record.alignment > rA) throw new RaceLost(`${aKey} changed while being deleted`);
+      if (usage.record?.alignment === rA && usage.record.closedBy !== null) {
+        // Another deletion won: help it finish; for this one the alignment is not there.
+        await this.#removeAlignmentRecord(b, name, version, rA);
+        return false;
+      }
+      const admitted = usage.record?.alignment === rA ? usage.record.channels : [];
+      const users: number[] = [];
+      for (const c of admitted) {
+        // Revisions are never reused: a channel key that no longer holds this revision was deleted for good.
+        const channel = await b.config.get(c.key);
+        if (channel !== null && channel.operation === 'PUT' && channel.revision === c.id) users.push(c.id);
+      }
+      if (users.length > 0) throw new AlignmentInUseError(name, version, users);
+      await this.#writeUsage(b, usage.revision, { id: 0, name, version, alignment: rA, channels: [], closedBy: nonce });
+      await this.#removeAlignmentRecord(b, name, version, rA);
+      return true;
+    });
+  }
+
+  /** Removes an alignment record already closed in its usage record (idempotent: anyone may finish a deletion). */
+  async #removeAlignmentRecord(b: Buckets, name: string, version: string, revision: number): Promise<void> {
+    const key = alignmentKey(name, version);
+    try {
+      await b.config.delete(key, { previousSeq: revision });
+    } catch (error) {
+      // Removed already by another helper (or never there): the deletion stands either way.
+      if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
+    }
+    await this.#serial(() => this.#forget(key, (e) => e.revision === revision));
+  }
+
+  async #readUsage(b: Buckets, name: string, version: string): Promise<{ revision: number; record: UsageRecord | undefined }> {
+    const entry = await b.config.get(usageKey(name, version));
+    if (entry === null) return { revision: 0, record: undefined };
+    if (entry.operation !== 'PUT') return { revision: entry.revision, record: undefined };
+    const { stored } = await this.#decode(b, entry);
+    return { revision: entry.revision, record: USAGE_KIND.fromStored(stored, entry.revision) };
+  }
+
+  /** The compare-and-set every arbitrated change makes: the usage record, expected at `revision` (0: absent). */
+  async #writeUsage(b: Buckets, revision: number, usage: UsageRecord): Promise<void> {
+    const key = usageKey(usage.name, usage.version);
+    const stored = USAGE_KIND.toStored(usage);
+    const value = await this.#envelope(b, randomUUID(), stored);
+    let written: number;
+    try {
+      written = revision === 0 ? await b.config.create(key, value) : await b.config.update(key, value, revision);
+    } catch (error) {
+      if (apiErrCode(error) === WRONG_LAST_SEQUENCE) throw new RaceLost(`${key} changed while being written`);
+      throw error;
+    }
+    await this.#serial(() => this.#put(key, written, USAGE_KIND, USAGE_KIND.fromStored(stored, written), undefined));
   }
 
   async insertChannel(c: NewChannel): Promise<ChannelRecord> {
@@ -311,23 +438,132 @@ export class NatsKvStore implements ConfigStore {
       }
     }
     const { uuid, ...rest } = c;
-    const { record, created } = await this.create(CHANNEL_KIND, { ...rest, id: 0, uuid: uuid ?? randomUUID(), createdAt: Date.now() });
-    if (!created) {
-      throw new BadRequestError(`Channel ${record.id} with source "${c.source}" and sink "${c.sink}" already exists`, ErrorCodes.invalidChannel);
+    const record: ChannelRecord = { ...rest, id: 0, uuid: uuid ?? randomUUID(), createdAt: Date.now() };
+    const key = keyOf(CHANNEL_KIND, record);
+    const stored = { ...CHANNEL_KIND.toStored(record), [ARBITRATED]: true };
+    const nonce = randomUUID();
+    const sides = sidesOf(record);
+    return this.#write(`creating channel ${key}`, async (b) => {
+      const value = await this.#envelope(b, nonce, stored);
+      let revision: number;
+      try {
+        revision = await b.config.create(key, value);
+      } catch (error) {
+        if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
+        const existing = await b.config.get(key);
+        if (existing === null || existing.operation !== 'PUT') throw new RaceLost(`${key} was deleted while being created`);
+        const theirs = await this.#decode(b, existing);
+        if (theirs.nonce !== nonce) {
+          await this.#clearAbandonedChannel(b, existing.revision, theirs.stored);
+          throw new BadRequestError(`Channel ${existing.revision} with source "${c.source}" and sink "${c.sink}" already exists`, ErrorCodes.invalidChannel);
+        }
+        revision = existing.revision; // this creation's own record, stored by an attempt whose answer was lost
+      }
+      const created = CHANNEL_KIND.fromStored(stored, revision);
+      await this.#serial(() => this.#put(key, revision, CHANNEL_KIND, created, undefined));
+      const admittedOn: Array<[string, string]> = [];
+      try {
+        for (const [name, version] of sides) {
+          await this.#admit(b, name, version, { id: revision, key });
+          admittedOn.push([name, version]);
+        }
+      } catch (error) {
+        if (error instanceof RaceLost || isTransient(error)) throw error; // retried as a whole: every step is idempotent
+        // Refused (the alignment is gone): the record was never admitted everywhere; take it back.
+        await this.#withdraw(b, key, revision, admittedOn);
+        throw error;
+      }
+      return created;
+    });
+  }
+
+  /** Admits the channel on the usage record of one of its alignments (idempotent). */
+  async #admit(b: Buckets, name: string, version: string, channel: { id: number; key: string }): Promise<void> {
+    const entry = await b.config.get(alignmentKey(name, version));
+    const notFound = (): NotFoundError => new NotFoundError(`Alignment with AlignmentID(${name},${version}) not found`);
+    if (entry === null || entry.operation !== 'PUT') throw notFound();
+    const rA = entry.revision;
+    const usage = await this.#readUsage(b, name, version);
+    const current = usage.record;
+    if (current !== undefined && current.alignment > rA) throw new RaceLost(`${alignmentKey(name, version)} was replaced meanwhile`);
+    if (current?.alignment === rA) {
+      if (current.closedBy !== null) throw notFound();
+      if (current.channels.some((c) => c.id === channel.id)) return;
+      await this.#writeUsage(b, usage.revision, { ...current, channels: [...current.channels, channel] });
+      return;
     }
-    return record;
+    // No usage yet, or one about an earlier record under this name and version (deleted): a fresh one.
+    await this.#writeUsage(b, usage.revision, { id: 0, name, version, alignment: rA, channels: [channel], closedBy: null });
+  }
+
+  /** Takes a channel out of the usage records that admitted it, then deletes its record (both best effort: neither counts any more). */
+  async #withdraw(b: Buckets, key: string, revision: number, sides: ReadonlyArray<[string, string]>): Promise<void> {
+    try {
+      for (const [name, version] of sides) {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const usage = await this.#readUsage(b, name, version);
+          const current = usage.record;
+          if (current === undefined || !current.channels.some((c) => c.id === revision)) break;
+          try {
+            await this.#writeUsage(b, usage.revision, { ...current, channels: current.channels.filter((c) => c.id !== revision) });
+            break;
+          } catch (error) {
+            if (!(error instanceof RaceLost)) throw error;
+          }
+        }
+      }
+      try {
+        await b.config.delete(key, { previousSeq: revision });
+      } catch (error) {
+        if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
+      }
+      await this.#serial(() => this.#forget(key, (e) => e.revision === revision));
+    } catch (error) {
+      // A left-over usage entry names a channel revision that is gone: deletions ignore it.
+      this.#log.warn({ err: error, key }, 'a channel record that was not admitted could not be removed');
+    }
+  }
+
+  /**
+   * A channel record that some usage record does not admit a minute after its creation was left by
+   * a creation that stopped half-way (a crashed process): removed, so its source and sink can be
+   * used again. Removing it is safe even if that creation went on: it would then admit a revision
+   * that no longer exists, which no process lists or runs and no deletion counts.
+   */
+  async #clearAbandonedChannel(b: Buckets, revision: number, stored: unknown): Promise<void> {
+    const o = stored as Record<string, unknown> & ChannelRecord;
+    if (o[ARBITRATED] !== true || typeof o.createdAt !== 'number' || Date.now() - o.createdAt < ABANDONED_MS) return;
+    for (const [name, version] of sidesOf(o)) {
+      const usage = (await this.#readUsage(b, name, version)).record;
+      if (usage === undefined || usage.closedBy !== null || !usage.channels.some((c) => c.id === revision)) {
+        await this.#withdraw(b, keyOf(CHANNEL_KIND, o), revision, []);
+        throw new RaceLost('an abandoned channel record was removed');
+      }
+    }
   }
 
   async deleteChannel(id: number): Promise<boolean> {
     const record = this.getChannel(id);
-    return record === undefined ? false : this.remove(CHANNEL_KIND, record);
+    if (record === undefined) return false;
+    const deleted = await this.remove(CHANNEL_KIND, record);
+    if (deleted) {
+      // Clean-up only: a deletion ignores admitted channels whose record is gone.
+      try {
+        const b = await this.#open();
+        await this.#withdraw(b, keyOf(CHANNEL_KIND, record), record.id, sidesOf(record));
+      } catch (error) {
+        this.#log.debug({ err: error, channel: id }, 'usage records of a deleted channel not updated');
+      }
+    }
+    return deleted;
   }
 
   /**
    * Creates a record unless one with the same identity exists, fleet-wide: `created` false and the
-   * stored record otherwise. Either way the mirror holds the answer when this returns.
+   * stored record otherwise. Either way the mirror holds the answer when this returns. `onExisting`
+   * may clear an existing record that no longer counts and throw RaceLost to try again.
    */
-  async create<T>(kind: RecordKind<T>, record: T): Promise<{ record: T; created: boolean }> {
+  async create<T>(kind: RecordKind<T>, record: T, onExisting?: (b: Buckets, entry: KvEntry) => Promise<void>): Promise<{ record: T; created: boolean }> {
     const key = keyOf(kind, record);
     const stored = kind.toStored(record);
     const nonce = randomUUID();
@@ -345,6 +581,7 @@ export class NatsKvStore implements ConfigStore {
       const entry = await b.config.get(key);
       if (entry === null || entry.operation !== 'PUT') throw new RaceLost(`${key} was deleted while being created`);
       const { nonce: writer, stored: theirs, digest } = await this.#decode(b, entry);
+      if (writer !== nonce) await onExisting?.(b, entry);
       const existing = kind.fromStored(theirs, entry.revision);
       await this.#serial(() => this.#put(key, entry.revision, kind, existing, digest));
       return { record: existing, created: writer === nonce };
@@ -354,15 +591,16 @@ export class NatsKvStore implements ConfigStore {
   /** Deletes the record (conditioned on the revision read): true if this call deleted it, false if it was gone. */
   async remove<T>(kind: RecordKind<T>, record: T): Promise<boolean> {
     const key = keyOf(kind, record);
-    let attempted = false;
+    // An attempt whose answer was lost may have deleted it; one refused for a changed revision did not.
+    let maybeDeleted = false;
     const done = await this.#write(`deleting ${kind.name} ${key}`, async (b) => {
       const entry = await b.config.get(key);
-      if (entry === null || entry.operation !== 'PUT') return attempted ? 'deleted' : 'absent';
-      attempted = true;
+      if (entry === null || entry.operation !== 'PUT') return maybeDeleted ? 'deleted' : 'absent';
       try {
         await b.config.delete(key, { previousSeq: entry.revision });
       } catch (error) {
         if (apiErrCode(error) === WRONG_LAST_SEQUENCE) throw new RaceLost(`${key} changed while being deleted`);
+        maybeDeleted = true;
         throw error;
       }
       // This process's own deletion, whose marker revision the client does not return: forget exactly the version deleted.
@@ -409,14 +647,12 @@ export class NatsKvStore implements ConfigStore {
     }
   }
 
-  async #put(key: string, revision: number, kind: RecordKind<unknown>, record: unknown, digest: string | undefined): Promise<void> {
+  async #put(key: string, revision: number, kind: RecordKind<unknown>, record: unknown, digest: string | undefined, legacy = false): Promise<void> {
     this.#lastApplied = Math.max(this.#lastApplied, revision);
     if ((this.#revisions.get(key) ?? 0) >= revision) return;
     this.#revisions.set(key, revision);
-    const previous = this.#entries.get(key);
-    this.#entries.set(key, { kind, revision, record, digest });
-    if (previous !== undefined) await this.#emit({ kind: previous.kind.name, op: 'delete', record: previous.record });
-    await this.#emit({ kind: kind.name, op: 'put', record });
+    this.#entries.set(key, { kind, revision, record, digest, legacy });
+    await this.#reconcile(key);
   }
 
   /** A deletion seen in the bucket (its marker's revision): forgets the key's record if it is older. */
@@ -431,8 +667,81 @@ export class NatsKvStore implements ConfigStore {
     const entry = this.#entries.get(key);
     if (entry === undefined || !applies(entry)) return;
     this.#entries.delete(key);
-    await this.#emit({ kind: entry.kind.name, op: 'delete', record: entry.record });
+    await this.#reconcile(key);
     if (entry.digest !== undefined) void this.#dropChunks(entry.digest);
+  }
+
+  /**
+   * Whether a record of the bucket exists as far as the fleet is concerned (issue 32): an alignment
+   * unless the usage record of its name and version was closed for it by a deletion; a channel
+   * once every usage record of its alignments admits it (a channel naming no alignment at once).
+   * A channel record not (yet) admitted is a creation under way or one that lost its race: never
+   * listed, never run. A channel stored before issue 32 (`legacy`) exists while its alignments do.
+   */
+  #alive(entry: Entry): boolean {
+    // The arbiters are the store's own bookkeeping: no reader or FleetSync sees them.
+    if (entry.kind.name === USAGE_KIND.name) return false;
+    if (entry.kind.name === ALIGNMENT_KIND.name) {
+      const a = entry.record as AlignmentRecord;
+      const usage = this.#usage(a.name, a.version);
+      return !(usage !== undefined && usage.alignment === entry.revision && usage.closedBy !== null);
+    }
+    if (entry.kind.name !== CHANNEL_KIND.name) return true;
+    const sides = sidesOf(entry.record as ChannelRecord);
+    if (entry.legacy) {
+      return sides.every(([name, version]) => {
+        const a = this.#entries.get(alignmentKey(name, version));
+        return a !== undefined && this.#alive(a);
+      });
+    }
+    return sides.every(([name, version]) => {
+      const usage = this.#usage(name, version);
+      return usage !== undefined && usage.closedBy === null && usage.channels.some((c) => c.id === entry.revision);
+    });
+  }
+
+  #usage(name: string, version: string): UsageRecord | undefined {
+    // Entries under a usage key were decoded by USAGE_KIND.
+    return this.#entries.get(usageKey(name, version))?.record as UsageRecord | undefined;
+  }
+
+  /** The keys whose existence may change with the record under `key`: itself, and what refers to its alignment. */
+  #affected(key: string): string[] {
+    const entry = this.#entries.get(key) ?? this.#visible.get(key);
+    if (entry === undefined) return [key];
+    const kind = entry.kind.name;
+    if (kind !== USAGE_KIND.name && kind !== ALIGNMENT_KIND.name) return [key];
+    const { name, version } = entry.record as { name: string; version: string };
+    const out = [alignmentKey(name, version)];
+    for (const [k, e] of this.#entries) {
+      if (e.kind.name === CHANNEL_KIND.name && sidesOf(e.record as ChannelRecord).some(([n, v]) => n === name && v === version)) out.push(k);
+    }
+    if (!out.includes(key)) out.push(key);
+    return out;
+  }
+
+  /**
+   * Brings the visible records up to date after the record under `key` changed, and tells FleetSync
+   * what appeared and disappeared: channels disappear before their alignments, alignments appear before their channels.
+   */
+  async #reconcile(key: string): Promise<void> {
+    const gone: Entry[] = [];
+    const came: Entry[] = [];
+    for (const k of this.#affected(key)) {
+      const entry = this.#entries.get(k);
+      const now = entry !== undefined && this.#alive(entry) ? entry : undefined;
+      const was = this.#visible.get(k);
+      if (was === now) continue;
+      if (was !== undefined) gone.push(was);
+      if (now === undefined) this.#visible.delete(k);
+      else {
+        this.#visible.set(k, now);
+        came.push(now);
+      }
+    }
+    const channelsFirst = (a: Entry, b: Entry): number => Number(b.kind.name === CHANNEL_KIND.name) - Number(a.kind.name === CHANNEL_KIND.name);
+    for (const e of gone.sort(channelsFirst)) await this.#emit({ kind: e.kind.name, op: 'delete', record: e.record });
+    for (const e of came.sort((a, b) => -channelsFirst(a, b))) await this.#emit({ kind: e.kind.name, op: 'put', record: e.record });
   }
 
   /** A watched bucket entry, applied in order. */
@@ -449,7 +758,7 @@ export class NatsKvStore implements ConfigStore {
     }
     try {
       const { stored, digest } = await this.#decode(b, e);
-      await this.#put(e.key, e.revision, kind, kind.fromStored(stored, e.revision), digest);
+      await this.#put(e.key, e.revision, kind, kind.fromStored(stored, e.revision), digest, isLegacyChannel(kind, stored));
     } catch (error) {
       this.#lastApplied = Math.max(this.#lastApplied, e.revision);
       this.#log.error({ err: error, key: e.key, revision: e.revision }, 'a configuration record cannot be read; skipped');
@@ -506,12 +815,15 @@ export class NatsKvStore implements ConfigStore {
   /** Retries transient failures for `writeTimeoutMs`; then, or on any other cluster failure, CONFIG_STORE_UNAVAILABLE. */
   async #write<T>(what: string, op: (b: Buckets) => Promise<T>): Promise<T> {
     if (this.#closed) throw new MediatorError('the configuration store is closed', ErrorCodes.configStoreUnavailable);
-    const deadline = Date.now() + (this.#options.writeTimeoutMs ?? 20_000);
-    let delay = 100;
+    const deadline = Date.now() + (this.#options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS);
+    let delay = 25;
     for (;;) {
       try {
         const b = await within(Math.max(1, deadline - Date.now()), 'connecting to the NATS cluster', this.#open());
-        return await op(b);
+        // A request to a server that went away waits for its own time-out (5 s) while the client
+        // reconnects: the change's deadline cuts it short. Its outcome is then unknown, as for any
+        // answer lost on the way; every step is idempotent, so trying again is safe.
+        return await within(Math.max(1, deadline - Date.now()), what, op(b));
       } catch (error) {
         if (error instanceof MediatorError) throw error;
         if (!isTransient(error) || Date.now() + delay > deadline || this.#closed) {
@@ -522,8 +834,9 @@ export class NatsKvStore implements ConfigStore {
           );
         }
         this.#log.debug({ what, err: error }, 'configuration write failed; retrying');
-        await sleep(delay);
-        delay = Math.min(delay * 2, 1000);
+        // Jittered, so that processes that lost a race to each other do not collide again in step.
+        await sleep(delay * (0.5 + Math.random()));
+        delay = Math.min(delay * 2, 500);
       }
     }
   }
