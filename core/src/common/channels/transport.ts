@@ -81,6 +81,11 @@ export interface Transport {
    */
   subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
   /**
+   * Whether the broker can be reached now, for transports that can lose it (issue 32): a channel
+   * whose broker is gone consumes nothing, whatever its runtime's status, and says so. Absent: always.
+   */
+  brokerState?(): { readonly reachable: boolean; readonly reason?: string };
+  /**
    * Releases the connection at once, like a crash as far as in-flight messages go: they are not
    * acknowledged (durable transports deliver them again). For a graceful stop, close the
    * subscriptions (or stop the ChannelRuntimes) first.

@@ -165,7 +165,15 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
     const { FleetSync } = await import('../fleet/fleet-sync.js');
     new FleetSync(fleet, alignments, runner, logger).attach();
-    await fleet.start();
+    try {
+      await fleet.start();
+    } catch (error) {
+      // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
+      await fleet.close();
+      await runner.close();
+      local.close();
+      throw error;
+    }
     logger.info({ alignments: store.listAlignments().length, channels: store.listChannels().length, transport: transportKind }, 'shared configuration applied');
   } else {
     const loaded = await alignments.loadAll();

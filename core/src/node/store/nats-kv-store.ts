@@ -43,6 +43,12 @@ export interface NatsKvStoreOptions {
   readonly bucketPrefix?: string;
   /** How long `start()` waits to catch up with the buckets before serving what it has (default 30 s). */
   readonly syncTimeoutMs?: number;
+  /**
+   * How long `start()` waits for a first answer of the cluster before it gives up (default 5 s):
+   * a process that never saw the configuration has nothing to serve but an empty one, which would
+   * be a lie, so it fails to start instead, naming the store and the cause (issue 32).
+   */
+  readonly firstContactTimeoutMs?: number;
   /** How long a change may take, retries included, before 503 (default 2.5 s: an outage is told within 3 s, issue 32). */
   readonly writeTimeoutMs?: number;
   /** How often the cluster is asked whether it is there (default 2 s). */
@@ -100,6 +106,8 @@ const PLACEMENT_WAIT_MS = 10_000;
 /** How old a channel record no usage record admits must be before a creation of the same channel removes it. */
 const ABANDONED_MS = 60_000;
 const DEFAULT_WRITE_TIMEOUT_MS = 2500;
+/** How long a channel deletion waits for the clean-up of usage records it needs no answer from. */
+const WITHDRAW_MS = 1000;
 
 interface NatsLikeError {
   readonly code?: unknown;
@@ -232,20 +240,29 @@ export class NatsKvStore implements ConfigStore {
   /**
    * Starts watching the buckets and waits (at most `syncTimeoutMs`) until the mirror holds every
    * record the bucket held at start; past that, it serves what it has and keeps catching up.
+   * CONFIG_STORE_UNAVAILABLE when the cluster gave no answer at all within `firstContactTimeoutMs`.
    */
   async start(): Promise<void> {
     this.#loops = [this.#watchLoop(), this.#probeLoop()];
     const timeoutMs = this.#options.syncTimeoutMs ?? 30_000;
     const deadline = Date.now() + timeoutMs;
+    const firstContactDeadline = Date.now() + Math.min(timeoutMs, this.#options.firstContactTimeoutMs ?? 5000);
     let target: number | undefined;
     while (!this.#closed && Date.now() < deadline) {
+      if (target === undefined && Date.now() >= firstContactDeadline) {
+        throw new MediatorError(
+          `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${this.#reason ?? 'no answer'}. Start the mediator when NATS is back, or use --store sqlite.`,
+          ErrorCodes.configStoreUnavailable,
+        );
+      }
       if (target === undefined) {
         try {
-          const buckets = await within(Math.max(1, deadline - Date.now()), 'opening the configuration buckets', this.#open());
+          const buckets = await within(Math.max(1, firstContactDeadline - Date.now()), 'opening the configuration buckets', this.#open());
           const info = await within(5000, 'reading the configuration bucket', buckets.config.status());
           target = info.streamInfo.state.last_seq;
         } catch (error) {
           this.#reason = messageOf(error);
+          await sleep(200);
         }
       }
       if (target !== undefined && this.#lastApplied >= target) {
@@ -549,8 +566,14 @@ export class NatsKvStore implements ConfigStore {
     if (deleted) {
       // Clean-up only: a deletion ignores admitted channels whose record is gone.
       try {
-        const b = await this.#open();
-        await this.#withdraw(b, keyOf(CHANNEL_KIND, record), record.id, sidesOf(record));
+        await within(
+          WITHDRAW_MS,
+          'updating the usage records of a deleted channel',
+          (async () => {
+            const b = await this.#open();
+            await this.#withdraw(b, keyOf(CHANNEL_KIND, record), record.id, sidesOf(record));
+          })(),
+        );
       } catch (error) {
         this.#log.debug({ err: error, channel: id }, 'usage records of a deleted channel not updated');
       }
@@ -849,7 +872,10 @@ export class NatsKvStore implements ConfigStore {
         timeout: 5000,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 250,
-        waitOnFirstConnect: true,
+        // A first connection that fails rejects at once with its cause (refused, unknown host...):
+        // start() reports it, and the next write or probe connects again. Waiting for it instead
+        // kept a process started during an outage retrying for ever, unable even to exit.
+        waitOnFirstConnect: false,
       }).then(
         (nc) => {
           if (this.#closed) {

@@ -400,6 +400,8 @@ export class NatsTransport implements Transport {
   private clusterMaxReplicas = 3;
   private readonly subscriptions = new Set<NatsSubscription>();
   private closed = false;
+  /** Why the broker is out of reach (a disconnect seen and no reconnect since), or undefined while in touch. */
+  private unreachable: string | undefined;
   /** Names are hashed once per topic, not once per message. */
   private readonly nameCache = new Map<string, NatsNames>();
   /** The JetStream client of the current connection (one per connection, not per publish). */
@@ -476,6 +478,8 @@ export class NatsTransport implements Transport {
     try {
       for await (const s of nc.status()) {
         if (s.type === Events.Disconnect || s.type === Events.Reconnect) this.log.info({ event: s.type, server: s.data }, 'NATS connection');
+        if (s.type === Events.Disconnect) this.unreachable = `disconnected from NATS (${typeof s.data === 'string' ? s.data : 'server'}); reconnecting`;
+        if (s.type === Events.Reconnect) this.unreachable = undefined;
       }
     } catch {
       // status iterator ends with the connection
@@ -743,6 +747,10 @@ export class NatsTransport implements Transport {
       if (apiErrCode(error) === STREAM_NOT_FOUND) return 0;
       throw error;
     }
+  }
+
+  brokerState(): { readonly reachable: boolean; readonly reason?: string } {
+    return this.unreachable === undefined ? { reachable: true } : { reachable: false, reason: this.unreachable };
   }
 
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
