@@ -140,51 +140,54 @@ export const SUITE_CASE_KIND: RecordKind<SuiteCaseRecord> = {
 };
 
 /** A channel admitted on an alignment: its creation revision (its id) and its bucket key. */
-export interface UsageEntry {
+export interface AdmittedChannel {
   readonly id: number;
   readonly key: string;
 }
 
 /**
- * The arbiter of one alignment name and version (issue 32): the record that a channel creation on
- * the alignment and the alignment's deletion both change, each conditioned on the revision it read,
- * so exactly one of two racing changes wins (see NatsKvStore, "Arbitrated changes").
- * `alignment` is the creation revision of the alignment record it is about; `closedBy` the nonce of
- * the deletion that won (the alignment is deleted from then on, even while its record lingers).
+ * One entry of the log that arbitrates an alignment record (issue 32): slot `n` of the alignment
+ * record created at revision `alignment` either admits a channel on it or closes it (the deletion
+ * that won, by its nonce). Each slot is decided once, by the bucket's create-if-absent; the slots
+ * of one record, read in order, are the one history every process agrees on (NatsKvStore,
+ * "Arbitrated changes").
  */
-export interface UsageRecord {
+export interface SlotRecord {
   readonly id: number;
   readonly name: string;
   readonly version: string;
   readonly alignment: number;
-  readonly channels: readonly UsageEntry[];
-  readonly closedBy: string | null;
+  readonly n: number;
+  readonly admit: AdmittedChannel | null;
+  readonly close: string | null;
 }
 
-export const USAGE_KIND: RecordKind<UsageRecord> = {
-  name: 'usage',
-  identity: (u) => [u.name, u.version],
+export const SLOT_KIND: RecordKind<SlotRecord> = {
+  name: 'slot',
+  identity: (s) => [s.name, s.version, String(s.alignment), String(s.n)],
   toStored: ({ id: _id, ...rest }) => rest,
   fromStored(stored, revision) {
-    const o = object(stored, 'usage');
-    const list = o['channels'];
-    if (!Array.isArray(list)) throw new Error('a stored usage has no "channels" list');
-    const channels = list.map((c: unknown) => {
-      const entry = object(c, 'usage entry');
-      return { id: integer(entry, 'id', 'usage entry'), key: text(entry, 'key', 'usage entry') };
-    });
-    const closedBy = o['closedBy'];
-    if (closedBy !== null && typeof closedBy !== 'string') throw new Error('a stored usage has a closedBy that is neither a string nor null');
+    const o = object(stored, 'slot');
+    const admitted = o['admit'];
+    const close = o['close'];
+    if (close !== null && typeof close !== 'string') throw new Error('a stored slot has a close that is neither a string nor null');
+    let admit: AdmittedChannel | null = null;
+    if (admitted !== null) {
+      const a = object(admitted, 'slot admission');
+      admit = { id: integer(a, 'id', 'slot admission'), key: text(a, 'key', 'slot admission') };
+    }
+    if ((admit === null) === (close === null)) throw new Error('a stored slot must either admit a channel or close its alignment');
     return {
       id: revision,
-      name: text(o, 'name', 'usage'),
-      version: text(o, 'version', 'usage'),
-      alignment: integer(o, 'alignment', 'usage'),
-      channels,
-      closedBy,
+      name: text(o, 'name', 'slot'),
+      version: text(o, 'version', 'slot'),
+      alignment: integer(o, 'alignment', 'slot'),
+      n: integer(o, 'n', 'slot'),
+      admit,
+      close,
     };
   },
 };
 
 /** Every kind the fleet shares, in no particular order. */
-export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND, USAGE_KIND];
+export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND, SLOT_KIND];

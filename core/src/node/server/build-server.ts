@@ -161,12 +161,17 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   });
   const runner = new ChannelRunner(transport, alignments, logger);
   const channels = new ChannelService(store, alignments, runner, logger);
+  let fleetSync: { settled(): Promise<void> } | undefined;
   if (fleet !== undefined) {
     // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
     const { FleetSync } = await import('../fleet/fleet-sync.js');
-    new FleetSync(fleet, alignments, runner, logger).attach();
+    const sync = new FleetSync(fleet, alignments, runner, logger);
+    sync.attach();
+    fleetSync = sync;
     try {
       await fleet.start();
+      // As before channels started side by side (issue 32): the shared channels run before it listens.
+      await sync.settled();
     } catch (error) {
       // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
       await fleet.close();
@@ -375,6 +380,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.
       await fleet?.close();
+      await fleetSync?.settled();
       await runner.close();
       await translation.close();
       await store.close();

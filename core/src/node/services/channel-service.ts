@@ -55,6 +55,9 @@ function optionalId(body: Record<string, unknown>, field: string): number | unde
   return v;
 }
 
+/** The longest a channel creation waits for its consumer group to be ready (a cluster's leader election takes seconds). */
+const PREPARE_MS = 8000;
+
 const STYLE_04 = ['inpAlignmentId', 'outAlignmentId'] as const;
 const STYLE_05 = ['inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName', 'outAlignmentVersion'] as const;
 
@@ -116,6 +119,27 @@ export class ChannelService {
     // A message would go round for ever, a translation each pass (CONTRACT.md "Safety").
     const loop = loopClosedBy(channels, source, sink);
     if (loop !== undefined) fail(`a channel from "${source}" to "${sink}" would close a loop of channels: ${loop.map((t) => `"${t}"`).join(' -> ')}`);
+    // The consumer group is made ready first (NATS: a replicated consumer elects its leader in
+    // seconds), so every process that learns of the channel consumes at once (issue 32). A failure
+    // here leaves the channel to start as before and say why in its status.
+    // Skipped while the broker is out of reach (the store, on the same NATS, then refuses the
+    // change within its bound) and given PREPARE_MS at most.
+    const transport = this.runner.transport;
+    if (transport.prepare !== undefined && transport.brokerState?.().reachable !== false) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([
+          transport.prepare(source, consumerGroup, { maxInFlight: parallelismRaw, from: 'latest' }),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, PREPARE_MS);
+          }),
+        ]);
+      } catch (error) {
+        this.log.warn({ err: error, source }, 'the consumer group of a new channel could not be prepared');
+      } finally {
+        clearTimeout(timer);
+      }
+    }
     const record = await this.insert({
       source,
       sink,

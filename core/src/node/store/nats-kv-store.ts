@@ -22,7 +22,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { connect, Events, StorageType, type KV, type KvEntry, type NatsConnection, type QueuedIterator } from 'nats';
 import { ErrorCodes, MediatorError, NotFoundError, BadRequestError, silentLogger, type Logger } from '../../common/index.js';
-import { ALIGNMENT_KIND, CHANNEL_KIND, RECORD_KINDS, USAGE_KIND, type RecordKind, type UsageRecord } from '../fleet/record-kinds.js';
+import { ALIGNMENT_KIND, CHANNEL_KIND, RECORD_KINDS, SLOT_KIND, type AdmittedChannel, type RecordKind, type SlotRecord } from '../fleet/record-kinds.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
 import {
   AlignmentInUseError,
@@ -44,9 +44,10 @@ export interface NatsKvStoreOptions {
   /** How long `start()` waits to catch up with the buckets before serving what it has (default 30 s). */
   readonly syncTimeoutMs?: number;
   /**
-   * How long `start()` waits for a first answer of the cluster before it gives up (default 5 s):
-   * a process that never saw the configuration has nothing to serve but an empty one, which would
-   * be a lie, so it fails to start instead, naming the store and the cause (issue 32).
+   * How long `start()` waits for a first connection to NATS before it gives up (default 5 s); with
+   * a connection, it gives up after `syncTimeoutMs` if the bucket never answered. A process that
+   * never saw the configuration has nothing to serve but an empty one, which would be a lie, so it
+   * fails to start instead, naming the store and the cause (issue 32).
    */
   readonly firstContactTimeoutMs?: number;
   /** How long a change may take, retries included, before 503 (default 2.5 s: an outage is told within 3 s, issue 32). */
@@ -103,11 +104,9 @@ const INSUFFICIENT_RESOURCES = 10023;
 const STALL_MS = 10_000;
 /** How long bucket creation waits for enough JetStream peers before creating fewer replicas. */
 const PLACEMENT_WAIT_MS = 10_000;
-/** How old a channel record no usage record admits must be before a creation of the same channel removes it. */
+/** How old a channel record that a log does not admit must be before a creation of the same channel removes it. */
 const ABANDONED_MS = 60_000;
 const DEFAULT_WRITE_TIMEOUT_MS = 2500;
-/** How long a channel deletion waits for the clean-up of usage records it needs no answer from. */
-const WITHDRAW_MS = 1000;
 
 interface NatsLikeError {
   readonly code?: unknown;
@@ -169,10 +168,6 @@ function alignmentKey(name: string, version: string): string {
   return [ALIGNMENT_KIND.name, keyToken(name), keyToken(version)].join('.');
 }
 
-function usageKey(name: string, version: string): string {
-  return [USAGE_KIND.name, keyToken(name), keyToken(version)].join('.');
-}
-
 /** The alignments a channel names (an empty name and version is no alignment), each once. */
 function sidesOf(c: Pick<ChannelRecord, 'inpAlignmentName' | 'inpAlignmentVersion' | 'outAlignmentName' | 'outAlignmentVersion'>): Array<[string, string]> {
   const sides: Array<[string, string]> = [];
@@ -220,6 +215,8 @@ export class NatsKvStore implements ConfigStore {
   #loops: Promise<void>[] = [];
   #closed = false;
   #connected = false;
+  /** Whether a connection to NATS was ever made (start-up gives up sooner without one). */
+  #everConnected = false;
   #synced = false;
   #lastContactAt: number | undefined;
   /** Since when the probe has seen the bucket ahead of the mirror. */
@@ -240,7 +237,8 @@ export class NatsKvStore implements ConfigStore {
   /**
    * Starts watching the buckets and waits (at most `syncTimeoutMs`) until the mirror holds every
    * record the bucket held at start; past that, it serves what it has and keeps catching up.
-   * CONFIG_STORE_UNAVAILABLE when the cluster gave no answer at all within `firstContactTimeoutMs`.
+   * CONFIG_STORE_UNAVAILABLE when no connection was made within `firstContactTimeoutMs`, or the
+   * bucket never answered within `syncTimeoutMs`.
    */
   async start(): Promise<void> {
     this.#loops = [this.#watchLoop(), this.#probeLoop()];
@@ -249,15 +247,13 @@ export class NatsKvStore implements ConfigStore {
     const firstContactDeadline = Date.now() + Math.min(timeoutMs, this.#options.firstContactTimeoutMs ?? 5000);
     let target: number | undefined;
     while (!this.#closed && Date.now() < deadline) {
-      if (target === undefined && Date.now() >= firstContactDeadline) {
-        throw new MediatorError(
-          `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${this.#reason ?? 'no answer'}. Start the mediator when NATS is back, or use --store sqlite.`,
-          ErrorCodes.configStoreUnavailable,
-        );
-      }
+      // No connection at all: nothing will come (a cluster that answers may take longer: creating
+      // replicated buckets waits for placement).
+      if (target === undefined && !this.#everConnected && Date.now() >= firstContactDeadline) throw this.#unreachable();
       if (target === undefined) {
         try {
-          const buckets = await within(Math.max(1, firstContactDeadline - Date.now()), 'opening the configuration buckets', this.#open());
+          const until = this.#everConnected ? deadline : Math.min(deadline, firstContactDeadline);
+          const buckets = await within(Math.max(1, until - Date.now()), 'opening the configuration buckets', this.#open());
           const info = await within(5000, 'reading the configuration bucket', buckets.config.status());
           target = info.streamInfo.state.last_seq;
         } catch (error) {
@@ -272,12 +268,21 @@ export class NatsKvStore implements ConfigStore {
       }
       await sleep(25);
     }
+    // Never saw the configuration: serving an empty one would be a lie.
+    if (!this.#closed && target === undefined) throw this.#unreachable();
     if (!this.#closed) {
       this.#log.warn(
         { revision: this.#lastApplied, records: this.#entries.size, timeoutMs, reason: this.#reason },
         'configuration not caught up with the NATS buckets in time; serving what is here and still trying',
       );
     }
+  }
+
+  #unreachable(): MediatorError {
+    return new MediatorError(
+      `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${this.#reason ?? 'no answer'}. Start the mediator when NATS is back, or use --store sqlite.`,
+      ErrorCodes.configStoreUnavailable,
+    );
   }
 
   state(): ConfigStoreState {
@@ -337,17 +342,21 @@ export class NatsKvStore implements ConfigStore {
   // Writes, to the cluster
   // -------------------------------------------------------------------------------------------
 
-  // Arbitrated changes (issue 32). A change that depends on another record is decided by one
-  // compare-and-set on the usage record of the alignment concerned (`usage.<name>.<version>`):
-  // - a channel creation stores its channel record (not yet admitted: nobody lists or runs it),
-  //   then, per alignment, reads the alignment record (revision rA) and the usage record and
-  //   writes "rA, admitted channels + this one" conditioned on the usage record's revision;
-  // - an alignment deletion reads the alignment (rA) and the usage record, checks that no channel
-  //   it admits still exists, and writes "rA, closed by <this deletion>" conditioned on the same
-  //   revision; only then is the alignment record removed (clean-up: it counts as deleted already).
-  // Both writes change the same key and each expects the revision the other would move, so of
-  // any two racing the bucket takes exactly one; the other reads again and sees the winner's
-  // outcome (the alignment in use, or closed: not found). README "A fleet on NATS JetStream".
+  // Arbitrated changes (issue 32). A change that depends on another record is decided once for the
+  // fleet by the log of the alignment record concerned: slots `slot.<name>.<version>.<rA>.<n>`
+  // (rA: the alignment record's creation revision), each taken by the bucket's create-if-absent.
+  // - A channel creation stores its channel record (not admitted yet: nobody lists or runs it),
+  //   then, per alignment, reads the alignment record (rA) and its slots in order, and takes the
+  //   first free slot with "admit channel <revision>"; a "close" slot on the way means the
+  //   alignment was deleted: not found.
+  // - An alignment deletion reads the slots in order; if a slot admits a channel whose record
+  //   still exists, the alignment is in use; otherwise it takes the first free slot with "close";
+  //   then the alignment record is removed (clean-up: it counts as deleted from the close on).
+  // Two racing changes want the same free slot, and the bucket gives it to exactly one; the other
+  // reads the winner's slot and goes on from there. Only create-if-absent is used, never an
+  // update conditioned on a revision: nats-server 2.9 in a cluster lets several such updates of
+  // one key succeed at once (the race test found it), while a create is decided once.
+  // README "A fleet on NATS JetStream" gives the argument.
 
   async insertAlignment(a: NewAlignment): Promise<InsertAlignmentResult> {
     const { record, created } = await this.create(ALIGNMENT_KIND, { ...a, id: 0, date: a.date ?? Date.now() }, (b, entry) =>
@@ -357,20 +366,20 @@ export class NatsKvStore implements ConfigStore {
   }
 
   /**
-   * An alignment record whose usage record is closed for it was deleted and only lingers until its
-   * deleter (or this call) removes it: removed, then RaceLost so the upload is tried again. A new
-   * upload under the same name and version is a new record (new revision), which no earlier
-   * channel names in any usage record: it cannot revive anything.
+   * An alignment record that a close slot names was deleted and only lingers until its deleter (or
+   * this call) removes it: removed, then RaceLost so the upload is tried again. A new upload under
+   * the same name and version is a new record (new revision) with a log of its own, in which no
+   * earlier channel is admitted: it cannot revive anything.
    */
   async #clearDeletedAlignment(b: Buckets, name: string, version: string, revision: number): Promise<void> {
-    const usage = await this.#readUsage(b, name, version);
-    if (usage.record?.alignment !== revision || usage.record.closedBy === null) return;
+    const { slots } = await this.#scan(b, name, version, revision);
+    if (!slots.some((s) => s.close !== null)) return;
     await this.#removeAlignmentRecord(b, name, version, revision);
     throw new RaceLost(`${alignmentKey(name, version)} was deleted while being created`);
   }
 
   async deleteAlignment(name: string, version: string): Promise<boolean> {
-    // Channels stored by a mediator before issue 32 are in no usage record: the mirror knows them.
+    // Channels stored by a mediator before issue 32 are in no log: the mirror knows them.
     const legacy = [...this.#visible.values()].filter((e) => e.legacy && sidesOf(e.record as ChannelRecord).some(([n, v]) => n === name && v === version));
     if (legacy.length > 0)
       throw new AlignmentInUseError(
@@ -380,69 +389,93 @@ export class NatsKvStore implements ConfigStore {
       );
     const nonce = randomUUID();
     const aKey = alignmentKey(name, version);
+    // The record a close of this call was sent for: an attempt whose answer was lost may have won.
+    let tried: number | undefined;
     return this.#write(`deleting alignment ${aKey}`, async (b) => {
-      const usage = await this.#readUsage(b, name, version);
-      if (usage.record?.closedBy === nonce) {
-        // This deletion won in an earlier attempt whose answer was lost.
-        await this.#removeAlignmentRecord(b, name, version, usage.record.alignment);
-        return true;
-      }
       const entry = await b.config.get(aKey);
-      if (entry === null || entry.operation !== 'PUT') return false;
+      if (entry === null || entry.operation !== 'PUT') {
+        if (tried === undefined) return false;
+        return (await this.#scan(b, name, version, tried)).slots.some((s) => s.close === nonce);
+      }
       const rA = entry.revision;
-      if (usage.record !== undefined && usage.record.alignment > rA) throw new RaceLost(`${aKey} changed while being deleted`);
-      if (usage.record?.alignment === rA && usage.record.closedBy !== null) {
-        // Another deletion won: help it finish; for this one the alignment is not there.
-        await this.#removeAlignmentRecord(b, name, version, rA);
-        return false;
+      for (;;) {
+        const { slots, next } = await this.#scan(b, name, version, rA);
+        const closed = slots.find((s) => s.close !== null);
+        if (closed !== undefined) {
+          // Decided: by this call (an earlier attempt) or by another deletion, which this one helps finish.
+          await this.#removeAlignmentRecord(b, name, version, rA);
+          return closed.close === nonce;
+        }
+        const users: number[] = [];
+        for (const { admit } of slots) {
+          if (admit === null) continue;
+          // Revisions are never reused: a channel key that no longer holds this revision was deleted for good.
+          const channel = await b.config.get(admit.key);
+          if (channel !== null && channel.operation === 'PUT' && channel.revision === admit.id) users.push(admit.id);
+        }
+        if (users.length > 0) throw new AlignmentInUseError(name, version, users);
+        tried = rA;
+        if (await this.#claim(b, { id: 0, name, version, alignment: rA, n: next, admit: null, close: nonce })) {
+          await this.#removeAlignmentRecord(b, name, version, rA);
+          return true;
+        }
+        // Slot taken by a racer (a creation or another deletion): read on from it.
       }
-      const admitted = usage.record?.alignment === rA ? usage.record.channels : [];
-      const users: number[] = [];
-      for (const c of admitted) {
-        // Revisions are never reused: a channel key that no longer holds this revision was deleted for good.
-        const channel = await b.config.get(c.key);
-        if (channel !== null && channel.operation === 'PUT' && channel.revision === c.id) users.push(c.id);
-      }
-      if (users.length > 0) throw new AlignmentInUseError(name, version, users);
-      await this.#writeUsage(b, usage.revision, { id: 0, name, version, alignment: rA, channels: [], closedBy: nonce });
-      await this.#removeAlignmentRecord(b, name, version, rA);
-      return true;
     });
   }
 
-  /** Removes an alignment record already closed in its usage record (idempotent: anyone may finish a deletion). */
+  /** Removes an alignment record that a close slot names (idempotent: anyone may finish a deletion). */
   async #removeAlignmentRecord(b: Buckets, name: string, version: string, revision: number): Promise<void> {
     const key = alignmentKey(name, version);
     try {
       await b.config.delete(key, { previousSeq: revision });
     } catch (error) {
-      // Removed already by another helper (or never there): the deletion stands either way.
+      // Removed already by another helper: the deletion stands either way.
       if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
     }
     await this.#serial(() => this.#forget(key, (e) => e.revision === revision));
   }
 
-  async #readUsage(b: Buckets, name: string, version: string): Promise<{ revision: number; record: UsageRecord | undefined }> {
-    const entry = await b.config.get(usageKey(name, version));
-    if (entry === null) return { revision: 0, record: undefined };
-    if (entry.operation !== 'PUT') return { revision: entry.revision, record: undefined };
-    const { stored } = await this.#decode(b, entry);
-    return { revision: entry.revision, record: USAGE_KIND.fromStored(stored, entry.revision) };
+  /**
+   * The taken slots of an alignment record's log, from slot 0 up to the first free one (`next`).
+   * Slots never change once taken, so those this mirror holds are read from it; the rest from the cluster.
+   */
+  async #scan(b: Buckets, name: string, version: string, alignment: number): Promise<{ slots: SlotRecord[]; next: number }> {
+    const slots: SlotRecord[] = [];
+    const known = this.#slotsOf(name, version, alignment);
+    for (;;) {
+      const n = slots.length;
+      const mirrored = known.get(n);
+      if (mirrored !== undefined) {
+        slots.push(mirrored);
+        continue;
+      }
+      const entry = await b.config.get(keyOf(SLOT_KIND, { id: 0, name, version, alignment, n, admit: null, close: null }));
+      if (entry === null || entry.operation !== 'PUT') return { slots, next: n };
+      const { stored } = await this.#decode(b, entry);
+      slots.push(SLOT_KIND.fromStored(stored, entry.revision));
+    }
   }
 
-  /** The compare-and-set every arbitrated change makes: the usage record, expected at `revision` (0: absent). */
-  async #writeUsage(b: Buckets, revision: number, usage: UsageRecord): Promise<void> {
-    const key = usageKey(usage.name, usage.version);
-    const stored = USAGE_KIND.toStored(usage);
-    const value = await this.#envelope(b, randomUUID(), stored);
-    let written: number;
+  /** Takes a free slot (create-if-absent): true if this call took it, false if another did first. */
+  async #claim(b: Buckets, slot: SlotRecord): Promise<boolean> {
+    const key = keyOf(SLOT_KIND, slot);
+    const stored = SLOT_KIND.toStored(slot);
+    const nonce = randomUUID();
+    const value = await this.#envelope(b, nonce, stored);
+    let revision: number;
     try {
-      written = revision === 0 ? await b.config.create(key, value) : await b.config.update(key, value, revision);
+      revision = await b.config.create(key, value);
     } catch (error) {
-      if (apiErrCode(error) === WRONG_LAST_SEQUENCE) throw new RaceLost(`${key} changed while being written`);
-      throw error;
+      if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
+      // Taken: by another change, or by this one in an attempt whose answer was lost (same nonce).
+      const entry = await b.config.get(key);
+      if (entry === null || entry.operation !== 'PUT') throw new RaceLost(`${key} was removed while being taken`);
+      if ((await this.#decode(b, entry)).nonce !== nonce) return false;
+      revision = entry.revision;
     }
-    await this.#serial(() => this.#put(key, written, USAGE_KIND, USAGE_KIND.fromStored(stored, written), undefined));
+    await this.#serial(() => this.#put(key, revision, SLOT_KIND, SLOT_KIND.fromStored(stored, revision), undefined));
+    return true;
   }
 
   async insertChannel(c: NewChannel): Promise<ChannelRecord> {
@@ -459,7 +492,6 @@ export class NatsKvStore implements ConfigStore {
     const key = keyOf(CHANNEL_KIND, record);
     const stored = { ...CHANNEL_KIND.toStored(record), [ARBITRATED]: true };
     const nonce = randomUUID();
-    const sides = sidesOf(record);
     return this.#write(`creating channel ${key}`, async (b) => {
       const value = await this.#envelope(b, nonce, stored);
       let revision: number;
@@ -478,57 +510,35 @@ export class NatsKvStore implements ConfigStore {
       }
       const created = CHANNEL_KIND.fromStored(stored, revision);
       await this.#serial(() => this.#put(key, revision, CHANNEL_KIND, created, undefined));
-      const admittedOn: Array<[string, string]> = [];
       try {
-        for (const [name, version] of sides) {
-          await this.#admit(b, name, version, { id: revision, key });
-          admittedOn.push([name, version]);
-        }
+        for (const [name, version] of sidesOf(record)) await this.#admit(b, name, version, { id: revision, key });
       } catch (error) {
-        if (error instanceof RaceLost || isTransient(error)) throw error; // retried as a whole: every step is idempotent
-        // Refused (the alignment is gone): the record was never admitted everywhere; take it back.
-        await this.#withdraw(b, key, revision, admittedOn);
+        if (!(error instanceof NotFoundError)) throw error; // retried as a whole: every step is idempotent
+        // Refused (an alignment is gone): the record is not admitted everywhere, so it never counts; removed.
+        await this.#removeChannelRecord(b, key, revision);
         throw error;
       }
       return created;
     });
   }
 
-  /** Admits the channel on the usage record of one of its alignments (idempotent). */
-  async #admit(b: Buckets, name: string, version: string, channel: { id: number; key: string }): Promise<void> {
-    const entry = await b.config.get(alignmentKey(name, version));
+  /** Admits the channel in the log of the alignment's current record (idempotent). NotFoundError once the alignment is closed or gone. */
+  async #admit(b: Buckets, name: string, version: string, channel: AdmittedChannel): Promise<void> {
     const notFound = (): NotFoundError => new NotFoundError(`Alignment with AlignmentID(${name},${version}) not found`);
+    const entry = await b.config.get(alignmentKey(name, version));
     if (entry === null || entry.operation !== 'PUT') throw notFound();
     const rA = entry.revision;
-    const usage = await this.#readUsage(b, name, version);
-    const current = usage.record;
-    if (current !== undefined && current.alignment > rA) throw new RaceLost(`${alignmentKey(name, version)} was replaced meanwhile`);
-    if (current?.alignment === rA) {
-      if (current.closedBy !== null) throw notFound();
-      if (current.channels.some((c) => c.id === channel.id)) return;
-      await this.#writeUsage(b, usage.revision, { ...current, channels: [...current.channels, channel] });
-      return;
+    for (;;) {
+      const { slots, next } = await this.#scan(b, name, version, rA);
+      if (slots.some((s) => s.close !== null)) throw notFound();
+      if (slots.some((s) => s.admit?.id === channel.id)) return;
+      if (await this.#claim(b, { id: 0, name, version, alignment: rA, n: next, admit: channel, close: null })) return;
     }
-    // No usage yet, or one about an earlier record under this name and version (deleted): a fresh one.
-    await this.#writeUsage(b, usage.revision, { id: 0, name, version, alignment: rA, channels: [channel], closedBy: null });
   }
 
-  /** Takes a channel out of the usage records that admitted it, then deletes its record (both best effort: neither counts any more). */
-  async #withdraw(b: Buckets, key: string, revision: number, sides: ReadonlyArray<[string, string]>): Promise<void> {
+  /** Deletes a channel record that does not count (best effort: a left-over one is never listed or run). */
+  async #removeChannelRecord(b: Buckets, key: string, revision: number): Promise<void> {
     try {
-      for (const [name, version] of sides) {
-        for (let attempt = 0; attempt < 5; attempt++) {
-          const usage = await this.#readUsage(b, name, version);
-          const current = usage.record;
-          if (current === undefined || !current.channels.some((c) => c.id === revision)) break;
-          try {
-            await this.#writeUsage(b, usage.revision, { ...current, channels: current.channels.filter((c) => c.id !== revision) });
-            break;
-          } catch (error) {
-            if (!(error instanceof RaceLost)) throw error;
-          }
-        }
-      }
       try {
         await b.config.delete(key, { previousSeq: revision });
       } catch (error) {
@@ -536,24 +546,25 @@ export class NatsKvStore implements ConfigStore {
       }
       await this.#serial(() => this.#forget(key, (e) => e.revision === revision));
     } catch (error) {
-      // A left-over usage entry names a channel revision that is gone: deletions ignore it.
       this.#log.warn({ err: error, key }, 'a channel record that was not admitted could not be removed');
     }
   }
 
   /**
-   * A channel record that some usage record does not admit a minute after its creation was left by
-   * a creation that stopped half-way (a crashed process): removed, so its source and sink can be
-   * used again. Removing it is safe even if that creation went on: it would then admit a revision
-   * that no longer exists, which no process lists or runs and no deletion counts.
+   * A channel record that some log does not admit a minute after its creation was left by a
+   * creation that stopped half-way (a crashed process): removed, so its source and sink can be
+   * used again, then RaceLost to create anew. Safe even if that creation went on: it would admit a
+   * revision that no longer exists, which no process lists or runs and no deletion counts.
    */
   async #clearAbandonedChannel(b: Buckets, revision: number, stored: unknown): Promise<void> {
     const o = stored as Record<string, unknown> & ChannelRecord;
     if (o[ARBITRATED] !== true || typeof o.createdAt !== 'number' || Date.now() - o.createdAt < ABANDONED_MS) return;
     for (const [name, version] of sidesOf(o)) {
-      const usage = (await this.#readUsage(b, name, version)).record;
-      if (usage === undefined || usage.closedBy !== null || !usage.channels.some((c) => c.id === revision)) {
-        await this.#withdraw(b, keyOf(CHANNEL_KIND, o), revision, []);
+      const entry = await b.config.get(alignmentKey(name, version));
+      const admitted =
+        entry !== null && entry.operation === 'PUT' && (await this.#scan(b, name, version, entry.revision)).slots.some((s) => s.admit?.id === revision);
+      if (!admitted) {
+        await this.#removeChannelRecord(b, keyOf(CHANNEL_KIND, o), revision);
         throw new RaceLost('an abandoned channel record was removed');
       }
     }
@@ -561,24 +572,8 @@ export class NatsKvStore implements ConfigStore {
 
   async deleteChannel(id: number): Promise<boolean> {
     const record = this.getChannel(id);
-    if (record === undefined) return false;
-    const deleted = await this.remove(CHANNEL_KIND, record);
-    if (deleted) {
-      // Clean-up only: a deletion ignores admitted channels whose record is gone.
-      try {
-        await within(
-          WITHDRAW_MS,
-          'updating the usage records of a deleted channel',
-          (async () => {
-            const b = await this.#open();
-            await this.#withdraw(b, keyOf(CHANNEL_KIND, record), record.id, sidesOf(record));
-          })(),
-        );
-      } catch (error) {
-        this.#log.debug({ err: error, channel: id }, 'usage records of a deleted channel not updated');
-      }
-    }
-    return deleted;
+    // Its admissions stay in the logs: a deletion of the alignment sees the record gone and ignores them.
+    return record === undefined ? false : this.remove(CHANNEL_KIND, record);
   }
 
   /**
@@ -696,36 +691,37 @@ export class NatsKvStore implements ConfigStore {
 
   /**
    * Whether a record of the bucket exists as far as the fleet is concerned (issue 32): an alignment
-   * unless the usage record of its name and version was closed for it by a deletion; a channel
-   * once every usage record of its alignments admits it (a channel naming no alignment at once).
-   * A channel record not (yet) admitted is a creation under way or one that lost its race: never
-   * listed, never run. A channel stored before issue 32 (`legacy`) exists while its alignments do.
+   * until a slot of its log closes it; a channel once the log of each of its alignments' current
+   * records admits it, and while none closes it (a channel naming no alignment at once). A channel
+   * record not (yet) admitted is a creation under way or one that lost its race: never listed,
+   * never run. A channel stored before issue 32 (`legacy`) exists while its alignments do.
    */
   #alive(entry: Entry): boolean {
-    // The arbiters are the store's own bookkeeping: no reader or FleetSync sees them.
-    if (entry.kind.name === USAGE_KIND.name) return false;
+    // The logs are the store's own bookkeeping: no reader or FleetSync sees them.
+    if (entry.kind.name === SLOT_KIND.name) return false;
     if (entry.kind.name === ALIGNMENT_KIND.name) {
       const a = entry.record as AlignmentRecord;
-      const usage = this.#usage(a.name, a.version);
-      return !(usage !== undefined && usage.alignment === entry.revision && usage.closedBy !== null);
+      return ![...this.#slotsOf(a.name, a.version, entry.revision).values()].some((s) => s.close !== null);
     }
     if (entry.kind.name !== CHANNEL_KIND.name) return true;
     const sides = sidesOf(entry.record as ChannelRecord);
-    if (entry.legacy) {
-      return sides.every(([name, version]) => {
-        const a = this.#entries.get(alignmentKey(name, version));
-        return a !== undefined && this.#alive(a);
-      });
-    }
     return sides.every(([name, version]) => {
-      const usage = this.#usage(name, version);
-      return usage !== undefined && usage.closedBy === null && usage.channels.some((c) => c.id === entry.revision);
+      const a = this.#entries.get(alignmentKey(name, version));
+      if (a === undefined || !this.#alive(a)) return false;
+      return entry.legacy || [...this.#slotsOf(name, version, a.revision).values()].some((s) => s.admit?.id === entry.revision);
     });
   }
 
-  #usage(name: string, version: string): UsageRecord | undefined {
-    // Entries under a usage key were decoded by USAGE_KIND.
-    return this.#entries.get(usageKey(name, version))?.record as UsageRecord | undefined;
+  /** The slots of an alignment record's log that this mirror holds, by number. */
+  #slotsOf(name: string, version: string, alignment: number): Map<number, SlotRecord> {
+    const out = new Map<number, SlotRecord>();
+    for (const e of this.#entries.values()) {
+      if (e.kind.name !== SLOT_KIND.name) continue;
+      // Entries of the slot kind were decoded by SLOT_KIND.
+      const s = e.record as SlotRecord;
+      if (s.alignment === alignment && s.name === name && s.version === version) out.set(s.n, s);
+    }
+    return out;
   }
 
   /** The keys whose existence may change with the record under `key`: itself, and what refers to its alignment. */
@@ -733,7 +729,7 @@ export class NatsKvStore implements ConfigStore {
     const entry = this.#entries.get(key) ?? this.#visible.get(key);
     if (entry === undefined) return [key];
     const kind = entry.kind.name;
-    if (kind !== USAGE_KIND.name && kind !== ALIGNMENT_KIND.name) return [key];
+    if (kind !== SLOT_KIND.name && kind !== ALIGNMENT_KIND.name) return [key];
     const { name, version } = entry.record as { name: string; version: string };
     const out = [alignmentKey(name, version)];
     for (const [k, e] of this.#entries) {
@@ -882,6 +878,7 @@ export class NatsKvStore implements ConfigStore {
             void nc.close();
             throw new Error('the configuration store is closed');
           }
+          this.#everConnected = true;
           void this.#watchStatus(nc);
           return nc;
         },

@@ -80,6 +80,11 @@ export interface NatsNames {
   readonly subject: string;
 }
 
+/** How long a subscription waits for a new replicated consumer's leader before it pulls anyway. */
+const CONSUMER_LEADER_WAIT_MS = 5000;
+/** The expiry of a subscription's first pull request (doubling from there). */
+const FIRST_FETCH_EXPIRES_MS = 1000;
+
 const SAFE_MAX = 80;
 
 function hash10(text: string): string {
@@ -237,6 +242,10 @@ class NatsSubscription implements Subscription {
 
   private async pull(): Promise<void> {
     let backoff = 100;
+    // The first pull requests expire soon, then ever later up to fetchExpiresMs: on a cluster a new
+    // consumer's leadership may still move, and a pull request left with a former leader is
+    // answered by nobody until it expires (issue 32: new channels consumed by one process only).
+    let expires = Math.min(FIRST_FETCH_EXPIRES_MS, this.owner.fetchExpiresMs);
     while (!this.closed) {
       // Fetch when half the capacity is free (or nothing is left to do), so the next batch is
       // already on its way while the rest are handled.
@@ -250,7 +259,8 @@ class NatsSubscription implements Subscription {
       try {
         // Never more than `capacity` leased: a prefetched message is kept alive by its heartbeat
         // (below) until a handler slot takes it, in stream order.
-        const batch = await this.consumer.fetch({ max_messages: want, expires: this.owner.fetchExpiresMs });
+        const batch = await this.consumer.fetch({ max_messages: want, expires });
+        expires = Math.min(expires * 2, this.owner.fetchExpiresMs);
         this.batch = batch;
         if (this.closed) batch.stop();
         for await (const m of batch) {
@@ -624,8 +634,25 @@ export class NatsTransport implements Transport {
         if (code !== CONSUMER_NAME_EXISTS && code !== CONSUMER_ALREADY_EXISTS) throw error;
       }
     }
+    await this.consumerLed(jsm, stream, durable);
     const js = await this.js();
     return js.consumers.get(stream, durable);
+  }
+
+  /**
+   * Waits (bounded) until a replicated consumer has a leader. A pull request sent before then is
+   * answered by nobody and only expires after `fetchExpiresMs`: processes that bound to a consumer
+   * another process had just created consumed nothing for seconds (issue 32). Past the bound the
+   * pull loop goes on as before.
+   */
+  private async consumerLed(jsm: JetStreamManager, stream: string, durable: string): Promise<void> {
+    const deadline = Date.now() + CONSUMER_LEADER_WAIT_MS;
+    for (;;) {
+      const info = await jsm.consumers.info(stream, durable);
+      // A single server has no cluster section: its consumer is led by it.
+      if (info.cluster === undefined || (info.cluster.leader ?? '') !== '' || Date.now() > deadline) return;
+      await sleep(25);
+    }
   }
 
   /** @internal re-creates stream and consumer after they disappeared (e.g. deleted by an operator). */
@@ -747,6 +774,13 @@ export class NatsTransport implements Transport {
       if (apiErrCode(error) === STREAM_NOT_FOUND) return 0;
       throw error;
     }
+  }
+
+  async prepare(topic: string, group: string, options: SubscribeOptions): Promise<void> {
+    if (this.closed) throw new TransportClosedError('nats');
+    await this.retrying(`preparing group "${group}" on "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () =>
+      this.ensureConsumer(topic, natsDurableName(group), options),
+    );
   }
 
   brokerState(): { readonly reachable: boolean; readonly reason?: string } {
