@@ -8,8 +8,9 @@
  *   wait for the cluster, and a process cut off from it keeps serving what it has (`state()` says so).
  * - Writes go to the cluster first. A creation is the bucket's `create` (a put that only succeeds on
  *   an absent or deleted key), so two processes uploading the same alignment at once get exactly one
- *   winner: the other reads the winner's record (208 or 409, decided by fingerprint). A deletion is
- *   conditioned on the revision it read. The writer applies its own change to its mirror before
+ *   winner: the other reads the winner's record (208 or 409, decided by fingerprint). A channel
+ *   creation and an alignment deletion are decided by the log of the alignment record (slots taken
+ *   by create-if-absent, "Arbitrated changes" below; README "Why racing changes agree"). The writer applies its own change to its mirror before
  *   answering, so a client reads its writes from the same process; the others see it through the
  *   watch, normally within milliseconds.
  * - A record's id is the revision of its creation (unique, never reused).
