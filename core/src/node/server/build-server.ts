@@ -39,6 +39,7 @@ import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
 import { useBoundedJsonParser } from './json-body.js';
 import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
+import { fleetNames } from '../fleet/fleet-name.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -73,6 +74,11 @@ export interface ServerOptions {
    * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
    */
   readonly store?: 'sqlite' | 'nats';
+  /**
+   * The fleet's name on NATS (`--fleet`): its buckets, streams and subjects apart from every other
+   * fleet's on the same servers (fleet-name.ts). Default: the unnamed fleet of before.
+   */
+  readonly fleet?: string;
   /** Tuning of the `nats` store (tests shorten its waits). */
   readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
   /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
@@ -142,9 +148,15 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const transportKind = options.transport?.kind ?? 'embedded';
   const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  const names = fleetNames(options.fleet);
   const fleet: NatsKvStore | undefined =
     storeKind === 'nats'
-      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({ ...options.sharedStore, servers: options.transport?.url ?? DEFAULT_NATS_URL, logger })
+      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({
+          ...options.sharedStore,
+          servers: options.transport?.url ?? DEFAULT_NATS_URL,
+          bucketPrefix: names.bucketPrefix,
+          logger,
+        })
       : undefined;
   // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
   // bridge assistant's progress), while alignments and channels live in the shared buckets.
@@ -157,6 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     kind: transportKind,
     ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
     ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
+    nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
     logger,
   });
   const runner = new ChannelRunner(transport, alignments, logger);
