@@ -51,22 +51,43 @@ export async function everywhere(urls: readonly string[], name: string, timeoutM
   }
 }
 
+/**
+ * The delay of a round's DELETE: swept over 0 to 40 ms (a coprime step visits every value), where
+ * the two changes meet on one nats-server and on SQLite (seen: each side wins about half the rounds).
+ */
+export function sweptDelay(round: number): number {
+  return (round * 13) % 41;
+}
+
 export interface RaceTally {
   deleteWon: number;
   channelWon: number;
 }
 
 /**
- * One round: an alignment on every process, then DELETE of it (to `deleteUrl`) and POST /channels
- * naming it (to `createUrl`) sent together. Exactly one wins; the loser's answer is the ordinary
+ * One round: an alignment on every process, then DELETE of it (to `deleteUrl`, `deleteDelayMs`
+ * after; negative: the creation that much after) and POST /channels naming it (to `createUrl`). A creation does more before it reaches the
+ * store than a deletion, so the callers sweep the delay over the rounds: the two changes then meet
+ * at every point of the creation's way, and each side wins some rounds. Exactly one wins; the loser's answer is the ordinary
  * one (400: in use, or the channel's alignment not found). When the deletion won, different content
  * uploaded under the same name and version must not bring a channel back.
  */
-export async function raceDeleteWithCreate(urls: readonly string[], deleteUrl: string, createUrl: string, tag: string, tally: RaceTally): Promise<void> {
+export async function raceDeleteWithCreate(
+  urls: readonly string[],
+  deleteUrl: string,
+  createUrl: string,
+  tag: string,
+  tally: RaceTally,
+  deleteDelayMs = 0,
+): Promise<void> {
   const name = `race_${tag}`;
   expect((await upload(urls[0]!, alignmentNamed(name))).status).toBe(201);
   await everywhere(urls, name);
-  const [deleted, created] = await Promise.all([deleteAlignment(deleteUrl, name), createChannel(createUrl, name, `race.${tag}`)]);
+  // A negative delay holds the creation back instead.
+  const [deleted, created] = await Promise.all([
+    sleep(Math.max(0, deleteDelayMs)).then(() => deleteAlignment(deleteUrl, name)),
+    sleep(Math.max(0, -deleteDelayMs)).then(() => createChannel(createUrl, name, `race.${tag}`)),
+  ]);
   const story = `DELETE -> ${deleted.status} ${deleted.text}\nPOST /channels -> ${created.status} ${created.text}`;
   expect(ok(deleted) && ok(created), `both won: ${story}`).toBe(false);
   expect(Number(ok(deleted)) + Number(ok(created)), `exactly one wins: ${story}`).toBe(1);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { compiledCli } from '../../test-support/shared-data.js';
-import { expectOneConfiguration, raceDeletes, raceDeleteWithCreate, type RaceTally } from '../../test-support/config-races.js';
+import { expectOneConfiguration, raceDeletes, raceDeleteWithCreate, sweptDelay, type RaceTally } from '../../test-support/config-races.js';
 
 const ROUNDS = 50;
 const processes: TestProcess[] = [];
@@ -54,7 +54,7 @@ describe.skipIf(skipNats)(`racing configuration changes in a fleet on one nats-s
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which process deletes, so neither is always the one a step ahead.
       const [del, create] = round % 2 === 0 ? [a, b] : [b, a];
-      await raceDeleteWithCreate([a, b], del, create, `two${round}`, tally);
+      await raceDeleteWithCreate([a, b], del, create, `two${round}`, tally, sweptDelay(round));
     }
     expect(tally.deleteWon + tally.channelWon).toBe(ROUNDS);
     await expectOneConfiguration(urls);
@@ -64,7 +64,7 @@ describe.skipIf(skipNats)(`racing configuration changes in a fleet on one nats-s
     const tally: RaceTally = { deleteWon: 0, channelWon: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const one = urls[round % 3]!;
-      await raceDeleteWithCreate(urls, one, one, `one${round}`, tally);
+      await raceDeleteWithCreate(urls, one, one, `one${round}`, tally, sweptDelay(round));
     }
     expect(tally.deleteWon + tally.channelWon).toBe(ROUNDS);
     await expectOneConfiguration(urls);

@@ -165,6 +165,10 @@ function keyOf<T>(kind: RecordKind<T>, record: T): string {
   return [kind.name, ...kind.identity(record).map(keyToken)].join('.');
 }
 
+function logKey(name: string, version: string, alignment: number): string {
+  return `${name}\u0000${version}\u0000${alignment}`;
+}
+
 function alignmentKey(name: string, version: string): string {
   return [ALIGNMENT_KIND.name, keyToken(name), keyToken(version)].join('.');
 }
@@ -204,6 +208,8 @@ export class NatsKvStore implements ConfigStore {
   readonly #kinds = new Map<string, RecordKind<unknown>>(RECORD_KINDS.map((k) => [k.name, k]));
   /** The mirror: every record of the bucket by key, admitted or not. */
   readonly #entries = new Map<string, Entry>();
+  /** The logs of the alignment records, from the mirror's slots (#index). */
+  readonly #logs = new Map<string, { readonly slots: Map<number, SlotRecord>; admitted: Set<number>; closed: boolean }>();
   /** What the mirror says exists (#alive): every read and every change event comes from here. */
   readonly #visible = new Map<string, Entry>();
   /** The last revision seen per key, deletions included, so a late or repeated event is never applied over a newer one. */
@@ -670,7 +676,11 @@ export class NatsKvStore implements ConfigStore {
     this.#lastApplied = Math.max(this.#lastApplied, revision);
     if ((this.#revisions.get(key) ?? 0) >= revision) return;
     this.#revisions.set(key, revision);
-    this.#entries.set(key, { kind, revision, record, digest, legacy });
+    const previous = this.#entries.get(key);
+    if (previous !== undefined) this.#unindex(previous);
+    const entry: Entry = { kind, revision, record, digest, legacy };
+    this.#entries.set(key, entry);
+    this.#index(entry);
     await this.#reconcile(key);
   }
 
@@ -686,6 +696,7 @@ export class NatsKvStore implements ConfigStore {
     const entry = this.#entries.get(key);
     if (entry === undefined || !applies(entry)) return;
     this.#entries.delete(key);
+    this.#unindex(entry);
     await this.#reconcile(key);
     if (entry.digest !== undefined) void this.#dropChunks(entry.digest);
   }
@@ -702,27 +713,49 @@ export class NatsKvStore implements ConfigStore {
     if (entry.kind.name === SLOT_KIND.name) return false;
     if (entry.kind.name === ALIGNMENT_KIND.name) {
       const a = entry.record as AlignmentRecord;
-      return ![...this.#slotsOf(a.name, a.version, entry.revision).values()].some((s) => s.close !== null);
+      return this.#logs.get(logKey(a.name, a.version, entry.revision))?.closed !== true;
     }
     if (entry.kind.name !== CHANNEL_KIND.name) return true;
     const sides = sidesOf(entry.record as ChannelRecord);
     return sides.every(([name, version]) => {
       const a = this.#entries.get(alignmentKey(name, version));
       if (a === undefined || !this.#alive(a)) return false;
-      return entry.legacy || [...this.#slotsOf(name, version, a.revision).values()].some((s) => s.admit?.id === entry.revision);
+      return entry.legacy || this.#logs.get(logKey(name, version, a.revision))?.admitted.has(entry.revision) === true;
     });
   }
 
   /** The slots of an alignment record's log that this mirror holds, by number. */
-  #slotsOf(name: string, version: string, alignment: number): Map<number, SlotRecord> {
-    const out = new Map<number, SlotRecord>();
-    for (const e of this.#entries.values()) {
-      if (e.kind.name !== SLOT_KIND.name) continue;
-      // Entries of the slot kind were decoded by SLOT_KIND.
-      const s = e.record as SlotRecord;
-      if (s.alignment === alignment && s.name === name && s.version === version) out.set(s.n, s);
+  #slotsOf(name: string, version: string, alignment: number): ReadonlyMap<number, SlotRecord> {
+    return this.#logs.get(logKey(name, version, alignment))?.slots ?? new Map<number, SlotRecord>();
+  }
+
+  /** Keeps #logs in step with the slots of the mirror (each change's liveness checks are then lookups). */
+  #index(entry: Entry): void {
+    if (entry.kind.name !== SLOT_KIND.name) return;
+    // Entries of the slot kind were decoded by SLOT_KIND.
+    const slot = entry.record as SlotRecord;
+    const key = logKey(slot.name, slot.version, slot.alignment);
+    let log = this.#logs.get(key);
+    if (log === undefined) {
+      log = { slots: new Map(), admitted: new Set(), closed: false };
+      this.#logs.set(key, log);
     }
-    return out;
+    log.slots.set(slot.n, slot);
+    if (slot.admit !== null) log.admitted.add(slot.admit.id);
+    if (slot.close !== null) log.closed = true;
+  }
+
+  #unindex(entry: Entry): void {
+    if (entry.kind.name !== SLOT_KIND.name) return;
+    const slot = entry.record as SlotRecord;
+    const key = logKey(slot.name, slot.version, slot.alignment);
+    const log = this.#logs.get(key);
+    if (log?.slots.get(slot.n) !== slot) return;
+    log.slots.delete(slot.n);
+    const rest = [...log.slots.values()];
+    log.admitted = new Set(rest.flatMap((s) => (s.admit === null ? [] : [s.admit.id])));
+    log.closed = rest.some((s) => s.close !== null);
+    if (log.slots.size === 0) this.#logs.delete(key);
   }
 
   /** The keys whose existence may change with the record under `key`: itself, and what refers to its alignment. */
