@@ -114,6 +114,29 @@ export async function raceDeletes(urls: readonly string[], targets: readonly str
   }
 }
 
+/** DELETE of one channel (naming no alignment) sent to every target at once: one 204, the others the ordinary not-found 400. */
+export async function raceChannelDeletes(urls: readonly string[], targets: readonly string[], tag: string): Promise<void> {
+  const created = await request(`${urls[0]!}/channels`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ source: `gone.${tag}.src`, sink: `gone.${tag}.sink` }),
+    timeoutMs: REQUEST_MS,
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.json<{ id: number }>().id;
+  const deadline = Date.now() + 10_000;
+  for (const url of urls) {
+    while (!(await request(`${url}/channels`, { timeoutMs: REQUEST_MS })).json<api.ChannelInfo[]>().some((c) => c.id === id)) {
+      if (Date.now() > deadline) throw new Error(`${url} did not list channel ${id} within 10 s`);
+      await sleep(20);
+    }
+  }
+  const answers = await Promise.all(targets.map((url) => request(`${url}/channels/${id}`, { method: 'DELETE', timeoutMs: REQUEST_MS })));
+  const story = answers.map((a) => `${a.status} ${a.text}`).join('\n');
+  expect(answers.filter((a) => a.status >= 200 && a.status < 300).length, story).toBe(1);
+  for (const a of answers.filter((x) => x.status >= 300)) expect(a.status, story).toBe(400);
+}
+
 /**
  * The fleet's invariants, after a bounded settle: every process lists the same channels, and
  * every listed channel's alignments are listed by it.

@@ -189,5 +189,28 @@ export const SLOT_KIND: RecordKind<SlotRecord> = {
   },
 };
 
+/**
+ * The decision that a record was deleted (issue 32): `gone.<the record's key>.<its revision>`, taken
+ * by create-if-absent, so of racing deletions of one record exactly one takes it and answers that
+ * it deleted the record; the record's own removal follows.
+ */
+export interface TombstoneRecord {
+  readonly id: number;
+  /** The deleted record's bucket key and revision. */
+  readonly key: string;
+  readonly revision: number;
+}
+
+export const TOMBSTONE_KIND: RecordKind<TombstoneRecord> = {
+  name: 'gone',
+  // The key is already made of legal tokens; its revision makes the tombstone one per record version.
+  identity: (t) => [t.key, String(t.revision)],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'tombstone');
+    return { id: revision, key: text(o, 'key', 'tombstone'), revision: integer(o, 'revision', 'tombstone') };
+  },
+};
+
 /** Every kind the fleet shares, in no particular order. */
-export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND, SLOT_KIND];
+export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND, SLOT_KIND, TOMBSTONE_KIND];

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { natsSkipReason, skipNats, startNatsCluster, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { compiledCli } from '../../test-support/shared-data.js';
-import { expectOneConfiguration, raceDeletes, raceDeleteWithCreate, sweptDelay, type RaceTally } from '../../test-support/config-races.js';
+import { expectOneConfiguration, raceChannelDeletes, raceDeletes, raceDeleteWithCreate, sweptDelay, type RaceTally } from '../../test-support/config-races.js';
 
 const ROUNDS = 20;
 const processes: TestProcess[] = [];
@@ -44,6 +44,7 @@ describe.skipIf(skipNats)(`racing configuration changes in a fleet on a three-no
     for (let round = 0; round < ROUNDS; round++) {
       await raceDeleteWithCreate(urls, urls[round % 3]!, urls[(round + 1) % 3]!, `cluster${round}`, tally, sweptDelay(round));
       await raceDeletes(urls, urls, `cluster${round}`);
+      await raceChannelDeletes(urls, urls, `cluster${round}`);
     }
     expect(tally.deleteWon + tally.channelWon).toBe(ROUNDS);
     await expectOneConfiguration(urls);

@@ -4,7 +4,7 @@
  * - DELETE of an alignment and POST /channels naming it (to two processes, and to one): never both
  *   2xx, exactly one wins, the loser gets the ordinary 400; different content uploaded later under
  *   the same name and version brings no channel back;
- * - three DELETEs of one alignment (to three processes): one 204, two not-found 400s;
+ * - three DELETEs of one alignment (to three processes): one 204, two not-found 400s; likewise of a channel;
  * - afterwards (bounded settle) every process lists the same channels, and every listed channel's
  *   alignments exist.
  */
@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { compiledCli } from '../../test-support/shared-data.js';
-import { expectOneConfiguration, raceDeletes, raceDeleteWithCreate, sweptDelay, type RaceTally } from '../../test-support/config-races.js';
+import { expectOneConfiguration, raceChannelDeletes, raceDeletes, raceDeleteWithCreate, sweptDelay, type RaceTally } from '../../test-support/config-races.js';
 
 const ROUNDS = 50;
 const processes: TestProcess[] = [];
@@ -67,6 +67,11 @@ describe.skipIf(skipNats)(`racing configuration changes in a fleet on one nats-s
       await raceDeleteWithCreate(urls, one, one, `one${round}`, tally, sweptDelay(round));
     }
     expect(tally.deleteWon + tally.channelWon).toBe(ROUNDS);
+    await expectOneConfiguration(urls);
+  }, 120_000);
+
+  it(`three DELETEs of one channel to three processes: one 2xx, two 400 (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) await raceChannelDeletes(urls, urls, `three${round}`);
     await expectOneConfiguration(urls);
   }, 120_000);
 

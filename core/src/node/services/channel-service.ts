@@ -122,10 +122,10 @@ export class ChannelService {
     // The consumer group is made ready first (NATS: a replicated consumer elects its leader in
     // seconds), so every process that learns of the channel consumes at once (issue 32). A failure
     // here leaves the channel to start as before and say why in its status.
-    // Skipped while the broker is out of reach (the store, on the same NATS, then refuses the
-    // change within its bound) and given PREPARE_MS at most.
+    // Skipped while the broker or the store is out of reach (the store then refuses the change
+    // within its bound) and given PREPARE_MS at most.
     const transport = this.runner.transport;
-    if (transport.prepare !== undefined && transport.brokerState?.().reachable !== false) {
+    if (transport.prepare !== undefined && transport.brokerState?.().reachable !== false && this.store.state().connected) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
         await Promise.race([
@@ -233,7 +233,8 @@ export class ChannelService {
   async delete(id: number): Promise<string> {
     if (this.store.getChannel(id) === undefined) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
     // Out of the store first: in a fleet, a refused deletion (cluster unreachable) leaves the channel running.
-    await this.store.deleteChannel(id);
+    // Racing deletions (here or on other processes of a fleet): one deletes, the others find it gone.
+    if (!(await this.store.deleteChannel(id))) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
     await this.runner.stop(id);
     this.log.info({ channel: id }, 'channel deleted');
     return `Channel ${id} successfully closed`;

@@ -23,7 +23,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { connect, Events, StorageType, type KV, type KvEntry, type NatsConnection, type QueuedIterator } from 'nats';
 import { ErrorCodes, MediatorError, NotFoundError, BadRequestError, silentLogger, type Logger } from '../../common/index.js';
-import { ALIGNMENT_KIND, CHANNEL_KIND, RECORD_KINDS, SLOT_KIND, type AdmittedChannel, type RecordKind, type SlotRecord } from '../fleet/record-kinds.js';
+import {
+  ALIGNMENT_KIND,
+  CHANNEL_KIND,
+  RECORD_KINDS,
+  SLOT_KIND,
+  TOMBSTONE_KIND,
+  type AdmittedChannel,
+  type RecordKind,
+  type SlotRecord,
+  type TombstoneRecord,
+} from '../fleet/record-kinds.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
 import {
   AlignmentInUseError,
@@ -71,6 +81,7 @@ export function changeOf<T>(change: ConfigChange, kind: RecordKind<T>): { op: 'p
 }
 
 interface Entry {
+  readonly key: string;
   readonly kind: RecordKind<unknown>;
   readonly revision: number;
   readonly record: unknown;
@@ -208,6 +219,8 @@ export class NatsKvStore implements ConfigStore {
   readonly #kinds = new Map<string, RecordKind<unknown>>(RECORD_KINDS.map((k) => [k.name, k]));
   /** The mirror: every record of the bucket by key, admitted or not. */
   readonly #entries = new Map<string, Entry>();
+  /** `key@revision` of every record a tombstone names (#index). */
+  readonly #gone = new Set<string>();
   /** The logs of the alignment records, from the mirror's slots (#index). */
   readonly #logs = new Map<string, { readonly slots: Map<number, SlotRecord>; admitted: Set<number>; closed: boolean }>();
   /** What the mirror says exists (#alive): every read and every change event comes from here. */
@@ -613,26 +626,51 @@ export class NatsKvStore implements ConfigStore {
     });
   }
 
-  /** Deletes the record (conditioned on the revision read): true if this call deleted it, false if it was gone. */
+  /**
+   * Deletes the record: true if this call deleted it, false if it was gone. Decided by its
+   * tombstone (create-if-absent: one of racing deletions takes it; an update or delete conditioned
+   * on a revision is not decided once on a nats-server 2.9 cluster), then the record is removed.
+   */
   async remove<T>(kind: RecordKind<T>, record: T): Promise<boolean> {
     const key = keyOf(kind, record);
-    // An attempt whose answer was lost may have deleted it; one refused for a changed revision did not.
-    let maybeDeleted = false;
-    const done = await this.#write(`deleting ${kind.name} ${key}`, async (b) => {
+    const nonce = randomUUID();
+    // The revision a tombstone of this call was sent for: an attempt whose answer was lost may have taken it.
+    let tried: number | undefined;
+    return this.#write(`deleting ${kind.name} ${key}`, async (b) => {
       const entry = await b.config.get(key);
-      if (entry === null || entry.operation !== 'PUT') return maybeDeleted ? 'deleted' : 'absent';
+      const revision = entry !== null && entry.operation === 'PUT' ? entry.revision : tried;
+      if (revision === undefined) return false;
+      tried = revision;
+      const tombstone: TombstoneRecord = { id: 0, key, revision };
+      const taken = await this.#takeOnce(b, keyOf(TOMBSTONE_KIND, tombstone), TOMBSTONE_KIND, tombstone, nonce);
+      // Decided (by this call or another): the record's removal, which anyone may finish.
       try {
-        await b.config.delete(key, { previousSeq: entry.revision });
+        await b.config.delete(key, { previousSeq: revision });
       } catch (error) {
-        if (apiErrCode(error) === WRONG_LAST_SEQUENCE) throw new RaceLost(`${key} changed while being deleted`);
-        maybeDeleted = true;
-        throw error;
+        if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
       }
-      // This process's own deletion, whose marker revision the client does not return: forget exactly the version deleted.
-      await this.#serial(() => this.#forget(key, (e) => e.revision === entry.revision));
-      return 'deleted';
+      await this.#serial(() => this.#forget(key, (e) => e.revision === revision));
+      return taken === 'mine';
     });
-    return done === 'deleted';
+  }
+
+  /** Creates `key` unless it exists: 'mine' if this call's nonce holds it (now, or from an attempt whose answer was lost), 'theirs' if another's does. */
+  async #takeOnce<T>(b: Buckets, key: string, kind: RecordKind<T>, record: T, nonce: string): Promise<'mine' | 'theirs'> {
+    const stored = kind.toStored(record);
+    const value = await this.#envelope(b, nonce, stored);
+    let revision: number;
+    try {
+      revision = await b.config.create(key, value);
+    } catch (error) {
+      if (apiErrCode(error) !== WRONG_LAST_SEQUENCE) throw error;
+      const existing = await b.config.get(key);
+      if (existing === null || existing.operation !== 'PUT') throw new RaceLost(`${key} was removed while being taken`);
+      const theirs = await this.#decode(b, existing);
+      await this.#serial(() => this.#put(key, existing.revision, kind, kind.fromStored(theirs.stored, existing.revision), undefined));
+      return theirs.nonce === nonce ? 'mine' : 'theirs';
+    }
+    await this.#serial(() => this.#put(key, revision, kind, kind.fromStored(stored, revision), undefined));
+    return 'mine';
   }
 
   async close(): Promise<void> {
@@ -678,7 +716,7 @@ export class NatsKvStore implements ConfigStore {
     this.#revisions.set(key, revision);
     const previous = this.#entries.get(key);
     if (previous !== undefined) this.#unindex(previous);
-    const entry: Entry = { kind, revision, record, digest, legacy };
+    const entry: Entry = { key, kind, revision, record, digest, legacy };
     this.#entries.set(key, entry);
     this.#index(entry);
     await this.#reconcile(key);
@@ -709,8 +747,10 @@ export class NatsKvStore implements ConfigStore {
    * never run. A channel stored before issue 32 (`legacy`) exists while its alignments do.
    */
   #alive(entry: Entry): boolean {
-    // The logs are the store's own bookkeeping: no reader or FleetSync sees them.
-    if (entry.kind.name === SLOT_KIND.name) return false;
+    // The logs and tombstones are the store's own bookkeeping: no reader or FleetSync sees them.
+    if (entry.kind.name === SLOT_KIND.name || entry.kind.name === TOMBSTONE_KIND.name) return false;
+    // Deleted (the tombstone decided it), while its removal from the bucket is still to come.
+    if (this.#gone.has(`${entry.key}@${entry.revision}`)) return false;
     if (entry.kind.name === ALIGNMENT_KIND.name) {
       const a = entry.record as AlignmentRecord;
       return this.#logs.get(logKey(a.name, a.version, entry.revision))?.closed !== true;
@@ -729,8 +769,13 @@ export class NatsKvStore implements ConfigStore {
     return this.#logs.get(logKey(name, version, alignment))?.slots ?? new Map<number, SlotRecord>();
   }
 
-  /** Keeps #logs in step with the slots of the mirror (each change's liveness checks are then lookups). */
+  /** Keeps #logs and #gone in step with the slots and tombstones of the mirror (liveness checks are then lookups). */
   #index(entry: Entry): void {
+    if (entry.kind.name === TOMBSTONE_KIND.name) {
+      const t = entry.record as TombstoneRecord;
+      this.#gone.add(`${t.key}@${t.revision}`);
+      return;
+    }
     if (entry.kind.name !== SLOT_KIND.name) return;
     // Entries of the slot kind were decoded by SLOT_KIND.
     const slot = entry.record as SlotRecord;
@@ -746,6 +791,11 @@ export class NatsKvStore implements ConfigStore {
   }
 
   #unindex(entry: Entry): void {
+    if (entry.kind.name === TOMBSTONE_KIND.name) {
+      const t = entry.record as TombstoneRecord;
+      this.#gone.delete(`${t.key}@${t.revision}`);
+      return;
+    }
     if (entry.kind.name !== SLOT_KIND.name) return;
     const slot = entry.record as SlotRecord;
     const key = logKey(slot.name, slot.version, slot.alignment);
@@ -763,6 +813,10 @@ export class NatsKvStore implements ConfigStore {
     const entry = this.#entries.get(key) ?? this.#visible.get(key);
     if (entry === undefined) return [key];
     const kind = entry.kind.name;
+    if (kind === TOMBSTONE_KIND.name) {
+      const target = (entry.record as TombstoneRecord).key;
+      return [key, ...this.#affected(target)];
+    }
     if (kind !== SLOT_KIND.name && kind !== ALIGNMENT_KIND.name) return [key];
     const { name, version } = entry.record as { name: string; version: string };
     const out = [alignmentKey(name, version)];
