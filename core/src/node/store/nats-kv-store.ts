@@ -235,6 +235,8 @@ export class NatsKvStore implements ConfigStore {
   #loops: Promise<void>[] = [];
   #closed = false;
   #connected = false;
+  /** Set by a disconnect of the NATS connection, cleared by its reconnect. */
+  #linkDown = false;
   /** Whether a connection to NATS was ever made (start-up gives up sooner without one). */
   #everConnected = false;
   #synced = false;
@@ -926,6 +928,9 @@ export class NatsKvStore implements ConfigStore {
     let delay = 25;
     for (;;) {
       try {
+        // Nothing is sent while the connection is down: the client would keep it and send it on
+        // reconnecting, so a change refused with 503 could still take effect minutes later.
+        if (this.#linkDown) throw Object.assign(new Error(this.#reason ?? 'disconnected from NATS'), { code: 'DISCONNECT' });
         const b = await within(Math.max(1, deadline - Date.now()), 'connecting to the NATS cluster', this.#open());
         // A request to a server that went away waits for its own time-out (5 s) while the client
         // reconnects: the change's deadline cuts it short. Its outcome is then unknown, as for any
@@ -985,9 +990,11 @@ export class NatsKvStore implements ConfigStore {
       for await (const s of nc.status()) {
         if (s.type === Events.Disconnect) {
           this.#connected = false;
+          this.#linkDown = true;
           this.#reason = `disconnected from NATS (${typeof s.data === 'string' ? s.data : 'server'})`;
           this.#log.warn({ server: s.data }, 'configuration store disconnected from NATS; serving what it has');
         } else if (s.type === Events.Reconnect) {
+          this.#linkDown = false;
           this.#log.info({ server: s.data }, 'configuration store reconnected to NATS');
           this.#wakeAll();
         }
