@@ -96,6 +96,8 @@ export const ErrorCodes = {
   networkWithoutAuth: 'NETWORK_WITHOUT_AUTH',
   /** A change to the shared configuration (NATS JetStream buckets) while this process cannot reach the cluster. */
   configStoreUnavailable: 'CONFIG_STORE_UNAVAILABLE',
+  /** The server is shutting down: the request was not handled; send it to another process or try again later. */
+  serverClosing: 'SERVER_CLOSING',
   /** Bridge assistant: the document is XML but not a Maven POM (its root is not <project>). */
   invalidPom: 'INVALID_POM',
   /** Bridge assistant: no progress is stored for that bridge. */

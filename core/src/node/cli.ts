@@ -31,6 +31,7 @@ import { startServer, isLoopbackBind, DEFAULT_HOST, DEFAULT_PORT } from './serve
 import { parseAllowedHosts } from './server/access-guard.js';
 import { loadOrCreateToken, MIN_TOKEN_LENGTH } from './server/api-token.js';
 import { corsOriginProblem } from './server/cors-origins.js';
+import { fleetNameProblem } from './fleet/fleet-name.js';
 import { defaultDataDir } from './store/sqlite-store.js';
 import { VERSION } from './version.js';
 import { readInputText } from './cli-input.js';
@@ -63,13 +64,15 @@ ${DIFF_USAGE}${SUGGEST_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json
       cells that never fired.
   mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
                 [--cors ORIGIN ...] [--log-level info]
-                [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats]
+                [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats] [--fleet NAME]
                 [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
       --store (or MEDIATOR_STORE): where alignments and channels are kept: sqlite (the data
       folder; the default) or nats (JetStream buckets shared by every process of a fleet; the
       default with --transport nats).
+      --fleet (or MEDIATOR_FLEET): with --transport nats, the fleet's name (letters, digits,
+      "-"): its buckets, streams and subjects are kept apart from other fleets' on the same NATS.
       --translation-workers: worker threads for POST /translation (default 1 when the machine
       has more than one core, else 0 = on the event loop).
       --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
@@ -271,6 +274,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       transport: { type: 'string' },
       broker: { type: 'string' },
       store: { type: 'string' },
+      fleet: { type: 'string' },
       'translation-workers': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
       token: { type: 'string' },
@@ -317,6 +321,12 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const storeKind = values.store ?? process.env.MEDIATOR_STORE ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
   if (storeKind !== 'sqlite' && storeKind !== 'nats') throw new UsageError('--store must be sqlite or nats');
   if (storeKind === 'nats' && transportKind !== 'nats') throw new UsageError('--store nats needs --transport nats (the buckets live on its servers)');
+  const fleet = values.fleet ?? (process.env.MEDIATOR_FLEET || undefined);
+  if (fleet !== undefined) {
+    const problem = fleetNameProblem(fleet);
+    if (problem !== undefined) throw new UsageError(`--fleet: ${problem}`);
+    if (transportKind !== 'nats') throw new UsageError('--fleet needs --transport nats (it names the fleet on its servers)');
+  }
   const port = values.port === undefined ? Number(process.env.MEDIATOR_PORT ?? DEFAULT_PORT) : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be an integer from 0 to 65535');
   const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
@@ -345,6 +355,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       logLevel: values['log-level'] ?? process.env.MEDIATOR_LOG_LEVEL ?? 'info',
       transport: { kind: transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
       store: storeKind,
+      ...(fleet === undefined ? {} : { fleet }),
       translationWorkers,
     });
   } catch (error) {
@@ -354,7 +365,7 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     throw error;
   }
   io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nConfiguration: ${storeKind === 'nats' ? 'shared, in the NATS JetStream buckets' : 'local, in the data folder'}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nConfiguration: ${storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -1494,7 +1494,7 @@ export interface components {
             outAlignmentId: number;
             deadLetterTopic: string;
             /** @description `failed` comes with a `reason` */
-            status: "idle" | "starting" | "running" | "stopping" | "stopped" | "failed";
+            status: "idle" | "starting" | "running" | "stopping" | "stopped" | "failed" | "broker-down";
             /** @description Why the channel is failed */
             reason?: string;
             counters?: components["schemas"]["ChannelCounters"];

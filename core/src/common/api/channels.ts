@@ -53,7 +53,16 @@ export const SteChannelConfig = Type.Object(
 export type SteChannelConfig = Static<typeof SteChannelConfig>;
 
 export const ChannelStatus = Type.Union(
-  [Type.Literal('idle'), Type.Literal('starting'), Type.Literal('running'), Type.Literal('stopping'), Type.Literal('stopped'), Type.Literal('failed')],
+  [
+    Type.Literal('idle'),
+    Type.Literal('starting'),
+    Type.Literal('running'),
+    Type.Literal('stopping'),
+    Type.Literal('stopped'),
+    Type.Literal('failed'),
+    // Issue 32: started, but its broker cannot be reached, so nothing is consumed (reason says why).
+    Type.Literal('broker-down'),
+  ],
   { description: '`failed` comes with a `reason`' },
 );
 export type ChannelStatus = Static<typeof ChannelStatus>;

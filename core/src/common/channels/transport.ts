@@ -86,6 +86,17 @@ export interface Transport {
    */
   probe?(timeoutMs: number): Promise<boolean>;
   /**
+   * Whether the broker can be reached now, for transports that can lose it (issue 32): a channel
+   * whose broker is gone consumes nothing, whatever its runtime's status, and says so. Absent: always.
+   */
+  brokerState?(): { readonly reachable: boolean; readonly reason?: string };
+  /**
+   * Makes `group`'s position on `topic` ready to consume (a NATS durable consumer with a leader)
+   * without consuming. Called before a channel is stored, so that every process of a fleet that
+   * starts it finds the group ready instead of waiting for a leader election (issue 32).
+   */
+  prepare?(topic: string, group: string, options: SubscribeOptions): Promise<void>;
+  /**
    * Releases the connection at once, like a crash as far as in-flight messages go: they are not
    * acknowledged (durable transports deliver them again). For a graceful stop, close the
    * subscriptions (or stop the ChannelRuntimes) first.

@@ -13,6 +13,15 @@ import { changeOf, type ConfigChange, type NatsKvStore } from '../store/nats-kv-
 import { ALIGNMENT_KIND, CHANNEL_KIND } from './record-kinds.js';
 
 export class FleetSync {
+  /**
+   * What is being done to each channel, in bucket order per channel. Starting a channel waits for
+   * its stream and consumer (seconds on a cluster that is creating replicated streams); done in the
+   * store's one queue, N channels created at once were started one after another, and every later
+   * change (and every write of this process, which waits for its own change to be applied) waited
+   * behind them (issue 32). Different channels now start side by side.
+   */
+  readonly #work = new Map<number, Promise<void>>();
+
   constructor(
     private readonly store: NatsKvStore,
     private readonly alignments: AlignmentService,
@@ -40,16 +49,35 @@ export class FleetSync {
       for (const channel of this.store.channelsUsing(name, version)) {
         if (replaced || this.runner.runtime(channel.id) === undefined) {
           this.log.info({ channel: channel.id, alignment: `${name}@${version}`, replaced }, 'channel (re)started for a shared alignment');
-          await this.runner.stop(channel.id);
-          await this.runner.start(channel);
+          this.#then(channel.id, async () => {
+            await this.runner.stop(channel.id);
+            await this.runner.start(channel);
+          });
         }
       }
       return;
     }
     const channel = changeOf(change, CHANNEL_KIND);
     if (channel !== undefined) {
-      if (channel.op === 'put') await this.runner.start(channel.record);
-      else await this.runner.stop(channel.record.id);
+      const { record } = channel;
+      if (channel.op === 'put') this.#then(record.id, () => this.runner.start(record).then(() => undefined));
+      else this.#then(record.id, () => this.runner.stop(record.id));
     }
+  }
+
+  /** Runs `step` after what is under way for the channel; never rejects (the runner reports failures as the channel's status). */
+  #then(id: number, step: () => Promise<void>): void {
+    const next = (this.#work.get(id) ?? Promise.resolve())
+      .then(step)
+      .catch((error: unknown) => this.log.error({ err: error, channel: id }, 'applying a shared channel change failed'));
+    this.#work.set(id, next);
+    void next.then(() => {
+      if (this.#work.get(id) === next) this.#work.delete(id);
+    });
+  }
+
+  /** Resolves when every channel change under way is done (tests; closing). */
+  async settled(): Promise<void> {
+    while (this.#work.size > 0) await Promise.all([...this.#work.values()]);
   }
 }

@@ -139,5 +139,78 @@ export const SUITE_CASE_KIND: RecordKind<SuiteCaseRecord> = {
   },
 };
 
+/** A channel admitted on an alignment: its creation revision (its id) and its bucket key. */
+export interface AdmittedChannel {
+  readonly id: number;
+  readonly key: string;
+}
+
+/**
+ * One entry of the log that arbitrates an alignment record (issue 32): slot `n` of the alignment
+ * record created at revision `alignment` either admits a channel on it or closes it (the deletion
+ * that won, by its nonce). Each slot is decided once, by the bucket's create-if-absent; the slots
+ * of one record, read in order, are the one history every process agrees on (NatsKvStore,
+ * "Arbitrated changes").
+ */
+export interface SlotRecord {
+  readonly id: number;
+  readonly name: string;
+  readonly version: string;
+  readonly alignment: number;
+  readonly n: number;
+  readonly admit: AdmittedChannel | null;
+  readonly close: string | null;
+}
+
+export const SLOT_KIND: RecordKind<SlotRecord> = {
+  name: 'slot',
+  identity: (s) => [s.name, s.version, String(s.alignment), String(s.n)],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'slot');
+    const admitted = o['admit'];
+    const close = o['close'];
+    if (close !== null && typeof close !== 'string') throw new Error('a stored slot has a close that is neither a string nor null');
+    let admit: AdmittedChannel | null = null;
+    if (admitted !== null) {
+      const a = object(admitted, 'slot admission');
+      admit = { id: integer(a, 'id', 'slot admission'), key: text(a, 'key', 'slot admission') };
+    }
+    if ((admit === null) === (close === null)) throw new Error('a stored slot must either admit a channel or close its alignment');
+    return {
+      id: revision,
+      name: text(o, 'name', 'slot'),
+      version: text(o, 'version', 'slot'),
+      alignment: integer(o, 'alignment', 'slot'),
+      n: integer(o, 'n', 'slot'),
+      admit,
+      close,
+    };
+  },
+};
+
+/**
+ * The decision that a record was deleted (issue 32): `gone.<the record's key>.<its revision>`, taken
+ * by create-if-absent, so of racing deletions of one record exactly one takes it and answers that
+ * it deleted the record; the record's own removal follows.
+ */
+export interface TombstoneRecord {
+  readonly id: number;
+  /** The deleted record's bucket key and revision. */
+  readonly key: string;
+  readonly revision: number;
+}
+
+export const TOMBSTONE_KIND: RecordKind<TombstoneRecord> = {
+  name: 'gone',
+  // The key is already made of legal tokens; its revision makes the tombstone one per record version.
+  identity: (t) => [t.key, String(t.revision)],
+  toStored: ({ id: _id, ...rest }) => rest,
+  fromStored(stored, revision) {
+    const o = object(stored, 'tombstone');
+    return { id: revision, key: text(o, 'key', 'tombstone'), revision: integer(o, 'revision', 'tombstone') };
+  },
+};
+
 /** Every kind the fleet shares, in no particular order. */
-export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND];
+export const RECORD_KINDS: ReadonlyArray<RecordKind<unknown>> = [ALIGNMENT_KIND, CHANNEL_KIND, SUITE_KIND, SUITE_CASE_KIND, SLOT_KIND, TOMBSTONE_KIND];

@@ -40,6 +40,7 @@ import { useBoundedJsonParser } from './json-body.js';
 import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
 import { ServerMetrics, UNMATCHED_ROUTE } from './metrics.js';
+import { fleetNames } from '../fleet/fleet-name.js';
 
 export interface ServerOptions {
   /** Folder of the SQLite database (created if missing). */
@@ -84,6 +85,11 @@ export interface ServerOptions {
    * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
    */
   readonly store?: 'sqlite' | 'nats';
+  /**
+   * The fleet's name on NATS (`--fleet`): its buckets, streams and subjects apart from every other
+   * fleet's on the same servers (fleet-name.ts). Default: the unnamed fleet of before.
+   */
+  readonly fleet?: string;
   /** Tuning of the `nats` store (tests shorten its waits). */
   readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
   /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
@@ -153,9 +159,15 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const transportKind = options.transport?.kind ?? 'embedded';
   const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  const names = fleetNames(options.fleet);
   const fleet: NatsKvStore | undefined =
     storeKind === 'nats'
-      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({ ...options.sharedStore, servers: options.transport?.url ?? DEFAULT_NATS_URL, logger })
+      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({
+          ...options.sharedStore,
+          servers: options.transport?.url ?? DEFAULT_NATS_URL,
+          bucketPrefix: names.bucketPrefix,
+          logger,
+        })
       : undefined;
   // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
   // bridge assistant's progress), while alignments and channels live in the shared buckets.
@@ -168,6 +180,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     kind: transportKind,
     ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
     ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
+    nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
     logger,
   });
   // The one path for every translation (issue 29): REST, channels, coverage, suites and uploads.
@@ -187,11 +200,24 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
   const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
+  let fleetSync: { settled(): Promise<void> } | undefined;
   if (fleet !== undefined) {
     // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
     const { FleetSync } = await import('../fleet/fleet-sync.js');
-    new FleetSync(fleet, alignments, runner, logger).attach();
-    await fleet.start();
+    const sync = new FleetSync(fleet, alignments, runner, logger);
+    sync.attach();
+    fleetSync = sync;
+    try {
+      await fleet.start();
+      // As before channels started side by side (issue 32): the shared channels run before it listens.
+      await sync.settled();
+    } catch (error) {
+      // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
+      await fleet.close();
+      await runner.close();
+      local.close();
+      throw error;
+    }
     logger.info({ alignments: store.listAlignments().length, channels: store.listChannels().length, transport: transportKind }, 'shared configuration applied');
   } else {
     const loaded = await alignments.loadAll();
@@ -210,6 +236,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     routerOptions: { maxParamLength: MAX_ENCODED_NAME_LENGTH, ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaController: { compilersFactory: compilers.compilersFactory },
+    // Requests that arrive while the server closes get our `{message, code}` 503 (the hook below),
+    // not the framework's own `{error, message, statusCode}` body.
+    return503OnClosing: false,
     // Errors the router raises before any route (a URL that is not valid percent-encoded UTF-8)
     // get the same `{message, code}` as every other error, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
@@ -220,6 +249,16 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
 
   // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
   for (const schema of api.API_COMPONENTS) app.addSchema(schema);
+
+  // First of all hooks: while closing, nothing else runs for a request (no store or channel
+  // is touched after it started closing); fastify sets `Connection: close` on these answers.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new MediatorError('The server is shutting down; send the request to another process or try again later.', ErrorCodes.serverClosing);
+  });
 
   // Before anything else is registered, so it holds for every route, plugin, 404 and preflight:
   // Host, cross-site and token checks run before routing decisions matter and before any body is read.
@@ -375,10 +414,12 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     async close() {
       if (closed) return;
       closed = true;
+      closing = true;
       await app.close();
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.
       await fleet?.close();
+      await fleetSync?.settled();
       await runner.close();
       await translation.close();
       await store.close();

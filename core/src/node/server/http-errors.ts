@@ -144,6 +144,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.apiDocumentInvalid]: Status.badRequest,
   // Issue 13: the fleet's configuration cannot be changed from a process cut off from the cluster; try again later.
   [ErrorCodes.configStoreUnavailable]: Status.unavailable,
+  // RFC 9110 section 15.6.4: 503 while shutting down, so a load balancer tries another process.
+  [ErrorCodes.serverClosing]: Status.unavailable,
   [ErrorCodes.invalidPom]: Status.badRequest,
   // A stored resource of ours: 404 by the not-found rule (its routes are the workbench's own).
   [ErrorCodes.bridgeNotFound]: Status.notFound,

@@ -9,7 +9,8 @@ import type { ChannelRecord } from '../store/index.js';
 import type { TranslationService } from './translation-service.js';
 
 export interface ChannelState {
-  readonly status: ChannelStatus;
+  /** The runtime's status, or `broker-down` for a running channel whose broker is out of reach (issue 32). */
+  readonly status: ChannelStatus | 'broker-down';
   readonly reason?: string;
   readonly counters?: ChannelCounters;
 }
@@ -129,6 +130,10 @@ export class ChannelRunner {
     if (runtime === undefined) {
       const reason = this.broken.get(id);
       return reason === undefined ? { status: 'stopped' } : { status: 'failed', reason };
+    }
+    const broker = this.transport.brokerState?.();
+    if (runtime.status === 'running' && broker?.reachable === false) {
+      return { status: 'broker-down', reason: broker.reason ?? 'the broker cannot be reached', counters: runtime.counters };
     }
     return {
       status: runtime.status,

@@ -55,6 +55,9 @@ function optionalId(body: Record<string, unknown>, field: string): number | unde
   return v;
 }
 
+/** The longest a channel creation waits for its consumer group to be ready (a cluster's leader election takes seconds). */
+const PREPARE_MS = 8000;
+
 const STYLE_04 = ['inpAlignmentId', 'outAlignmentId'] as const;
 const STYLE_05 = ['inpAlignmentName', 'inpAlignmentVersion', 'outAlignmentName', 'outAlignmentVersion'] as const;
 
@@ -116,7 +119,28 @@ export class ChannelService {
     // A message would go round for ever, a translation each pass (CONTRACT.md "Safety").
     const loop = loopClosedBy(channels, source, sink);
     if (loop !== undefined) fail(`a channel from "${source}" to "${sink}" would close a loop of channels: ${loop.map((t) => `"${t}"`).join(' -> ')}`);
-    const record = await this.store.insertChannel({
+    // The consumer group is made ready first (NATS: a replicated consumer elects its leader in
+    // seconds), so every process that learns of the channel consumes at once (issue 32). A failure
+    // here leaves the channel to start as before and say why in its status.
+    // Skipped while the broker or the store is out of reach (the store then refuses the change
+    // within its bound) and given PREPARE_MS at most.
+    const transport = this.runner.transport;
+    if (transport.prepare !== undefined && transport.brokerState?.().reachable !== false && this.store.state().connected) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([
+          transport.prepare(source, consumerGroup, { maxInFlight: parallelismRaw, from: 'latest' }),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, PREPARE_MS);
+          }),
+        ]);
+      } catch (error) {
+        this.log.warn({ err: error, source }, 'the consumer group of a new channel could not be prepared');
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    const record = await this.insert({
       source,
       sink,
       inpAlignmentName: inp.name,
@@ -130,6 +154,20 @@ export class ChannelService {
     this.log.info({ channel: record.id, source, sink }, 'channel created');
     await this.runner.start(record);
     return { message: `Channel ${record.id} created successfully`, channel: this.info(record) };
+  }
+
+  /**
+   * Stores the channel. In a fleet the store decides once whether its alignments still exist (a
+   * deletion elsewhere may have won the race): an alignment gone meanwhile is, as here before,
+   * an invalid channel.
+   */
+  private async insert(c: Parameters<ConfigStore['insertChannel']>[0]): Promise<ChannelRecord> {
+    try {
+      return await this.store.insertChannel(c);
+    } catch (error) {
+      if (error instanceof NotFoundError) fail(`Alignment instantiation FAILED: ${error.message}`);
+      throw error;
+    }
   }
 
   private sideById(id: number, label: 'Input' | 'Output'): Side {
@@ -195,7 +233,8 @@ export class ChannelService {
   async delete(id: number): Promise<string> {
     if (this.store.getChannel(id) === undefined) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
     // Out of the store first: in a fleet, a refused deletion (cluster unreachable) leaves the channel running.
-    await this.store.deleteChannel(id);
+    // Racing deletions (here or on other processes of a fleet): one deletes, the others find it gone.
+    if (!(await this.store.deleteChannel(id))) throw new NotFoundError(`Channel with identifier "${id}" not found, already deleted?`);
     await this.runner.stop(id);
     this.log.info({ channel: id }, 'channel deleted');
     return `Channel ${id} successfully closed`;

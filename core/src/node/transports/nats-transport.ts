@@ -80,6 +80,11 @@ export interface NatsNames {
   readonly subject: string;
 }
 
+/** How long a subscription waits for a new replicated consumer's leader before it pulls anyway. */
+const CONSUMER_LEADER_WAIT_MS = 5000;
+/** The expiry of a subscription's first pull request (doubling from there). */
+const FIRST_FETCH_EXPIRES_MS = 1000;
+
 const SAFE_MAX = 80;
 
 function hash10(text: string): string {
@@ -237,6 +242,10 @@ class NatsSubscription implements Subscription {
 
   private async pull(): Promise<void> {
     let backoff = 100;
+    // The first pull requests expire soon, then ever later up to fetchExpiresMs: on a cluster a new
+    // consumer's leadership may still move, and a pull request left with a former leader is
+    // answered by nobody until it expires (issue 32: new channels consumed by one process only).
+    let expires = Math.min(FIRST_FETCH_EXPIRES_MS, this.owner.fetchExpiresMs);
     while (!this.closed) {
       // Fetch when half the capacity is free (or nothing is left to do), so the next batch is
       // already on its way while the rest are handled.
@@ -250,7 +259,8 @@ class NatsSubscription implements Subscription {
       try {
         // Never more than `capacity` leased: a prefetched message is kept alive by its heartbeat
         // (below) until a handler slot takes it, in stream order.
-        const batch = await this.consumer.fetch({ max_messages: want, expires: this.owner.fetchExpiresMs });
+        const batch = await this.consumer.fetch({ max_messages: want, expires });
+        expires = Math.min(expires * 2, this.owner.fetchExpiresMs);
         this.batch = batch;
         if (this.closed) batch.stop();
         for await (const m of batch) {
@@ -400,6 +410,8 @@ export class NatsTransport implements Transport {
   private clusterMaxReplicas = 3;
   private readonly subscriptions = new Set<NatsSubscription>();
   private closed = false;
+  /** Why the broker is out of reach (a disconnect seen and no reconnect since), or undefined while in touch. */
+  private unreachable: string | undefined;
   /** Names are hashed once per topic, not once per message. */
   private readonly nameCache = new Map<string, NatsNames>();
   /** The JetStream client of the current connection (one per connection, not per publish). */
@@ -487,6 +499,8 @@ export class NatsTransport implements Transport {
     try {
       for await (const s of nc.status()) {
         if (s.type === Events.Disconnect || s.type === Events.Reconnect) this.log.info({ event: s.type, server: s.data }, 'NATS connection');
+        if (s.type === Events.Disconnect) this.unreachable = `disconnected from NATS (${typeof s.data === 'string' ? s.data : 'server'}); reconnecting`;
+        if (s.type === Events.Reconnect) this.unreachable = undefined;
       }
     } catch {
       // status iterator ends with the connection
@@ -631,8 +645,25 @@ export class NatsTransport implements Transport {
         if (code !== CONSUMER_NAME_EXISTS && code !== CONSUMER_ALREADY_EXISTS) throw error;
       }
     }
+    await this.consumerLed(jsm, stream, durable);
     const js = await this.js();
     return js.consumers.get(stream, durable);
+  }
+
+  /**
+   * Waits (bounded) until a replicated consumer has a leader. A pull request sent before then is
+   * answered by nobody and only expires after `fetchExpiresMs`: processes that bound to a consumer
+   * another process had just created consumed nothing for seconds (issue 32). Past the bound the
+   * pull loop goes on as before.
+   */
+  private async consumerLed(jsm: JetStreamManager, stream: string, durable: string): Promise<void> {
+    const deadline = Date.now() + CONSUMER_LEADER_WAIT_MS;
+    for (;;) {
+      const info = await jsm.consumers.info(stream, durable);
+      // A single server has no cluster section: its consumer is led by it.
+      if (info.cluster === undefined || (info.cluster.leader ?? '') !== '' || Date.now() > deadline) return;
+      await sleep(25);
+    }
   }
 
   /** @internal re-creates stream and consumer after they disappeared (e.g. deleted by an operator). */
@@ -754,6 +785,17 @@ export class NatsTransport implements Transport {
       if (apiErrCode(error) === STREAM_NOT_FOUND) return 0;
       throw error;
     }
+  }
+
+  async prepare(topic: string, group: string, options: SubscribeOptions): Promise<void> {
+    if (this.closed) throw new TransportClosedError('nats');
+    await this.retrying(`preparing group "${group}" on "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () =>
+      this.ensureConsumer(topic, natsDurableName(group), options),
+    );
+  }
+
+  brokerState(): { readonly reachable: boolean; readonly reason?: string } {
+    return this.unreachable === undefined ? { reachable: true } : { reachable: false, reason: this.unreachable };
   }
 
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
