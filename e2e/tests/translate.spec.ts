@@ -19,9 +19,13 @@ test('translating the golden weight message through UniversAAL_CO then CO_FIWARE
     await picker.selectOption({ label: option });
     await add.click();
   }
+  // CO_FIWARE (central -> FIWARE) before UniversAAL_CO (universAAL -> central) does not meet: said so.
+  const gaps = page.getByRole('alert').filter({ hasText: 'does not meet' });
+  await expect(gaps).toContainText('Step 1 (CO_FIWARE_align 1.0) translates into http://inter-iot.eu/onto/syntax/FIWAREv2#');
   await page.getByRole('button', { name: 'Remove CO_FIWARE_align from the sequence' }).last().click();
   await page.getByRole('button', { name: 'Move UniversAAL_CO_align up' }).click();
   await expect(page.getByTestId('sequence-item')).toHaveText([/UniversAAL_CO_align/, /CO_FIWARE_align/]);
+  await expect(gaps).toHaveCount(0);
 
   // The golden input, opened from disk; the run starts by itself after the message changes.
   await page.getByLabel('Message file').setInputFiles(join(goldenDir, 'weight__UniversAAL_CO__CO_FIWARE', 'input.json'));
