@@ -3,7 +3,9 @@
  * 6.4): shared by the main thread (validation, the workbench's views) and the translation workers
  * (uploads are compiled there, off the event loop, issue 29).
  */
-import { analyzeAlignment, ValidationError, type CompiledAlignment, type CompileOptions, type Problem } from '../../common/index.js';
+import { createHash } from 'node:crypto';
+import { alignmentMeaning, analyzeAlignment, ValidationError, type CompiledAlignment, type CompileOptions, type Problem } from '../../common/index.js';
+import type { AlignmentSummary } from './translation-protocol.js';
 
 /** The reference's rendering of an alignment identity in messages (section 1.4). */
 export function alignmentId(name: string, version: string): string {
@@ -29,4 +31,24 @@ export async function checkAlignment(xml: string, options: CompileOptions = {}):
     throw new ValidationError(validationMessage(header?.name ?? '', header?.version ?? '', errors), result.problems);
   }
   return result.compiled;
+}
+
+/** What an upload's check hands back besides the compiled alignment: header, meaning fingerprint, counts. */
+export function summarizeAlignment(compiled: CompiledAlignment): AlignmentSummary {
+  const h = compiled.header;
+  return {
+    header: {
+      name: h.name,
+      version: h.version,
+      creator: h.creator,
+      description: h.description,
+      sourceOntology: h.sourceOntology,
+      targetOntology: h.targetOntology,
+    },
+    // 208 versus 409 compares meaning, not text (CONTRACT.md "REST API").
+    fingerprint: createHash('sha256').update(alignmentMeaning(compiled)).digest('hex'),
+    problems: [...compiled.problems],
+    cellCount: compiled.cells.size,
+    stepCount: compiled.steps.length,
+  };
 }

@@ -3,10 +3,8 @@
  * 201/208/409 decided by meaning, validation, listing, retrieval of the text as uploaded, deletion
  * refused while a channel uses the alignment, and a cache of compiled alignments rebuilt at start.
  */
-import { createHash } from 'node:crypto';
 import {
   assertAlignmentNameLength,
-  alignmentMeaning,
   alignmentView,
   analyzeAlignment,
   ConflictError,
@@ -19,7 +17,7 @@ import {
   type Problem,
 } from '../../common/index.js';
 import type { AlignmentRecord, ConfigStore } from '../store/index.js';
-import { alignmentId, checkAlignment, validationMessage } from './alignment-check.js';
+import { alignmentId, checkAlignment, summarizeAlignment, validationMessage } from './alignment-check.js';
 import type { AlignmentSummary } from './translation-protocol.js';
 
 export { alignmentId } from './alignment-check.js';
@@ -118,24 +116,7 @@ export class AlignmentService {
   private async analyze(xml: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
     if (this.analyzer !== undefined) return this.analyzer.analyze(xml);
     const compiled = await this.check(xml);
-    const h = compiled.header;
-    return {
-      compiled,
-      summary: {
-        header: {
-          name: h.name,
-          version: h.version,
-          creator: h.creator,
-          description: h.description,
-          sourceOntology: h.sourceOntology,
-          targetOntology: h.targetOntology,
-        },
-        fingerprint: createHash('sha256').update(alignmentMeaning(compiled)).digest('hex'),
-        problems: compiled.problems,
-        cellCount: compiled.cells.size,
-        stepCount: compiled.steps.length,
-      },
-    };
+    return { compiled, summary: summarizeAlignment(compiled) };
   }
 
   async validate(xml: string): Promise<api.ValidationReply> {

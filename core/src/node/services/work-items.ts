@@ -3,29 +3,14 @@
  * thread, or the event loop when the server has no workers (`--translation-workers 0`). So a job
  * gives the same answer wherever it runs.
  */
-import { createHash } from 'node:crypto';
-import { alignmentMeaning, readMessage, recordCase, runCase, runChain, translateParsed, type CompiledAlignment } from '../../common/index.js';
-import { checkAlignment } from './alignment-check.js';
+import { readMessage, recordCase, runCase, runChain, translateParsed, type CompiledAlignment } from '../../common/index.js';
+import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 
 /** What an upload's analysis hands back: the summary, and the compiled alignment for whoever keeps it. */
 export async function analyzeUpload(xml: string): Promise<{ summary: AlignmentSummary; compiled: CompiledAlignment }> {
   const compiled = await checkAlignment(xml);
-  const h = compiled.header;
-  const summary: AlignmentSummary = {
-    header: {
-      name: h.name,
-      version: h.version,
-      creator: h.creator,
-      description: h.description,
-      sourceOntology: h.sourceOntology,
-      targetOntology: h.targetOntology,
-    },
-    fingerprint: createHash('sha256').update(alignmentMeaning(compiled)).digest('hex'),
-    problems: [...compiled.problems],
-    cellCount: compiled.cells.size,
-    stepCount: compiled.steps.length,
-  };
+  const summary = summarizeAlignment(compiled);
   return { summary, compiled };
 }
 
