@@ -17,6 +17,9 @@ import { startServer, type RunningServer } from './start-server.js';
 import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 import { silentLog } from './test-support/test-server.js';
+import { waitUntil } from '../../test-support/wait-until.js';
+
+const waitFor = <T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> => waitUntil('the probe', ms, probe, 25);
 
 // Every answer these tests receive, errors included, is checked against the served OpenAPI document.
 checkResponsesAgainstOpenApi();
@@ -47,16 +50,6 @@ async function topic(name: string): Promise<Array<{ value: string; publishedAt: 
   const r = await fetch(`${server.url}/topics/${encodeURIComponent(name)}/messages?limit=100`);
   expect(r.status).toBe(200);
   return (await r.json()) as Array<{ value: string; publishedAt: number }>;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function channel(id: unknown): Promise<Record<string, unknown>> {

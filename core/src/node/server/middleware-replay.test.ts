@@ -12,6 +12,7 @@ import { readMessage } from '../../common/index.js';
 import { middlewareStyleAlignment, withVersion } from './test-support/middleware-alignments.js';
 import { MiddlewareIpsmClient, middlewareTopics, type PlatformAlignments } from './test-support/middleware-client.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 
 let running: TestServer;
 let client: MiddlewareIpsmClient;
@@ -54,14 +55,16 @@ function message(payload: unknown[]): string {
 }
 
 async function waitForTopic(topic: string, count: number, ms = 10_000): Promise<string[]> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const reply = await fetch(`${running.server.url}/topics/${encodeURIComponent(topic)}/messages?limit=100`);
-    const values = ((await reply.json()) as Array<{ value: string }>).map((m) => m.value);
-    if (values.length >= count) return values;
-    if (Date.now() > until) throw new Error(`waited ${ms} ms for ${count} message(s) on ${topic}, saw ${values.length}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return waitUntil(
+    `${count} message(s) on ${topic}`,
+    ms,
+    async () => {
+      const reply = await fetch(`${running.server.url}/topics/${encodeURIComponent(topic)}/messages?limit=100`);
+      const values = ((await reply.json()) as Array<{ value: string }>).map((m) => m.value);
+      return values.length >= count ? values : undefined;
+    },
+    25,
+  );
 }
 
 // Platform ids as the middleware's tests and deployments name them, the last with the characters

@@ -14,6 +14,7 @@ import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../
 import { readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 
 checkResponsesAgainstOpenApi();
 
@@ -33,16 +34,6 @@ const quiet = () =>
       done();
     },
   });
-
-async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(skipNats)(`a fleet process cut off from NATS ${skipNats ? `(${natsSkipReason})` : ''}`, () => {
   it('keeps serving what it has, says so, refuses changes with 503, and recovers', async () => {

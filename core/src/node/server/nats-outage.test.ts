@@ -15,6 +15,7 @@ import { startProcess, stopAll, type TestProcess } from '../../test-support/proc
 import { compiledCli, readData } from '../../test-support/shared-data.js';
 import { startServer, type RunningServer } from './start-server.js';
 import { silentLog } from './test-support/test-server.js';
+import { waitUntil } from '../../test-support/wait-until.js';
 
 let nats: NatsCluster | undefined;
 let server: RunningServer | undefined;
@@ -27,16 +28,6 @@ afterAll(async () => {
   await nats?.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-async function waitUntil<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(skipNats)(`a fleet process while NATS is down ${skipNats ? `(${natsSkipReason})` : ''}`, () => {
   it('refuses changes within 3 s, serves the last known state marked stale, reports broker-down, refuses to start fresh, and recovers', async () => {

@@ -11,6 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oneCellAlignment } from '../../test-support/one-cell-alignment.js';
 import { checkResponsesAgainstOpenApi } from './test-support/openapi-responses.js';
 import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
+import { waitUntil } from '../../test-support/wait-until.js';
+
+const waitFor = <T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> => waitUntil('the probe', ms, probe, 25);
 
 checkResponsesAgainstOpenApi();
 
@@ -100,16 +103,6 @@ async function versionWhile(): Promise<number> {
   const answer = await call('GET', '/version');
   expect(answer.status).toBe(200);
   return answer.ms;
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function topic(name: string): Promise<string[]> {
