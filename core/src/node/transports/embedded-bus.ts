@@ -359,14 +359,15 @@ export class EmbeddedBus implements Transport, RecentMessages {
     keepFrom = Math.max(keepFrom, state.nextOffset - this.maxRetained);
     if (keepFrom <= state.entries.first) return;
     this.dropEntries(state, keepFrom);
+    this.skipGroupsTo(state, keepFrom, { maxRetained: this.maxRetained }, 'embedded bus: consumer group fell too far behind; oldest messages dropped');
+  }
+
+  /** Groups whose next message was dropped (`bound` says which limit dropped it) go on from `keepFrom`, logged as lost. */
+  private skipGroupsTo(state: TopicState, keepFrom: number, bound: Readonly<Record<string, number>>, message: string): void {
     for (const g of state.groups.values()) {
-      if (g.cursor < keepFrom) {
-        this.log.warn(
-          { topic: state.name, group: g.name, lost: keepFrom - g.cursor, maxRetained: this.maxRetained },
-          'embedded bus: consumer group fell too far behind; oldest messages dropped',
-        );
-        g.cursor = keepFrom;
-      }
+      if (g.cursor >= keepFrom) continue;
+      this.log.warn({ topic: state.name, group: g.name, lost: keepFrom - g.cursor, ...bound }, message);
+      g.cursor = keepFrom;
     }
   }
 
@@ -391,15 +392,12 @@ export class EmbeddedBus implements Transport, RecentMessages {
       const { state } = oldest;
       const keepFrom = oldest.offset + 1;
       this.dropEntries(state, keepFrom);
-      for (const g of state.groups.values()) {
-        if (g.cursor < keepFrom) {
-          this.log.warn(
-            { topic: state.name, group: g.name, lost: keepFrom - g.cursor, maxRetainedBytes: this.maxRetainedBytes },
-            'embedded bus: byte budget for retained messages reached; oldest messages dropped',
-          );
-          g.cursor = keepFrom;
-        }
-      }
+      this.skipGroupsTo(
+        state,
+        keepFrom,
+        { maxRetainedBytes: this.maxRetainedBytes },
+        'embedded bus: byte budget for retained messages reached; oldest messages dropped',
+      );
       // A topic nobody uses any more is forgotten with its last message.
       if (state.entries.length === 0 && state.groups.size === 0 && state.watchers.size === 0) this.topicsByName.delete(state.name);
     }
