@@ -4,7 +4,7 @@
  * steps.tsv; and alignments with one cell changed, to check that a suite catches the change.
  */
 import { basename } from 'node:path';
-import { compileAlignment, type CompiledAlignment } from '../common/alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from '../common/translation/index.js';
 import type { TestCase } from '../common/api/suites.js';
 import { goldenFile, goldenPairs, goldenSteps, readData } from './shared-data.js';
 

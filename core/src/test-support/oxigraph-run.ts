@@ -5,7 +5,7 @@
  */
 import oxigraph from 'oxigraph';
 import { Parser } from 'n3';
-import type { CompiledAlignment } from '../common/alignment/index.js';
+import type { CompiledAlignment } from '../common/translation/index.js';
 import { quadToNTriples, type RDF } from '../common/rdf/terms.js';
 
 export function runWithOxigraph(payload: readonly RDF.Quad[], alignments: readonly CompiledAlignment[]): RDF.Quad[] {

@@ -3,7 +3,7 @@
  * instantiated with fresh terms (its own per cell), choosing literals where a filter or a
  * function needs one. Used to exercise alignments that have no sample message (Port_CO).
  */
-import type { CompiledAlignment } from '../common/alignment/index.js';
+import type { CompiledAlignment } from '../common/translation/index.js';
 import type { PatternTerm } from '../common/alignment/index.js';
 import { factory, type RDF } from '../common/rdf/terms.js';
 

@@ -4,7 +4,7 @@
  * subscription hands the listener the payload only and is removed by its disposer.
  *
  * It also holds the page's side of the contract: the renderer declares the bridge it uses in
- * renderer/src/app/desktop-bridge.ts (it may import nothing of the shell), and this file checks,
+ * renderer/src/ui/desktop-bridge.ts (it may import nothing of the shell), and this file checks,
  * when `tsc -b` compiles it and when it runs, that the contract's bridge satisfies that declaration.
  */
 import { readFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ import {
   type DesktopResult,
   type DesktopSaveOutcome,
   type DesktopSaveRequest,
-} from '../../../renderer/src/app/desktop-bridge.js';
+} from '../../../renderer/src/ui/desktop-bridge.js';
 import { BRIDGE_NAME, IpcChannels, type InvokeResponse, type MediatorDesktopBridge, type OpenedFile, type SaveFileRequest } from '../common/ipc-contract.js';
 
 // ---- Compile-time: the contract fits the renderer's declaration (a mismatch fails `tsc -b`). ----

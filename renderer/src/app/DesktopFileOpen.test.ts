@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeApi, flush } from '../store/fake-api.test-support.js';
 import { createWorkbenchStore, WorkbenchProvider, type WorkbenchStore } from '../store/index.js';
-import type { DesktopBridge, DesktopOpenedFile } from './desktop-bridge.js';
+import type { DesktopBridge, DesktopOpenedFile } from '../ui/desktop-bridge.js';
 import { DesktopFileOpen } from './DesktopFileOpen.js';
 import { UnsavedEditsDialog } from './UnsavedEditsDialog.js';
 

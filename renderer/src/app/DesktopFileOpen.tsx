@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useWorkbench, type WorkbenchState } from '../store/index.js';
-import { asOpenedFile, type DesktopBridge } from './desktop-bridge.js';
+import { asOpenedFile, type DesktopBridge } from '../ui/desktop-bridge.js';
 
 type OpenActions = Pick<WorkbenchState, 'navigate' | 'openDocument' | 'loadMessageFile'>;
 

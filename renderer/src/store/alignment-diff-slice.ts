@@ -22,6 +22,10 @@ export interface AlignmentDiffSlice {
   closeDiff(): void;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends AlignmentDiffSlice {}
+}
+
 const byDate = (a: AlignmentInfo, b: AlignmentInfo) => a.date - b.date || a.id - b.id;
 
 /**

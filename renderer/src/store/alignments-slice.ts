@@ -125,6 +125,10 @@ export interface AlignmentsSlice {
   confirmDelete(): Promise<void>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends AlignmentsSlice {}
+}
+
 /** Delay between the last keystroke in the alignment editor and its validation. */
 export const VALIDATE_DEBOUNCE_MS = 700;
 /** Delay between the last keystroke and the well-formedness check (milliseconds of parsing on a large alignment). */

@@ -37,6 +37,10 @@ export interface ApiHistorySlice {
   runApiDiff(): Promise<void>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends ApiHistorySlice {}
+}
+
 /** Headings of the groups, in the order the screen shows them (the differ's order of kinds). */
 export const CHANGE_KIND_TITLES: Readonly<Record<ApiChange['kind'], string>> = {
   'tag-added': 'Tags added',

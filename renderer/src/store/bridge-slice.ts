@@ -85,6 +85,10 @@ export interface BridgeSlice {
   uploadAlignmentFile(text: string): Promise<UploadResult | undefined>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends BridgeSlice {}
+}
+
 export const createBridgeSlice: SliceCreator<BridgeSlice> = (set, get) => {
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const saveSoon = () => {

@@ -75,6 +75,10 @@ export interface ChannelsSlice {
   stopWatching(): void;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends ChannelsSlice {}
+}
+
 export const CHANNEL_POLL_MS = 2000;
 /** Delay between the last keystroke in the platform id and asking the server for its topics. */
 export const TOPIC_PREVIEW_DEBOUNCE_MS = 250;

@@ -28,6 +28,10 @@ export interface LeaveGuardSlice {
   resolveLeave(choice: LeaveChoice): Promise<void>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends LeaveGuardSlice {}
+}
+
 /** What the dialog says the user is about to do. */
 export function describeLeave(intent: LeaveIntent): string {
   switch (intent.kind) {

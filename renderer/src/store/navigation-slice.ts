@@ -1,6 +1,6 @@
 /**
  * Which screen is shown. Mirrored to `location.hash` by the app shell so reload and back work.
- * Also the outcome of the last download, which the shell shows (renderer/src/app/download.ts): in
+ * Also the outcome of the last download, which the shell shows (renderer/src/ui/download.ts): in
  * the desktop app a download is a native save that can be cancelled or fail.
  */
 import { IDLE, type Operation, type SliceCreator } from './types.js';
@@ -13,6 +13,10 @@ export interface NavigationSlice {
   navigate(screen: Screen): void;
   readonly downloadOp: Operation;
   setDownloadOp(op: Operation): void;
+}
+
+declare module './types.js' {
+  interface WorkbenchState extends NavigationSlice {}
 }
 
 export function screenFromHash(hash: string): Screen | undefined {

@@ -35,6 +35,10 @@ export interface StatusSlice {
   setLogLevel(level: string): Promise<void>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends StatusSlice {}
+}
+
 /** How often an unreachable server is asked whether it is back. */
 export const OFFLINE_POLL_MS = 1000;
 

@@ -46,6 +46,10 @@ export interface SuitesSlice {
   computeChannelCoverage(id: AlignmentId, channelId: number): Promise<void>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends SuitesSlice {}
+}
+
 /** The part of a chain's report about one alignment of it. */
 export function coverageOfAlignment(report: CoverageReport, id: AlignmentId): CoverageReport {
   const mine = (c: { alignment: string; version: string }) => c.alignment === id.name && c.version === id.version;

@@ -44,6 +44,10 @@ export interface TranslateSlice {
   runTranslation(): Promise<void>;
 }
 
+declare module './types.js' {
+  interface WorkbenchState extends TranslateSlice {}
+}
+
 export const TRANSLATE_DEBOUNCE_MS = 600;
 
 /** The server's payload diff of a reply, or why there is none. */

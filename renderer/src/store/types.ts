@@ -1,25 +1,14 @@
 import type { MediatorApi } from '../api/index.js';
-import type { AlignmentsSlice } from './alignments-slice.js';
-import type { AlignmentDiffSlice } from './alignment-diff-slice.js';
-import type { ApiHistorySlice } from './api-history-slice.js';
-import type { BridgeSlice } from './bridge-slice.js';
-import type { ChannelsSlice } from './channels-slice.js';
-import type { LeaveGuardSlice } from './leave-guard-slice.js';
-import type { NavigationSlice } from './navigation-slice.js';
-import type { StatusSlice } from './status-slice.js';
-import type { TranslateSlice } from './translate-slice.js';
-import type { SuitesSlice } from './suites-slice.js';
 
-export type WorkbenchState = StatusSlice &
-  NavigationSlice &
-  LeaveGuardSlice &
-  AlignmentsSlice &
-  TranslateSlice &
-  ChannelsSlice &
-  AlignmentDiffSlice &
-  ApiHistorySlice &
-  BridgeSlice &
-  SuitesSlice;
+/**
+ * The whole store's state: every slice's interface, merged in by the slice's own file
+ * (`declare module './types.js' { interface WorkbenchState extends XSlice {} }`, TypeScript's
+ * declaration merging), so this file imports no slice and the slices share these types without a
+ * cycle of imports (issue 26). workbench-store.ts builds it from every slice's creator, and fails
+ * to compile when a slice is missing.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the slices, see above
+export interface WorkbenchState {}
 
 export type SetState = (partial: Partial<WorkbenchState> | ((state: WorkbenchState) => Partial<WorkbenchState>)) => void;
 export type GetState = () => WorkbenchState;

@@ -3,9 +3,11 @@
  * reloading): one rule, used by the editor's "edited" badge and by the unload guard
  * (app/unsaved-edits-guard.ts). Pure: it reads state, nothing else.
  */
-import type { AlignmentEditor } from './alignments-slice.js';
-
-type EditorText = Pick<AlignmentEditor, 'text' | 'loadedText'>;
+/** What of the alignment editor (alignments-slice.ts) the rule reads; structural, so this file imports no slice. */
+interface EditorText {
+  readonly text: string;
+  readonly loadedText: string;
+}
 
 /** The editor's text differs from what was loaded or last uploaded. */
 export function editorIsDirty(editor: EditorText | undefined): boolean {

@@ -7,7 +7,8 @@ import { Value } from 'typebox/value';
 import { AlignmentView } from '../api/alignment-view.js';
 import { alignmentFiles, readData } from '../../test-support/shared-data.js';
 import { alignmentView } from './alignment-view.js';
-import { compileAlignment, convertCellsToRdfXml, readAlignment } from './index.js';
+import { convertCellsToRdfXml, readAlignment } from './index.js';
+import { compileAlignment } from '../translation/index.js';
 
 const coFiware = readData('alignments/CO_FIWARE.rdf');
 

@@ -6,7 +6,7 @@
 import type { AlignmentView, ViewCell, ViewConstraint, ViewFunction, ViewPattern } from '../api/alignment-view.js';
 import { escapeLiteral } from '../rdf/terms.js';
 import { planCell } from './cell-plan.js';
-import type { CompiledAlignment } from './compile-alignment.js';
+import type { PlannedAlignment } from './planned-alignment.js';
 import { TurtleWriter } from './convert-writers.js';
 import type { Alignment, Cell, CellFunction, DatatypeConstraint, EntitySource, FunctionParam } from './model.js';
 import { renderCellSparql } from './render-sparql.js';
@@ -62,7 +62,7 @@ function constraint(c: DatatypeConstraint, writer: TurtleWriter): ViewConstraint
  * stored one); without it (an alignment that is being edited and may have errors) each cell is
  * planned and rendered here, as `analyzeAlignment` does.
  */
-export function alignmentView(alignment: Alignment, compiled?: CompiledAlignment): AlignmentView {
+export function alignmentView(alignment: Alignment, compiled?: PlannedAlignment): AlignmentView {
   const writer = new TurtleWriter(alignment.prefixes);
   const stepsOf = new Map<string, number[]>();
   alignment.steps.forEach((s, i) => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, ParseError, ValidationError } from '../errors.js';
-import { analyzeAlignment, compileAlignment } from './index.js';
+import { analyzeAlignment, compileAlignment } from '../translation/index.js';
 import { translateMessage } from '../translation/index.js';
 import { readData } from '../../test-support/shared-data.js';
 

@@ -4,7 +4,7 @@
  * validate without errors.
  */
 import { describe, expect, it } from 'vitest';
-import { analyzeAlignment, compileAlignment } from './index.js';
+import { analyzeAlignment, compileAlignment } from '../translation/index.js';
 import { alignmentFiles, goldenCellSparql, goldenPairs, readData } from '../../test-support/shared-data.js';
 import { sparqlDifference } from '../../test-support/sparql-equivalence.js';
 

@@ -7,7 +7,7 @@
  */
 import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { compileAlignment, type CompiledAlignment } from './index.js';
+import { compileAlignment, type CompiledAlignment } from '../translation/index.js';
 import { applyAlignments, TermGraph } from '../translation/index.js';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { factory, type RDF } from '../rdf/terms.js';

@@ -11,7 +11,7 @@ import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, type RDF } from '../rdf/terms.js';
 import { readMessage, translateMessage } from '../translation/index.js';
 import { alignmentFiles, goldenFile, goldenPairs, goldenSteps, readData } from '../../test-support/shared-data.js';
-import { compileAlignment, type CompiledAlignment } from './compile-alignment.js';
+import { compileAlignment, type CompiledAlignment } from '../translation/index.js';
 import { convertCellsToRdfXml, convertCellsToTurtle } from './convert-cells.js';
 import { CONVERSION_FAILED } from './convert-support.js';
 import type { Cell } from './model.js';

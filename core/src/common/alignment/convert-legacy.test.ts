@@ -11,7 +11,7 @@ import { MESSAGE_GRAPHS, type RDF } from '../rdf/terms.js';
 import { readMessage, translateMessage } from '../translation/index.js';
 import { readData } from '../../test-support/shared-data.js';
 import { LEGACY } from '../../test-support/legacy-alignment.js';
-import { compileAlignment } from './compile-alignment.js';
+import { compileAlignment } from '../translation/index.js';
 import { convertCellsToTurtle } from './convert-cells.js';
 import { convertLegacyAlignment } from './convert-legacy.js';
 import { CONVERSION_FAILED } from './convert-support.js';

@@ -5,7 +5,7 @@
  * here only the header and the compiled cells count: the rendered SPARQL of each cell without its
  * PREFIX block, with the triple lines of each block sorted, and the step order.
  */
-import type { CompiledAlignment } from './compile-alignment.js';
+import type { PlannedAlignment } from './planned-alignment.js';
 import { renderCellSparql } from './render-sparql.js';
 
 function cellMeaning(sparql: string): string {
@@ -27,7 +27,7 @@ function cellMeaning(sparql: string): string {
   return out.join('\n');
 }
 
-export function alignmentMeaning(alignment: CompiledAlignment): string {
+export function alignmentMeaning(alignment: PlannedAlignment): string {
   const h = alignment.header;
   const cells = [...alignment.cells.values()]
     .map((c) => ({ id: c.cell.id, body: cellMeaning(renderCellSparql(c.plan, [])) }))

@@ -2,14 +2,7 @@ export * from './model.js';
 export { readAlignment, readAlignmentDocument, cellIdFromIri, sripasLocal, resolveAgainstSripas } from './read-alignment.js';
 export { planCell, type CellPlan, type TriplePattern, type PatternTerm, type Expression, type Bind, type Filter } from './cell-plan.js';
 export { renderCellSparql, renderExpression, renderPrefixes } from './render-sparql.js';
-export {
-  analyzeAlignment,
-  compileAlignment,
-  type AnalysisResult,
-  type CompiledAlignment,
-  type CompiledCell,
-  type CompileOptions,
-} from './compile-alignment.js';
+export type { PlannedAlignment, PlannedCell } from './planned-alignment.js';
 export { alignmentMeaning } from './fingerprint.js';
 export { convertLegacyAlignment } from './convert-legacy.js';
 export { convertCellsToTurtle, convertCellsToRdfXml } from './convert-cells.js';

@@ -5,7 +5,7 @@
  */
 import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { analyzeAlignment, compileAlignment } from './index.js';
+import { analyzeAlignment, compileAlignment } from '../translation/index.js';
 import { applyAlignments, TermGraph } from '../translation/index.js';
 import { factory, type RDF } from '../rdf/terms.js';
 import { isomorphic } from '../../test-support/isomorphism.js';

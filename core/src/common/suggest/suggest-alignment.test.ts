@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { goldenPairs, goldenFile, readData } from '../../test-support/shared-data.js';
 import { alignmentConstants, dataTerms, payloadVariant } from '../../test-support/payload-variants.js';
-import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from '../translation/index.js';
 import { applyAlignments, readMessage, TermGraph } from '../translation/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { isomorphic } from '../rdf/isomorphism.js';

@@ -9,7 +9,7 @@
 import { MESSAGE_GRAPHS, factory, termKey, type RDF } from '../rdf/terms.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
-import { compileAlignment } from '../alignment/compile-alignment.js';
+import { compileAlignment } from '../translation/index.js';
 import { TermGraph } from '../translation/term-graph.js';
 import { applyAlignments, readMessage } from '../translation/translate.js';
 import { isomorphic } from '../rdf/isomorphism.js';

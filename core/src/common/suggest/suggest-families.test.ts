@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { goldenPairs, goldenFile } from '../../test-support/shared-data.js';
-import { compileAlignment } from '../alignment/index.js';
+import { compileAlignment } from '../translation/index.js';
 import { applyAlignments, readMessage, TermGraph } from '../translation/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { isomorphic } from '../rdf/isomorphism.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
 import { synthesizePayload } from '../../test-support/synthesize-payload.js';
 import { alignmentConstants, dataTerms, payloadVariant } from '../../test-support/payload-variants.js';
-import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from '../translation/index.js';
 import { applyAlignments, TermGraph } from '../translation/index.js';
 import { serializeMessage } from '../jsonld/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';

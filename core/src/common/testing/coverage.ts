@@ -5,7 +5,7 @@
  * and `mediator translate --trace` show.
  */
 import type { CellCoverage, CellRef, CoverageReport } from '../api/coverage.js';
-import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import type { CompiledAlignment } from '../translation/index.js';
 import type { StepTrace } from '../translation/translate.js';
 import { runChain } from './run-case.js';
 

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from '../translation/index.js';
 import { goldenPairs, goldenSteps, readData } from '../../test-support/shared-data.js';
 import { coverageOf } from './coverage.js';
 import { runSuite, type ChainResolver } from './run-suite.js';

@@ -9,7 +9,7 @@
  */
 import type { AlignmentId } from '../api/common.js';
 import type { CaseResult, StepCounts, TestCase } from '../api/suites.js';
-import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import type { CompiledAlignment } from '../translation/index.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import { isomorphic } from '../rdf/isomorphism.js';

@@ -6,7 +6,7 @@
  */
 import type { AlignmentId } from '../api/common.js';
 import type { CaseResult, SuiteRunReport, TestCase } from '../api/suites.js';
-import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import type { CompiledAlignment } from '../translation/index.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import { erroredCase, runCase } from './run-case.js';
 

@@ -6,7 +6,7 @@
  * message's two-solution cells exceed it.
  */
 import { describe, expect, it } from 'vitest';
-import { compileAlignment } from '../alignment/index.js';
+import { compileAlignment } from './compile-alignment.js';
 import { traceToTsv, translateMessage } from './index.js';
 import { goldenPairs, goldenSteps, readData } from '../../test-support/shared-data.js';
 

@@ -7,7 +7,7 @@
  */
 import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { compileAlignment } from '../alignment/index.js';
+import { compileAlignment } from './compile-alignment.js';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { oneCellAlignment } from '../../test-support/one-cell-alignment.js';
 import { runWithOxigraph } from '../../test-support/oxigraph-run.js';

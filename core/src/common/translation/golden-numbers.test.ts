@@ -7,7 +7,7 @@
  */
 import { Parser } from 'n3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from './compile-alignment.js';
 import { readMessage, translateMessage } from './index.js';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';

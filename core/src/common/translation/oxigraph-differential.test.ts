@@ -5,7 +5,7 @@
  * every cell fires.
  */
 import { describe, expect, it } from 'vitest';
-import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from './compile-alignment.js';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { alignmentFiles, goldenPairs, readData } from '../../test-support/shared-data.js';

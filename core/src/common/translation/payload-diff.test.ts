@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { PayloadDiff } from '../api/payload-diff.js';
-import { compileAlignment } from '../alignment/index.js';
+import { compileAlignment } from './compile-alignment.js';
 import { factory, MESSAGE_GRAPHS, NS, type RDF } from '../rdf/terms.js';
 import { goldenFile, readData } from '../../test-support/shared-data.js';
 import { readMessage, translateMessage } from './index.js';

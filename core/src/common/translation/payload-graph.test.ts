@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { API_COMPONENTS, PayloadDiff, PayloadGraphs } from '../api/index.js';
-import { compileAlignment, type CompiledAlignment } from '../alignment/index.js';
+import { compileAlignment, type CompiledAlignment } from './compile-alignment.js';
 import { factory, MESSAGE_GRAPHS, NS, type RDF } from '../rdf/terms.js';
 import { goldenPairs, readData } from '../../test-support/shared-data.js';
 import { applyAlignments, readMessage, TermGraph, translateMessage } from './index.js';

@@ -5,7 +5,7 @@
  */
 import { parseMessage, parseMessageFast, serializeMessage, type ParsedMessage } from '../jsonld/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
-import type { CompiledAlignment } from '../alignment/compile-alignment.js';
+import type { CompiledAlignment } from './compile-alignment.js';
 import { TermGraph } from './term-graph.js';
 import type { ChangeCounting } from './executable-cell.js';
 import { ErrorCodes, MediatorError } from '../errors.js';

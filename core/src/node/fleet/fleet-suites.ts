@@ -11,7 +11,7 @@
 import { ConflictError, NotFoundError, type api } from '../../common/index.js';
 import type { NatsKvStore } from '../store/nats-kv-store.js';
 import type { SuiteStore } from '../store/suite-store.js';
-import { SUITE_CASE_KIND, SUITE_KIND, type SuiteCaseRecord, type SuiteRecord } from './record-kinds.js';
+import { SUITE_CASE_KIND, SUITE_KIND, type SuiteCaseRecord, type SuiteRecord } from '../store/record-kinds.js';
 
 function suiteNotFound(name: string): NotFoundError {
   return new NotFoundError(`Suite "${name}" not found`);

@@ -10,7 +10,7 @@ import type { Logger } from '../../common/index.js';
 import type { AlignmentService } from '../services/alignment-service.js';
 import type { ChannelRunner } from '../services/channel-runner.js';
 import { changeOf, type ConfigChange, type NatsKvStore } from '../store/nats-kv-store.js';
-import { ALIGNMENT_KIND, CHANNEL_KIND } from './record-kinds.js';
+import { ALIGNMENT_KIND, CHANNEL_KIND } from '../store/record-kinds.js';
 
 export class FleetSync {
   /**

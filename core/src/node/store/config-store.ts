@@ -8,7 +8,7 @@
  * has). Writes may be asynchronous (a round trip to the cluster); callers always `await` them.
  */
 import type { api } from '../../common/index.js';
-import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './sqlite-store.js';
+import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
 
 /** Where the configuration lives and, for the cluster, whether this process is in touch with it (API schema `ConfigStoreState`). */
 export type ConfigStoreState = api.ConfigStoreState;

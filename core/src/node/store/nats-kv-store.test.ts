@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { changeOf, NatsKvStore, type ConfigChange } from './nats-kv-store.js';
-import { ALIGNMENT_KIND } from '../fleet/record-kinds.js';
+import { ALIGNMENT_KIND } from './record-kinds.js';
 import type { NewAlignment } from './sqlite-store.js';
 
 let server: NatsCluster | undefined;

@@ -33,16 +33,10 @@ import {
   type RecordKind,
   type SlotRecord,
   type TombstoneRecord,
-} from '../fleet/record-kinds.js';
+} from './record-kinds.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
-import {
-  AlignmentInUseError,
-  type AlignmentRecord,
-  type ChannelRecord,
-  type InsertAlignmentResult,
-  type NewAlignment,
-  type NewChannel,
-} from './sqlite-store.js';
+import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
+import { AlignmentInUseError } from './sqlite-store.js';
 
 export interface NatsKvStoreOptions {
   /** Server URLs (or one comma-separated string), as for the NATS transport. */

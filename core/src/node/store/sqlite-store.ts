@@ -20,55 +20,15 @@ import Database from 'better-sqlite3';
 import { BadRequestError, ConflictError, ErrorCodes, MediatorError, NotFoundError } from '../../common/errors.js';
 import { BridgeProgressTable, createBridgeProgressTable } from './bridge-progress-table.js';
 import { createSuiteTables, SuiteTables } from './suite-tables.js';
+import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public types
 // ---------------------------------------------------------------------------------------------
 
-export interface AlignmentRecord {
-  /** INTEGER PRIMARY KEY AUTOINCREMENT: never reused, even after a delete (0.4-style channel configs use it). */
-  id: number;
-  /** Identity: (name, version) is unique. */
-  name: string;
-  version: string;
-  creator: string;
-  description: string;
-  sourceOntologyURI: string;
-  targetOntologyURI: string;
-  /** Upload time, epoch milliseconds. */
-  date: number;
-  /** The uploaded text exactly as received; GET returns this. */
-  xml: string;
-  /** Hash of the alignment's meaning, computed by the caller; decides 208 versus 409. */
-  fingerprint: string;
-}
-
-export type NewAlignment = Omit<AlignmentRecord, 'id' | 'date'> & { date?: number };
-
-export interface ChannelRecord {
-  /** AUTOINCREMENT, never reused. */
-  id: number;
-  uuid: string;
-  source: string;
-  sink: string;
-  /** `''` and `''` = no alignment on that side. */
-  inpAlignmentName: string;
-  inpAlignmentVersion: string;
-  outAlignmentName: string;
-  outAlignmentVersion: string;
-  consumerGroup: string;
-  parallelism: number;
-  deadLetterTopic: string | null;
-  /** Epoch milliseconds. */
-  createdAt: number;
-}
-
-export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'uuid'> & { uuid?: string };
-
-export type InsertAlignmentResult =
-  | { status: 'created'; record: AlignmentRecord }
-  /** Same name+version already stored; `record` is the stored one (the caller compares fingerprints). */
-  | { status: 'exists'; record: AlignmentRecord };
+// The records are shared with the fleet's store (records.ts); re-exported for the callers that
+// take them from here.
+export type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
 
 export interface StoreOptions {
   /** Path of the .db file; its directory is created if missing. */

@@ -4,11 +4,25 @@
  * a noticeable share of `mediator serve`'s start-up although the default is the in-process bus
  * (issue 13, "Server start").
  */
-import type { Transport } from '../../common/channels/transport.js';
-import type { CreateTransportOptions } from './index.js';
+import type { Logger } from '../../common/logger.js';
+import type { Transport, TransportKind } from '../../common/channels/transport.js';
+import type { EmbeddedBusOptions } from './embedded-bus.js';
+import type { KafkaTransportOptions } from './kafka-transport.js';
+import type { NatsTransportOptions } from './nats-transport.js';
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 export const DEFAULT_KAFKA_BROKERS = '127.0.0.1:9092';
+
+/** What picks and configures a transport: the kind, its servers, and each kind's own options. */
+export interface CreateTransportOptions {
+  readonly kind: TransportKind;
+  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`). */
+  readonly url?: string;
+  readonly logger: Logger;
+  readonly embedded?: Omit<EmbeddedBusOptions, 'logger'>;
+  readonly nats?: Omit<NatsTransportOptions, 'servers' | 'logger'>;
+  readonly kafka?: Omit<KafkaTransportOptions, 'brokers' | 'logger'>;
+}
 
 /** Like `createTransport`: nothing connects here (NATS and Kafka connect on first use). */
 export async function loadTransport(options: CreateTransportOptions): Promise<Transport> {

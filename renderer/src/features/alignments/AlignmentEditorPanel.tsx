@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Problem } from '../../api/index.js';
-import { alignmentFileName, downloadText } from '../../app/download.js';
+import { alignmentFileName, downloadText } from '../../ui/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
 import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';

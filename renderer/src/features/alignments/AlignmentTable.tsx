@@ -1,5 +1,5 @@
 import type { AlignmentInfo } from '../../api/index.js';
-import { formatDate, shortIri } from '../../app/format.js';
+import { formatDate, shortIri } from '../../ui/format.js';
 import { sameAlignment, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 

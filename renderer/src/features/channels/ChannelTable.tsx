@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChannelInfo } from '../../api/index.js';
-import { formatDate, formatMs } from '../../app/format.js';
+import { formatDate, formatMs } from '../../ui/format.js';
 import { useWorkbench } from '../../store/index.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatMs, formatTime } from '../../app/format.js';
+import { formatMs, formatTime } from '../../ui/format.js';
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { SAMPLES } from '../translate/samples/index.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDate } from '../../app/format.js';
+import { formatDate } from '../../ui/format.js';
 import { useWorkbench } from '../../store/index.js';
 import { SettingsDialog } from './SettingsDialog.js';
 

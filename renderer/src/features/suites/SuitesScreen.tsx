@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CaseResult, StepCounts } from '../../api/index.js';
-import { formatMs } from '../../app/format.js';
+import { formatMs } from '../../ui/format.js';
 import { runSummary, useWorkbench } from '../../store/index.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';

@@ -1,5 +1,5 @@
 import type { TraceStep, TranslationFailure } from '../../api/index.js';
-import { formatMs } from '../../app/format.js';
+import { formatMs } from '../../ui/format.js';
 
 function notesText(notes: TraceStep['notes']): string {
   return notes === undefined ? '' : notes.join('; ');

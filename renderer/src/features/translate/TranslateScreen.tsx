@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatMs } from '../../app/format.js';
+import { formatMs } from '../../ui/format.js';
 import { CodeEditor } from '../../editor/CodeEditor.js';
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';

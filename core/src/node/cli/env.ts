@@ -1,0 +1,40 @@
+/**
+ * The one place the command line reads the environment (issue 26): every MEDIATOR_* variable a
+ * command falls back on when its option is not given, read when a command runs. An empty value
+ * (MEDIATOR_TOKEN= in a unit file) counts as unset where the README says so.
+ */
+export interface CliEnvironment {
+  readonly host: string | undefined;
+  readonly port: string | undefined;
+  readonly dataDir: string | undefined;
+  readonly logLevel: string | undefined;
+  /** Empty means none. */
+  readonly token: string | undefined;
+  /** Comma-separated, blanks dropped. */
+  readonly allowedHosts: readonly string[];
+  readonly translationWorkers: string | undefined;
+  readonly transport: string | undefined;
+  readonly broker: string | undefined;
+  readonly store: string | undefined;
+  /** Empty means none. */
+  readonly fleet: string | undefined;
+}
+
+export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): CliEnvironment {
+  return {
+    host: env.MEDIATOR_HOST,
+    port: env.MEDIATOR_PORT,
+    dataDir: env.MEDIATOR_DATA_DIR,
+    logLevel: env.MEDIATOR_LOG_LEVEL,
+    token: env.MEDIATOR_TOKEN || undefined,
+    allowedHosts: (env.MEDIATOR_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== ''),
+    translationWorkers: env.MEDIATOR_TRANSLATION_WORKERS,
+    transport: env.MEDIATOR_TRANSPORT,
+    broker: env.MEDIATOR_BROKER,
+    store: env.MEDIATOR_STORE,
+    fleet: env.MEDIATOR_FLEET || undefined,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The one I/O and options layer of the `mediator` commands (issue 26): what a command writes to and
+ * reads from (`CliIo`), the one usage-error type every command throws (exit 2), reading the files a
+ * command is given (a file, or `-` for standard input), and parsing a command's arguments so that
+ * node:util's own argument errors become the same usage error.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ErrorCodes, MediatorError } from '../../common/index.js';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly readStdin: () => Promise<string>;
+}
+
+export interface UsageErrorOptions {
+  /** What stands before the message: `mediator` (the default) or the command, e.g. `mediator bridge`. */
+  readonly prefix?: string;
+  /** What follows the message; by default the hint to run `mediator help`. */
+  readonly help?: string;
+}
+
+export const HELP_HINT = 'Run "mediator help" for usage.\n';
+
+/** A command line the command cannot run: printed as `PREFIX: message` and the help, exit 2. */
+export class UsageError extends Error {
+  readonly prefix: string;
+  readonly help: string;
+
+  constructor(message: string, options: UsageErrorOptions = {}) {
+    super(message);
+    this.name = 'UsageError';
+    this.prefix = options.prefix ?? 'mediator';
+    this.help = options.help ?? HELP_HINT;
+  }
+
+  /** The text for stderr. */
+  describe(): string {
+    return `${this.prefix}: ${this.message}\n${this.help}`;
+  }
+}
+
+/**
+ * node:util's parseArgs, with its errors (an unknown option, a missing value) turned into a
+ * UsageError with the command's prefix and help.
+ */
+export function parseCommandArgs<T extends ParseArgsConfig>(config: T, usage: UsageErrorOptions = {}): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') === true) throw new UsageError((error as Error).message, usage);
+    throw error;
+  }
+}
+
+/** Whether the arguments ask for the command's usage. */
+export const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
+
+/**
+ * A file's text; `-` reads standard input when `io` is given. An unreadable file is a
+ * FILE_UNREADABLE error naming it and the system's reason, the same for every command.
+ */
+export async function readInputText(path: string, io?: Pick<CliIo, 'readStdin'>): Promise<string> {
+  if (path === '-' && io !== undefined) return io.readStdin();
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new MediatorError(`${path}: cannot read file${code === undefined ? '' : ` (${code})`}`, ErrorCodes.fileUnreadable, { cause: error });
+  }
+}
+
+/** A table of rows, columns padded to their widest cell, the last column left as it is. */
+export function formatTable(rows: readonly (readonly string[])[], align: (column: number) => 'left' | 'right' = () => 'left'): string {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : align(i) === 'right' ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

@@ -1,0 +1,183 @@
+/** `mediator serve`: the REST server, with its options checked here and the server started by start-server.ts. */
+import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { MediatorError } from '../../common/index.js';
+import { fleetNameProblem } from '../fleet/fleet-name.js';
+import { parseAllowedHosts } from '../server/access-guard.js';
+import { loadOrCreateToken, MIN_TOKEN_LENGTH } from '../server/api-token.js';
+import { corsOriginProblem } from '../server/cors-origins.js';
+import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackBind, startServer, type RunningServer } from '../server/start-server.js';
+import { defaultDataDir } from '../store/sqlite-store.js';
+import { cliEnvironment, type CliEnvironment } from './env.js';
+import { parseCommandArgs, UsageError, type CliIo } from './io.js';
+
+export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
+                [--cors ORIGIN ...] [--log-level info]
+                [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats] [--fleet NAME]
+                [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
+      Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
+      application data folder. Stops cleanly on Ctrl-C.
+      --store (or MEDIATOR_STORE): where alignments and channels are kept: sqlite (the data
+      folder; the default) or nats (JetStream buckets shared by every process of a fleet; the
+      default with --transport nats).
+      --fleet (or MEDIATOR_FLEET): with --transport nats, the fleet's name (letters, digits,
+      "-"): its buckets, streams and subjects are kept apart from other fleets' on the same NATS.
+      --translation-workers: worker threads for POST /translation (default 1 when the machine
+      has more than one core, else 0 = on the event loop).
+      --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
+      address reached (e.g. behind a reverse proxy); other Host headers get 421.
+      --cors takes exact http(s) origins (not * or null). --token (or MEDIATOR_TOKEN, at
+      least 16 characters): every request but the UI files needs
+      "Authorization: Bearer TOKEN". Listening beyond loopback (--host 0.0.0.0) needs a token:
+      one is generated, printed once and kept in DATA/api-token, unless --no-auth is given.
+`;
+
+function parseServeArgs(args: string[]) {
+  const { values, positionals } = parseCommandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      'body-limit': { type: 'string' },
+      cors: { type: 'string', multiple: true },
+      'log-level': { type: 'string' },
+      transport: { type: 'string' },
+      broker: { type: 'string' },
+      store: { type: 'string' },
+      fleet: { type: 'string' },
+      'translation-workers': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      token: { type: 'string' },
+      'no-auth': { type: 'boolean' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
+  return values;
+}
+
+type ServeValues = ReturnType<typeof parseServeArgs>;
+
+function checkToken(token: string | undefined, noAuth: boolean): void {
+  if (token === undefined) return;
+  if (noAuth) throw new UsageError('--token and --no-auth exclude each other');
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new UsageError('--token must be printable ASCII without spaces');
+  // A short token is guessed by trying: the generated ones have 43 characters.
+  if (token.length < MIN_TOKEN_LENGTH) {
+    throw new UsageError(
+      `--token must have at least ${MIN_TOKEN_LENGTH} characters (it has ${token.length}); leave it out on a network bind to have one generated`,
+    );
+  }
+}
+
+/** Where channels run and where the configuration is kept: checked together, they depend on each other. */
+function channelSettings(
+  values: ServeValues,
+  env: CliEnvironment,
+): { transportKind: 'embedded' | 'nats' | 'kafka'; brokerUrl: string | undefined; storeKind: 'sqlite' | 'nats'; fleet: string | undefined } {
+  const transportKind = values.transport ?? env.transport ?? 'embedded';
+  if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka') {
+    throw new UsageError('--transport must be embedded, nats or kafka');
+  }
+  const brokerUrl = values.broker ?? env.broker;
+  const storeKind = values.store ?? env.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  if (storeKind !== 'sqlite' && storeKind !== 'nats') throw new UsageError('--store must be sqlite or nats');
+  if (storeKind === 'nats' && transportKind !== 'nats') throw new UsageError('--store nats needs --transport nats (the buckets live on its servers)');
+  const fleet = values.fleet ?? env.fleet;
+  if (fleet !== undefined) {
+    const problem = fleetNameProblem(fleet);
+    if (problem !== undefined) throw new UsageError(`--fleet: ${problem}`);
+    if (transportKind !== 'nats') throw new UsageError('--fleet needs --transport nats (it names the fleet on its servers)');
+  }
+  return { transportKind, brokerUrl, storeKind, fleet };
+}
+
+/** Every option checked, in the order the messages were always given; each falls back on its MEDIATOR_* variable. */
+function serveSettings(values: ServeValues, env: CliEnvironment) {
+  const allowedHosts = values['allowed-host'] ?? [...env.allowedHosts];
+  try {
+    parseAllowedHosts(allowedHosts);
+  } catch (error) {
+    throw new UsageError(`--allowed-host: ${(error as Error).message}`);
+  }
+  const host = values.host ?? env.host ?? DEFAULT_HOST;
+  // An empty value (MEDIATOR_TOKEN= in a unit file) means none.
+  const token = values.token || env.token;
+  const noAuth = values['no-auth'] === true;
+  checkToken(token, noAuth);
+  for (const origin of values.cors ?? []) {
+    const problem = corsOriginProblem(origin);
+    if (problem !== undefined) throw new UsageError(`--cors: ${problem}`);
+  }
+  const workersText = values['translation-workers'] ?? env.translationWorkers;
+  const translationWorkers = workersText === undefined ? (availableParallelism() > 1 ? 1 : 0) : Number(workersText);
+  if (!Number.isInteger(translationWorkers) || translationWorkers < 0 || translationWorkers > 64) {
+    throw new UsageError('--translation-workers must be an integer from 0 to 64');
+  }
+  const channels = channelSettings(values, env);
+  const port = values.port === undefined ? Number(env.port ?? DEFAULT_PORT) : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be an integer from 0 to 65535');
+  const bodyLimit = values['body-limit'] === undefined ? undefined : Number(values['body-limit']);
+  if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) throw new UsageError('--body-limit must be a positive number of bytes');
+  const dataDir = values.data ?? env.dataDir ?? defaultDataDir();
+  const logLevel = values['log-level'] ?? env.logLevel ?? 'info';
+  return { ...channels, allowedHosts, host, token, noAuth, cors: values.cors, translationWorkers, port, bodyLimit, dataDir, logLevel };
+}
+
+type ServeSettings = ReturnType<typeof serveSettings>;
+
+/** The token the server requires, and what to print about it: a network bind without one gets a generated one. */
+async function resolveToken(settings: ServeSettings): Promise<{ token: string | undefined; note: string }> {
+  if (settings.token !== undefined) return { token: settings.token, note: 'API token:     required (the one given)\n' };
+  if (settings.noAuth || isLoopbackBind(settings.host)) return { token: undefined, note: '' };
+  await mkdir(settings.dataDir, { recursive: true });
+  const stored = await loadOrCreateToken(settings.dataDir);
+  const note = stored.created
+    ? `API token:     ${stored.token}\n               (generated and shown once; kept in ${stored.file})\n`
+    : `API token:     required; it is in ${stored.file}\n`;
+  return { token: stored.token, note };
+}
+
+async function listen(settings: ServeSettings, token: string | undefined): Promise<RunningServer> {
+  const { allowedHosts, bodyLimit, brokerUrl, cors, fleet, port } = settings;
+  try {
+    return await startServer({
+      host: settings.host,
+      port,
+      ...(allowedHosts.length === 0 ? {} : { allowedHosts }),
+      ...(token === undefined ? {} : { authToken: token }),
+      allowNoAuth: settings.noAuth,
+      dataDir: settings.dataDir,
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
+      ...(cors === undefined ? {} : { corsOrigins: cors }),
+      logLevel: settings.logLevel,
+      transport: { kind: settings.transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
+      store: settings.storeKind,
+      ...(fleet === undefined ? {} : { fleet }),
+      translationWorkers: settings.translationWorkers,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new MediatorError(`port ${port} is already in use (is another mediator running?); choose another with --port`, 'PORT_IN_USE');
+    }
+    throw error;
+  }
+}
+
+export async function serveCommand(args: string[], io: CliIo): Promise<number> {
+  const settings = serveSettings(parseServeArgs(args), cliEnvironment());
+  const { token, note } = await resolveToken(settings);
+  const server = await listen(settings, token);
+  const { brokerUrl, fleet, translationWorkers: workers } = settings;
+  io.stderr(
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${settings.transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}

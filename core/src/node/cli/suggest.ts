@@ -1,0 +1,57 @@
+/**
+ * `mediator suggest INPUT.json OUTPUT.json [INPUT2.json OUTPUT2.json ...] [--name NAME]
+ * [--version V] [--json]` (issue 30): an alignment suggested from example message pairs, printed
+ * on stdout. A thin wrapper over core's suggestAlignment. Exit 0 with a suggestion (its questions
+ * go to stderr, or into the JSON), 1 when an example cannot be read, 2 on a usage error.
+ */
+import { suggestAlignment } from '../../common/index.js';
+import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
+
+export const SUGGEST_USAGE = `  mediator suggest INPUT.json OUTPUT.json [INPUT2.json OUTPUT2.json ...] [--name NAME]
+                  [--version V] [--json]
+      Suggest an alignment from example pairs of whole messages (an input and the translation
+      wanted for it); prints the IPSM-AF document, checked with the engine on every example.
+      Choices the examples leave open are printed to stderr as questions; --json prints
+      {"alignment", "questions", "cells"} instead.
+`;
+
+/** Synthesis time budget on the command line (the REST route has its own, shorter one). */
+const CLI_TIMEOUT_MS = 60_000;
+
+export async function suggestCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const usage = { prefix: 'mediator suggest', help: SUGGEST_USAGE };
+  const parsed = parseCommandArgs(
+    {
+      args: [...args],
+      allowPositionals: true,
+      options: { name: { type: 'string' }, version: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    },
+    usage,
+  );
+  if (parsed.values.help === true) {
+    io.stdout(`Usage:\n${SUGGEST_USAGE}`);
+    return 0;
+  }
+  const files = parsed.positionals;
+  if (files.length === 0 || files.length % 2 !== 0) {
+    throw new UsageError(`give example pairs, INPUT.json OUTPUT.json (got ${files.length} file(s))`, usage);
+  }
+  const examples = [];
+  for (let i = 0; i < files.length; i += 2) {
+    examples.push({ input: await readInputText(files[i] ?? ''), output: await readInputText(files[i + 1] ?? '') });
+  }
+  const suggestion = await suggestAlignment(examples, {
+    ...(parsed.values.name === undefined ? {} : { name: parsed.values.name }),
+    ...(parsed.values.version === undefined ? {} : { version: parsed.values.version }),
+    timeoutMs: CLI_TIMEOUT_MS,
+  });
+  if (parsed.values.json === true) {
+    io.stdout(`${JSON.stringify({ alignment: suggestion.alignment, questions: suggestion.questions, cells: suggestion.cells }, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout(suggestion.alignment);
+  for (const q of suggestion.questions) {
+    io.stderr(`question (example ${q.example + 1}): ${q.message}${q.candidates.length > 0 ? `\n  candidates: ${q.candidates.join(' | ')}` : ''}\n`);
+  }
+  return 0;
+}

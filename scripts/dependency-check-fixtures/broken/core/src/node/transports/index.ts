@@ -1,0 +1,3 @@
+// A file cycle: index -> load -> index.
+export { load } from './load.js';
+export const kinds = ['embedded'];

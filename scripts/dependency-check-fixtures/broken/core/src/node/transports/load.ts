@@ -1,0 +1,3 @@
+import { kinds } from './index.js';
+
+export const load = kinds;

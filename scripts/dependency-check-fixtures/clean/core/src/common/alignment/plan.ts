@@ -1,0 +1,2 @@
+export type Plan = string;
+export const plan: Plan = 'plan';

@@ -1,0 +1,3 @@
+import { plan } from '../alignment/plan.js';
+
+export const run = plan;

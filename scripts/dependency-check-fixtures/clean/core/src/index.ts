@@ -1,0 +1,1 @@
+export { plan, type Plan } from './common/alignment/plan.js';

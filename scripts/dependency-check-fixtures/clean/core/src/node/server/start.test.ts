@@ -1,0 +1,1 @@
+export { wait } from '../../test-support/wait.js';

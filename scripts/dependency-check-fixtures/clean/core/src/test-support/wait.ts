@@ -1,0 +1,3 @@
+import { openStore } from '../node/store/store.js';
+
+export const wait = openStore;
