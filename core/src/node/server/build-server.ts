@@ -11,87 +11,34 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { pino, type Logger as PinoLogger } from 'pino';
+import type { Logger as PinoLogger } from 'pino';
 import { api, decodeXml, ErrorCodes, MAX_ENCODED_NAME_LENGTH, MediatorError } from '../../common/index.js';
-// The SQLite store directly, not the store index: that one also loads the NATS store and its client,
-// which a single-machine server never needs (start-up time, issue 13).
-import { SqliteStore } from '../store/sqlite-store.js';
 import type { ConfigStore } from '../store/config-store.js';
-import type { NatsKvStore, NatsKvStoreOptions } from '../store/nats-kv-store.js';
-import { AlignmentService } from '../services/alignment-service.js';
-import { ChannelService } from '../services/channel-service.js';
-import { BridgeService } from '../services/bridge-service.js';
-import { ChannelRunner } from '../services/channel-runner.js';
-import { TranslationService } from '../services/translation-service.js';
-import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
-import type { TransportKind } from '../../common/index.js';
+import type { AlignmentService } from '../services/alignment-service.js';
+import type { ChannelService } from '../services/channel-service.js';
+import type { ChannelRunner } from '../services/channel-runner.js';
 import { VERSION } from '../version.js';
 import { corePath } from '../core-root.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
-import { SuiteService } from '../services/suite-service.js';
-import { CoverageService } from '../services/coverage-service.js';
 import { API_TAGS, registerRoutes } from './routes.js';
-import { LogLevels } from './log-levels.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
 import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
 import { useBoundedJsonParser } from './json-body.js';
-import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
+import { prepareDataFolder } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
-import { ServerMetrics, UNMATCHED_ROUTE } from './metrics.js';
-import { fleetNames } from '../fleet/fleet-name.js';
+import { UNMATCHED_ROUTE } from './metrics.js';
+import { composeMediator, type CoreOptions } from './composition-root.js';
 
-export interface ServerOptions {
-  /** Folder of the SQLite database (created if missing). */
-  readonly dataDir: string;
+/** The composition root's options (composition-root.ts) and the HTTP app's. */
+export interface ServerOptions extends CoreOptions {
   /** Largest accepted request body in bytes (default 8 MiB, as the reference's akka-http). */
   readonly bodyLimit?: number;
   /** Origins allowed by CORS; none by default (CONTRACT.md, Safety). */
   readonly corsOrigins?: readonly string[];
-  /** Initial log level, one of all trace debug info warn error off (default info). */
-  readonly logLevel?: string;
-  /** Where logs go (default stdout); tests pass a stream they can read or discard. */
-  readonly logStream?: NodeJS.WritableStream;
-  /**
-   * Longest one translation (a message of POST /translation or of a channel, a coverage message, a
-   * suite case) may work before it is abandoned: 503 TIMEOUT, or the channel's dead-letter topic
-   * (default 10 s). Working time: the clock starts when a worker starts the job.
-   */
-  readonly translationTimeoutMs?: number;
-  /** How long past its limit a worker stuck inside one cell gets before it is replaced (default 1 s). */
-  readonly translationGraceMs?: number;
-  /** Request jobs (translations, coverage, suites, uploads) that may wait for a worker at once; past it 503 TRANSLATION_QUEUE_FULL (default 64). */
-  readonly translationQueueLimit?: number;
-  /** Longest a request job may wait for a worker; past it 503 TRANSLATION_QUEUE_FULL (default 10 s). */
-  readonly translationQueueWaitMs?: number;
-  /**
-   * Worker threads for POST /translation (0, the default here, translates on the event loop).
-   * `mediator serve` defaults to 1 on machines with more than one core.
-   */
-  readonly translationWorkers?: number;
   /** Folder of the built workbench UI served at `/` (default: renderer/dist of this repository, when built). */
   readonly uiDir?: string;
-  /**
-   * Bytes of messages the embedded bus keeps in all (test messages and channel traffic, for
-   * GET /topics/{topic}/messages and lagging channels), oldest dropped first; default 64 MiB.
-   */
-  readonly topicBudgetBytes?: number;
-  /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
-  readonly transport?: { readonly kind: TransportKind; readonly url?: string };
-  /**
-   * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
-   * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
-   * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
-   */
-  readonly store?: 'sqlite' | 'nats';
-  /**
-   * The fleet's name on NATS (`--fleet`): its buckets, streams and subjects apart from every other
-   * fleet's on the same servers (fleet-name.ts). Default: the unnamed fleet of before.
-   */
-  readonly fleet?: string;
-  /** Tuning of the `nats` store (tests shorten its waits). */
-  readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
   /** Host names answered besides loopback names and the address reached: `name` or `name:port`. */
   readonly allowedHosts?: readonly string[];
   /** When set, every request but the UI's static files needs `Authorization: Bearer <token>`. */
@@ -155,76 +102,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // 0700 folder, 0600 files, at every start (data-folder.ts).
   prepareDataFolder(options.dataDir);
   assertCorsOrigins(options.corsOrigins ?? []);
-  const levels = new LogLevels(options.logLevel ?? 'info');
-  const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
-  const transportKind = options.transport?.kind ?? 'embedded';
-  const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
-  const names = fleetNames(options.fleet);
-  const fleet: NatsKvStore | undefined =
-    storeKind === 'nats'
-      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({
-          ...options.sharedStore,
-          servers: options.transport?.url ?? DEFAULT_NATS_URL,
-          bucketPrefix: names.bucketPrefix,
-          logger,
-        })
-      : undefined;
-  // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
-  // bridge assistant's progress), while alignments and channels live in the shared buckets.
-  const local = SqliteStore.open({ file: join(options.dataDir, DATABASE_FILE) });
-  // A new database (and its -wal/-shm) is created with the umask's mode.
-  tightenOwnedFiles(options.dataDir);
-  const store: ConfigStore = fleet ?? local;
-  const alignments = new AlignmentService(store, logger);
-  const transport = await loadTransport({
-    kind: transportKind,
-    ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
-    ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
-    nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
-    logger,
-  });
-  // The one path for every translation (issue 29): REST, channels, coverage, suites and uploads.
-  const translation = new TranslationService({
-    alignments,
-    logger,
-    workers: options.translationWorkers ?? 0,
-    timeoutMs: options.translationTimeoutMs ?? 10_000,
-    ...(options.translationGraceMs === undefined ? {} : { graceMs: options.translationGraceMs }),
-    ...(options.translationQueueLimit === undefined ? {} : { queueLimit: options.translationQueueLimit }),
-    ...(options.translationQueueWaitMs === undefined ? {} : { queueWaitMs: options.translationQueueWaitMs }),
-  });
-  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
-  if (translation.usesWorkers) alignments.analyzer = translation;
-  // The runner reports translation times to the metrics, which read the runner's counters back at
-  // scrape time (after both exist).
-  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
-  const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
-  const channels = new ChannelService(store, alignments, runner, logger);
-  let fleetSync: { settled(): Promise<void> } | undefined;
-  if (fleet !== undefined) {
-    // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
-    const { FleetSync } = await import('../fleet/fleet-sync.js');
-    const sync = new FleetSync(fleet, alignments, runner, logger);
-    sync.attach();
-    fleetSync = sync;
-    try {
-      await fleet.start();
-      // As before channels started side by side (issue 32): the shared channels run before it listens.
-      await sync.settled();
-    } catch (error) {
-      // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
-      await fleet.close();
-      await runner.close();
-      local.close();
-      throw error;
-    }
-    logger.info({ alignments: store.listAlignments().length, channels: store.listChannels().length, transport: transportKind }, 'shared configuration applied');
-  } else {
-    const loaded = await alignments.loadAll();
-    logger.info(loaded, 'alignments compiled from the store');
-    await channels.restore();
-    logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
-  }
+  // Stores, transport, services, fleet and channel restore: the composition root.
+  const core = await composeMediator(options);
+  const { alignments, channels, coverage, bridges, levels, logger, metrics, runner, store, suites, translation, transport } = core;
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const compilers = lazySchemaCompilers();
@@ -383,11 +263,6 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     logger.info({ uiDir }, 'serving the workbench UI at /');
   }
 
-  const bridges = new BridgeService(local.bridgeProgress, channels);
-  // In a fleet the suites are shared records of the configuration bucket, like alignments.
-  const suiteStore = fleet === undefined ? local.suites : new (await import('../fleet/fleet-suites.js')).FleetSuites(fleet);
-  const suites = new SuiteService(suiteStore, alignments, translation, logger);
-  const coverage = new CoverageService(store, alignments, runner, translation);
   await registerRoutes(app.withTypeProvider<TypeBoxTypeProvider>(), {
     alignments,
     channels,
@@ -416,14 +291,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       closed = true;
       closing = true;
       await app.close();
-      // Channels finish their in-flight messages before the store they read goes away.
-      // The fleet's watch stops first, so no change starts a channel while they stop.
-      await fleet?.close();
-      await fleetSync?.settled();
-      await runner.close();
-      await translation.close();
-      await store.close();
-      if (store !== local) local.close();
+      await core.close();
     },
   };
 }

@@ -1,0 +1,225 @@
+/**
+ * The composition root of the mediator (issue 26): where the stores, the transport, the services,
+ * the fleet and the channel restore are put together, in that order, from the server's options.
+ * buildServer (build-server.ts) calls it and puts the HTTP app on top; `close()` releases what it
+ * opened, channels before the stores they read.
+ */
+import { join } from 'node:path';
+import { pino, type Logger as PinoLogger } from 'pino';
+import type { Transport, TransportKind } from '../../common/index.js';
+import { fleetNames } from '../fleet/fleet-name.js';
+import { AlignmentService } from '../services/alignment-service.js';
+import { BridgeService } from '../services/bridge-service.js';
+import { ChannelRunner } from '../services/channel-runner.js';
+import { ChannelService } from '../services/channel-service.js';
+import { CoverageService } from '../services/coverage-service.js';
+import { SuiteService } from '../services/suite-service.js';
+import { TranslationService } from '../services/translation-service.js';
+import type { ConfigStore } from '../store/config-store.js';
+import type { NatsKvStore, NatsKvStoreOptions } from '../store/nats-kv-store.js';
+// The SQLite store directly, not the store index: that one also loads the NATS store and its client,
+// which a single-machine server never needs (start-up time, issue 13).
+import { SqliteStore } from '../store/sqlite-store.js';
+import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
+import { DATABASE_FILE, tightenOwnedFiles } from './data-folder.js';
+import { LogLevels } from './log-levels.js';
+import { ServerMetrics } from './metrics.js';
+
+/** What the parts are made from (buildServer's ServerOptions adds the HTTP app's). */
+export interface CoreOptions {
+  /** Folder of the SQLite database (created if missing). */
+  readonly dataDir: string;
+  /** Initial log level, one of all trace debug info warn error off (default info). */
+  readonly logLevel?: string;
+  /** Where logs go (default stdout); tests pass a stream they can read or discard. */
+  readonly logStream?: NodeJS.WritableStream;
+  /**
+   * Longest one translation (a message of POST /translation or of a channel, a coverage message, a
+   * suite case) may work before it is abandoned: 503 TIMEOUT, or the channel's dead-letter topic
+   * (default 10 s). Working time: the clock starts when a worker starts the job.
+   */
+  readonly translationTimeoutMs?: number;
+  /** How long past its limit a worker stuck inside one cell gets before it is replaced (default 1 s). */
+  readonly translationGraceMs?: number;
+  /** Request jobs (translations, coverage, suites, uploads) that may wait for a worker at once; past it 503 TRANSLATION_QUEUE_FULL (default 64). */
+  readonly translationQueueLimit?: number;
+  /** Longest a request job may wait for a worker; past it 503 TRANSLATION_QUEUE_FULL (default 10 s). */
+  readonly translationQueueWaitMs?: number;
+  /**
+   * Worker threads for POST /translation (0, the default here, translates on the event loop).
+   * `mediator serve` defaults to 1 on machines with more than one core.
+   */
+  readonly translationWorkers?: number;
+  /**
+   * Bytes of messages the embedded bus keeps in all (test messages and channel traffic, for
+   * GET /topics/{topic}/messages and lagging channels), oldest dropped first; default 64 MiB.
+   */
+  readonly topicBudgetBytes?: number;
+  /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
+  readonly transport?: { readonly kind: TransportKind; readonly url?: string };
+  /**
+   * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
+   * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
+   * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
+   */
+  readonly store?: 'sqlite' | 'nats';
+  /**
+   * The fleet's name on NATS (`--fleet`): its buckets, streams and subjects apart from every other
+   * fleet's on the same servers (fleet-name.ts). Default: the unnamed fleet of before.
+   */
+  readonly fleet?: string;
+  /** Tuning of the `nats` store (tests shorten its waits). */
+  readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
+}
+
+/** Everything the HTTP app serves, put together. */
+export interface MediatorCore {
+  readonly levels: LogLevels;
+  readonly logger: PinoLogger;
+  /** The configuration store the services use: the fleet's buckets, or the local SQLite file. */
+  readonly store: ConfigStore;
+  readonly transport: Transport;
+  readonly metrics: ServerMetrics;
+  readonly alignments: AlignmentService;
+  readonly translation: TranslationService;
+  readonly runner: ChannelRunner;
+  readonly channels: ChannelService;
+  readonly bridges: BridgeService;
+  readonly suites: SuiteService;
+  readonly coverage: CoverageService;
+  /** Stops the channels, the fleet's watch and the worker pool, then closes the stores. */
+  close(): Promise<void>;
+}
+
+/**
+ * The stores: the NATS key-value store of a fleet (`--store nats`) and always the local SQLite
+ * file; the first of them is the configuration store the services use.
+ */
+async function openStores(options: CoreOptions, logger: PinoLogger) {
+  const transportKind = options.transport?.kind ?? 'embedded';
+  const storeKind = options.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
+  const names = fleetNames(options.fleet);
+  const fleet: NatsKvStore | undefined =
+    storeKind === 'nats'
+      ? new (await import('../store/nats-kv-store.js')).NatsKvStore({
+          ...options.sharedStore,
+          servers: options.transport?.url ?? DEFAULT_NATS_URL,
+          bucketPrefix: names.bucketPrefix,
+          logger,
+        })
+      : undefined;
+  // The SQLite file is always opened: in a fleet it keeps what belongs to this machine only (the
+  // bridge assistant's progress), while alignments and channels live in the shared buckets.
+  const local = SqliteStore.open({ file: join(options.dataDir, DATABASE_FILE) });
+  // A new database (and its -wal/-shm) is created with the umask's mode.
+  tightenOwnedFiles(options.dataDir);
+  const store: ConfigStore = fleet ?? local;
+  return { transportKind, names, fleet, local, store };
+}
+
+interface RestoreParts {
+  readonly fleet: NatsKvStore | undefined;
+  readonly local: SqliteStore;
+  readonly store: ConfigStore;
+  readonly alignments: AlignmentService;
+  readonly runner: ChannelRunner;
+  readonly channels: ChannelService;
+  readonly logger: PinoLogger;
+  readonly transportKind: TransportKind;
+}
+
+/**
+ * The stored configuration put to work before the server listens: in a fleet the sync with the
+ * buckets (returned, to be awaited at close), else every stored alignment compiled and every
+ * stored channel started.
+ */
+async function restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind }: RestoreParts) {
+  if (fleet !== undefined) {
+    // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
+    const { FleetSync } = await import('../fleet/fleet-sync.js');
+    const sync = new FleetSync(fleet, alignments, runner, logger);
+    sync.attach();
+    try {
+      await fleet.start();
+      // As before channels started side by side (issue 32): the shared channels run before it listens.
+      await sync.settled();
+    } catch (error) {
+      // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
+      await fleet.close();
+      await runner.close();
+      local.close();
+      throw error;
+    }
+    logger.info({ alignments: store.listAlignments().length, channels: store.listChannels().length, transport: transportKind }, 'shared configuration applied');
+    return sync;
+  } else {
+    const loaded = await alignments.loadAll();
+    logger.info(loaded, 'alignments compiled from the store');
+    await channels.restore();
+    logger.info({ channels: store.listChannels().length, transport: transportKind }, 'channels restored');
+    return undefined;
+  }
+}
+
+export async function composeMediator(options: CoreOptions): Promise<MediatorCore> {
+  const levels = new LogLevels(options.logLevel ?? 'info');
+  const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
+  const { transportKind, names, fleet, local, store } = await openStores(options, logger);
+  const alignments = new AlignmentService(store, logger);
+  const transport = await loadTransport({
+    kind: transportKind,
+    ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
+    ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
+    nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
+    logger,
+  });
+  // The one path for every translation (issue 29): REST, channels, coverage, suites and uploads.
+  const translation = new TranslationService({
+    alignments,
+    logger,
+    workers: options.translationWorkers ?? 0,
+    timeoutMs: options.translationTimeoutMs ?? 10_000,
+    ...(options.translationGraceMs === undefined ? {} : { graceMs: options.translationGraceMs }),
+    ...(options.translationQueueLimit === undefined ? {} : { queueLimit: options.translationQueueLimit }),
+    ...(options.translationQueueWaitMs === undefined ? {} : { queueWaitMs: options.translationQueueWaitMs }),
+  });
+  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
+  if (translation.usesWorkers) alignments.analyzer = translation;
+  // The runner reports translation times to the metrics, which read the runner's counters back at
+  // scrape time (after both exist).
+  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
+  const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
+  const channels = new ChannelService(store, alignments, runner, logger);
+  const fleetSync = await restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind });
+
+  const bridges = new BridgeService(local.bridgeProgress, channels);
+  // In a fleet the suites are shared records of the configuration bucket, like alignments.
+  const suiteStore = fleet === undefined ? local.suites : new (await import('../fleet/fleet-suites.js')).FleetSuites(fleet);
+  const suites = new SuiteService(suiteStore, alignments, translation, logger);
+  const coverage = new CoverageService(store, alignments, runner, translation);
+
+  return {
+    levels,
+    logger,
+    store,
+    transport,
+    metrics,
+    alignments,
+    translation,
+    runner,
+    channels,
+    bridges,
+    suites,
+    coverage,
+    async close() {
+      // Channels finish their in-flight messages before the store they read goes away.
+      // The fleet's watch stops first, so no change starts a channel while they stop.
+      await fleet?.close();
+      await fleetSync?.settled();
+      await runner.close();
+      await translation.close();
+      await store.close();
+      if (store !== local) local.close();
+    },
+  };
+}
