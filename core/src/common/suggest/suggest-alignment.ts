@@ -27,10 +27,13 @@ import {
   termToText,
   type ChangeGroup,
   type DraftWithUses,
+  type GroupedChanges,
+  type SourceChoice,
 } from './cell-drafts.js';
 import { learnTransforms, describeTransform } from './string-programs.js';
 import { suggestionPrefixes, writeSuggestion } from './write-suggestion.js';
-import type { CellDraft, SuggestionQuestion } from './model.js';
+import type { CellDraft, SuggestionAnswer, SuggestionQuestion } from './model.js';
+import { stableId } from './stable-id.js';
 
 export interface SuggestionExample {
   /** The input message (INTER-IoT JSON-LD text). */
@@ -44,6 +47,8 @@ export interface SuggestOptions {
   readonly version?: string;
   /** Give up (MediatorError TIMEOUT) past this many milliseconds. */
   readonly timeoutMs?: number;
+  /** Answers to ambiguous-source questions of an earlier suggestion from the same examples. */
+  readonly answers?: readonly SuggestionAnswer[];
 }
 
 export interface ExampleCheck {
@@ -208,12 +213,20 @@ function mergeShape(drafts: readonly CellDraft[], questions: SuggestionQuestion[
       break;
     }
     if (!solved) {
+      const value = termToText(firstSlot.output);
       questions.push({
+        id: stableId('q', `varying|${first.example}|${value}`),
         kind: 'varying-constant',
         example: first.example,
-        value: termToText(firstSlot.output),
+        value,
+        triple: '',
         message: `a value differs between examples (${outputs.map((o) => JSON.stringify(o)).join(', ')}) and no function of the input fits; each example keeps its own cell`,
-        candidates: outputs,
+        candidates: slots.map((x, i) => ({
+          id: stableId('c', `example|${drafts[i]?.example ?? i}`),
+          source: `example ${(drafts[i]?.example ?? i) + 1}`,
+          value: x === undefined ? '' : termToText(x.output),
+          transform: 'a constant',
+        })),
         chosen: 'one cell per example',
       });
       return drafts.map(settle);
@@ -245,6 +258,53 @@ async function check(text: string, examples: readonly ParsedExample[]): Promise<
   return { checks, fired };
 }
 
+/**
+ * Where one value could come from several inputs: an answer decides; else the examples together
+ * do, keeping the candidates that explain the value in every example that has it (a second
+ * example where the two attributes differ leaves one). What is still open becomes a question.
+ */
+function resolveSources(
+  grouped: readonly GroupedChanges[],
+  answers: readonly SuggestionAnswer[],
+): { picks: Map<string, string>; questions: SuggestionQuestion[] } {
+  const byQuestion = new Map<string, SourceChoice[]>();
+  for (const g of grouped) for (const c of g.choices) byQuestion.set(c.question, [...(byQuestion.get(c.question) ?? []), c]);
+  const picks = new Map<string, string>();
+  for (const answer of answers) {
+    const records = byQuestion.get(answer.question);
+    if (records === undefined || !records.some((r) => r.ties.length > 1))
+      throw new MediatorError(`no question ${answer.question} for these examples`, ErrorCodes.invalidSuggestionAnswer);
+    if (!records.some((r) => r.ties.some((t) => t.id === answer.choice)))
+      throw new MediatorError(`question ${answer.question} has no candidate ${answer.choice}`, ErrorCodes.invalidSuggestionAnswer);
+    picks.set(answer.question, answer.choice);
+  }
+  const questions: SuggestionQuestion[] = [];
+  for (const [id, records] of byQuestion) {
+    if (picks.has(id)) continue;
+    const open = records.find((r) => r.ties.length > 1);
+    if (open === undefined) continue;
+    let common = open.ties.map((t) => t.id);
+    for (const r of records) common = common.filter((c) => r.ties.some((t) => t.id === c));
+    // The examples disagree (different attributes in different examples): this example's own ties stay the question.
+    const left = common.length === 0 ? open.ties : open.ties.filter((t) => common.includes(t.id));
+    const chosen = left[0];
+    if (chosen === undefined) continue;
+    picks.set(id, chosen.id);
+    if (left.length < 2) continue;
+    questions.push({
+      id,
+      kind: 'ambiguous-source',
+      example: open.example,
+      value: open.value,
+      triple: open.triple,
+      message: `the value ${open.value} could come from ${left.length} places in the input; answer, or give an example where they differ`,
+      candidates: left.map((t) => ({ ...t })),
+      chosen: chosen.id,
+    });
+  }
+  return { picks, questions };
+}
+
 /** Suggests an alignment that translates every example input to its output. Throws MediatorError for unreadable examples and on time-out. */
 export async function suggestAlignment(examples: readonly SuggestionExample[], options: SuggestOptions = {}): Promise<Suggestion> {
   const deadline = new Deadline(options.timeoutMs);
@@ -256,15 +316,25 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   const writer = new TurtleWriter(prefixes);
   const questions: SuggestionQuestion[] = [];
 
+  // Where each new value comes from, per example; then the examples and the answers settle the ties.
+  const indexes = parsed.map((example) => new ExampleIndex(alignPayloads(example.input, example.output)));
+  const firstPass = indexes.map((index, i) => {
+    deadline.check();
+    return groupChanges(index, i);
+  });
+  const resolved = resolveSources(firstPass, options.answers ?? []);
+  questions.push(...resolved.questions);
+  const groupedAll = firstPass.map((g, i) =>
+    g.choices.every((c) => (resolved.picks.get(c.question) ?? c.chosen) === c.chosen) ? g : groupChanges(indexes[i] as ExampleIndex, i, resolved.picks),
+  );
+
   // Per example, its cells in order; then all examples' cells by shape, first-seen order kept.
   const shapes = new Map<string, CellDraft[]>();
   const ownKeys: Array<Set<string>> = [];
   const sequences: string[][] = [];
-  parsed.forEach((example, i) => {
+  indexes.forEach((index, i) => {
     deadline.check();
-    const index = new ExampleIndex(alignPayloads(example.input, example.output));
-    const grouped = groupChanges(index, i);
-    questions.push(...grouped.questions);
+    const grouped = groupedAll[i] as GroupedChanges;
     // Groups too big for one readable cell are split before ordering (the parts may then need each other's order).
     const groups = grouped.groups.flatMap((g) => {
       const d = draftCell(index, g, grouped.derivations, i).draft;
@@ -328,9 +398,11 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   result.checks.forEach((c, e) => {
     if (c.reproduced) return;
     questions.push({
+      id: stableId('q', `unverified|${e}`),
       kind: 'unverified',
       example: e,
       value: '',
+      triple: '',
       message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ`,
       candidates: [],
       chosen: 'returned as is',

@@ -52,4 +52,29 @@ describe('POST /suggestions', () => {
     expect(r.status).toBe(400);
     expect(r.json.code).toBe('INVALID_SUGGESTION_EXAMPLE');
   });
+
+  it('asks where a value with two equal sources comes from, and takes the answer', async () => {
+    const message = (payload: object) =>
+      JSON.stringify({
+        '@graph': [{ '@id': 'InterIoTMsg:payload', '@graph': [payload] }],
+        '@context': { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#' },
+      });
+    const ambiguous = {
+      input: message({ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }),
+      output: message({ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }),
+    };
+    const asked = await post({ examples: [ambiguous] });
+    expect(asked.status).toBe(200);
+    const questions = asked.json.questions as api.SuggestionQuestion[];
+    const question = questions.find((q) => q.kind === 'ambiguous-source');
+    const other = question?.candidates.find((c) => c.id !== question.chosen);
+    expect(other).toBeDefined();
+    const answered = await post({ examples: [ambiguous], answers: [{ question: question?.id, choice: other?.id }] });
+    expect(answered.status).toBe(200);
+    expect(answered.json.questions).toEqual([]);
+    expect(answered.json.alignment).not.toEqual(asked.json.alignment);
+    const wrong = await post({ examples: [ambiguous], answers: [{ question: question?.id, choice: 'c-none' }] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.code).toBe('INVALID_SUGGESTION_ANSWER');
+  });
 });
