@@ -76,6 +76,23 @@ describe('value functions from two examples hold on a third', () => {
   });
 });
 
+describe('a literal that varies across examples becomes a variable', () => {
+  const withUnit = (id: string, n: string) => renamed(id, 'raw', 'label', n, `${n} units`);
+
+  it('one example with a short value keeps the output as a constant; two make it a function of the input that holds on a third', async () => {
+    const one = await suggestAlignment([withUnit('d1', '7')]);
+    expect(one.checks[0]?.reproduced).toBe(true);
+    expect(one.alignment).toContain('7 units');
+    expect(await holdsOn(one.alignment, withUnit('d3', '300'))).toBe(false);
+
+    const two = await suggestAlignment([withUnit('d1', '7'), withUnit('d2', '12')]);
+    expect(two.checks.every((c) => c.reproduced)).toBe(true);
+    expect(two.cells).toBe(1);
+    expect(two.alignment).not.toContain('7 units');
+    expect(await holdsOn(two.alignment, withUnit('d3', '300'))).toBe(true);
+  });
+});
+
 describe('ambiguity becomes a question', () => {
   // `low` sorts after `high`, so a guess by name would take `high`: the wanted source here is `low`.
   const reading = (id: string, low: string, high: string, level: string): SuggestionExample => ({
