@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { ref } from './schema-support.js';
+import { PayloadDiff } from './payload-diff.js';
 
 /** Bounds of one request: few examples of modest size keep the synthesis within its time budget. */
 export const SUGGESTION_LIMITS = {
@@ -92,6 +93,10 @@ export const SuggestionReply = Type.Object(
     alignment: Type.String({ description: 'The suggested alignment, an IPSM-AF document with Turtle cells' }),
     questions: Type.Array(ref(SuggestionQuestion), {
       description: 'Choices the examples left open; answer them or add an example that separates the candidates',
+    }),
+    remaining: Type.Array(ref(PayloadDiff), {
+      description:
+        "Per example, what still differs: the payload the suggestion produces from the example's input (before) against the wanted output (after); removed = produced but not wanted, added = wanted but missing; empty lists when reproduced",
     }),
   },
   { $id: 'SuggestionReply' },

@@ -14,6 +14,8 @@ import { TermGraph } from '../translation/term-graph.js';
 import { applyAlignments, readMessage } from '../translation/translate.js';
 import { isomorphic } from '../rdf/isomorphism.js';
 import { TurtleWriter } from '../alignment/convert-writers.js';
+import { payloadDiff } from '../translation/payload-diff.js';
+import type { PayloadDiff } from '../api/payload-diff.js';
 import { alignPayloads } from './node-alignment.js';
 import {
   ExampleIndex,
@@ -63,6 +65,8 @@ export interface Suggestion {
   readonly cells: number;
   readonly questions: readonly SuggestionQuestion[];
   readonly checks: readonly ExampleCheck[];
+  /** Per example, the suggestion's output payload against the wanted one (removed: extra, added: missing). */
+  readonly remaining: readonly PayloadDiff[];
 }
 
 interface ParsedExample {
@@ -242,9 +246,16 @@ function specialise(d: CellDraft): CellDraft {
   return { ...d, entity1, unusedLiterals: new Map() };
 }
 
-async function check(text: string, examples: readonly ParsedExample[]): Promise<{ checks: ExampleCheck[]; fired: Array<Set<number>> }> {
+/** Most triples listed on each side of a remaining difference. */
+const REMAINING_LIMIT = 200;
+
+async function check(
+  text: string,
+  examples: readonly ParsedExample[],
+): Promise<{ checks: ExampleCheck[]; fired: Array<Set<number>>; remaining: PayloadDiff[] }> {
   const compiled = await compileAlignment(text);
   const checks: ExampleCheck[] = [];
+  const remaining: PayloadDiff[] = [];
   const fired: Array<Set<number>> = [];
   for (const example of examples) {
     const graph = TermGraph.fromQuads(example.input);
@@ -254,8 +265,9 @@ async function check(text: string, examples: readonly ParsedExample[]): Promise<
     const reproduced = isomorphic(got, example.output);
     const rest = reproduced ? undefined : alignPayloads(got, example.output);
     checks.push({ reproduced, differingTriples: rest === undefined ? 0 : rest.added.length + rest.deleted.length });
+    remaining.push(payloadDiff(reproduced ? example.output : got, example.output, example.prefixes, { limit: REMAINING_LIMIT }));
   }
-  return { checks, fired };
+  return { checks, fired, remaining };
 }
 
 /**
@@ -408,7 +420,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
       chosen: 'returned as is',
     });
   });
-  return { alignment: text, cells: cells.length, questions, checks: result.checks };
+  return { alignment: text, cells: cells.length, questions, checks: result.checks, remaining: result.remaining };
 }
 
 export { describeTransform, SLOT_NS };

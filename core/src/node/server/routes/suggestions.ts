@@ -41,7 +41,7 @@ export function registerSuggestionRoutes(app: ApiServer): void {
         ...(answers === undefined ? {} : { answers }),
         timeoutMs: SUGGESTION_TIMEOUT_MS,
       });
-      return { alignment: suggestion.alignment, questions: [...suggestion.questions] };
+      return { alignment: suggestion.alignment, questions: [...suggestion.questions], remaining: [...suggestion.remaining] };
     },
   );
 }
