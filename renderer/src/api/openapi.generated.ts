@@ -2269,6 +2269,8 @@ export interface components {
             alignment: string;
             /** @description Choices the examples left open; answer them or add an example that separates the candidates */
             questions: components["schemas"]["SuggestionQuestion"][];
+            /** @description Per example, the wanted output payload as N-Triples: a suite case's expectedPayload, so that the example becomes a case as it is */
+            expectedPayloads: string[];
             /** @description Per example, what still differs: the payload the suggestion produces from the example's input (before) against the wanted output (after); removed = produced but not wanted, added = wanted but missing; empty lists when reproduced */
             remaining: components["schemas"]["PayloadDiff"][];
         };

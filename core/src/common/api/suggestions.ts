@@ -94,6 +94,9 @@ export const SuggestionReply = Type.Object(
     questions: Type.Array(ref(SuggestionQuestion), {
       description: 'Choices the examples left open; answer them or add an example that separates the candidates',
     }),
+    expectedPayloads: Type.Array(Type.String(), {
+      description: "Per example, the wanted output payload as N-Triples: a suite case's expectedPayload, so that the example becomes a case as it is",
+    }),
     remaining: Type.Array(ref(PayloadDiff), {
       description:
         "Per example, what still differs: the payload the suggestion produces from the example's input (before) against the wanted output (after); removed = produced but not wanted, added = wanted but missing; empty lists when reproduced",

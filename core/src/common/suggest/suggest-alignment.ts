@@ -6,7 +6,7 @@
  * fits, string-programs.ts), specialises a cell that fires on an example it was not made from, and
  * verifies the result with the engine on every example before returning it. Pure: no I/O.
  */
-import { MESSAGE_GRAPHS, factory, termKey, type RDF } from '../rdf/terms.js';
+import { MESSAGE_GRAPHS, factory, termKey, termToNTriples, type RDF } from '../rdf/terms.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import { compileAlignment } from '../alignment/compile-alignment.js';
@@ -67,6 +67,8 @@ export interface Suggestion {
   readonly checks: readonly ExampleCheck[];
   /** Per example, the suggestion's output payload against the wanted one (removed: extra, added: missing). */
   readonly remaining: readonly PayloadDiff[];
+  /** Per example, the wanted output payload as N-Triples (a suite case's expected payload). */
+  readonly expectedPayloads: readonly string[];
 }
 
 interface ParsedExample {
@@ -420,7 +422,10 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
       chosen: 'returned as is',
     });
   });
-  return { alignment: text, cells: cells.length, questions, checks: result.checks, remaining: result.remaining };
+  const expectedPayloads = parsed.map((p) =>
+    p.output.map((q) => `${termToNTriples(q.subject)} ${termToNTriples(q.predicate)} ${termToNTriples(q.object)} .\n`).join(''),
+  );
+  return { alignment: text, cells: cells.length, questions, checks: result.checks, remaining: result.remaining, expectedPayloads };
 }
 
 export { describeTransform, SLOT_NS };

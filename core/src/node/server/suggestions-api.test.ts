@@ -32,7 +32,7 @@ describe('POST /suggestions', () => {
   it('answers an alignment the server accepts, and its questions', async () => {
     const r = await post({ examples: [example], name: 'suggested_bc', version: '0.1' });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.json).sort()).toEqual(['alignment', 'questions', 'remaining']);
+    expect(Object.keys(r.json).sort()).toEqual(['alignment', 'expectedPayloads', 'questions', 'remaining']);
     expect(r.json.remaining).toMatchObject([{ removedCount: 0, addedCount: 0 }]);
     const upload = await fetch(`${running.server.url}/alignments`, {
       method: 'POST',

@@ -41,7 +41,12 @@ export function registerSuggestionRoutes(app: ApiServer): void {
         ...(answers === undefined ? {} : { answers }),
         timeoutMs: SUGGESTION_TIMEOUT_MS,
       });
-      return { alignment: suggestion.alignment, questions: [...suggestion.questions], remaining: [...suggestion.remaining] };
+      return {
+        alignment: suggestion.alignment,
+        questions: [...suggestion.questions],
+        remaining: [...suggestion.remaining],
+        expectedPayloads: [...suggestion.expectedPayloads],
+      };
     },
   );
 }
