@@ -94,6 +94,15 @@ describe('suggest slice', () => {
     expect(store.getState().saveSuggestionOp).toEqual({ state: 'failed', message: 'taken' });
   });
 
+  it('cells added to the open alignment need one open', async () => {
+    const store = storeWith({ suggestAlignment: async () => reply([]) });
+    store.getState().setAutoRun(false);
+    store.getState().setMessageText('IN');
+    await store.getState().requestSuggestion('OUT', '', '');
+    expect(await store.getState().saveSuggestion({ kind: 'cells' })).toBe(false);
+    expect(store.getState().saveSuggestionOp).toEqual({ state: 'failed', message: 'No alignment is open: open one on the Alignments screen first' });
+  });
+
   it('withDocumentTitle escapes the name and leaves a document without a title alone', () => {
     expect(withDocumentTitle('<dcelem:title>x</dcelem:title>', 'a<b&c')).toBe('<dcelem:title>a&lt;b&amp;c</dcelem:title>');
     expect(withDocumentTitle('<x/>', 'a')).toBeUndefined();

@@ -2,12 +2,14 @@
  * Cells from examples on Translate (issue 30): the current message and the output the engineer
  * wants for it go to POST /suggestions; the answer (a suggested alignment, its questions, what
  * still differs) is kept with the answers given so far, so that answering a question re-requests
- * the same example. The suggestion is saved as a new alignment or as a new version of an
- * alignment of the chain (which then takes its place in the chain); the example becomes a suite
- * case whose expected payload is the wanted output.
+ * the same example. The suggestion is saved as a new alignment, as a new version of an alignment
+ * of the chain (which then takes its place in the chain), or as cells added to the alignment open
+ * in the editor (where the engineer reviews and saves them); the example becomes a suite case
+ * whose expected payload is the wanted output.
  */
 import type { AlignmentId, SuggestionAnswer, SuggestionReply } from '../api/index.js';
 import { nextVersion, withDocumentVersion } from './next-version.js';
+import { mergeSuggestedCells } from './merge-cells.js';
 import { failed } from './operation.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
@@ -21,7 +23,8 @@ export interface SuggestionState {
   readonly reply: SuggestionReply;
 }
 
-export type SuggestionTarget = { readonly kind: 'new' } | { readonly kind: 'version'; readonly of: AlignmentId };
+/** A new alignment; a new version of an alignment of the chain; or cells added to the alignment open in the editor (saved there). */
+export type SuggestionTarget = { readonly kind: 'new' } | { readonly kind: 'version'; readonly of: AlignmentId } | { readonly kind: 'cells' };
 
 export interface SuggestSlice {
   readonly suggestOp: Operation;
@@ -95,6 +98,24 @@ export const createSuggestSlice: SliceCreator<SuggestSlice> = (set, get) => {
       const current = get().suggestion;
       if (current === undefined) return false;
       let xml = current.reply.alignment;
+      if (target.kind === 'cells') {
+        const editor = get().editor;
+        if (editor === undefined) {
+          set({ saveSuggestionOp: { state: 'failed', message: 'No alignment is open: open one on the Alignments screen first' } });
+          return false;
+        }
+        const merged = mergeSuggestedCells(editor.text, xml);
+        if (!merged.ok) {
+          set({ saveSuggestionOp: { state: 'failed', message: `The cells cannot be added: ${merged.message}` } });
+          return false;
+        }
+        get().setEditorText(merged.xml);
+        const where = editor.source.kind === 'stored' ? `${editor.source.id.name} ${editor.source.id.version}` : editor.source.label;
+        set({
+          saveSuggestionOp: { state: 'done', message: `Added ${merged.added} cell(s) to ${where} in the editor: review and save it on the Alignments screen` },
+        });
+        return true;
+      }
       let id: AlignmentId | undefined;
       if (target.kind === 'version') {
         const taken = get()

@@ -166,15 +166,16 @@ function SaveSuggestion() {
   const sequence = useWorkbench((s) => s.sequence);
   const save = useWorkbench((s) => s.saveSuggestion);
   const op = useWorkbench((s) => s.saveSuggestionOp);
+  const editor = useWorkbench((s) => s.editor?.source);
   const [target, setTarget] = useState('new');
-  const of: AlignmentId | undefined = target === 'new' ? undefined : parseAlignmentKey(target);
+  const of: AlignmentId | undefined = target === 'new' || target === 'cells' ? undefined : parseAlignmentKey(target);
   return (
     <form
       className="row"
       aria-label="Save the suggestion"
       onSubmit={(e) => {
         e.preventDefault();
-        void save(of === undefined ? { kind: 'new' } : { kind: 'version', of });
+        void save(target === 'cells' ? { kind: 'cells' } : of === undefined ? { kind: 'new' } : { kind: 'version', of });
       }}
     >
       <label className="field inline">
@@ -186,6 +187,11 @@ function SaveSuggestion() {
               a new version of {id.name} {id.version}
             </option>
           ))}
+          {editor !== undefined && (
+            <option value="cells">
+              cells added to the open alignment ({editor.kind === 'stored' ? `${editor.id.name} ${editor.id.version}` : editor.label})
+            </option>
+          )}
         </select>
       </label>
       <button type="submit">Save suggestion</button>
