@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Suggest an alignment from example message pairs
-         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 2000 ms; 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read. Each question has an id and its candidates have ids; send answers ({question, choice}) with the same examples to settle ambiguous-source questions (400 INVALID_SUGGESTION_ANSWER for a question these examples do not raise or a candidate it does not have).
+         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 2000 ms (it runs on the translation workers when the server has them, so it holds no other request); 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read. Each question has an id and its candidates have ids; send answers ({question, choice}) with the same examples to settle ambiguous-source questions (400 INVALID_SUGGESTION_ANSWER for a question these examples do not raise or a candidate it does not have).
          */
         post: operations["suggestAlignment"];
         delete?: never;
@@ -4964,7 +4964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT) */
+            /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT, or TIMEOUT when its worker had to be replaced), or the workers' queue is full (TRANSLATION_QUEUE_FULL) */
             503: {
                 headers: {
                     [name: string]: unknown;
