@@ -129,6 +129,8 @@ export const ErrorCodes = {
   invalidSuggestionExample: 'INVALID_SUGGESTION_EXAMPLE',
   /** Cells from examples: the synthesis ran past its time budget and was abandoned. */
   suggestionTimeout: 'SUGGESTION_TIMEOUT',
+  /** Cells from examples: an answer names a question the examples do not raise, or a candidate that question does not have. */
+  invalidSuggestionAnswer: 'INVALID_SUGGESTION_ANSWER',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

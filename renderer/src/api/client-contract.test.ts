@@ -63,6 +63,8 @@ const checks = {
   apiSample: true satisfies Same<Result<'getApiSample'>, Answer<'/api-history/samples/{version}', 'get', 200>>,
   apiDiffRequest: true satisfies Same<Arg<'diffApiDocuments', 0>, Body<'/api-history/diff', 'post'>>,
   apiDiffAnswer: true satisfies Same<Result<'diffApiDocuments'>, Answer<'/api-history/diff', 'post', 200>>,
+  suggestRequest: true satisfies Same<Arg<'suggestAlignment', 0>, Body<'/suggestions', 'post'>>,
+  suggestAnswer: true satisfies Same<Result<'suggestAlignment'>, Answer<'/suggestions', 'post', 200>>,
   errors: true satisfies Same<ErrorBody, Schemas['Error']>,
   messages: true satisfies Same<MessageReply, Schemas['MessageReply']>,
   // An XML route answers text, and its errors are the JSON error body.

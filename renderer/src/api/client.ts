@@ -16,6 +16,8 @@ import type {
   CoverageReport,
   NewTestCase,
   RunVersions,
+  SuggestionReply,
+  SuggestionRequest,
   Suite,
   SuiteInfo,
   TestCase,
@@ -110,6 +112,8 @@ export interface MediatorApi extends BridgeApi {
   coverage(alignIDs: readonly AlignmentId[], messages: ReadonlyArray<{ name: string; graphStr: string }>): Promise<CoverageReport>;
   /** Coverage of a channel's alignments over what it consumed since it started (embedded bus). */
   channelCoverage(channelId: number): Promise<CoverageReport>;
+  /** Cells from examples (issue 30): an alignment suggested from message pairs, its questions and what still differs. */
+  suggestAlignment(request: SuggestionRequest, signal?: AbortSignal): Promise<SuggestionReply>;
 }
 
 export interface HttpApiOptions {
@@ -377,6 +381,12 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     },
     async channelCoverage(channelId) {
       return expectRecord<CoverageReport>(await json('GET', `channels/${channelId}/coverage`), 'GET /channels/{id}/coverage');
+    },
+    async suggestAlignment(request, signal) {
+      return expectRecord<SuggestionReply>(
+        await json('POST', 'suggestions', { body: JSON.stringify(request), contentType: JSON_TYPE, ...(signal ? { signal } : {}) }),
+        'POST /suggestions',
+      );
     },
   };
 }

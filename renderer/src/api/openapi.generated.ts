@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Suggest an alignment from example message pairs
-         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 2000 ms; 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read.
+         * @description Each example is a whole INTER-IoT message and the translation wanted for it. The answer is an IPSM-AF document (Turtle cells) that the engine has run on every example, and the questions the examples leave open (a value that could come from several inputs, a constant that differs between examples, an example not reproduced). At most 16 examples of at most 1048576 characters per message; 503 SUGGESTION_TIMEOUT past 2000 ms (it runs on the translation workers when the server has them, so it holds no other request); 400 INVALID_SUGGESTION_EXAMPLE when a message cannot be read. Each question has an id and its candidates have ids; send answers ({question, choice}) with the same examples to settle ambiguous-source questions (400 INVALID_SUGGESTION_ANSWER for a question these examples do not raise or a candidate it does not have).
          */
         post: operations["suggestAlignment"];
         delete?: never;
@@ -2216,6 +2216,12 @@ export interface components {
                 graphStr: string;
             }[];
         };
+        SuggestionAnswer: {
+            /** @description The id of a question of an earlier answer */
+            question: string;
+            /** @description The id of one of its candidates */
+            choice: string;
+        };
         SuggestionRequest: {
             /** @description Example pairs; more examples make a more general suggestion */
             examples: {
@@ -2228,18 +2234,34 @@ export interface components {
             name?: string;
             /** @description The alignment version (exmo:version); default 1.0 */
             version?: string;
+            /** @description Answers to ambiguous-source questions of an earlier reply for the same examples: each picks one candidate, which the suggestion then uses (an answer wins over what the examples imply) */
+            answers?: components["schemas"]["SuggestionAnswer"][];
+        };
+        SuggestionCandidate: {
+            /** @description Stable id: the same attribute has the same id in every example and every reply */
+            id: string;
+            /** @description Where the value would come from: the input node and predicate (or the IRI), and the path from the node the cell is about */
+            source: string;
+            /** @description The input value, N-Triples form */
+            value: string;
+            /** @description How the output value is made from it */
+            transform: string;
         };
         SuggestionQuestion: {
-            /** @description ambiguous-source: an output value could come from several inputs; varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example */
+            /** @description Stable id of the question, to answer it with {question: id, choice: candidate id} */
+            id: string;
+            /** @description ambiguous-source: an output value could come from several inputs (answerable); varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example */
             kind: "ambiguous-source" | "varying-constant" | "unverified";
             /** @description 0-based index of the example it is about */
             example: number;
             /** @description The output value in question, N-Triples form ("" when none) */
             value: string;
+            /** @description The output triple that holds the value, N-Triples form ("" when none) */
+            triple: string;
             message: string;
-            /** @description Where the value could come from */
-            candidates: string[];
-            /** @description What the suggestion took meanwhile */
+            /** @description Where the value could come from (the values per example for varying-constant) */
+            candidates: components["schemas"]["SuggestionCandidate"][];
+            /** @description What the suggestion took meanwhile: the id of a candidate, or a description when there is none */
             chosen: string;
         };
         SuggestionReply: {
@@ -2247,6 +2269,10 @@ export interface components {
             alignment: string;
             /** @description Choices the examples left open; answer them or add an example that separates the candidates */
             questions: components["schemas"]["SuggestionQuestion"][];
+            /** @description Per example, the wanted output payload as N-Triples: a suite case's expectedPayload, so that the example becomes a case as it is */
+            expectedPayloads: string[];
+            /** @description Per example, what still differs: the payload the suggestion produces from the example's input (before) against the wanted output (after); removed = produced but not wanted, added = wanted but missing; empty lists when reproduced */
+            remaining: components["schemas"]["PayloadDiff"][];
         };
     };
     responses: never;
@@ -4938,7 +4964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT) */
+            /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT, or TIMEOUT when its worker had to be replaced), or the workers' queue is full (TRANSLATION_QUEUE_FULL) */
             503: {
                 headers: {
                     [name: string]: unknown;

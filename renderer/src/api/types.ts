@@ -55,6 +55,11 @@ export type Suite = api.Suite;
 export type CaseResult = api.CaseResult;
 export type StepCounts = api.StepCounts;
 export type CoverageReport = api.CoverageReport;
+export type SuggestionRequest = api.SuggestionRequest;
+export type SuggestionReply = api.SuggestionReply;
+export type SuggestionQuestion = api.SuggestionQuestion;
+export type SuggestionCandidate = api.SuggestionCandidate;
+export type SuggestionAnswer = api.SuggestionAnswer;
 export type CellCoverage = api.CellCoverage;
 /** Which versions a suite run uses: the newest stored of each name, or the recorded ones. */
 export type RunVersions = 'latest' | 'recorded';

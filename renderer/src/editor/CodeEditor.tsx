@@ -90,6 +90,8 @@ export function CodeEditor({
           glyphMargin: true,
           fixedOverflowWidgets: true,
           tabFocusMode: true,
+          // Monaco dims the number of the empty line after a final newline below WCAG contrast (axe color-contrast).
+          renderFinalNewline: 'on',
         });
         editorRef.current = editor;
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => setTabMovesFocus((on) => !on));

@@ -17,3 +17,4 @@ export { BRIDGE_SAVE_DEBOUNCE_MS, BRIDGE_STEPS, parseAlignmentRef, stepDone, typ
 export { coverageOfAlignment, runSummary } from './suites-slice.js';
 export type { AlignmentCoverage, SuiteRunState } from './suites-slice.js';
 export { describeLeave, type LeaveChoice, type LeaveIntent } from './leave-guard-slice.js';
+export type { SuggestionState, SuggestionTarget } from './suggest-slice.js';

@@ -9,6 +9,7 @@ import { createNavigationSlice } from './navigation-slice.js';
 import { createStatusSlice } from './status-slice.js';
 import { createTranslateSlice } from './translate-slice.js';
 import { createSuitesSlice } from './suites-slice.js';
+import { createSuggestSlice } from './suggest-slice.js';
 import type { StoreDeps, WorkbenchState } from './types.js';
 
 export type WorkbenchStore = StoreApi<WorkbenchState>;
@@ -26,5 +27,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createApiHistorySlice(set, get, deps),
     ...createBridgeSlice(set, get, deps),
     ...createSuitesSlice(set, get, deps),
+    ...createSuggestSlice(set, get, deps),
   }));
 }

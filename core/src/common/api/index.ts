@@ -43,7 +43,7 @@ import {
   VersionCheckRequest,
 } from './bridges.js';
 import { CaseResult, NewSuite, NewTestCase, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
-import { SuggestionQuestion, SuggestionReply, SuggestionRequest } from './suggestions.js';
+import { SuggestionAnswer, SuggestionCandidate, SuggestionQuestion, SuggestionReply, SuggestionRequest } from './suggestions.js';
 import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
 export * from './schema-support.js';
@@ -136,7 +136,9 @@ export const API_COMPONENTS: readonly TSchema[] = [
   CellRef,
   CoverageReport,
   CoverageRequest,
+  SuggestionAnswer,
   SuggestionRequest,
+  SuggestionCandidate,
   SuggestionQuestion,
   SuggestionReply,
 ];

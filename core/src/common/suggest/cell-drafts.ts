@@ -11,7 +11,8 @@
 import { NS, RDF_TYPE, XSD_STRING, factory, termKey, type RDF } from '../rdf/terms.js';
 import type { PayloadChanges } from './node-alignment.js';
 import { learnTransforms, describeTransform, type Transform } from './string-programs.js';
-import type { CellDraft, DraftFunction, SuggestionQuestion, ValueSlot } from './model.js';
+import type { CellDraft, DraftFunction, SuggestionCandidate, ValueSlot } from './model.js';
+import { stableId } from './stable-id.js';
 
 export const VAR_NS = `${NS.sripas}node_`;
 export const SLOT_NS = 'urn:x-mediator-suggest:slot:';
@@ -251,16 +252,86 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
   return out.sort((a, b) => compare(a.rank, b.rank) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 }
 
+/**
+ * The sources that explain one output value of one example equally well. `question` names the
+ * value's place (the output predicate and the types of its subject, not the value), so that the
+ * same place in another example has the same id and the examples together can narrow the ties.
+ */
+export interface SourceChoice {
+  readonly question: string;
+  readonly example: number;
+  readonly value: string;
+  readonly triple: string;
+  /** Distinct candidates (by id), best first. */
+  readonly ties: readonly SuggestionCandidate[];
+  readonly chosen: string;
+}
+
 export interface GroupedChanges {
   readonly groups: ChangeGroup[];
   readonly derivations: Map<string, Derivation>;
-  readonly questions: SuggestionQuestion[];
+  /** One per value traced to an input value (one tie: no ambiguity in this example). */
+  readonly choices: SourceChoice[];
 }
 
-/** Gives every change to a group and finds where every new value comes from. */
-export function groupChanges(index: ExampleIndex, example: number): GroupedChanges {
+/** Tied sources looked at per value (each costs a path search). */
+const TIE_LIMIT = 24;
+
+/**
+ * Gives every change to a group and finds where every new value comes from. `picks` maps a
+ * question id to the candidate id to take where the example alone cannot tell (an answer, or what
+ * the other examples imply).
+ */
+export function groupChanges(index: ExampleIndex, example: number, picks: ReadonlyMap<string, string> = new Map()): GroupedChanges {
   const { added, deleted } = index.changes;
-  const questions: SuggestionQuestion[] = [];
+  const choices: SourceChoice[] = [];
+  const typesOf = (quads: readonly RDF.Quad[]) => {
+    const m = new Map<string, string[]>();
+    for (const q of quads) if (q.predicate.value === RDF_TYPE) m.set(termKey(q.subject), [...(m.get(termKey(q.subject)) ?? []), q.object.value]);
+    return (t: RDF.Term): string => [...(m.get(termKey(t)) ?? [])].sort().join(' ');
+  };
+  const outputTypes = typesOf(index.changes.output);
+  const inputTypes = typesOf(index.changes.input);
+  const holder = new Map<string, RDF.Quad>();
+  for (const q of added) {
+    if (!holder.has(termKey(q.object))) holder.set(termKey(q.object), q);
+  }
+  for (const q of added) {
+    if (!holder.has(termKey(q.subject))) holder.set(termKey(q.subject), q);
+  }
+  const placeOf = (value: RDF.Term): { id: string; triple: string } => {
+    const q = holder.get(termKey(value));
+    if (q === undefined) return { id: stableId('q', termKey(value)), triple: '' };
+    const position = sameTerm(q.object, value) ? 'object' : 'subject';
+    return {
+      id: stableId('q', [position, q.predicate.value, outputTypes(q.subject)].join('|')),
+      triple: `${termToText(q.subject)} <${q.predicate.value}> ${termToText(q.object)} .`,
+    };
+  };
+  const candidateOf = (r: RankedSource, anchor: RDF.Term | undefined): SuggestionCandidate => {
+    const source = r.derivation.source;
+    const node = source?.kind === 'literal' ? source.triple.subject : source?.kind === 'node' ? source.node : undefined;
+    const path = anchor === undefined || node === undefined ? undefined : index.path(new Set([termKey(anchor)]), node);
+    const via = (path ?? []).map((q) => `<${q.predicate.value}>`).reverse();
+    const transform = describeTransform(r.derivation.transform);
+    const signature = [
+      source?.kind ?? '',
+      source?.kind === 'literal' ? source.triple.predicate.value : '',
+      node === undefined ? '' : inputTypes(node),
+      via.join(' '),
+      JSON.stringify(r.derivation.transform),
+    ].join('|');
+    const where = via.length > 0 ? ` (reached by ${via.join(' / ')})` : '';
+    return {
+      id: stableId('c', signature),
+      source:
+        source?.kind === 'literal'
+          ? `${termToText(source.triple.subject)} <${source.triple.predicate.value}>${where}`
+          : `the IRI of ${node === undefined ? '?' : termToText(node)}${where}`,
+      value: source?.kind === 'literal' ? termToText(source.triple.object) : node === undefined ? '' : termToText(node),
+      transform,
+    };
+  };
   const anchorOfInput = (t: RDF.Term, seen = new Set<string>()): RDF.Term => {
     if (index.kept(t) || seen.has(termKey(t))) return t;
     seen.add(termKey(t));
@@ -323,25 +394,34 @@ export function groupChanges(index: ExampleIndex, example: number): GroupedChang
       value.termType === 'Literal' && (best === undefined || best.derivation.transform.kind === 'concat')
         ? twoSourceConcat(index, value, distances)
         : undefined;
-    const derivation: Derivation = two ?? best?.derivation ?? { source: undefined, transform: { kind: 'identity' } };
-    derivations.set(k, derivation);
-    if (best !== undefined) {
-      // Equally good sources that are different attributes: the example cannot tell them apart.
-      const ties = ranked.filter(
-        (r) => r.rank[0] === best.rank[0] && r.rank[1] === best.rank[1] && r.derivation.transform.kind === best.derivation.transform.kind,
-      );
-      const distinct = new Set(ties.map((r) => r.label));
-      if (distinct.size > 1) {
-        questions.push({
-          kind: 'ambiguous-source',
+    let picked = best;
+    if (best !== undefined && two === undefined) {
+      // Equally good sources that are different attributes: the example alone cannot tell them apart.
+      const ties = ranked
+        .filter((r) => r.rank[0] === best.rank[0] && r.rank[1] === best.rank[1] && r.derivation.transform.kind === best.derivation.transform.kind)
+        .slice(0, TIE_LIMIT);
+      const distinct: Array<{ ranked: RankedSource; candidate: SuggestionCandidate }> = [];
+      for (const r of ties) {
+        const candidate = candidateOf(r, anchor);
+        if (!distinct.some((d) => d.candidate.id === candidate.id)) distinct.push({ ranked: r, candidate });
+      }
+      const place = placeOf(value);
+      const want = picks.get(place.id);
+      const hit = distinct.find((d) => d.candidate.id === want) ?? distinct[0];
+      if (hit !== undefined) {
+        picked = hit.ranked;
+        choices.push({
+          question: place.id,
           example,
           value: termToText(value),
-          message: `the value ${termToText(value)} could come from ${distinct.size} places in the input; give an example where they differ, or pick one`,
-          candidates: [...distinct],
-          chosen: best.label,
+          triple: place.triple,
+          ties: distinct.map((d) => d.candidate),
+          chosen: hit.candidate.id,
         });
       }
     }
+    const derivation: Derivation = two ?? picked?.derivation ?? { source: undefined, transform: { kind: 'identity' } };
+    derivations.set(k, derivation);
     return derivation;
   };
 
@@ -368,7 +448,7 @@ export function groupChanges(index: ExampleIndex, example: number): GroupedChang
     const user = sourceUser.get(tripleKey(q));
     (user ?? groupOf(anchorOfInput(q.subject))).deleted.push(q);
   }
-  return { groups: [...groups.values()].filter((g) => g.added.length + g.deleted.length > 0), derivations, questions };
+  return { groups: [...groups.values()].filter((g) => g.added.length + g.deleted.length > 0), derivations, choices };
 }
 
 export function termToText(t: RDF.Term): string {
@@ -485,9 +565,11 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
   }
 
   // ---- terms
-  const inputTerm = (t: RDF.Term): RDF.Term => {
+  // A literal's variable belongs to the triple it sits in, not to its value: two attributes that
+  // happen to be equal in the example must not be required to be equal (a memorised relation).
+  const inputTerm = (t: RDF.Term, holder?: RDF.Quad): RDF.Term => {
     if (t.termType === 'Literal') {
-      const k = termKey(t);
+      const k = holder === undefined ? termKey(t) : `${termKey(t)} in ${tripleKey(holder)}`;
       let name = names.get(k);
       if (name === undefined) {
         names.set(k, (name = fresh('l')));
@@ -501,7 +583,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     if (name === undefined) names.set(k, (name = fresh('n')));
     return variable(name);
   };
-  const entity1 = [...e1.values()].map((q) => factory.quad(inputTerm(q.subject) as RDF.Quad_Subject, q.predicate, inputTerm(q.object) as RDF.Quad_Object));
+  const entity1 = [...e1.values()].map((q) => factory.quad(inputTerm(q.subject) as RDF.Quad_Subject, q.predicate, inputTerm(q.object, q) as RDF.Quad_Object));
   const e1Literals = [...literalValues.entries()].map(([name, lit]) => ({ variable: name, value: lit.value }));
 
   // ---- entity2
@@ -522,11 +604,11 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
       slots.push({ placeholder: out.value, output: t as RDF.Literal | RDF.NamedNode, candidates: e1Literals });
     } else {
       const src = d.source.kind === 'literal' ? d.source.triple.object : d.source.node;
-      const srcVar = inputTerm(src);
+      const srcVar = d.source.kind === 'literal' ? inputTerm(src, d.source.triple) : inputTerm(src);
       const srcName = srcVar.value.slice(VAR_NS.length);
       usedNames.add(srcName);
       if (d.second !== undefined) {
-        const secondName = inputTerm(d.second.triple.object).value.slice(VAR_NS.length);
+        const secondName = inputTerm(d.second.triple.object, d.second.triple).value.slice(VAR_NS.length);
         usedNames.add(secondName);
         out = variable(concatTwo(srcName, secondName, d.second, t, functions, typings, () => fresh('r')));
       } else if (d.transform.kind === 'identity' && sameTerm(src, t)) out = srcVar;

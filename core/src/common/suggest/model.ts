@@ -35,13 +35,8 @@ export interface CellDraft {
   readonly example: number;
 }
 
-/** A choice the synthesizer could not make from the examples alone; it took `chosen`. */
-export interface SuggestionQuestion {
-  readonly kind: 'ambiguous-source' | 'varying-constant' | 'unverified';
-  readonly example: number;
-  /** The output value in question, in N-Triples form. */
-  readonly value: string;
-  readonly message: string;
-  readonly candidates: readonly string[];
-  readonly chosen: string;
-}
+/**
+ * A choice the synthesizer could not make from the examples alone; it took `chosen`. The shape is
+ * the REST answer's (declared once, in common/api).
+ */
+export type { SuggestionQuestion, SuggestionCandidate, SuggestionAnswer } from '../api/suggestions.js';

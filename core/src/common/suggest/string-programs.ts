@@ -48,8 +48,8 @@ function fitsAll(t: Transform, pairs: readonly ValuePair[]): boolean {
   });
 }
 
-function concatOf(pair: ValuePair): Transform | undefined {
-  if (pair.source.length < MIN_EMBEDDED || pair.output === pair.source) return undefined;
+function concatOf(pair: ValuePair, minEmbedded: number): Transform | undefined {
+  if (pair.source.length < minEmbedded || pair.output === pair.source) return undefined;
   const at = pair.output.indexOf(pair.source);
   if (at < 0) return undefined;
   return { kind: 'concat', prefix: pair.output.slice(0, at), suffix: pair.output.slice(at + pair.source.length) };
@@ -89,8 +89,10 @@ export function learnTransforms(pairs: readonly ValuePair[]): Transform[] {
   const out: Transform[] = [];
   const identity: Transform = { kind: 'identity' };
   if (fitsAll(identity, pairs)) out.push(identity);
+  // Several pairs whose sources differ are evidence enough for a short source (a "7" in "7 units").
+  const varying = pairs.some((p) => p.source !== first.source);
   for (const pair of pairs) {
-    const concat = concatOf(pair);
+    const concat = concatOf(pair, varying ? 1 : MIN_EMBEDDED);
     if (concat !== undefined && fitsAll(concat, pairs)) {
       out.push(concat);
       break;

@@ -6,7 +6,7 @@
  * fits, string-programs.ts), specialises a cell that fires on an example it was not made from, and
  * verifies the result with the engine on every example before returning it. Pure: no I/O.
  */
-import { MESSAGE_GRAPHS, factory, termKey, type RDF } from '../rdf/terms.js';
+import { MESSAGE_GRAPHS, factory, termKey, termToNTriples, type RDF } from '../rdf/terms.js';
 import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import { compileAlignment } from '../translation/index.js';
@@ -14,6 +14,8 @@ import { TermGraph } from '../translation/term-graph.js';
 import { applyAlignments, readMessage } from '../translation/translate.js';
 import { isomorphic } from '../rdf/isomorphism.js';
 import { TurtleWriter } from '../alignment/convert-writers.js';
+import { payloadDiff } from '../translation/payload-diff.js';
+import type { PayloadDiff } from '../api/payload-diff.js';
 import { alignPayloads } from './node-alignment.js';
 import {
   ExampleIndex,
@@ -27,10 +29,13 @@ import {
   termToText,
   type ChangeGroup,
   type DraftWithUses,
+  type GroupedChanges,
+  type SourceChoice,
 } from './cell-drafts.js';
 import { learnTransforms, describeTransform } from './string-programs.js';
 import { suggestionPrefixes, writeSuggestion } from './write-suggestion.js';
-import type { CellDraft, SuggestionQuestion } from './model.js';
+import type { CellDraft, SuggestionAnswer, SuggestionQuestion } from './model.js';
+import { stableId } from './stable-id.js';
 
 export interface SuggestionExample {
   /** The input message (INTER-IoT JSON-LD text). */
@@ -44,6 +49,8 @@ export interface SuggestOptions {
   readonly version?: string;
   /** Give up (MediatorError TIMEOUT) past this many milliseconds. */
   readonly timeoutMs?: number;
+  /** Answers to ambiguous-source questions of an earlier suggestion from the same examples. */
+  readonly answers?: readonly SuggestionAnswer[];
 }
 
 export interface ExampleCheck {
@@ -58,6 +65,10 @@ export interface Suggestion {
   readonly cells: number;
   readonly questions: readonly SuggestionQuestion[];
   readonly checks: readonly ExampleCheck[];
+  /** Per example, the suggestion's output payload against the wanted one (removed: extra, added: missing). */
+  readonly remaining: readonly PayloadDiff[];
+  /** Per example, the wanted output payload as N-Triples (a suite case's expected payload). */
+  readonly expectedPayloads: readonly string[];
 }
 
 interface ParsedExample {
@@ -208,12 +219,20 @@ function mergeShape(drafts: readonly CellDraft[], questions: SuggestionQuestion[
       break;
     }
     if (!solved) {
+      const value = termToText(firstSlot.output);
       questions.push({
+        id: stableId('q', `varying|${first.example}|${value}`),
         kind: 'varying-constant',
         example: first.example,
-        value: termToText(firstSlot.output),
+        value,
+        triple: '',
         message: `a value differs between examples (${outputs.map((o) => JSON.stringify(o)).join(', ')}) and no function of the input fits; each example keeps its own cell`,
-        candidates: outputs,
+        candidates: slots.map((x, i) => ({
+          id: stableId('c', `example|${drafts[i]?.example ?? i}`),
+          source: `example ${(drafts[i]?.example ?? i) + 1}`,
+          value: x === undefined ? '' : termToText(x.output),
+          transform: 'a constant',
+        })),
         chosen: 'one cell per example',
       });
       return drafts.map(settle);
@@ -229,9 +248,16 @@ function specialise(d: CellDraft): CellDraft {
   return { ...d, entity1, unusedLiterals: new Map() };
 }
 
-async function check(text: string, examples: readonly ParsedExample[]): Promise<{ checks: ExampleCheck[]; fired: Array<Set<number>> }> {
+/** Most triples listed on each side of a remaining difference. */
+const REMAINING_LIMIT = 200;
+
+async function check(
+  text: string,
+  examples: readonly ParsedExample[],
+): Promise<{ checks: ExampleCheck[]; fired: Array<Set<number>>; remaining: PayloadDiff[] }> {
   const compiled = await compileAlignment(text);
   const checks: ExampleCheck[] = [];
+  const remaining: PayloadDiff[] = [];
   const fired: Array<Set<number>> = [];
   for (const example of examples) {
     const graph = TermGraph.fromQuads(example.input);
@@ -241,8 +267,56 @@ async function check(text: string, examples: readonly ParsedExample[]): Promise<
     const reproduced = isomorphic(got, example.output);
     const rest = reproduced ? undefined : alignPayloads(got, example.output);
     checks.push({ reproduced, differingTriples: rest === undefined ? 0 : rest.added.length + rest.deleted.length });
+    remaining.push(payloadDiff(reproduced ? example.output : got, example.output, example.prefixes, { limit: REMAINING_LIMIT }));
   }
-  return { checks, fired };
+  return { checks, fired, remaining };
+}
+
+/**
+ * Where one value could come from several inputs: an answer decides; else the examples together
+ * do, keeping the candidates that explain the value in every example that has it (a second
+ * example where the two attributes differ leaves one). What is still open becomes a question.
+ */
+function resolveSources(
+  grouped: readonly GroupedChanges[],
+  answers: readonly SuggestionAnswer[],
+): { picks: Map<string, string>; questions: SuggestionQuestion[] } {
+  const byQuestion = new Map<string, SourceChoice[]>();
+  for (const g of grouped) for (const c of g.choices) byQuestion.set(c.question, [...(byQuestion.get(c.question) ?? []), c]);
+  const picks = new Map<string, string>();
+  for (const answer of answers) {
+    const records = byQuestion.get(answer.question);
+    if (records === undefined || !records.some((r) => r.ties.length > 1))
+      throw new MediatorError(`no question ${answer.question} for these examples`, ErrorCodes.invalidSuggestionAnswer);
+    if (!records.some((r) => r.ties.some((t) => t.id === answer.choice)))
+      throw new MediatorError(`question ${answer.question} has no candidate ${answer.choice}`, ErrorCodes.invalidSuggestionAnswer);
+    picks.set(answer.question, answer.choice);
+  }
+  const questions: SuggestionQuestion[] = [];
+  for (const [id, records] of byQuestion) {
+    if (picks.has(id)) continue;
+    const open = records.find((r) => r.ties.length > 1);
+    if (open === undefined) continue;
+    let common = open.ties.map((t) => t.id);
+    for (const r of records) common = common.filter((c) => r.ties.some((t) => t.id === c));
+    // The examples disagree (different attributes in different examples): this example's own ties stay the question.
+    const left = common.length === 0 ? open.ties : open.ties.filter((t) => common.includes(t.id));
+    const chosen = left[0];
+    if (chosen === undefined) continue;
+    picks.set(id, chosen.id);
+    if (left.length < 2) continue;
+    questions.push({
+      id,
+      kind: 'ambiguous-source',
+      example: open.example,
+      value: open.value,
+      triple: open.triple,
+      message: `the value ${open.value} could come from ${left.length} places in the input; answer, or give an example where they differ`,
+      candidates: left.map((t) => ({ ...t })),
+      chosen: chosen.id,
+    });
+  }
+  return { picks, questions };
 }
 
 /** Suggests an alignment that translates every example input to its output. Throws MediatorError for unreadable examples and on time-out. */
@@ -256,15 +330,25 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   const writer = new TurtleWriter(prefixes);
   const questions: SuggestionQuestion[] = [];
 
+  // Where each new value comes from, per example; then the examples and the answers settle the ties.
+  const indexes = parsed.map((example) => new ExampleIndex(alignPayloads(example.input, example.output)));
+  const firstPass = indexes.map((index, i) => {
+    deadline.check();
+    return groupChanges(index, i);
+  });
+  const resolved = resolveSources(firstPass, options.answers ?? []);
+  questions.push(...resolved.questions);
+  const groupedAll = firstPass.map((g, i) =>
+    g.choices.every((c) => (resolved.picks.get(c.question) ?? c.chosen) === c.chosen) ? g : groupChanges(indexes[i] as ExampleIndex, i, resolved.picks),
+  );
+
   // Per example, its cells in order; then all examples' cells by shape, first-seen order kept.
   const shapes = new Map<string, CellDraft[]>();
   const ownKeys: Array<Set<string>> = [];
   const sequences: string[][] = [];
-  parsed.forEach((example, i) => {
+  indexes.forEach((index, i) => {
     deadline.check();
-    const index = new ExampleIndex(alignPayloads(example.input, example.output));
-    const grouped = groupChanges(index, i);
-    questions.push(...grouped.questions);
+    const grouped = groupedAll[i] as GroupedChanges;
     // Groups too big for one readable cell are split before ordering (the parts may then need each other's order).
     const groups = grouped.groups.flatMap((g) => {
       const d = draftCell(index, g, grouped.derivations, i).draft;
@@ -328,15 +412,20 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   result.checks.forEach((c, e) => {
     if (c.reproduced) return;
     questions.push({
+      id: stableId('q', `unverified|${e}`),
       kind: 'unverified',
       example: e,
       value: '',
+      triple: '',
       message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ`,
       candidates: [],
       chosen: 'returned as is',
     });
   });
-  return { alignment: text, cells: cells.length, questions, checks: result.checks };
+  const expectedPayloads = parsed.map((p) =>
+    p.output.map((q) => `${termToNTriples(q.subject)} ${termToNTriples(q.predicate)} ${termToNTriples(q.object)} .\n`).join(''),
+  );
+  return { alignment: text, cells: cells.length, questions, checks: result.checks, remaining: result.remaining, expectedPayloads };
 }
 
 export { describeTransform, SLOT_NS };

@@ -76,34 +76,85 @@ describe('value functions from two examples hold on a third', () => {
   });
 });
 
+describe('a literal that varies across examples becomes a variable', () => {
+  const withUnit = (id: string, n: string) => renamed(id, 'raw', 'label', n, `${n} units`);
+
+  it('one example with a short value keeps the output as a constant; two make it a function of the input that holds on a third', async () => {
+    const one = await suggestAlignment([withUnit('d1', '7')]);
+    expect(one.checks[0]?.reproduced).toBe(true);
+    expect(one.alignment).toContain('7 units');
+    expect(await holdsOn(one.alignment, withUnit('d3', '300'))).toBe(false);
+
+    const two = await suggestAlignment([withUnit('d1', '7'), withUnit('d2', '12')]);
+    expect(two.checks.every((c) => c.reproduced)).toBe(true);
+    expect(two.cells).toBe(1);
+    expect(two.alignment).not.toContain('7 units');
+    expect(await holdsOn(two.alignment, withUnit('d3', '300'))).toBe(true);
+  });
+});
+
 describe('ambiguity becomes a question', () => {
-  it('two source attributes with the same value', async () => {
-    const example = {
-      input: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }]),
-      output: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }]),
-    };
-    const suggestion = await suggestAlignment([example]);
+  // `low` sorts after `high`, so a guess by name would take `high`: the wanted source here is `low`.
+  const reading = (id: string, low: string, high: string, level: string): SuggestionExample => ({
+    input: message([{ '@id': `ex:${id}`, '@type': 'ex:Reading', 'ex:low': low, 'ex:high': high }]),
+    output: message([{ '@id': `ex:${id}`, '@type': 'ex:Reading', 'ex:level': level }]),
+  });
+  const same = reading('m1', '7', '7', '7');
+  const separating = reading('m2', '3', '9', '3');
+  const third = reading('m3', '11', '40', '11');
+
+  it('two source attributes with the same value: a question naming the output triple, both candidates and the pick', async () => {
+    const suggestion = await suggestAlignment([same]);
     expect(suggestion.checks[0]?.reproduced).toBe(true);
-    const question = suggestion.questions.find((q) => q.kind === 'ambiguous-source');
+    const questions = suggestion.questions.filter((q) => q.kind === 'ambiguous-source');
+    expect(questions).toHaveLength(1);
+    const question = questions[0];
     expect(question?.value).toBe('"7"');
-    expect(question?.candidates.some((c) => c.includes('low'))).toBe(true);
-    expect(question?.candidates.some((c) => c.includes('high'))).toBe(true);
+    expect(question?.triple).toBe('<http://example.org/ns#m1> <http://example.org/ns#level> "7" .');
+    expect(question?.candidates.map((c) => [c.source, c.value])).toEqual(
+      expect.arrayContaining([
+        ['<http://example.org/ns#m1> <http://example.org/ns#low>', '"7"'],
+        ['<http://example.org/ns#m1> <http://example.org/ns#high>', '"7"'],
+      ]),
+    );
+    expect(question?.candidates.map((c) => c.id)).toContain(question?.chosen);
+    // The same examples give the same ids.
+    const again = await suggestAlignment([same]);
+    expect(again.questions).toEqual(suggestion.questions);
   });
 
-  it('a second example that separates them answers the question', async () => {
-    const examples = [
-      {
-        input: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }]),
-        output: message([{ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }]),
-      },
-      {
-        input: message([{ '@id': 'ex:m2', '@type': 'ex:Reading', 'ex:low': '3', 'ex:high': '9' }]),
-        output: message([{ '@id': 'ex:m2', '@type': 'ex:Reading', 'ex:level': '9' }]),
-      },
-    ];
-    const suggestion = await suggestAlignment(examples);
+  it('a second example where they differ: no question, and the suggestion takes the attribute that explains both', async () => {
+    const suggestion = await suggestAlignment([same, separating]);
+    expect(suggestion.questions).toEqual([]);
     expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
-    expect(await holdsOn(suggestion.alignment, examples[1] ?? examples[0]!)).toBe(true);
+    expect(suggestion.cells).toBe(1);
+    expect(await holdsOn(suggestion.alignment, third)).toBe(true);
+  });
+
+  it('an answer picks the other candidate: the question is gone and the suggestion follows the answer', async () => {
+    const asked = await suggestAlignment([same]);
+    const question = asked.questions.find((q) => q.kind === 'ambiguous-source');
+    if (question === undefined) throw new Error('no question');
+    const picksLow = (await holdsOn(asked.alignment, third)) ? 'low' : 'high';
+    const other = question.candidates.find((c) => c.id !== question.chosen);
+    if (other === undefined) throw new Error('one candidate');
+    const answered = await suggestAlignment([same], { answers: [{ question: question.id, choice: other.id }] });
+    expect(answered.questions).toEqual([]);
+    expect(answered.checks[0]?.reproduced).toBe(true);
+    // Exactly one of the two picks is the `low` attribute, so the answer flips what the third example gets.
+    expect(await holdsOn(answered.alignment, third)).toBe(picksLow !== 'low');
+    expect(other.source.endsWith(picksLow === 'low' ? '#high>' : '#low>')).toBe(true);
+  });
+
+  it('an answer to an unknown question or with an unknown candidate is refused', async () => {
+    const asked = await suggestAlignment([same]);
+    const question = asked.questions[0];
+    await expect(suggestAlignment([same], { answers: [{ question: 'q-nope', choice: 'c-nope' }] })).rejects.toMatchObject({
+      code: 'INVALID_SUGGESTION_ANSWER',
+    });
+    await expect(suggestAlignment([same], { answers: [{ question: question?.id ?? '', choice: 'c-nope' }] })).rejects.toMatchObject({
+      code: 'INVALID_SUGGESTION_ANSWER',
+    });
   });
 });
 

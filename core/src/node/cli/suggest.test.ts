@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dataDir } from '../../test-support/shared-data.js';
 import { compileAlignment } from '../../common/index.js';
 import { runCli } from '../cli.js';
@@ -50,5 +52,31 @@ describe('mediator suggest', () => {
 
   it('an unreadable file exits 1', async () => {
     expect((await cli(['suggest', '/nonexistent/in.json', '/nonexistent/out.json'])).code).toBe(1);
+  });
+
+  it('--answer settles a question printed by an earlier run; a malformed one exits 2, an unknown one 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'suggest-answer-'));
+    const message = (payload: object) =>
+      JSON.stringify({
+        '@graph': [{ '@id': 'InterIoTMsg:payload', '@graph': [payload] }],
+        '@context': { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#' },
+      });
+    const input = join(dir, 'in.json');
+    const output = join(dir, 'out.json');
+    await writeFile(input, message({ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }));
+    await writeFile(output, message({ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }));
+    const asked = await cli(['suggest', input, output]);
+    expect(asked.code).toBe(0);
+    const id = /question (q-[0-9a-z]+)/.exec(asked.stderr)?.[1];
+    const other = /^ {4}(c-[0-9a-z]+):/m.exec(asked.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(other).toBeDefined();
+    const answered = await cli(['suggest', input, output, '--answer', `${id}=${other}`, '--json']);
+    expect(answered.code).toBe(0);
+    expect((JSON.parse(answered.stdout) as { questions: unknown[] }).questions).toEqual([]);
+    expect((await cli(['suggest', input, output, '--answer', 'no-equals-sign'])).code).toBe(2);
+    const unknown = await cli(['suggest', input, output, '--answer', 'q-x=c-y']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('INVALID_SUGGESTION_ANSWER');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `mediator suggest INPUT.json OUTPUT.json [INPUT2.json OUTPUT2.json ...] [--name NAME]
- * [--version V] [--json]` (issue 30): an alignment suggested from example message pairs, printed
+ * [--version V] [--answer QUESTION=CANDIDATE ...] [--json]` (issue 30): an alignment suggested from example message pairs, printed
  * on stdout. A thin wrapper over core's suggestAlignment. Exit 0 with a suggestion (its questions
  * go to stderr, or into the JSON), 1 when an example cannot be read, 2 on a usage error.
  */
@@ -8,11 +8,12 @@ import { suggestAlignment } from '../../common/index.js';
 import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
 
 export const SUGGEST_USAGE = `  mediator suggest INPUT.json OUTPUT.json [INPUT2.json OUTPUT2.json ...] [--name NAME]
-                  [--version V] [--json]
+                  [--version V] [--answer QUESTION=CANDIDATE ...] [--json]
       Suggest an alignment from example pairs of whole messages (an input and the translation
       wanted for it); prints the IPSM-AF document, checked with the engine on every example.
       Choices the examples leave open are printed to stderr as questions; --json prints
-      {"alignment", "questions", "cells"} instead.
+      {"alignment", "questions", "cells"} instead. --answer (repeatable) settles a question of
+      an earlier run on the same examples with one of its candidates (ids as printed).
 `;
 
 /** Synthesis time budget on the command line (the REST route has its own, shorter one). */
@@ -24,7 +25,13 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
     {
       args: [...args],
       allowPositionals: true,
-      options: { name: { type: 'string' }, version: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        name: { type: 'string' },
+        version: { type: 'string' },
+        answer: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     },
     usage,
   );
@@ -36,6 +43,14 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
   if (files.length === 0 || files.length % 2 !== 0) {
     throw new UsageError(`give example pairs, INPUT.json OUTPUT.json (got ${files.length} file(s))`, usage);
   }
+  const answers = [];
+  for (const text of parsed.values.answer ?? []) {
+    const [question, choice, extra] = text.split('=');
+    if (question === undefined || question === '' || choice === undefined || choice === '' || extra !== undefined) {
+      throw new UsageError(`--answer takes QUESTION=CANDIDATE (got ${JSON.stringify(text)})`, usage);
+    }
+    answers.push({ question, choice });
+  }
   const examples = [];
   for (let i = 0; i < files.length; i += 2) {
     examples.push({ input: await readInputText(files[i] ?? ''), output: await readInputText(files[i + 1] ?? '') });
@@ -43,6 +58,7 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
   const suggestion = await suggestAlignment(examples, {
     ...(parsed.values.name === undefined ? {} : { name: parsed.values.name }),
     ...(parsed.values.version === undefined ? {} : { version: parsed.values.version }),
+    answers,
     timeoutMs: CLI_TIMEOUT_MS,
   });
   if (parsed.values.json === true) {
@@ -51,7 +67,8 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
   }
   io.stdout(suggestion.alignment);
   for (const q of suggestion.questions) {
-    io.stderr(`question (example ${q.example + 1}): ${q.message}${q.candidates.length > 0 ? `\n  candidates: ${q.candidates.join(' | ')}` : ''}\n`);
+    const candidates = q.candidates.map((c) => `\n  ${c.id === q.chosen ? '*' : ' '} ${c.id}: ${c.source} = ${c.value} (${c.transform})`).join('');
+    io.stderr(`question ${q.id} (example ${q.example + 1}): ${q.message}${q.triple === '' ? '' : `\n  in ${q.triple}`}${candidates}\n`);
   }
   return 0;
 }

@@ -116,6 +116,7 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.timeout]: Status.unavailable,
   [ErrorCodes.suggestionTimeout]: Status.unavailable,
   [ErrorCodes.invalidSuggestionExample]: Status.badRequest,
+  [ErrorCodes.invalidSuggestionAnswer]: Status.badRequest,
   [ErrorCodes.internal]: Status.internal,
   [ErrorCodes.invalidChannel]: Status.badRequest,
   [ErrorCodes.invalidLogLevel]: Status.badRequest,

@@ -53,7 +53,7 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerTranslationRoutes(app, deps);
   registerSuiteRoutes(app, deps);
   registerCoverageRoutes(app, deps);
-  registerSuggestionRoutes(app);
+  registerSuggestionRoutes(app, deps);
   registerLoggingRoutes(app, deps);
   registerVersionRoutes(app, deps);
   registerMetricsRoutes(app, deps);

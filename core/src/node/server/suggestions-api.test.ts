@@ -32,7 +32,8 @@ describe('POST /suggestions', () => {
   it('answers an alignment the server accepts, and its questions', async () => {
     const r = await post({ examples: [example], name: 'suggested_bc', version: '0.1' });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.json).sort()).toEqual(['alignment', 'questions']);
+    expect(Object.keys(r.json).sort()).toEqual(['alignment', 'expectedPayloads', 'questions', 'remaining']);
+    expect(r.json.remaining).toMatchObject([{ removedCount: 0, addedCount: 0 }]);
     const upload = await fetch(`${running.server.url}/alignments`, {
       method: 'POST',
       body: String(r.json.alignment),
@@ -51,5 +52,30 @@ describe('POST /suggestions', () => {
     const r = await post({ examples: [{ input: 'not json', output: example.output }] });
     expect(r.status).toBe(400);
     expect(r.json.code).toBe('INVALID_SUGGESTION_EXAMPLE');
+  });
+
+  it('asks where a value with two equal sources comes from, and takes the answer', async () => {
+    const message = (payload: object) =>
+      JSON.stringify({
+        '@graph': [{ '@id': 'InterIoTMsg:payload', '@graph': [payload] }],
+        '@context': { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#' },
+      });
+    const ambiguous = {
+      input: message({ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:low': '7', 'ex:high': '7' }),
+      output: message({ '@id': 'ex:m1', '@type': 'ex:Reading', 'ex:level': '7' }),
+    };
+    const asked = await post({ examples: [ambiguous] });
+    expect(asked.status).toBe(200);
+    const questions = asked.json.questions as api.SuggestionQuestion[];
+    const question = questions.find((q) => q.kind === 'ambiguous-source');
+    const other = question?.candidates.find((c) => c.id !== question.chosen);
+    expect(other).toBeDefined();
+    const answered = await post({ examples: [ambiguous], answers: [{ question: question?.id, choice: other?.id }] });
+    expect(answered.status).toBe(200);
+    expect(answered.json.questions).toEqual([]);
+    expect(answered.json.alignment).not.toEqual(asked.json.alignment);
+    const wrong = await post({ examples: [ambiguous], answers: [{ question: question?.id, choice: 'c-none' }] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.code).toBe('INVALID_SUGGESTION_ANSWER');
   });
 });

@@ -33,7 +33,9 @@ export type WorkItem =
   /** "Save as test case": what the chain makes of the message now. */
   | { readonly kind: 'record'; readonly name: string; readonly message: string }
   /** An upload: read, validate and compile the XML; kept compiled under `keepAs` when it compiles. */
-  | { readonly kind: 'analyze'; readonly xml: string; readonly keepAs: string };
+  | { readonly kind: 'analyze'; readonly xml: string; readonly keepAs: string }
+  /** POST /suggestions (issue 30): the synthesis, off the event loop, within the item's time limit. */
+  | { readonly kind: 'suggest'; readonly request: api.SuggestionRequest };
 
 /** What an upload's analysis tells the main thread: enough to store and list it, no compiled plan. */
 export interface AlignmentSummary {
@@ -59,6 +61,7 @@ export interface WorkValues {
   readonly case: api.CaseResult;
   readonly record: api.TestCase;
   readonly analyze: AlignmentSummary;
+  readonly suggest: api.SuggestionReply;
 }
 
 export interface BatchJob {

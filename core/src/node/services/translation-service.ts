@@ -27,7 +27,7 @@ import type { AlignmentService } from './alignment-service.js';
 import { ChannelBatcher } from './channel-batcher.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
-import { analyzeUpload, runWorkItem } from './work-items.js';
+import { analyzeUpload, runWorkItem, suggest } from './work-items.js';
 
 export interface TranslationServiceOptions {
   readonly alignments: AlignmentService;
@@ -226,6 +226,16 @@ export class TranslationService {
     const keepAs = `upload:${++provisional}`;
     const [summary] = await Promise.all(this.run({ ids: [], label: 'an upload' }, [{ kind: 'analyze', xml, keepAs }]));
     return { summary: summary!, keptAs: keepAs };
+  }
+
+  /**
+   * A suggestion (issue 30) with its own time budget: on a worker when there are workers, so a
+   * long synthesis does not hold other requests (a worker stuck past the budget is replaced).
+   */
+  async suggest(request: api.SuggestionRequest, timeoutMs: number): Promise<api.SuggestionReply> {
+    if (this.workers === 0) return suggest(request, timeoutMs);
+    const [reply] = this.workerPool().submit({ alignments: [], items: [{ kind: 'suggest', request }], timeoutMs, bounded: true, label: 'a suggestion' });
+    return (await reply) as api.SuggestionReply;
   }
 
   /** An analysed upload was stored under `key` (the record id): its worker keeps it under that key. */

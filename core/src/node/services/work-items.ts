@@ -3,7 +3,7 @@
  * thread, or the event loop when the server has no workers (`--translation-workers 0`). So a job
  * gives the same answer wherever it runs.
  */
-import { readMessage, recordCase, runCase, runChain, translateParsed, type CompiledAlignment } from '../../common/index.js';
+import { readMessage, recordCase, runCase, runChain, suggestAlignment, translateParsed, type api, type CompiledAlignment } from '../../common/index.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 
@@ -46,5 +46,24 @@ export async function runWorkItem(
       keep(item.keepAs, compiled);
       return summary;
     }
+    case 'suggest':
+      return suggest(item.request, timeoutMs);
   }
+}
+
+/** POST /suggestions' answer: the synthesis (issue 30) within `timeoutMs` (SUGGESTION_TIMEOUT past it). */
+export async function suggest(request: api.SuggestionRequest, timeoutMs: number): Promise<api.SuggestionReply> {
+  const { examples, name, version, answers } = request;
+  const suggestion = await suggestAlignment(examples, {
+    ...(name === undefined ? {} : { name }),
+    ...(version === undefined ? {} : { version }),
+    ...(answers === undefined ? {} : { answers }),
+    timeoutMs,
+  });
+  return {
+    alignment: suggestion.alignment,
+    questions: [...suggestion.questions],
+    remaining: [...suggestion.remaining],
+    expectedPayloads: [...suggestion.expectedPayloads],
+  };
 }

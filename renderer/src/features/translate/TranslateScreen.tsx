@@ -9,6 +9,7 @@ import { PayloadGraphView } from './PayloadGraphView.js';
 import { SaveTestCase } from './SaveTestCase.js';
 import { SAMPLES } from './samples/index.js';
 import { SequenceEditor } from './SequenceEditor.js';
+import { SuggestCells } from './SuggestCells.js';
 import { TraceTable } from './TraceTable.js';
 
 type ResultTab = 'output' | 'diff' | 'graph' | 'trace';
@@ -87,6 +88,7 @@ export function TranslateScreen() {
         </section>
       </div>
       <ResultPanel />
+      <SuggestCells />
     </div>
   );
 }
