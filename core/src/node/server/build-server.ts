@@ -40,6 +40,7 @@ import { useBoundedJsonParser } from './json-body.js';
 import { DATABASE_FILE, prepareDataFolder, tightenOwnedFiles } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
 import { ServerMetrics, UNMATCHED_ROUTE } from './metrics.js';
+import { serverTimingHook } from './server-timing.js';
 import { fleetNames } from '../fleet/fleet-name.js';
 
 export interface ServerOptions {
@@ -297,6 +298,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     // An error (a refusal included) is JSON whatever route it came from.
     void reply.headers(reply.statusCode < 400 && isStaticFileRoute(request) ? uiHeaders : apiHeaders);
   });
+  // The server's own processing time on the translation routes (server-timing.ts).
+  app.addHook('onSend', serverTimingHook);
 
   // No text/plain parser: a body in an unsupported media type gets 415, not a guess.
   app.removeContentTypeParser('text/plain');
