@@ -194,7 +194,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     ...(options.translationQueueLimit === undefined ? {} : { queueLimit: options.translationQueueLimit }),
     ...(options.translationQueueWaitMs === undefined ? {} : { queueWaitMs: options.translationQueueWaitMs }),
   });
-  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
+  // The engine starts and warms now, beside the rest of the start-up (its workers on their own
+  // threads); awaited before the server is handed back to listen (issue 27).
+  const warming = translation.start();
+  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy;
+  // so are the stored alignments at start (loadAll below).
   if (translation.usesWorkers) alignments.analyzer = translation;
   // The runner reports translation times to the metrics, which read the runner's counters back at
   // scrape time (after both exist).
@@ -216,6 +220,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
       await fleet.close();
       await runner.close();
+      await translation.close();
       local.close();
       throw error;
     }
@@ -403,6 +408,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     coverage,
     metrics,
   });
+
+  // What the first translation would otherwise load and compile on this thread: the validators of
+  // the translation routes (compiled on first use otherwise, lazy-schema-compilers.ts), once the
+  // routes are built (ready, before listening).
+  app.addHook('onReady', async () => {
+    compilers.compileMatching((route) => route.method === 'POST' && /\/translation$/.test(route.url));
+  });
+  await warming;
 
   let closed = false;
   return {
