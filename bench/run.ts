@@ -21,6 +21,7 @@ import { measureNatsChannels } from './nats-channel-bench.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
 import { measureCold } from './cold-bench.js';
+import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
 
@@ -218,6 +219,27 @@ if (only.has('cold')) {
     `Goal: each first translation within ${ratioGoal}x the steady state by the server's clock and within ${clientGoalMs} ms at the client. The restarted server answered its first GET /version ${f.startMs.toFixed(0)} ms after spawn.`,
   );
   writeFileSync(join(resultsDir, 'cold.json'), `${JSON.stringify({ case: c.name, ratioGoal, clientGoalMs, ...f }, null, 2)}\n`);
+}
+
+// ---- Memory: the server's RSS idle, with stored alignments and channels, and under load (issue 27) ----
+if (only.has('memory')) {
+  const c = cases.find((x) => x.name === 'weight__UniversAAL_CO__CO_FIWARE')!;
+  const goalMiB = 256;
+  const m = await measureMemory(bundledCli, c.alignments, c.message, Math.max(seconds, 5));
+  const idle = m.figures[0]!.rssMiB;
+  const rows = m.figures.map((f) => [f.state, f.rssMiB.toFixed(0), `${(f.rssMiB / idle).toFixed(2)}x`, f.rssMiB <= goalMiB ? 'MET' : 'MISSED']);
+  rows.push(['node -e (a timer, nothing loaded)', m.nodeMiB.toFixed(0), `${(m.nodeMiB / idle).toFixed(2)}x`, '-']);
+  const head = ['`mediator serve` (the bundle, default workers)', 'RSS MiB', 'of idle', `goal <= ${goalMiB} MiB`];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(`\nMemory: the server's resident set (worker threads included), one state after another on one data folder; ${c.name}`);
+  console.log(fmt(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(fmt(r));
+  console.log(
+    `Goal: the server stays under ${goalMiB} MiB resident in every state above (set from the first run's figures, issue 27: idle 127, peak 201 MiB).`,
+  );
+  writeFileSync(join(resultsDir, 'memory.json'), `${JSON.stringify({ case: c.name, goalMiB, ...m }, null, 2)}\n`);
 }
 
 // ---- Channels: one channel draining its source, embedded bus and NATS, vs in-process -----------
