@@ -64,6 +64,8 @@ function entry(recordId: number, xml: string, alignment: CompiledAlignment): Com
 export class AlignmentService {
   /** Called with the key (`sourceFor`) of a deleted alignment, e.g. to free worker copies. */
   onDelete: ((key: string) => void) | undefined;
+  /** Called with a record stored by another process of the fleet and compiled here, e.g. to compile it ahead in the workers. */
+  onAdopt: ((stored: { key: string; xml: string }) => void) | undefined;
   /** Reads and compiles uploads and validations off the event loop when set (build-server.ts). */
   analyzer: UploadAnalyzer | undefined;
 
@@ -336,6 +338,7 @@ export class AlignmentService {
     if (cached !== undefined) this.forget(record.name, record.version);
     try {
       await this.compileRecord(record);
+      this.onAdopt?.({ key: String(record.id), xml: record.xml });
     } catch (error) {
       // Kept uncompiled: compiledFor() tries again and reports why.
       this.log.error({ err: error, alignment: alignmentId(record.name, record.version) }, 'shared alignment does not compile');
