@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,channels,nats,kafka,startup,suites,suggest
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,startup,suites,suggest
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,8 @@ import { inProcess as inProcessTranslation, measureChannels } from './channel-be
 import { measureNatsChannels } from './nats-channel-bench.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
+import { measureCold } from './cold-bench.js';
+import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
 
@@ -32,7 +34,7 @@ const bundledCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,channels,nats,kafka,startup,suites,suggest').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,startup,suites,suggest').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -179,6 +181,65 @@ if (only.has('http')) {
   console.log('"raw": the same translation on the event loop of a bare node:http handler (no framework, no logging): what HTTP alone costs here,');
   console.log('the load generator sharing the 2 cores.');
   writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(httpJson, null, 2)}\n`);
+}
+
+// ---- Cold: the first translation after start and after an upload, vs the steady state (issue 27) ----
+if (only.has('cold')) {
+  const c = cases.find((x) => x.name === 'weight__UniversAAL_CO__CO_FIWARE')!;
+  const rounds = Number(process.env.BENCH_COLD_ROUNDS ?? '3');
+  const f = await measureCold(bundledCli, c.alignments, c.message, rounds, 50);
+  const ratioGoal = 10;
+  const clientGoalMs = 50;
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  const rows = (
+    [
+      ['first after start (2 stored alignments)', f.firstAfterStart],
+      ['first after upload (fresh server, 2 uploads)', f.firstAfterUploadFresh],
+      ['first after upload (warm server, 1 new upload)', f.firstAfterUploadWarm],
+    ] as const
+  ).map(([label, s]) => [
+    label,
+    s.serverMs.toFixed(2),
+    `${(s.serverMs / f.steady.serverMs).toFixed(1)}x`,
+    verdict(s.serverMs <= ratioGoal * f.steady.serverMs),
+    s.clientMs.toFixed(1),
+    verdict(s.clientMs <= clientGoalMs),
+  ]);
+  rows.push([`steady state (median of ${f.steadyCount})`, f.steady.serverMs.toFixed(2), '1.0x', '-', f.steady.clientMs.toFixed(1), '-']);
+  const head = ['POST /translation', 'server ms', 'of steady', `goal ${ratioGoal}x`, 'client ms', `goal ${clientGoalMs} ms`];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(
+    `\nCold: ${c.name} through \`mediator serve\` (the bundle, default workers) on a keep-alive connection, medians of ${f.rounds} rounds; server ms: its Server-Timing total`,
+  );
+  console.log(fmt(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(fmt(r));
+  console.log(
+    `Goal: each first translation within ${ratioGoal}x the steady state by the server's clock and within ${clientGoalMs} ms at the client. The restarted server answered its first GET /version ${f.startMs.toFixed(0)} ms after spawn.`,
+  );
+  writeFileSync(join(resultsDir, 'cold.json'), `${JSON.stringify({ case: c.name, ratioGoal, clientGoalMs, ...f }, null, 2)}\n`);
+}
+
+// ---- Memory: the server's RSS idle, with stored alignments and channels, and under load (issue 27) ----
+if (only.has('memory')) {
+  const c = cases.find((x) => x.name === 'weight__UniversAAL_CO__CO_FIWARE')!;
+  const goalMiB = 256;
+  const m = await measureMemory(bundledCli, c.alignments, c.message, Math.max(seconds, 5));
+  const idle = m.figures[0]!.rssMiB;
+  const rows = m.figures.map((f) => [f.state, f.rssMiB.toFixed(0), `${(f.rssMiB / idle).toFixed(2)}x`, f.rssMiB <= goalMiB ? 'MET' : 'MISSED']);
+  rows.push(['node -e (a timer, nothing loaded)', m.nodeMiB.toFixed(0), `${(m.nodeMiB / idle).toFixed(2)}x`, '-']);
+  const head = ['`mediator serve` (the bundle, default workers)', 'RSS MiB', 'of idle', `goal <= ${goalMiB} MiB`];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(`\nMemory: the server's resident set (worker threads included), one state after another on one data folder; ${c.name}`);
+  console.log(fmt(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(fmt(r));
+  console.log(
+    `Goal: the server stays under ${goalMiB} MiB resident in every state above (set from the first run's figures, issue 27: idle 127, peak 201 MiB).`,
+  );
+  writeFileSync(join(resultsDir, 'memory.json'), `${JSON.stringify({ case: c.name, goalMiB, ...m }, null, 2)}\n`);
 }
 
 // ---- Channels: one channel draining its source, embedded bus and NATS, vs in-process -----------

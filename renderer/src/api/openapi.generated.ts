@@ -3808,6 +3808,8 @@ export interface operations {
             /** @description The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true */
             200: {
                 headers: {
+                    /** @description The server's own processing time in milliseconds (W3C Server Timing): `total`, from the request's arrival to its serialised answer; POST /translation also `parse` (reading, parsing and validating the body) and `translate` (the translation, its wait for a worker included), e.g. `parse;dur=0.41, translate;dur=2.13, total;dur=2.71` */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4386,6 +4388,8 @@ export interface operations {
             /** @description The run: each case passed, failed or error, with what changed */
             200: {
                 headers: {
+                    /** @description The server's own processing time in milliseconds (W3C Server Timing): `total`, from the request's arrival to its serialised answer; POST /translation also `parse` (reading, parsing and validating the body) and `translate` (the translation, its wait for a worker included), e.g. `parse;dur=0.41, translate;dur=2.13, total;dur=2.71` */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4477,6 +4481,8 @@ export interface operations {
             /** @description The case's result */
             200: {
                 headers: {
+                    /** @description The server's own processing time in milliseconds (W3C Server Timing): `total`, from the request's arrival to its serialised answer; POST /translation also `parse` (reading, parsing and validating the body) and `translate` (the translation, its wait for a worker included), e.g. `parse;dur=0.41, translate;dur=2.13, total;dur=2.71` */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4722,6 +4728,8 @@ export interface operations {
             /** @description How often each cell fired over the messages, the cells that never fired, the unreadable messages */
             200: {
                 headers: {
+                    /** @description The server's own processing time in milliseconds (W3C Server Timing): `total`, from the request's arrival to its serialised answer; POST /translation also `parse` (reading, parsing and validating the body) and `translate` (the translation, its wait for a worker included), e.g. `parse;dur=0.41, translate;dur=2.13, total;dur=2.71` */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7102,6 +7110,8 @@ export interface operations {
             /** @description The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true */
             200: {
                 headers: {
+                    /** @description The server's own processing time in milliseconds (W3C Server Timing): `total`, from the request's arrival to its serialised answer; POST /translation also `parse` (reading, parsing and validating the body) and `translate` (the translation, its wait for a worker included), e.g. `parse;dur=0.41, translate;dur=2.13, total;dur=2.71` */
+                    "Server-Timing"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -29,6 +29,7 @@ import { useBoundedJsonParser } from './json-body.js';
 import { prepareDataFolder } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
+import { serverTimingHook } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
@@ -177,6 +178,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     // An error (a refusal included) is JSON whatever route it came from.
     void reply.headers(reply.statusCode < 400 && isStaticFileRoute(request) ? uiHeaders : apiHeaders);
   });
+  // The server's own processing time on the translation routes (server-timing.ts).
+  app.addHook('onSend', serverTimingHook);
 
   // No text/plain parser: a body in an unsupported media type gets 415, not a guess.
   app.removeContentTypeParser('text/plain');
@@ -275,6 +278,14 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     coverage,
     metrics,
   });
+
+  // What the first translation would otherwise load and compile on this thread: the validators of
+  // the translation routes (compiled on first use otherwise, lazy-schema-compilers.ts), once the
+  // routes are built (ready, before listening).
+  app.addHook('onReady', async () => {
+    compilers.compileMatching((route) => route.method === 'POST' && /\/translation$/.test(route.url));
+  });
+  await core.warmed;
 
   let closed = false;
   return {

@@ -87,6 +87,11 @@ export interface MediatorCore {
   readonly bridges: BridgeService;
   readonly suites: SuiteService;
   readonly coverage: CoverageService;
+  /**
+   * The translation engine's start and warm-up (issue 27), begun beside the rest of the start-up
+   * on the workers' own threads; the HTTP app awaits it before it is handed back to listen.
+   */
+  readonly warmed: Promise<void>;
   /** Stops the channels, the fleet's watch and the worker pool, then closes the stores. */
   close(): Promise<void>;
 }
@@ -126,6 +131,7 @@ interface RestoreParts {
   readonly channels: ChannelService;
   readonly logger: PinoLogger;
   readonly transportKind: TransportKind;
+  readonly translation: TranslationService;
 }
 
 /**
@@ -133,7 +139,7 @@ interface RestoreParts {
  * buckets (returned, to be awaited at close), else every stored alignment compiled and every
  * stored channel started.
  */
-async function restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind }: RestoreParts) {
+async function restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation }: RestoreParts) {
   if (fleet !== undefined) {
     // Catching up from the buckets compiles every shared alignment and starts every shared channel, in order.
     const { FleetSync } = await import('../fleet/fleet-sync.js');
@@ -147,6 +153,7 @@ async function restoreChannels({ fleet, local, store, alignments, runner, channe
       // Never in touch with the cluster: nothing true to serve (issue 32). Release what was opened.
       await fleet.close();
       await runner.close();
+      await translation.close();
       local.close();
       throw error;
     }
@@ -183,14 +190,18 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
     ...(options.translationQueueLimit === undefined ? {} : { queueLimit: options.translationQueueLimit }),
     ...(options.translationQueueWaitMs === undefined ? {} : { queueWaitMs: options.translationQueueWaitMs }),
   });
-  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy.
+  // The engine starts and warms now, beside the rest of the start-up (its workers on their own
+  // threads); awaited by the HTTP app before the server is handed back to listen (issue 27).
+  const warmed = translation.start();
+  // Uploads and validations are read and compiled on a worker too, which keeps the compiled copy;
+  // so are the stored alignments at start (loadAll in restoreChannels).
   if (translation.usesWorkers) alignments.analyzer = translation;
   // The runner reports translation times to the metrics, which read the runner's counters back at
   // scrape time (after both exist).
   const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
   const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
-  const fleetSync = await restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind });
+  const fleetSync = await restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation });
 
   const bridges = new BridgeService(local.bridgeProgress, channels);
   // In a fleet the suites are shared records of the configuration bucket, like alignments.
@@ -211,6 +222,7 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
     bridges,
     suites,
     coverage,
+    warmed,
     async close() {
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.

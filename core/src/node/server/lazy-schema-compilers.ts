@@ -34,14 +34,33 @@ export interface LazySchemaCompilers {
   readonly compilersFactory: CompilersFactory;
   /** Compiles every schema not compiled yet; returns how many. Throws the first compile error. */
   compilePending(): number;
+  /**
+   * Compiles now the pending validators of the routes `which` picks (the translation routes at
+   * start, so the first translation does not pay for them, issue 27); returns how many.
+   */
+  compileMatching(which: (route: RouteKey) => boolean): number;
   /** Schemas registered but not compiled yet. */
   readonly pendingCount: number;
+}
+
+/** What Fastify tells a compiler about the schema's route. */
+export interface RouteKey {
+  readonly method: string;
+  readonly url: string;
+}
+
+function routeKey(route: unknown): RouteKey | undefined {
+  if (typeof route !== 'object' || route === null) return undefined;
+  const { method, url } = route as { method?: unknown; url?: unknown };
+  return typeof method === 'string' && typeof url === 'string' ? { method, url } : undefined;
 }
 
 const requireHere = createRequire(import.meta.url);
 
 export function lazySchemaCompilers(): LazySchemaCompilers {
   const pending = new Set<() => unknown>();
+  /** The pending validators by route, for `compileMatching`. */
+  const validatorRoutes = new Map<() => unknown, RouteKey>();
   // One pool per kind, as Fastify keeps it: builders with equal external schemas share an Ajv.
   let ajvPool: CompilerBuilder<ValidatorCompiler> | undefined;
   let fjsPool: CompilerBuilder<SerializerCompiler> | undefined;
@@ -63,6 +82,7 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
         compiled = compile();
         done = true;
         pending.delete(get);
+        validatorRoutes.delete(get);
       }
       return compiled as T;
     };
@@ -77,6 +97,8 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
         compiler ??= ajvBuilder()(externalSchemas, options);
         return compiler(route);
       });
+      const at = routeKey(route);
+      if (at !== undefined) validatorRoutes.set(real, at);
       const validate: ValidateFunction = (data, context) => {
         const fn = real();
         const result = fn(data, context);
@@ -107,6 +129,15 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
     compilePending() {
       let n = 0;
       for (const compile of [...pending]) {
+        compile();
+        n += 1;
+      }
+      return n;
+    },
+    compileMatching(which) {
+      let n = 0;
+      for (const [compile, route] of [...validatorRoutes]) {
+        if (!which(route)) continue;
         compile();
         n += 1;
       }

@@ -67,7 +67,7 @@ beforeAll(async () => {
   url = running.server.url;
   await uploadNew(running.server, RUNAWAY);
   await uploadNew(running.server, QUICK);
-  // The worker threads start with the first job: started here, so the runaway's timings are not a cold start's.
+  // One translation first, so the runaway's timings are not a first translation's.
   expect((await call('POST', '/translation', { alignIDs: [quick], graphStr: GOOD })).status).toBe(200);
   storedBefore = await (await fetch(`${url}/alignments`)).text();
 }, 30_000);

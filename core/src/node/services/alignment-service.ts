@@ -30,6 +30,8 @@ export { alignmentId } from './alignment-check.js';
 export interface UploadAnalyzer {
   analyze(xml: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }>;
   adoptUpload(keptAs: string, key: string | undefined): void;
+  /** The stored alignments read and compiled where they will run (kept there under `key`): summaries in order. */
+  analyzeStored(stored: ReadonlyArray<{ key: string; xml: string }>): Promise<Array<PromiseSettledResult<AlignmentSummary>>>;
 }
 
 /** `AlignmentInfo` of reference-mediator.md 6.2 plus the counts the workbench shows (core's API module). */
@@ -62,6 +64,8 @@ function entry(recordId: number, xml: string, alignment: CompiledAlignment): Com
 export class AlignmentService {
   /** Called with the key (`sourceFor`) of a deleted alignment, e.g. to free worker copies. */
   onDelete: ((key: string) => void) | undefined;
+  /** Called with a record stored by another process of the fleet and compiled here, e.g. to compile it ahead in the workers. */
+  onAdopt: ((stored: { key: string; xml: string }) => void) | undefined;
   /** Reads and compiles uploads and validations off the event loop when set (build-server.ts). */
   analyzer: UploadAnalyzer | undefined;
 
@@ -74,11 +78,31 @@ export class AlignmentService {
     private readonly compileOptions: CompileOptions = {},
   ) {}
 
-  /** Compiles every stored alignment into the cache; a broken one is logged and retried on use. */
+  /**
+   * Compiles every stored alignment into the cache; a broken one is logged and retried on use. With
+   * an analyzer (the workers) they are compiled there, where they will run, and not here (issue 27):
+   * this thread keeps the text and the counts, and compiles one only when a view needs it.
+   */
   async loadAll(): Promise<{ loaded: number; failed: number }> {
     let loaded = 0;
     let failed = 0;
-    for (const record of this.store.listAlignments()) {
+    const records = this.store.listAlignments();
+    if (this.analyzer !== undefined) {
+      const results = await this.analyzer.analyzeStored(records.map((r) => ({ key: String(r.id), xml: r.xml })));
+      for (const [i, result] of results.entries()) {
+        const record = records[i]!;
+        if (result.status === 'fulfilled') {
+          const { cellCount, stepCount } = result.value;
+          this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: undefined, cellCount, stepCount });
+          loaded++;
+        } else {
+          failed++;
+          this.log.error({ err: result.reason as unknown, alignment: alignmentId(record.name, record.version) }, 'stored alignment does not compile');
+        }
+      }
+      return { loaded, failed };
+    }
+    for (const record of records) {
       try {
         await this.compileRecord(record);
         loaded++;
@@ -210,6 +234,11 @@ export class AlignmentService {
     return r;
   }
 
+  /** @internal for tests: whether this thread holds a compiled copy (not only the text). */
+  compiledHereForTest(name: string, version: string): boolean {
+    return this.compiled.get(key(name, version))?.alignment !== undefined;
+  }
+
   /** The compiled alignment, from the cache or compiled from the store; NotFoundError if absent. */
   async compiledFor(name: string, version: string): Promise<CompiledAlignment> {
     const cached = this.compiled.get(key(name, version));
@@ -309,6 +338,7 @@ export class AlignmentService {
     if (cached !== undefined) this.forget(record.name, record.version);
     try {
       await this.compileRecord(record);
+      this.onAdopt?.({ key: String(record.id), xml: record.xml });
     } catch (error) {
       // Kept uncompiled: compiledFor() tries again and reports why.
       this.log.error({ err: error, alignment: alignmentId(record.name, record.version) }, 'shared alignment does not compile');

@@ -89,7 +89,16 @@ export interface RenameJob {
   readonly to: string;
 }
 
-export type WorkerJob = BatchJob | ForgetJob | RenameJob;
+/**
+ * Alignments stored before the server started (issue 27): compiled now, ahead of their first
+ * translation. A batch naming one still compiling waits for it.
+ */
+export interface LoadJob {
+  readonly kind: 'load';
+  readonly alignments: ReadonlyArray<{ readonly key: string; readonly xml: string }>;
+}
+
+export type WorkerJob = BatchJob | ForgetJob | RenameJob | LoadJob;
 
 /** A domain error as data: `name` is the class (ParseError, ValidationError, MediatorError, ...). */
 export interface ErrorData {
@@ -109,8 +118,8 @@ export type ItemResult =
 export const FLUSH_MS = 2;
 
 export type WorkerReply =
-  /** The worker loaded the engine and listens: jobs may go to it (its clock must not count its start-up). */
-  | { readonly ready: true }
+  /** The worker loaded the engine, ran the warm-up translation (warm-up.ts) and listens: jobs may go to it (its clock must not count its start-up). */
+  | { readonly ready: true; readonly warmUpError?: string }
   /**
    * Items answered, in order. The worker sends what it has at most every FLUSH_MS, not one message
    * per item (a thread message per small translation cost a fifth of a channel's throughput): an

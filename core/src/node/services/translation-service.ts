@@ -27,6 +27,7 @@ import type { AlignmentService } from './alignment-service.js';
 import { ChannelBatcher } from './channel-batcher.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
+import { warmEngine } from './warm-up.js';
 import { analyzeUpload, runWorkItem, suggest } from './work-items.js';
 
 export interface TranslationServiceOptions {
@@ -88,6 +89,9 @@ export class TranslationService {
     this.workers = Math.max(0, Math.floor(options.workers));
     // A deleted alignment's compiled copies in the workers are freed.
     if (this.workers > 0) options.alignments.onDelete = (key) => this.pool?.forget([key]);
+    // An alignment another process of the fleet stored is compiled ahead in the workers too, so its
+    // first translation here does not compile it (issue 27).
+    if (this.workers > 0) options.alignments.onAdopt = (stored) => this.pool?.load([stored]);
   }
 
   /** True when the engine runs on worker threads. */
@@ -96,9 +100,24 @@ export class TranslationService {
   }
 
   /**
-   * The worker threads start with the first job, not with the server: each loads the whole
-   * engine, which on a small machine competed with the server's own start-up (issue 13).
+   * Starts the engine with the server (issue 27): the worker threads are spawned now and each loads
+   * the engine and runs the warm-up translation (warm-up.ts) on its own thread, beside the server's
+   * own start-up; without workers the warm-up runs here. Resolves when the engine is warm: the
+   * server answers its first request after it, so no request pays for it.
    */
+  async start(): Promise<void> {
+    if (this.workers > 0) {
+      await this.workerPool().whenReady();
+      return;
+    }
+    try {
+      await warmEngine();
+    } catch (error) {
+      this.logger.error({ err: error }, 'the warm-up translation failed (a bug)');
+    }
+  }
+
+  /** The pool, started by `start()` (or by the first job of a service that was never started). */
   private workerPool(): TranslationPool {
     if (this.closed) throw new MediatorError('the translation pool is closed', ErrorCodes.internal);
     if (this.pool === undefined) {
@@ -236,6 +255,27 @@ export class TranslationService {
     if (this.workers === 0) return suggest(request, timeoutMs);
     const [reply] = this.workerPool().submit({ alignments: [], items: [{ kind: 'suggest', request }], timeoutMs, bounded: true, label: 'a suggestion' });
     return (await reply) as api.SuggestionReply;
+  }
+
+  /**
+   * The alignments stored before this start, read and compiled on the workers (never here): each
+   * one's summary, or why it no longer compiles, in order. The worker that analysed them keeps them
+   * under their keys, and every other worker compiles them too, ahead of their first translation.
+   */
+  async analyzeStored(stored: readonly PoolAlignment[]): Promise<Array<PromiseSettledResult<AlignmentSummary>>> {
+    if (stored.length === 0) return [];
+    const pool = this.workerPool();
+    const results = (await Promise.allSettled(
+      pool.submit({
+        alignments: [],
+        items: stored.map((a) => ({ kind: 'analyze', xml: a.xml, keepAs: a.key }) as const),
+        timeoutMs: this.timeoutMs,
+        bounded: false,
+        label: 'the stored alignments',
+      }),
+    )) as Array<PromiseSettledResult<AlignmentSummary>>;
+    pool.load(stored.filter((_a, i) => results[i]?.status === 'fulfilled'));
+    return results;
   }
 
   /** An analysed upload was stored under `key` (the record id): its worker keeps it under that key. */

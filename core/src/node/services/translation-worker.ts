@@ -9,11 +9,14 @@ import { parentPort } from 'node:worker_threads';
 import { ErrorCodes, MediatorError, ParseError, ValidationError, type CompiledAlignment } from '../../common/index.js';
 import { checkAlignment } from './alignment-check.js';
 import { FLUSH_MS, type BatchJob, type ErrorData, type ItemResult, type WorkerJob, type WorkerReply } from './translation-protocol.js';
+import { warmEngine } from './warm-up.js';
 import { runWorkItem } from './work-items.js';
 
 /** Enough for every alignment a server realistically holds; past it the oldest are compiled again on use. */
 const MAX_COMPILED = 512;
 const compiled = new Map<string, CompiledAlignment>();
+/** Stored alignments being compiled ahead of use (a `load` job); a batch naming one waits for it. */
+const loading = new Map<string, Promise<CompiledAlignment | undefined>>();
 
 function keep(key: string, alignment: CompiledAlignment): void {
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
@@ -41,6 +44,8 @@ function reply(message: WorkerReply): void {
 }
 
 async function runBatch(job: BatchJob): Promise<void> {
+  // An alignment still loading is waited for (its compile failing leaves it missing).
+  for (const a of job.alignments) if (a.xml === undefined && !compiled.has(a.key)) await loading.get(a.key);
   const missing = job.alignments.filter((a) => a.xml === undefined && !compiled.has(a.key)).map((a) => a.key);
   if (missing.length > 0) {
     reply({ id: job.id, ok: false, missing });
@@ -90,7 +95,10 @@ async function runBatch(job: BatchJob): Promise<void> {
 parentPort!.on('message', (job: WorkerJob) => {
   switch (job.kind) {
     case 'forget':
-      for (const k of job.keys) compiled.delete(k);
+      for (const k of job.keys) {
+        compiled.delete(k);
+        loading.delete(k);
+      }
       return;
     case 'rename': {
       const c = compiled.get(job.from);
@@ -98,9 +106,34 @@ parentPort!.on('message', (job: WorkerJob) => {
       if (c !== undefined) keep(job.to, c);
       return;
     }
+    case 'load':
+      for (const { key, xml } of job.alignments) {
+        const compiling = checkAlignment(xml).then(
+          (c) => {
+            // Not if it was forgotten (deleted) meanwhile.
+            if (loading.get(key) === compiling) keep(key, c);
+            return c;
+          },
+          // A stored alignment that no longer compiles: its first use sends the XML and reports why.
+          () => undefined,
+        );
+        loading.set(key, compiling);
+        void compiling.finally(() => {
+          if (loading.get(key) === compiling) loading.delete(key);
+        });
+      }
+      return;
     case 'batch':
       // The pool sends a worker one batch at a time (the next after the last item's answer).
       void runBatch(job);
   }
 });
-parentPort!.postMessage({ ready: true } satisfies WorkerReply);
+// Warm before reporting ready (issue 27): the first real translation finds the engine's code run
+// and compiled, and the pool's clock never counts this.
+warmEngine().then(
+  () => parentPort!.postMessage({ ready: true } satisfies WorkerReply),
+  (error: unknown) => {
+    // A bug, but the worker still translates: report it and go on.
+    parentPort!.postMessage({ ready: true, warmUpError: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+  },
+);

@@ -2,6 +2,7 @@
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { errorResponses, jsonResponse, type ApiServer, type RouteDeps } from './route-support.js';
+import { SERVER_TIMING_HEADERS } from '../server-timing.js';
 
 export const COVERAGE_TAG = {
   name: 'Coverage',
@@ -14,6 +15,7 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
   app.post(
     '/coverage',
     {
+      config: { serverTiming: true },
       schema: {
         operationId: 'coverage',
         tags,
@@ -22,10 +24,10 @@ export function registerCoverageRoutes(app: ApiServer, { coverage }: RouteDeps):
           'A message that cannot be read is listed in `unreadable` and not counted. A message whose translation passes the time limit (10 s by default, working time) stops the run: 503 TIMEOUT naming the message. 503 TRANSLATION_QUEUE_FULL when the engine is busy.',
         body: api.ref(api.CoverageRequest),
         response: {
-          [Status.ok]: jsonResponse(
-            'How often each cell fired over the messages, the cells that never fired, the unreadable messages',
-            api.ref(api.CoverageReport),
-          ),
+          [Status.ok]: {
+            ...jsonResponse('How often each cell fired over the messages, the cells that never fired, the unreadable messages', api.ref(api.CoverageReport)),
+            headers: SERVER_TIMING_HEADERS,
+          },
           ...errorResponses([Status.badRequest, Status.notFound, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], {
             changesState: true,
           }),

@@ -2,6 +2,7 @@
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { emptyResponse, errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+import { SERVER_TIMING_HEADERS } from '../server-timing.js';
 
 export const SUITES_TAG = {
   name: 'Suites',
@@ -115,6 +116,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
   app.post(
     '/suites/:suite/run',
     {
+      config: { serverTiming: true },
       schema: {
         operationId: 'runSuite',
         tags,
@@ -124,7 +126,10 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         params: api.SuiteParams,
         querystring: api.RunQuery,
         response: {
-          [Status.ok]: jsonResponse('The run: each case passed, failed or error, with what changed', api.ref(api.SuiteRunReport)),
+          [Status.ok]: {
+            ...jsonResponse('The run: each case passed, failed or error, with what changed', api.ref(api.SuiteRunReport)),
+            headers: SERVER_TIMING_HEADERS,
+          },
           ...errorResponses([Status.badRequest, Status.notFound, Status.unavailable], { changesState: true }),
         },
       },
@@ -135,6 +140,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
   app.post(
     '/suites/:suite/cases/:case/run',
     {
+      config: { serverTiming: true },
       schema: {
         operationId: 'runTestCase',
         tags,
@@ -142,7 +148,7 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
         params: api.CaseParams,
         querystring: api.RunQuery,
         response: {
-          [Status.ok]: jsonResponse("The case's result", api.ref(api.CaseResult)),
+          [Status.ok]: { ...jsonResponse("The case's result", api.ref(api.CaseResult)), headers: SERVER_TIMING_HEADERS },
           ...errorResponses([Status.badRequest, Status.notFound, Status.unavailable], { changesState: true }),
         },
       },

@@ -1,6 +1,7 @@
 /** Tag "Translation" (reference-mediator.md 6.8, CONTRACT.md "Translation"). */
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
+import { recordTiming, SERVER_TIMING_HEADERS } from '../server-timing.js';
 import { errorResponse, errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const TRANSLATION_TAG = {
@@ -14,7 +15,7 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
   app.post(
     '/translation',
     {
-      config: { operation: 'translation' },
+      config: { operation: 'translation', serverTiming: true },
       schema: {
         operationId: 'translate',
         tags: [TRANSLATION_TAG.name],
@@ -23,10 +24,13 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
         querystring: api.TranslationQuery,
         body: api.ref(api.TranslationRequest),
         response: {
-          [Status.ok]: jsonResponse(
-            'The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true',
-            api.ref(api.TranslationResponse),
-          ),
+          [Status.ok]: {
+            ...jsonResponse(
+              'The translated message: {message, graphStr}; `failures` when a cell failed, the trace with ?trace=true',
+              api.ref(api.TranslationResponse),
+            ),
+            headers: SERVER_TIMING_HEADERS,
+          },
           // The reference's refusal: {message, graphStr: ""} (section 6.8), with our code.
           ...errorResponses([Status.unavailable], { changesState: true }),
           // Every refusal below 500 but the access guard's carries the empty graphStr (http-errors.ts).
@@ -38,11 +42,15 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
       },
     },
     async (request, reply) => {
+      // Until the handler runs: the body read, parsed and validated.
+      recordTiming(reply, 'parse', reply.elapsedTime);
+      const started = performance.now();
       const result = await translation.translate(request.body, {
         trace: request.query.trace === 'true',
         pretty: request.query.pretty !== 'false',
         defaultGraph: request.query.defaultGraph === 'true',
       });
+      recordTiming(reply, 'translate', performance.now() - started);
       if (result.failures !== undefined) request.log.warn({ failures: result.failures }, 'cells failed during translation');
       // V8's JSON.stringify escapes the multi-kilobyte graphStr natively; the schema serialiser
       // escapes strings in a JavaScript loop, which cost 4% of a translation request.

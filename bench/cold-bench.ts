@@ -1,0 +1,191 @@
+/**
+ * Cold translations (issue 27, "Warm from the first message"): how long the first POST /translation
+ * takes against the steady state of the same message, on a real `mediator serve` (the start-up
+ * bundle, as `npm start` runs it), by the server's own clock (its `Server-Timing` total) and at
+ * the client, on a keep-alive connection opened before (GET /version), so no connect is counted.
+ *
+ * One round:
+ * - a fresh server on an empty data folder; the alignments are uploaded, and the first
+ *   translation through them is "first after upload (fresh server)" (the issue's 377 ms case);
+ * - `steady` more translations of the same message: the median is the steady state;
+ * - a copy of the last alignment under another name is uploaded to that now warm server, and the
+ *   first translation through it is "first after upload (warm server)";
+ * - the server is stopped and started again on the same folder: the first translation as soon as
+ *   it answers GET /version is "first after start" (alignments stored, loaded at start).
+ * Each figure is the median over the rounds; nothing here asserts on time.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { median } from './stats.js';
+
+export interface ColdSample {
+  /** The server's `total` from Server-Timing, ms. */
+  readonly serverMs: number;
+  /** Request written to answer read, at the client, ms. */
+  readonly clientMs: number;
+}
+
+export interface ColdFigures {
+  readonly rounds: number;
+  readonly steadyCount: number;
+  /** Spawn to the first 200 of GET /version, ms (median). */
+  readonly startMs: number;
+  readonly firstAfterStart: ColdSample;
+  readonly firstAfterUploadFresh: ColdSample;
+  readonly firstAfterUploadWarm: ColdSample;
+  readonly steady: ColdSample;
+  /** Every round's figures, in order. */
+  readonly runs: ReadonlyArray<Record<'firstAfterStart' | 'firstAfterUploadFresh' | 'firstAfterUploadWarm' | 'steady', ColdSample> & { startMs: number }>;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly text: string;
+  readonly serverTiming: string | undefined;
+  readonly ms: number;
+}
+
+function call(agent: Agent, url: string, method: string, body?: string, contentType?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url, { method, agent, headers: contentType === undefined ? {} : { 'content-type': contentType } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const header = res.headers['server-timing'];
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          serverTiming: Array.isArray(header) ? header.join(', ') : header,
+          ms: performance.now() - started,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The `total` of a Server-Timing header. */
+export function serverTotal(header: string | undefined): number {
+  const m = /(?:^|,)\s*total;dur=([\d.]+)/.exec(header ?? '');
+  if (m === null) throw new Error(`no Server-Timing total in ${JSON.stringify(header)}`);
+  return Number(m[1]);
+}
+
+type Server = ChildProcessByStdio<null, null, Readable>;
+
+async function serve(cli: string, data: string): Promise<{ proc: Server; url: string; startMs: number; agent: Agent }> {
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within 60 s: ${err}`)), 60_000);
+    proc.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+      const m = /Mediator API:\s+(http:\/\/\S+?)\/?\s/.exec(err);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${err}`));
+    });
+  });
+  // One connection, kept alive: what the translations then reuse.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await call(agent, `${url}/version`, 'GET').catch(() => undefined);
+    if (answer?.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`GET ${url}/version did not answer 200 within 60 s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { proc, url, startMs: performance.now() - t0, agent };
+}
+
+async function stop(server: { proc: Server; agent: Agent }): Promise<void> {
+  server.agent.destroy();
+  server.proc.kill('SIGTERM');
+  await new Promise((r) => (server.proc.exitCode === null ? server.proc.once('exit', r) : r(undefined)));
+}
+
+const titleOf = (xml: string): string => /<dcelem:title>([^<]*)</.exec(xml)![1]!;
+const versionOf = (xml: string): string => /<exmo:version>([^<]*)</.exec(xml)![1]!;
+
+async function translateOnce(agent: Agent, url: string, body: string): Promise<ColdSample> {
+  const a = await call(agent, `${url}/translation`, 'POST', body, 'application/json');
+  if (a.status !== 200) throw new Error(`translation answered ${a.status}: ${a.text.slice(0, 300)}`);
+  return { serverMs: serverTotal(a.serverTiming), clientMs: a.ms };
+}
+
+async function upload(agent: Agent, url: string, xml: string): Promise<void> {
+  const a = await call(agent, `${url}/alignments`, 'POST', xml, 'application/xml');
+  if (a.status !== 201) throw new Error(`upload answered ${a.status}: ${a.text.slice(0, 300)}`);
+}
+
+const medianOf = (samples: readonly ColdSample[]): ColdSample => ({
+  serverMs: median(samples.map((s) => s.serverMs)),
+  clientMs: median(samples.map((s) => s.clientMs)),
+});
+
+export async function measureCold(cli: string, alignmentFiles: readonly string[], messageFile: string, rounds = 3, steadyCount = 50): Promise<ColdFigures> {
+  const xmls = alignmentFiles.map((f) => readFileSync(f, 'utf8'));
+  const graphStr = readFileSync(messageFile, 'utf8');
+  const body = JSON.stringify({ alignIDs: xmls.map((x) => ({ name: titleOf(x), version: versionOf(x) })), graphStr });
+  // The last alignment again under another name: a new upload the warm server has never compiled.
+  const last = xmls[xmls.length - 1]!;
+  const copyName = `${titleOf(last)} (cold bench copy)`;
+  const copy = last.replace(`<dcelem:title>${titleOf(last)}<`, `<dcelem:title>${copyName}<`);
+  const copyBody = JSON.stringify({
+    alignIDs: [...xmls.slice(0, -1).map((x) => ({ name: titleOf(x), version: versionOf(x) })), { name: copyName, version: versionOf(last) }],
+    graphStr,
+  });
+  const runs: Array<ColdFigures['runs'][number]> = [];
+  for (let round = 0; round < rounds; round++) {
+    const data = mkdtempSync(join(tmpdir(), 'bench-cold-'));
+    try {
+      const fresh = await serve(cli, data);
+      let firstAfterUploadFresh: ColdSample;
+      let steady: ColdSample;
+      let firstAfterUploadWarm: ColdSample;
+      try {
+        for (const xml of xmls) await upload(fresh.agent, fresh.url, xml);
+        firstAfterUploadFresh = await translateOnce(fresh.agent, fresh.url, body);
+        const samples: ColdSample[] = [];
+        for (let i = 0; i < steadyCount; i++) samples.push(await translateOnce(fresh.agent, fresh.url, body));
+        steady = medianOf(samples);
+        await upload(fresh.agent, fresh.url, copy);
+        firstAfterUploadWarm = await translateOnce(fresh.agent, fresh.url, copyBody);
+      } finally {
+        await stop(fresh);
+      }
+      const again = await serve(cli, data);
+      try {
+        const firstAfterStart = await translateOnce(again.agent, again.url, body);
+        runs.push({ startMs: again.startMs, firstAfterStart, firstAfterUploadFresh, firstAfterUploadWarm, steady });
+      } finally {
+        await stop(again);
+      }
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  }
+  return {
+    rounds,
+    steadyCount,
+    startMs: median(runs.map((r) => r.startMs)),
+    firstAfterStart: medianOf(runs.map((r) => r.firstAfterStart)),
+    firstAfterUploadFresh: medianOf(runs.map((r) => r.firstAfterUploadFresh)),
+    firstAfterUploadWarm: medianOf(runs.map((r) => r.firstAfterUploadWarm)),
+    steady: medianOf(runs.map((r) => r.steady)),
+    runs,
+  };
+}

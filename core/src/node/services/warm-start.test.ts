@@ -1,0 +1,106 @@
+/**
+ * Warm from the first message (issue 27): the worker threads start with the service, not with the
+ * first job; stored alignments are compiled at start in the workers that will run them, never on
+ * the main thread; an alignment loaded ahead is run without its text being sent again. Real worker
+ * threads (the compiled worker module), a real SQLite file, real alignments.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger, type TranslationResult } from '../../common/index.js';
+import { SqliteStore } from '../store/index.js';
+import { readData } from '../../test-support/shared-data.js';
+import { AlignmentService } from './alignment-service.js';
+import { TranslationPool } from './translation-pool.js';
+import { TranslationService } from './translation-service.js';
+
+let dir: string;
+const closers: Array<() => Promise<void> | void> = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mediator-warm-start-'));
+});
+
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const translateItem = (graphStr: string) => ({ kind: 'translate', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+
+describe('the translation pool', () => {
+  it('is ready with every worker warm, and runs an alignment loaded ahead in each worker without its text', async () => {
+    const pool = new TranslationPool({ size: 2, logger: silentLogger });
+    closers.push(() => pool.close());
+    await pool.whenReady();
+    expect(pool.workerCount).toBe(2);
+    pool.load([{ key: 'stored-1', xml: readData('alignments/CO_FIWARE.rdf') }]);
+    // Text that does not parse under the loaded key: had a worker not compiled the loaded copy, it
+    // would ask for the text, get this, and fail. Two runs kept apart (stopAfterTimeout), one per worker.
+    const bogus = [{ key: 'stored-1', xml: 'not an alignment' }];
+    const message = readData('messages/weight.UniversAAL_CO.json');
+    const runs = [0, 1].map(
+      () => pool.submit({ alignments: bogus, items: [translateItem(message)], timeoutMs: 10_000, bounded: true, stopAfterTimeout: true })[0]!,
+    );
+    const results = (await Promise.all(runs)) as TranslationResult[];
+    for (const r of results) {
+      expect(r.emptyPayload).toBe(false);
+      expect(r.message).toContain('FIWAREv2#Entity');
+    }
+  });
+});
+
+describe('a translation service started with workers', () => {
+  function services(): { alignments: AlignmentService; translation: TranslationService } {
+    const store = SqliteStore.open({ file: path.join(dir, 'mediator.db') });
+    closers.push(() => store.close());
+    const alignments = new AlignmentService(store, silentLogger);
+    const translation = new TranslationService({ alignments, logger: silentLogger, workers: 1, timeoutMs: 10_000 });
+    closers.push(() => translation.close());
+    alignments.analyzer = translation;
+    return { alignments, translation };
+  }
+
+  it('compiles the stored alignments on its worker at start, not on this thread, and translates through them', async () => {
+    const first = services();
+    await first.translation.start();
+    await first.alignments.upload(readData('alignments/CO_FIWARE.rdf'));
+    await first.translation.close();
+
+    const { alignments, translation } = services();
+    await translation.start();
+    expect(await alignments.loadAll()).toEqual({ loaded: 1, failed: 0 });
+    expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+    // The counts came from the worker's analysis.
+    expect(alignments.list()[0]).toMatchObject({ name: 'CO_FIWARE_align', cellCount: expect.any(Number) });
+    expect(alignments.list()[0]!.cellCount).toBeGreaterThan(0);
+    const answer = await translation.translate(
+      { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') },
+      { trace: false, pretty: true },
+    );
+    expect(answer.message).toBe('Message translation successful');
+    expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+  });
+
+  it('reports a stored alignment that no longer compiles and loads the others', async () => {
+    const store = SqliteStore.open({ file: path.join(dir, 'mediator.db') });
+    const xml = readData('alignments/CO_FIWARE.rdf');
+    // The stored text of an alignment that does not compile (as if the rules had changed since).
+    store.insertAlignment({
+      name: 'broken',
+      version: '1',
+      creator: '',
+      description: '',
+      sourceOntologyURI: '',
+      targetOntologyURI: '',
+      xml: '<rdf:RDF',
+      fingerprint: 'x',
+    });
+    store.close();
+    const { alignments, translation } = services();
+    await translation.start();
+    await alignments.upload(xml);
+    expect(await alignments.loadAll()).toEqual({ loaded: 1, failed: 1 });
+  });
+});
