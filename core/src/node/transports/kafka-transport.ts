@@ -8,8 +8,12 @@
  * - Consumer: one consumer group per channel (`group`), `autoCommit: false`: offsets are committed
  *   explicitly and only up to the highest offset below which every handler call resolved (an
  *   in-order watermark per partition, `OffsetTracker`), so a crash redelivers everything not yet
- *   published to the sink. Commits are coalesced (one in flight per partition batch, the latest
- *   watermark next), and the batch's final watermark is committed after its sends confirmed. Up to `maxInFlight` handler calls run at once within a batch; a handler
+ *   published to the sink. Commits are coalesced per partition for the subscription's lifetime
+ *   (one in flight, the latest watermark next) and sent at most every `commitIntervalMs` while a
+ *   batch runs; the batch's final watermark is requested when its handlers settled, without
+ *   waiting for the coordinator before the next fetch (`close()` waits for it). A commit per
+ *   confirmed produce request cost the broker as much CPU as the translations (profiled on the
+ *   channel bench, issue 28). Up to `maxInFlight` handler calls run at once within a batch; a handler
  *   that rejects stops the watermark there, so the next fetch starts again at that offset
  *   (redelivery; later messages of the batch are delivered again as duplicates).
  * - A brand-new group with `from: 'latest'` gets its offsets set to the topic's end at subscribe
@@ -62,6 +66,18 @@ export interface KafkaTransportOptions {
    * group while it waits, and the message it then fetched is processed twice.
    */
   readonly fetchMaxWaitMs?: number;
+  /**
+   * Most bytes one fetch returns per partition, default 4 MiB (kafkajs: 1 MiB). kafkajs fetches
+   * again only after the whole batch was handled and its tail published, a pause of a few round
+   * trips with nothing to translate: bigger batches make fewer of them.
+   */
+  readonly fetchMaxBytesPerPartition?: number;
+  /**
+   * Least time between two offset commits of a partition while a batch is handled, default
+   * 100 ms; the batch's last position is committed when it ends whatever the interval. A crash
+   * redelivers at most what was handled since the last commit (at-least-once either way).
+   */
+  readonly commitIntervalMs?: number;
 }
 
 const TOPIC_NAME = /^[A-Za-z0-9._-]{1,249}$/;
@@ -101,6 +117,11 @@ export class OffsetTracker {
   /** The lowest failed offset, where consumption must resume. */
   get failed(): bigint | undefined {
     return this.failedAt;
+  }
+
+  /** The next offset to read: one past the last contiguous finished offset (undefined before any). */
+  get position(): bigint | undefined {
+    return this.watermark;
   }
 
   /** The next offset to commit, if it advanced since the last call. */
@@ -155,6 +176,8 @@ class KafkaSubscription implements Subscription {
   closing = false;
   aborted = false;
   private closed: Promise<void> | undefined;
+  /** Offset commits per partition, kept across batches so that one is in flight at a time. */
+  readonly commits = new Map<number, CommitCoalescer>();
 
   constructor(
     private readonly owner: KafkaTransport,
@@ -165,8 +188,10 @@ class KafkaSubscription implements Subscription {
     if (this.closed === undefined) {
       this.closing = true;
       this.closed = (async () => {
-        // stop() lets the running batch finish (its handlers and its commit) before returning.
+        // stop() lets the running batch finish (its handlers) before returning; its last commit
+        // may still be on its way to the coordinator.
         await this.consumer.stop();
+        await Promise.all([...this.commits.values()].map((c) => c.settled()));
         await this.consumer.disconnect();
         this.owner.forget(this);
       })();
@@ -336,11 +361,13 @@ export class KafkaTransport implements Transport {
     let pinned: Promise<void> = Promise.resolve();
     const maxInFlight = Math.max(1, Math.floor(options.maxInFlight) || 1);
     const redeliveryDelayMs = this.options.redeliveryDelayMs ?? 1000;
+    const commitIntervalMs = this.options.commitIntervalMs ?? 100;
     const consumer = this.kafka.consumer({
       groupId: group,
       allowAutoTopicCreation: false,
       // Groups are per topic in our Transport contract: see kafka-assigner.ts.
       partitionAssigners: [subscriptionRoundRobin, PartitionAssigners.roundRobin],
+      maxBytesPerPartition: this.options.fetchMaxBytesPerPartition ?? 4 * 1024 * 1024,
       maxWaitTimeInMs: Math.min(this.options.fetchMaxWaitMs ?? 1000, Math.floor((this.options.sessionTimeoutMs ?? 30_000) / 3)),
       ...(this.options.sessionTimeoutMs === undefined ? {} : { sessionTimeout: this.options.sessionTimeoutMs }),
       ...(this.options.heartbeatIntervalMs === undefined ? {} : { heartbeatInterval: this.options.heartbeatIntervalMs }),
@@ -375,16 +402,27 @@ export class KafkaTransport implements Transport {
           const tracker = new OffsetTracker();
           const running = new Set<Promise<void>>();
           // One commit in flight at a time, the latest watermark next: not one round trip per message.
-          const commits = new CommitCoalescer(
-            (next) => consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]),
-            (error) => log.warn({ topic, group, err: error }, 'Kafka offset commit failed'),
-          );
-          const commit = (): void => {
-            const next = tracker.committable();
-            if (next === undefined || subscription.aborted) return;
-            // Resolving moves the fetch position; committing makes it survive a restart.
-            resolveOffset((next - 1n).toString());
-            commits.request(next);
+          let commits = subscription.commits.get(batch.partition);
+          if (commits === undefined) {
+            commits = new CommitCoalescer(
+              (next) => consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]),
+              (error) => log.warn({ topic, group, err: error }, 'Kafka offset commit failed'),
+            );
+            subscription.commits.set(batch.partition, commits);
+          }
+          const partitionCommits = commits;
+          let lastCommitAt = 0;
+          const commit = (final: boolean): void => {
+            if (subscription.aborted) return;
+            // Resolving moves the fetch position (local, no round trip); committing makes it survive a restart.
+            const moved = tracker.committable();
+            if (moved !== undefined) resolveOffset((moved - 1n).toString());
+            const position = tracker.position;
+            if (position === undefined) return;
+            const now = performance.now();
+            if (!final && now - lastCommitAt < commitIntervalMs) return;
+            lastCommitAt = now;
+            partitionCommits.request(position);
           };
           for (const message of batch.messages) {
             if (subscription.closing || !isRunning() || isStale() || tracker.failed !== undefined) break;
@@ -399,7 +437,7 @@ export class KafkaTransport implements Transport {
               try {
                 await handler({ value: message.value?.toString('utf8') ?? '', topic: batch.topic, redelivered: false });
                 tracker.done(offset);
-                commit();
+                commit(false);
               } catch (error) {
                 tracker.fail(offset);
                 log.debug({ topic, group, offset: message.offset, err: error }, 'handler rejected; will seek back');
@@ -409,8 +447,8 @@ export class KafkaTransport implements Transport {
             void run.finally(() => running.delete(run));
           }
           await Promise.allSettled([...running]);
-          commit();
-          await commits.settled();
+          // Not awaited: the next fetch need not wait for the coordinator (close() does).
+          commit(true);
           // Unresolved offsets (a rejected message and everything after it) are fetched again by the
           // next batch: that is the redelivery. Pause a little so a failing sink is not hammered.
           if (tracker.failed !== undefined && !subscription.closing) await sleep(redeliveryDelayMs);
