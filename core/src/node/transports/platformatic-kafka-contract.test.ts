@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kafkaSkipReason, skipKafka, startKafkaBroker, type KafkaBroker } from '../../test-support/kafka-broker.js';
+import { PlatformaticKafkaTransport } from './platformatic-kafka-transport.js';
+import { describeTransportContract } from './transport-contract.js';
+
+describe.skipIf(skipKafka)(`Kafka (KRaft), one broker, @platformatic/kafka${skipKafka ? ` (${kafkaSkipReason})` : ''}`, () => {
+  let broker: KafkaBroker | undefined;
+  beforeAll(async () => {
+    broker = await startKafkaBroker();
+  }, 120_000);
+  afterAll(async () => {
+    await broker?.stop();
+  }, 30_000);
+  describeTransportContract(
+    'kafka (1 broker, @platformatic/kafka)',
+    // Short sessions (the test broker allows 1 s; 6 s leaves room for a loaded machine): a crashed
+    // consumer's partition moves in seconds, not after kafkajs's default 30.
+    () => new PlatformaticKafkaTransport({ brokers: broker?.brokers ?? '', redeliveryDelayMs: 200, sessionTimeoutMs: 6000, heartbeatIntervalMs: 1000 }),
+    // One-partition topics: a group's members split by partition, so one member may get all.
+    { splitsMessagesWithinGroup: false, redeliveryWithinMs: 30_000, testTimeoutMs: 60_000 },
+  );
+
+  it("probe (GET /metrics' mediator_broker_connected) is true with the broker, false without one", async () => {
+    const up = new PlatformaticKafkaTransport({ brokers: broker?.brokers ?? '' });
+    // Port 1 on loopback: nothing listens there.
+    const down = new PlatformaticKafkaTransport({ brokers: '127.0.0.1:1' });
+    try {
+      expect(await up.probe(10_000)).toBe(true);
+      expect(await down.probe(1000)).toBe(false);
+    } finally {
+      await Promise.all([up.close(), down.close()]);
+    }
+  }, 30_000);
+});
