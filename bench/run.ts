@@ -265,9 +265,7 @@ if (only.has('kafka')) {
   } catch (error) {
     figures = `not measured: ${(error as Error).message}`;
   }
-  console.log(
-    `\nA channel on Kafka (one broker, KRaft; kafkajs and @platformatic/kafka, rounds alternating): ${count} messages of ${c.name}; the source filled first, timed from the`,
-  );
+  console.log(`\nA channel on Kafka (one broker, KRaft): ${count} messages of ${c.name}; the source filled first, timed from the`);
   console.log("channel's group join until the broker confirmed every output (acks=-1; nothing reads the sink); each row the median of its rounds;");
   console.log('a round drains the channel between two in-process runs and divides by their mean');
   if (typeof figures === 'string') console.log(figures);
