@@ -326,12 +326,13 @@ if (only.has('kafka')) {
   } catch (error) {
     figures = `not measured: ${(error as Error).message}`;
   }
-  console.log(`\nA channel on Kafka (one broker, KRaft, kafkajs): ${count} messages of ${c.name}; the source filled first, timed from the`);
+  console.log(`\nA channel on Kafka (one broker, KRaft): ${count} messages of ${c.name}; the source filled first, timed from the`);
   console.log("channel's group join until the broker confirmed every output (acks=-1; nothing reads the sink); each row the median of its rounds;");
   console.log('a round drains the channel between two in-process runs and divides by their mean');
   if (typeof figures === 'string') console.log(figures);
   else {
     const rows = figures.map((f) => [
+      f.client,
       String(f.parallelism),
       f.inProcessMessagesPerSecond.toFixed(0),
       f.messagesPerSecond.toFixed(0),
@@ -339,7 +340,7 @@ if (only.has('kafka')) {
       f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
       f.ratio >= goal ? 'MET' : 'MISSED',
     ]);
-    const head = ['parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
+    const head = ['client', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));

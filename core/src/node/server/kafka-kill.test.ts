@@ -116,7 +116,7 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
     expect(arrivedAtKill).toBeLessThan(MESSAGES);
 
     // Same data folder: the channel is restored and its group resumes once the dead member's
-    // session (kafkajs default 30 s) has expired.
+    // session (30 s by default) has expired.
     const second = await serve(broker.brokers);
     await until(`all ${MESSAGES} messages on the sink`, () => arrivals.arrived.size >= MESSAGES, 120_000);
     await arrivals.expectEveryGolden(MESSAGES);

@@ -2,7 +2,7 @@
  * What a fresh `mediator serve` loads before its first answer (issue 13, "Server start": modules an
  * empty data folder does not need load on first use). The process is the real one `npm start`
  * runs; a preloaded module prints every CommonJS module the process loaded when it exits, and the
- * broker clients and jsonld.js (all CommonJS) must not be among them. A static import added to the
+ * broker clients and jsonld.js (CommonJS, or marked by a CommonJS dependency) must not be among them. A static import added to the
  * start-up path (a barrel re-exporting a transport, say) fails this test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +21,9 @@ process.on('exit', () => { process.stderr.write(${JSON.stringify(MARK)} + JSON.s
 )}`;
 
 /** Packages a start on an empty data folder must not load: `node_modules/<name>/` in a module id. */
-const NOT_AT_START = ['kafkajs', 'nats', 'jsonld', 'prom-client'];
+// @platformatic/kafka (the Kafka client) is ESM, out of the CommonJS cache: avsc, which it loads at
+// once and nothing else here uses, stands for it.
+const NOT_AT_START = ['avsc', 'nats', 'jsonld', 'prom-client'];
 
 const started: TestProcess[] = [];
 const dirs: string[] = [];

@@ -4,17 +4,13 @@
  *
  * Our transport's groups are per topic (a channel's group, the embedded bus and NATS keep a
  * position per group and topic), so one Kafka group may hold members of different topics, e.g. a
- * reader of a sink and a reader of its dead-letter topic under the same name. kafkajs's
- * RoundRobinAssigner deals every subscribed partition to every member regardless of subscription
- * (kafkajs 2.2.4, assigners/roundRobinAssigner), so the dead-letter reader could be handed the sink
- * and nobody would read the dead letters. kafkajs also hands the leader's assigner only the
- * leader's own topics, so the topics come from every member's subscription here (the Java client's
- * assignors do both).
+ * reader of a sink and a reader of its dead-letter topic under the same name. @platformatic/kafka's
+ * round-robin assigner (1.35, partitions-assigners.js), like kafkajs's before it, deals every
+ * subscribed partition to every member regardless of subscription, so the dead-letter reader
+ * could be handed the sink and nobody would read the dead letters. The topics come from every
+ * member's subscription (the Java client's assignors do the same).
  */
-import { AssignerProtocol, type Assigner, type PartitionAssigner } from 'kafkajs';
-
-/** The protocol name every member of a group must offer; kafkajs's own assigner is the fallback. */
-export const SUBSCRIPTION_ROUND_ROBIN = 'SubscriptionRoundRobin';
+import type { GroupPartitionsAssigner } from '@platformatic/kafka';
 
 export type Assignment = Record<string, number[]>;
 
@@ -45,26 +41,20 @@ export function assignBySubscription(
   return result;
 }
 
-export const subscriptionRoundRobin: PartitionAssigner = ({ cluster }) => {
-  const assigner: Assigner = {
-    name: SUBSCRIPTION_ROUND_ROBIN,
-    version: 0,
-    assign: async ({ members, topics }) => {
-      const subscriptions = new Map(members.map((m) => [m.memberId, AssignerProtocol.MemberMetadata.decode(m.memberMetadata)?.topics ?? []] as const));
-      const union = [...new Set([...topics, ...[...subscriptions.values()].flat()])];
-      // The leader's metadata covers its own topics only: fetch the other members' too.
-      await cluster.addMultipleTargetTopics(union);
-      const partitions = new Map(union.map((t) => [t, cluster.findTopicPartitionMetadata(t).map((p) => p.partitionId)] as const));
-      const assigned = assignBySubscription(subscriptions, partitions);
-      return [...assigned].map(([memberId, assignment]) => ({
-        memberId,
-        memberAssignment: AssignerProtocol.MemberAssignment.encode({ version: assigner.version, assignment, userData: Buffer.alloc(0) }),
-      }));
-    },
-    protocol: ({ topics }) => ({
-      name: SUBSCRIPTION_ROUND_ROBIN,
-      metadata: AssignerProtocol.MemberMetadata.encode({ version: assigner.version, topics, userData: Buffer.alloc(0) }),
-    }),
-  };
-  return assigner;
+/** The rule above as @platformatic/kafka's assigner hook (the group leader runs it). */
+export const bySubscription: GroupPartitionsAssigner = (_current, members, topics, metadata) => {
+  const subscriptions = new Map([...members].map(([id, m]) => [id, m.topics ?? []] as const));
+  const union = new Set([...topics, ...[...subscriptions.values()].flat()]);
+  const partitions = new Map<string, number[]>();
+  for (const topic of union) {
+    const count = metadata.topics.get(topic)?.partitionsCount ?? 0;
+    partitions.set(
+      topic,
+      Array.from({ length: count }, (_, i) => i),
+    );
+  }
+  return [...assignBySubscription(subscriptions, partitions)].map(([memberId, assignment]) => ({
+    memberId,
+    assignments: new Map(Object.entries(assignment).map(([topic, ids]) => [topic, { topic, partitions: ids }] as const)),
+  }));
 };

@@ -1,9 +1,9 @@
 /**
- * Batching for the Kafka transport (issue 13), kept apart from kafkajs so the logic is tested
- * without a broker (none can be installed here):
+ * Batching for the Kafka transport (issue 13), kept apart from the client library so the logic is
+ * tested without a broker:
  *
  * - `KafkaBatchSender`: channel outputs queued in call order and sent as one produce request per
- *   batch (kafkajs `sendBatch`), one batch at a time, so the order of the queue is the order in
+ *   batch, one batch at a time, so the order of the queue is the order in
  *   the partition and N outputs cost one broker round trip, not N. Each output's promise settles
  *   with its batch's acknowledgement (acks = -1), which is when its source message may be committed.
  * - `CommitCoalescer`: offset commits coalesced so that at most one is in flight; a commit asked

@@ -14,7 +14,7 @@ describe.skipIf(skipKafka)(`Kafka (KRaft), one broker${skipKafka ? ` (${kafkaSki
   describeTransportContract(
     'kafka (1 broker)',
     // Short sessions (the test broker allows 1 s; 6 s leaves room for a loaded machine): a crashed
-    // consumer's partition moves in seconds, not after kafkajs's default 30.
+    // consumer's partition moves in seconds, not after the default 30.
     () => new KafkaTransport({ brokers: broker?.brokers ?? '', redeliveryDelayMs: 200, sessionTimeoutMs: 6000, heartbeatIntervalMs: 1000 }),
     // One-partition topics: a group's members split by partition, so one member may get all.
     { splitsMessagesWithinGroup: false, redeliveryWithinMs: 30_000, testTimeoutMs: 60_000 },

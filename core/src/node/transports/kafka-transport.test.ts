@@ -8,9 +8,12 @@ describe('OffsetTracker (Kafka commit watermark)', () => {
     t.done(11n);
     t.done(13n);
     expect(t.committable()).toBeUndefined();
+    expect(t.position).toBeUndefined();
     t.done(10n);
     expect(t.committable()).toBe(12n);
     expect(t.committable()).toBeUndefined();
+    // The position stays readable after committable() handed it out (commits are throttled).
+    expect(t.position).toBe(12n);
     t.done(12n);
     expect(t.committable()).toBe(14n);
   });
