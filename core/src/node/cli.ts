@@ -3,7 +3,7 @@
  * The `mediator` command line: a thin wrapper over the core library (STYLE.md: the CLI never
  * holds logic of its own). Exit codes: 0 success, 1 the input has errors, 2 usage error.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -64,13 +64,23 @@ ${DIFF_USAGE}${SUGGEST_USAGE}  mediator bench -a ALIGN.rdf [-a ...] MESSAGE.json
       cells that never fired.
   mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
                 [--cors ORIGIN ...] [--log-level info]
-                [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats] [--fleet NAME]
+                [--transport embedded|nats|kafka|mqtt] [--broker URL] [--store sqlite|nats] [--fleet NAME]
+                [--nats URL] [--kafka HOST:PORT,...] [--mqtt mqtt://[USER:PASS@]HOST:PORT]
+                [--mqtt-retain] [--mqtt-max-message-bytes N] [--mqtt-ca FILE] [--mqtt-cert FILE] [--mqtt-key FILE]
                 [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
       --store (or MEDIATOR_STORE): where alignments and channels are kept: sqlite (the data
       folder; the default) or nats (JetStream buckets shared by every process of a fleet; the
       default with --transport nats).
+      --nats, --kafka, --mqtt (or MEDIATOR_NATS, MEDIATOR_KAFKA, MEDIATOR_MQTT): brokers to run
+      channels on, several at once; the embedded bus is always there. A channel's chanType (two
+      letters, source then sink: E embedded, N NATS, K Kafka, M MQTT) picks its ends, e.g. "MN"
+      consumes from MQTT and publishes to NATS; without one it uses the default transport:
+      --transport, else the one broker given, else the first given, else the embedded bus.
+      --mqtt-retain publishes outputs with the retain flag; --mqtt-max-message-bytes (default
+      8 MiB) dead-letters larger source messages; mqtts:// with --mqtt-ca/--mqtt-cert/--mqtt-key
+      (PEM files) for TLS.
       --fleet (or MEDIATOR_FLEET): with --transport nats, the fleet's name (letters, digits,
       "-"): its buckets, streams and subjects are kept apart from other fleets' on the same NATS.
       --translation-workers: worker threads for POST /translation (default 1 when the machine
@@ -90,6 +100,11 @@ ${API_DIFF_USAGE}${BRIDGE_USAGE}  mediator help | --help      This text.
 `;
 
 class UsageError extends Error {}
+
+/** A broker address for the banner: a password in it is not printed. */
+function redactUrl(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
 
 /** The commands `mediator help` lists; each answers `--help` / `-h` with its own part of the usage. */
 export const COMMANDS = [
@@ -261,9 +276,10 @@ async function benchCommand(args: string[], io: CliIo): Promise<number> {
 }
 
 async function serveCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals, tokens } = parseArgs({
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
       host: { type: 'string' },
       port: { type: 'string' },
@@ -273,6 +289,14 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       'log-level': { type: 'string' },
       transport: { type: 'string' },
       broker: { type: 'string' },
+      nats: { type: 'string' },
+      kafka: { type: 'string' },
+      mqtt: { type: 'string' },
+      'mqtt-retain': { type: 'boolean' },
+      'mqtt-max-message-bytes': { type: 'string' },
+      'mqtt-ca': { type: 'string' },
+      'mqtt-cert': { type: 'string' },
+      'mqtt-key': { type: 'string' },
       store: { type: 'string' },
       fleet: { type: 'string' },
       'translation-workers': { type: 'string' },
@@ -313,10 +337,46 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
   if (!Number.isInteger(translationWorkers) || translationWorkers < 0 || translationWorkers > 64) {
     throw new UsageError('--translation-workers must be an integer from 0 to 64');
   }
-  const transportKind = values.transport ?? process.env.MEDIATOR_TRANSPORT ?? 'embedded';
-  if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka') {
-    throw new UsageError('--transport must be embedded, nats or kafka');
+  const brokers: { nats?: string; kafka?: string; mqtt?: string } = {};
+  for (const kind of ['nats', 'kafka', 'mqtt'] as const) {
+    const url = values[kind] ?? (process.env[`MEDIATOR_${kind.toUpperCase()}`] || undefined);
+    if (url === '') throw new UsageError(`--${kind} needs the broker's address`);
+    if (url !== undefined) brokers[kind] = url;
   }
+  if (brokers.mqtt !== undefined && !/^(mqtts?|wss?):\/\/[^/]+/.test(brokers.mqtt)) {
+    throw new UsageError('--mqtt takes a URL: mqtt://[USER:PASSWORD@]HOST:PORT (mqtts:// for TLS, ws:// or wss:// for WebSocket)');
+  }
+  // With several brokers and no --transport, the first given on the command line is the default.
+  const firstBroker = tokens.find((t) => t.kind === 'option' && (t.name === 'nats' || t.name === 'kafka' || t.name === 'mqtt'))?.name;
+  const givenBrokers = Object.keys(brokers);
+  const transportKind = values.transport ?? process.env.MEDIATOR_TRANSPORT ?? firstBroker ?? givenBrokers[0] ?? 'embedded';
+  if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka' && transportKind !== 'mqtt') {
+    throw new UsageError('--transport must be embedded, nats, kafka or mqtt');
+  }
+  const maxText = values['mqtt-max-message-bytes'];
+  const mqttMaxMessageBytes = maxText === undefined ? undefined : Number(maxText);
+  if (mqttMaxMessageBytes !== undefined && (!Number.isInteger(mqttMaxMessageBytes) || mqttMaxMessageBytes < 1 || mqttMaxMessageBytes > 268_435_455)) {
+    throw new UsageError("--mqtt-max-message-bytes must be an integer from 1 to 268435455 (MQTT's largest packet)");
+  }
+  const mqttTls: { ca?: string; cert?: string; key?: string } = {};
+  for (const [flag, key] of [
+    ['mqtt-ca', 'ca'],
+    ['mqtt-cert', 'cert'],
+    ['mqtt-key', 'key'],
+  ] as const) {
+    const file = values[flag];
+    if (file === undefined) continue;
+    try {
+      mqttTls[key] = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--${flag}: cannot read ${file}: ${(error as Error).message}`);
+    }
+  }
+  const mqttOptions = {
+    ...(values['mqtt-retain'] === true ? { retain: true } : {}),
+    ...(mqttMaxMessageBytes === undefined ? {} : { maxMessageBytes: mqttMaxMessageBytes }),
+    ...(Object.keys(mqttTls).length === 0 ? {} : { tls: mqttTls }),
+  };
   const brokerUrl = values.broker ?? process.env.MEDIATOR_BROKER;
   const storeKind = values.store ?? process.env.MEDIATOR_STORE ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
   if (storeKind !== 'sqlite' && storeKind !== 'nats') throw new UsageError('--store must be sqlite or nats');
@@ -354,6 +414,8 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
       ...(values.cors === undefined ? {} : { corsOrigins: values.cors }),
       logLevel: values['log-level'] ?? process.env.MEDIATOR_LOG_LEVEL ?? 'info',
       transport: { kind: transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
+      brokers,
+      mqtt: mqttOptions,
       store: storeKind,
       ...(fleet === undefined ? {} : { fleet }),
       translationWorkers,
@@ -365,7 +427,14 @@ async function serveCommand(args: string[], io: CliIo): Promise<number> {
     throw error;
   }
   io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nConfiguration: ${storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${dataDir}\nChannels on:   ${transportKind}${brokerUrl === undefined ? (transportKind === 'embedded' ? '' : ` (${redactUrl(brokers[transportKind] ?? 'its default address')})`) : ` (${brokerUrl})`}, the default${Object.entries(
+      brokers,
+    )
+      .filter(([kind]) => kind !== transportKind)
+      .map(([kind, url]) => `; ${kind} (${redactUrl(url)})`)
+      .join(
+        '',
+      )}${transportKind === 'embedded' ? '' : '; embedded'}\nConfiguration: ${storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${translationWorkers === 0 ? 'on the event loop' : `${translationWorkers} worker thread${translationWorkers === 1 ? '' : 's'}`}\n${tokenNote}`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -24,7 +24,10 @@ import { BridgeService } from '../services/bridge-service.js';
 import { ChannelRunner } from '../services/channel-runner.js';
 import { TranslationService } from '../services/translation-service.js';
 import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
-import type { TransportKind } from '../../common/index.js';
+import { TransportSet } from '../transports/transport-set.js';
+import type { MqttTransportOptions } from '../transports/mqtt-transport.js';
+import type { Transport, TransportKind } from '../../common/index.js';
+import { loadOrCreateMqttClientId } from './mqtt-client-id.js';
 import { VERSION } from '../version.js';
 import { corePath } from '../core-root.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
@@ -79,6 +82,14 @@ export interface ServerOptions {
   readonly topicBudgetBytes?: number;
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
   readonly transport?: { readonly kind: TransportKind; readonly url?: string };
+  /**
+   * Brokers to run channels on besides the default transport (`--nats`, `--kafka`, `--mqtt`): a
+   * channel picks its source and sink transports with `chanType` (issue 28). The embedded bus is
+   * always there.
+   */
+  readonly brokers?: { readonly nats?: string; readonly kafka?: string; readonly mqtt?: string };
+  /** MQTT settings beyond the URL (`--mqtt-retain`, `--mqtt-max-message-bytes`, TLS files). */
+  readonly mqtt?: Omit<MqttTransportOptions, 'url' | 'logger' | 'clientIdPrefix'>;
   /**
    * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
    * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
@@ -176,13 +187,29 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   tightenOwnedFiles(options.dataDir);
   const store: ConfigStore = fleet ?? local;
   const alignments = new AlignmentService(store, logger);
-  const transport = await loadTransport({
-    kind: transportKind,
-    ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
-    ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
-    nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
-    logger,
-  });
+  // The embedded bus, the default transport and every broker given; each loads its client only when used.
+  const urls = new Map<TransportKind, string | undefined>([['embedded', undefined]]);
+  for (const kind of ['nats', 'kafka', 'mqtt'] as const) {
+    const url = options.brokers?.[kind];
+    if (url !== undefined) urls.set(kind, url);
+  }
+  urls.set(transportKind, options.transport?.url ?? urls.get(transportKind));
+  const mqttClientIdPrefix = urls.has('mqtt') ? await loadOrCreateMqttClientId(options.dataDir) : undefined;
+  const loaded = new Map<TransportKind, Transport>();
+  for (const [kind, url] of urls) {
+    loaded.set(
+      kind,
+      await loadTransport({
+        kind,
+        ...(url === undefined ? {} : { url }),
+        ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
+        nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
+        mqtt: { ...options.mqtt, ...(mqttClientIdPrefix === undefined ? {} : { clientIdPrefix: mqttClientIdPrefix }) },
+        logger,
+      }),
+    );
+  }
+  const transports = new TransportSet(transportKind, loaded);
   // The one path for every translation (issue 29): REST, channels, coverage, suites and uploads.
   const translation = new TranslationService({
     alignments,
@@ -197,8 +224,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   if (translation.usesWorkers) alignments.analyzer = translation;
   // The runner reports translation times to the metrics, which read the runner's counters back at
   // scrape time (after both exist).
-  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
-  const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
+  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transports: () => transports.all(), store });
+  const runner: ChannelRunner = new ChannelRunner(transports, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
   let fleetSync: { settled(): Promise<void> } | undefined;
   if (fleet !== undefined) {
@@ -392,7 +419,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     alignments,
     channels,
     translation,
-    transport,
+    transport: transports.default,
+    transports,
     levels,
     logger,
     bridges,

@@ -6,24 +6,27 @@ import type { Transport, TransportKind } from '../../common/channels/transport.j
 import { EmbeddedBus, type EmbeddedBusOptions } from './embedded-bus.js';
 import { KafkaTransport, type KafkaTransportOptions } from './kafka-transport.js';
 import { NatsTransport, type NatsTransportOptions } from './nats-transport.js';
-import { DEFAULT_KAFKA_BROKERS, DEFAULT_NATS_URL } from './load-transport.js';
+import { MqttTransport, type MqttTransportOptions } from './mqtt-transport.js';
+import { DEFAULT_KAFKA_BROKERS, DEFAULT_MQTT_URL, DEFAULT_NATS_URL } from './load-transport.js';
 
 export { EmbeddedBus, type EmbeddedBusOptions, type BusRecord, type TopicSummary } from './embedded-bus.js';
 export { NatsTransport, natsNames, natsDurableName, natsToken, TransportClosedError, type NatsTransportOptions, type NatsNames } from './nats-transport.js';
 export { KafkaTransport, OffsetTracker, type KafkaTransportOptions } from './kafka-transport.js';
+export { MqttTransport, DEFAULT_MQTT_MAX_MESSAGE_BYTES, type MqttTransportOptions } from './mqtt-transport.js';
 export { recentMessagesOf, type RecentMessage, type RecentMessages } from './recent-messages.js';
 
 export interface CreateTransportOptions {
   readonly kind: TransportKind;
-  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`). */
+  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`), or the MQTT broker's URL. */
   readonly url?: string;
   readonly logger: Logger;
   readonly embedded?: Omit<EmbeddedBusOptions, 'logger'>;
   readonly nats?: Omit<NatsTransportOptions, 'servers' | 'logger'>;
   readonly kafka?: Omit<KafkaTransportOptions, 'brokers' | 'logger'>;
+  readonly mqtt?: Omit<MqttTransportOptions, 'url' | 'logger'>;
 }
 
-export { DEFAULT_NATS_URL, DEFAULT_KAFKA_BROKERS, loadTransport } from './load-transport.js';
+export { DEFAULT_NATS_URL, DEFAULT_KAFKA_BROKERS, DEFAULT_MQTT_URL, loadTransport } from './load-transport.js';
 
 /**
  * A transport of the given kind. Nothing connects here: NATS and Kafka connect on first use, so a
@@ -38,6 +41,8 @@ export function createTransport(options: CreateTransportOptions): Transport {
       return new NatsTransport({ ...options.nats, servers: options.url ?? DEFAULT_NATS_URL, logger: options.logger });
     case 'kafka':
       return new KafkaTransport({ ...options.kafka, brokers: options.url ?? DEFAULT_KAFKA_BROKERS, logger: options.logger });
+    case 'mqtt':
+      return new MqttTransport({ ...options.mqtt, url: options.url ?? DEFAULT_MQTT_URL, logger: options.logger });
     default: {
       const never: never = options.kind;
       throw new Error(`unknown transport kind ${String(never)}`);

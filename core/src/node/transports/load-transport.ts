@@ -9,6 +9,7 @@ import type { CreateTransportOptions } from './index.js';
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 export const DEFAULT_KAFKA_BROKERS = '127.0.0.1:9092';
+export const DEFAULT_MQTT_URL = 'mqtt://127.0.0.1:1883';
 
 /** Like `createTransport`: nothing connects here (NATS and Kafka connect on first use). */
 export async function loadTransport(options: CreateTransportOptions): Promise<Transport> {
@@ -24,6 +25,10 @@ export async function loadTransport(options: CreateTransportOptions): Promise<Tr
     case 'kafka': {
       const { KafkaTransport } = await import('./kafka-transport.js');
       return new KafkaTransport({ ...options.kafka, brokers: options.url ?? DEFAULT_KAFKA_BROKERS, logger: options.logger });
+    }
+    case 'mqtt': {
+      const { MqttTransport } = await import('./mqtt-transport.js');
+      return new MqttTransport({ ...options.mqtt, url: options.url ?? DEFAULT_MQTT_URL, logger: options.logger });
     }
     default: {
       const never: never = options.kind;
