@@ -552,7 +552,7 @@ export interface paths {
         };
         /**
          * Name and version of the mediator
-         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps and the store's state.
+         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps, the store's state and the transports channels may use (each with its chanType letter and whether its broker can be reached).
          */
         get: operations["getVersion"];
         put?: never;
@@ -1021,7 +1021,7 @@ export interface paths {
         };
         /**
          * Name and version of the mediator
-         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps and the store's state.
+         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps, the store's state and the transports channels may use (each with its chanType letter and whether its broker can be reached).
          */
         get: operations["getVersionV1"];
         put?: never;
@@ -1724,12 +1724,25 @@ export interface components {
             name: string;
             version: string;
         };
+        TransportState: {
+            kind: "embedded" | "nats" | "kafka" | "mqtt";
+            /** @description Its letter in a channel's chanType: E, N, K or M */
+            letter: string;
+            /** @description True for the transport a channel without chanType uses at both ends */
+            default: boolean;
+            /** @description Whether its broker can be reached now, as far as the server knows (always true for the embedded bus) */
+            reachable: boolean;
+            /** @description Why it cannot be reached */
+            reason?: string;
+        };
         VersionDetails: {
             name: string;
             version: string;
             /** @description The IPSM release whose REST contract this server keeps */
             compatibleWith: string;
             configStore?: components["schemas"]["ConfigStoreState"];
+            /** @description The transports channels may use (a channel's chanType picks its source's and its sink's), the default first */
+            transports?: components["schemas"]["TransportState"][];
         };
         HealthResponse: {
             info: string;

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DeadLetterEnvelope, Transport } from '../../common/index.js';
+import type { api, DeadLetterEnvelope, Transport } from '../../common/index.js';
 import { MqttTransport, NatsTransport } from '../transports/index.js';
 import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroker } from '../../test-support/mosquitto-broker.js';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
@@ -153,5 +153,12 @@ describe.skipIf(skipMosquitto || skipNats)(`mixed routes ${skipMosquitto ? `(${m
     expect(await isGoldenTranslation(2, out[0] ?? '')).toBe(true);
     const details = JSON.parse((await request(`${server.url}/channels?details=true`, { timeoutMs: REQUEST_MS })).text) as { chanType: string }[];
     expect(details.map((c) => c.chanType)).toEqual(['EM']);
+    // What the workbench's channel form offers: the default first, each with its letter.
+    const version = JSON.parse((await request(`${server.url}/version?details=true`, { timeoutMs: REQUEST_MS })).text) as api.VersionDetails;
+    expect(version.transports?.map((t) => [t.kind, t.letter, t.default, t.reachable])).toEqual([
+      ['embedded', 'E', true, true],
+      ['mqtt', 'M', false, true],
+    ]);
+    expect(Object.keys(JSON.parse((await request(`${server.url}/version`, { timeoutMs: REQUEST_MS })).text) as object)).toEqual(['name', 'version']);
   }, 60_000);
 });
