@@ -13,6 +13,7 @@ export { EmbeddedBus, type EmbeddedBusOptions, type BusRecord, type TopicSummary
 export { NatsTransport, natsNames, natsDurableName, natsToken, TransportClosedError, type NatsTransportOptions, type NatsNames } from './nats-transport.js';
 export { KafkaTransport, OffsetTracker, type KafkaTransportOptions } from './kafka-transport.js';
 export { MqttTransport, DEFAULT_MQTT_MAX_MESSAGE_BYTES, type MqttTransportOptions } from './mqtt-transport.js';
+export { TransportSet, bridgeTransport } from './transport-set.js';
 export { recentMessagesOf, type RecentMessage, type RecentMessages } from './recent-messages.js';
 
 export interface CreateTransportOptions {
