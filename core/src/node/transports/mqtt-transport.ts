@@ -448,7 +448,20 @@ export class MqttTransport implements Transport {
     if (this.closed) return false;
     const client = this.getPublisher();
     if (client.connected) return true;
-    return withTimeout(new Promise<boolean>((resolve) => client.once('connect', () => resolve(true))), timeoutMs, 'probe').catch(() => false);
+    // The listener goes with the wait: scrapes while the broker is away must not pile them up.
+    let onConnect: (() => void) | undefined;
+    return withTimeout(
+      new Promise<boolean>((resolve) => {
+        onConnect = () => resolve(true);
+        client.once('connect', onConnect);
+      }),
+      timeoutMs,
+      'probe',
+    )
+      .catch(() => false)
+      .finally(() => {
+        if (onConnect !== undefined) client.removeListener('connect', onConnect);
+      });
   }
 
   brokerState(): { readonly reachable: boolean; readonly reason?: string } {
