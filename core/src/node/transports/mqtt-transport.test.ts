@@ -97,6 +97,21 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
     expect(out.values).toEqual([EMPTY_PAYLOAD_MESSAGE]);
   }, 30_000);
 
+  it('consumes what a publisher sent at QoS 0 too (delivered at QoS 0: nothing to acknowledge)', async () => {
+    const t = make();
+    const topic = uniqueTopic('qos0');
+    const c = await collector(t, topic, 'g');
+    const publisher = await connectAsync(broker?.url ?? '', { protocolVersion: 5 });
+    try {
+      await publisher.publishAsync(topic, 'at most once', { qos: 0 });
+      await publisher.publishAsync(topic, 'at least once', { qos: 1 });
+    } finally {
+      await publisher.endAsync();
+    }
+    await c.waitFor(2);
+    expect(c.values).toEqual(['at most once', 'at least once']);
+  }, 30_000);
+
   it('publishes with the retain flag off by default and on with `retain`', async () => {
     const plain = make();
     const retaining = make({ retain: true });

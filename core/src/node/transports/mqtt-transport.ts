@@ -165,7 +165,8 @@ class MqttSubscription implements Subscription {
     this.epoch += 1;
     this.ack = holdPubacks(client);
     client.handleMessage = (packet, callback) => {
-      if (packet.qos > 0) this.receive(packet);
+      // QoS 0 messages too (a publisher's QoS caps the delivery's): translated, never acknowledged.
+      this.receive(packet);
       callback();
     };
     client.on('connect', () => {
@@ -278,6 +279,11 @@ class MqttSubscription implements Subscription {
     for (;;) {
       const head = this.deliveries[0];
       if (head === undefined || head.state === 'waiting' || head.state === 'running') return;
+      if (head.state === 'failed' && head.packet.qos === 0) {
+        // Published at QoS 0: the broker never sends it again, whatever this side does.
+        this.deliveries.shift();
+        continue;
+      }
       if (head.state === 'failed') {
         if (this.closing || this.redeliveryTimer !== undefined) return;
         // Only a resumed session sends an unacknowledged message again (MQTT 5, 4.4).
