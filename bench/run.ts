@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,startup,suites,suggest
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,mqtt,startup,suites,suggest
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
+import { measureMqttChannels } from './mqtt-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
 import { measureCold } from './cold-bench.js';
 import { measureMemory } from './memory-bench.js';
@@ -34,7 +35,7 @@ const bundledCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,startup,suites,suggest').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,mqtt,startup,suites,suggest').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -350,6 +351,44 @@ if (only.has('kafka')) {
   console.log(`Goal: at least ${goal * 100}% of in-process throughput on one broker. The channel, the broker (a JVM) and the in-process figure`);
   console.log('share the machine: compare ratios, not absolutes.');
   writeFileSync(join(resultsDir, 'kafka-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
+}
+
+// ---- Channels on MQTT: one Mosquitto at QoS 1, and a mixed MQTT -> NATS route, vs in-process (issue 28)
+if (only.has('mqtt')) {
+  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
+  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const count = Number(process.env.BENCH_MQTT_MESSAGES ?? '5000');
+  const goal = 0.6;
+  let figures: Awaited<ReturnType<typeof measureMqttChannels>> | string;
+  try {
+    figures = await measureMqttChannels(readFileSync(c.message, 'utf8'), compiled, count);
+  } catch (error) {
+    figures = `not measured: ${(error as Error).message}`;
+  }
+  console.log(`\nChannels on MQTT (one Mosquitto, QoS 1 in and out, MQTT.js): ${count} messages of ${c.name}; the source queued at the broker first,`);
+  console.log("timed from the channel's start until the sink's broker confirmed every output (nothing reads the sink); each row the median");
+  console.log('of its rounds; a round drains the channel between two in-process runs and divides by their mean. mqtt->nats: MQTT source, NATS JetStream sink');
+  if (typeof figures === 'string') console.log(figures);
+  else {
+    const rows = figures.map((f) => [
+      f.route,
+      String(f.parallelism),
+      f.inProcessMessagesPerSecond.toFixed(0),
+      f.messagesPerSecond.toFixed(0),
+      `${(f.ratio * 100).toFixed(0)}%`,
+      f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+      f.route === 'mqtt' ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
+    ]);
+    const head = ['route', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
+    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
+    console.log(f(head));
+    console.log(w.map((x) => '-'.repeat(x)).join('  '));
+    for (const r of rows) console.log(f(r));
+  }
+  console.log(`Goal: an MQTT channel at ${goal * 100}% or more of in-process throughput on one broker. The channel, the brokers and the in-process`);
+  console.log('figure share the machine: compare ratios, not absolutes.');
+  writeFileSync(join(resultsDir, 'mqtt-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
 
 // ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issue 13) ---------

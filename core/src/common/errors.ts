@@ -118,6 +118,8 @@ export const ErrorCodes = {
   nameTooLong: 'NAME_TOO_LONG',
   /** A test message larger than the embedded bus's whole byte budget for retained messages. */
   topicMessageTooLarge: 'TOPIC_MESSAGE_TOO_LARGE',
+  /** A channel's source message larger than its transport's limit (MQTT): dead-lettered untranslated. */
+  messageTooLarge: 'MESSAGE_TOO_LARGE',
   /** An XML body whose bytes are not valid in its declared encoding, or whose encoding is not supported. */
   xmlEncoding: 'XML_ENCODING',
   /**

@@ -153,6 +153,17 @@ describe('mediator bin', () => {
     for (const key of ['messagesPerSecond', 'p50Ms', 'p99Ms', 'floorMessagesPerSecond']) expect(line[key]).toBeGreaterThan(0);
   }, 45_000);
 
+  it.each([
+    [['--mqtt', '127.0.0.1:1883'], /--mqtt takes a URL: mqtt:\/\//],
+    [['--mqtt', 'mqtt://127.0.0.1:1883', '--mqtt-max-message-bytes', '0'], /--mqtt-max-message-bytes must be an integer/],
+    [['--mqtt', 'mqtt://127.0.0.1:1883', '--mqtt-ca', '/nonexistent/ca.pem'], /--mqtt-ca: cannot read \/nonexistent\/ca.pem/],
+    [['--transport', 'amqp'], /--transport must be embedded, nats, kafka or mqtt/],
+  ])('serve %j is a usage error (exit 2) that says what is wrong, before anything starts', async (args, message) => {
+    const { code, stderr } = await run(['serve', '--port', '0', '--data', scratch, ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
   it('exits 2 on a usage error', async () => {
     const proc = startProcess('mediator frobnicate', bin, ['frobnicate']);
     expect(await proc.exited({ timeoutMs: 30_000 }), proc.output()).toEqual({ code: 2, signal: null });

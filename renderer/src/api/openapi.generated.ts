@@ -552,7 +552,7 @@ export interface paths {
         };
         /**
          * Name and version of the mediator
-         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps and the store's state.
+         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps, the store's state and the transports channels may use (each with its chanType letter and whether its broker can be reached).
          */
         get: operations["getVersion"];
         put?: never;
@@ -572,7 +572,7 @@ export interface paths {
         };
         /**
          * Metrics in the Prometheus text format
-         * @description The Prometheus text exposition format, version 0.0.4. Per channel (labels `channel`, the channel id, and `transport`, `embedded` `nats` or `kafka`): `mediator_channel_messages_received_total`, `mediator_channel_messages_translated_total`, `mediator_channel_messages_failed_total` and `mediator_channel_messages_dead_lettered_total` (running channels; they start again at 0 when a channel restarts); `mediator_translation_duration_seconds`, a histogram of channel translation times. `mediator_http_request_duration_seconds`, a histogram by `method`, `route` (the route pattern, e.g. `/alignments/:name/:version`; `(unmatched)` for a path no route matches) and `status_code`. `mediator_broker_connected{transport}`: 1 when the channels' broker answered a round trip during this scrape (at most 2 s), else 0. `mediator_store_connected{store}`: 1 while the configuration store is reachable. Plus the process metrics of prom-client (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`, `nodejs_heap_size_used_bytes`...). In token mode the scraper sends the bearer token like any client.
+         * @description The Prometheus text exposition format, version 0.0.4. Per channel (labels `channel`, the channel id, and `transport`, `embedded` `nats` `kafka` or `mqtt`, or `source->sink` such as `mqtt->nats` for a mixed route): `mediator_channel_messages_received_total`, `mediator_channel_messages_translated_total`, `mediator_channel_messages_failed_total` and `mediator_channel_messages_dead_lettered_total` (running channels; they start again at 0 when a channel restarts); `mediator_translation_duration_seconds`, a histogram of channel translation times. `mediator_http_request_duration_seconds`, a histogram by `method`, `route` (the route pattern, e.g. `/alignments/:name/:version`; `(unmatched)` for a path no route matches) and `status_code`. `mediator_broker_connected{transport}`: per transport the server runs, 1 when its broker answered a round trip during this scrape (at most 2 s), else 0. `mediator_store_connected{store}`: 1 while the configuration store is reachable. Plus the process metrics of prom-client (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`, `nodejs_heap_size_used_bytes`...). In token mode the scraper sends the bearer token like any client.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -1021,7 +1021,7 @@ export interface paths {
         };
         /**
          * Name and version of the mediator
-         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps and the store's state.
+         * @description Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps, the store's state and the transports channels may use (each with its chanType letter and whether its broker can be reached).
          */
         get: operations["getVersionV1"];
         put?: never;
@@ -1724,12 +1724,25 @@ export interface components {
             name: string;
             version: string;
         };
+        TransportState: {
+            kind: "embedded" | "nats" | "kafka" | "mqtt";
+            /** @description Its letter in a channel's chanType: E, N, K or M */
+            letter: string;
+            /** @description True for the transport a channel without chanType uses at both ends */
+            default: boolean;
+            /** @description Whether its broker can be reached now, as far as the server knows (always true for the embedded bus) */
+            reachable: boolean;
+            /** @description Why it cannot be reached */
+            reason?: string;
+        };
         VersionDetails: {
             name: string;
             version: string;
             /** @description The IPSM release whose REST contract this server keeps */
             compatibleWith: string;
             configStore?: components["schemas"]["ConfigStoreState"];
+            /** @description The transports channels may use (a channel's chanType picks its source's and its sink's), the default first */
+            transports?: components["schemas"]["TransportState"][];
         };
         HealthResponse: {
             info: string;

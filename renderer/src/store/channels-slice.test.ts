@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ChannelConfig, type MediatorApi, type PlatformChannelsRequest } from '../api/index.js';
+import { ApiError, type ChannelConfig, type MediatorApi, type PlatformChannelsRequest, type TransportState } from '../api/index.js';
 import { alignmentKey } from './alignment-key.js';
 import { channelInfo, fakeApi, notFound } from './fake-api.test-support.js';
-import { latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
+import { draftChannelType, latencyFor, TOPIC_PREVIEW_DEBOUNCE_MS } from './channels-slice.js';
 import { createWorkbenchStore } from './workbench-store.js';
 
 const storeWith = (api: Partial<MediatorApi>, now?: () => number) => createWorkbenchStore({ makeApi: () => fakeApi(api), ...(now ? { now } : {}) });
@@ -53,6 +53,30 @@ describe('channels slice', () => {
     });
     expect(store.getState().createChannelOp).toEqual({ state: 'done', message: 'Channel 1 created successfully' });
     expect(store.getState().channels).toHaveLength(1);
+  });
+
+  it("sends the chosen transports as chanType, the server's default filling an end left unchosen", async () => {
+    const transports: TransportState[] = [
+      { kind: 'mqtt', letter: 'M', default: true, reachable: true },
+      { kind: 'embedded', letter: 'E', default: false, reachable: true },
+      { kind: 'nats', letter: 'N', default: false, reachable: true },
+    ];
+    expect(draftChannelType({ sourceTransport: '', sinkTransport: '' }, transports)).toBeUndefined();
+    expect(draftChannelType({ sourceTransport: '', sinkTransport: 'N' }, transports)).toBe('MN');
+    expect(draftChannelType({ sourceTransport: 'E', sinkTransport: '' }, transports)).toBe('EM');
+    const configs: ChannelConfig[] = [];
+    const store = storeWith({
+      getVersion: async () => ({ name: 'm', version: '1', compatibleWith: 'ipsm-core 0.8.10', transports }),
+      createChannel: async (c) => {
+        configs.push(c);
+        return { message: 'Channel 1 created successfully' };
+      },
+      listChannels: async () => [],
+    });
+    await store.getState().checkServer();
+    store.getState().setChannelDraft({ source: 'in', sink: 'out', sinkTransport: 'N' });
+    await store.getState().createChannel();
+    expect(configs[0]?.chanType).toBe('MN');
   });
 
   it('refuses a channel without topics before calling the server', async () => {

@@ -5,7 +5,7 @@
  * A platform's topic names come from the server (GET /platforms/{id}/topics), asked for shortly
  * after the id or spelling changes: the encoding rule exists once, in core.
  */
-import type { ChannelInfo, PlatformChannelsReply, PlatformTopicsReply, TopicMessage, TopicSpelling } from '../api/index.js';
+import type { ChannelInfo, PlatformChannelsReply, PlatformTopicsReply, TopicMessage, TopicSpelling, TransportState } from '../api/index.js';
 import { parseAlignmentKey } from './alignment-key.js';
 import { failed } from './operation.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
@@ -17,6 +17,22 @@ export interface ChannelDraft {
   readonly inp: string;
   readonly out: string;
   readonly parallelism: number;
+  /** chanType letters of the source's and the sink's transport; '' = the server's default. */
+  readonly sourceTransport: string;
+  readonly sinkTransport: string;
+}
+
+/**
+ * The chanType to send for the draft's transports (source letter then sink letter), or undefined
+ * when both are the server's default: the channel then follows the server's default transport.
+ */
+export function draftChannelType(
+  draft: Pick<ChannelDraft, 'sourceTransport' | 'sinkTransport'>,
+  transports: readonly TransportState[] | undefined,
+): string | undefined {
+  if (draft.sourceTransport === '' && draft.sinkTransport === '') return undefined;
+  const fallback = transports?.find((t) => t.default)?.letter ?? 'E';
+  return `${draft.sourceTransport || fallback}${draft.sinkTransport || fallback}`;
 }
 
 export interface PlatformDraft {
@@ -116,7 +132,7 @@ export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps)
     channels: [],
     channelsOp: IDLE,
     channelsPolledAt: undefined,
-    channelDraft: { source: '', sink: '', inp: '', out: '', parallelism: 1 },
+    channelDraft: { source: '', sink: '', inp: '', out: '', parallelism: 1, sourceTransport: '', sinkTransport: '' },
     createChannelOp: IDLE,
     platformDraft: { platformId: '', spelling: 'mediator', inp: '', out: '', parallelism: 1 },
     platformOp: IDLE,
@@ -159,9 +175,11 @@ export const createChannelsSlice: SliceCreator<ChannelsSlice> = (set, get, deps)
       }
       const inp = parseAlignmentKey(d.inp);
       const out = parseAlignmentKey(d.out);
+      const chanType = draftChannelType(d, get().version?.transports);
       set({ createChannelOp: { state: 'running' } });
       try {
         const reply = await get().api.createChannel({
+          ...(chanType === undefined ? {} : { chanType }),
           source: d.source.trim(),
           sink: d.sink.trim(),
           inpAlignmentName: inp.name,

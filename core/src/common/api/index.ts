@@ -20,7 +20,7 @@ import {
   TopicMessage,
 } from './channels.js';
 import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
-import { HealthResponse, LoggingResponse, VersionDetails, VersionResponse } from './status.js';
+import { HealthResponse, LoggingResponse, TransportState, VersionDetails, VersionResponse } from './status.js';
 import { ConfigStoreState } from './config-store.js';
 import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
@@ -101,6 +101,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   TranslationError,
   LoggingResponse,
   VersionResponse,
+  TransportState,
   VersionDetails,
   HealthResponse,
   AlignmentDiffReply,

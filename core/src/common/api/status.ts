@@ -20,6 +20,19 @@ export type LevelParams = Static<typeof LevelParams>;
 export const VersionResponse = Type.Object({ name: Type.String(), version: Type.String() }, { $id: 'VersionResponse', additionalProperties: false });
 export type VersionResponse = Static<typeof VersionResponse>;
 
+/** One transport the server runs channels on (issue 28), for the workbench's channel form. */
+export const TransportState = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('embedded'), Type.Literal('nats'), Type.Literal('kafka'), Type.Literal('mqtt')]),
+    letter: Type.String({ description: "Its letter in a channel's chanType: E, N, K or M" }),
+    default: Type.Boolean({ description: 'True for the transport a channel without chanType uses at both ends' }),
+    reachable: Type.Boolean({ description: 'Whether its broker can be reached now, as far as the server knows (always true for the embedded bus)' }),
+    reason: Type.Optional(Type.String({ description: 'Why it cannot be reached' })),
+  },
+  { $id: 'TransportState', additionalProperties: false },
+);
+export type TransportState = Static<typeof TransportState>;
+
 /** `GET /version?details=true`: what the workbench's status bar shows. */
 export const VersionDetails = Type.Object(
   {
@@ -27,6 +40,11 @@ export const VersionDetails = Type.Object(
     version: Type.String(),
     compatibleWith: Type.String({ description: 'The IPSM release whose REST contract this server keeps' }),
     configStore: Type.Optional(ref(ConfigStoreState)),
+    transports: Type.Optional(
+      Type.Array(ref(TransportState), {
+        description: "The transports channels may use (a channel's chanType picks its source's and its sink's), the default first",
+      }),
+    ),
   },
   { $id: 'VersionDetails' },
 );

@@ -133,8 +133,10 @@ export interface DeadLetterEnvelope {
   readonly source: string;
   /** ISO 8601 time the message was received. */
   readonly receivedAt: string;
-  /** The message exactly as consumed. */
+  /** The message exactly as consumed; for a message refused as too large, its beginning only. */
   readonly original: string;
+  /** The size of a refused message (then `original` is cut short). */
+  readonly originalBytes?: number;
 }
 
 export interface ChannelRuntimeOptions {
@@ -485,7 +487,7 @@ export class ChannelRuntime {
         // queue: without this, a fetched batch was translated in one long macrotask with no I/O.
         const pause = this.turns.pause();
         if (pause !== undefined) await pause;
-        output = await this.process(message.value, startedAt);
+        output = message.refused === undefined ? await this.process(message.value, startedAt) : this.refuse(message, message.refused, startedAt);
       } finally {
         this.permits.release();
       }
@@ -559,22 +561,34 @@ export class ChannelRuntime {
       this.failed += 1;
       const info = describeError(error);
       this.log.warn({ channel: this.id, code: info.code, err: error }, 'message not translated; sent to the dead-letter topic');
-      const envelope: DeadLetterEnvelope = {
-        error: info,
-        channel: this.id,
-        source: this.source,
-        receivedAt: new Date(receivedAt).toISOString(),
-        original: text,
-      };
-      return {
-        topic: this.deadLetterTopic,
-        value: JSON.stringify(envelope),
-        kind: 'dead-lettered',
-        emptyPayload: false,
-        failedCells: [],
-        error: info,
-      };
+      return this.deadLetter(text, info, receivedAt);
     }
+  }
+
+  /** A message its transport refused (too large): dead-lettered with the reason, never translated. */
+  private refuse(message: TransportMessage, refused: NonNullable<TransportMessage['refused']>, receivedAt: number): Output {
+    this.failed += 1;
+    this.log.warn({ channel: this.id, code: refused.code, bytes: refused.bytes }, 'message refused by the transport; sent to the dead-letter topic');
+    return this.deadLetter(message.value, { code: refused.code, message: refused.message }, receivedAt, refused.bytes);
+  }
+
+  private deadLetter(text: string, info: ChannelErrorInfo, receivedAt: number, originalBytes?: number): Output {
+    const envelope: DeadLetterEnvelope = {
+      error: info,
+      channel: this.id,
+      source: this.source,
+      receivedAt: new Date(receivedAt).toISOString(),
+      original: text,
+      ...(originalBytes === undefined ? {} : { originalBytes }),
+    };
+    return {
+      topic: this.deadLetterTopic,
+      value: JSON.stringify(envelope),
+      kind: 'dead-lettered',
+      emptyPayload: false,
+      failedCells: [],
+      error: info,
+    };
   }
 
   private emit(event: ChannelMessageEvent): void {

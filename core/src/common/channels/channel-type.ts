@@ -8,14 +8,27 @@ import { BadRequestError, ErrorCodes } from '../errors.js';
 import type { TransportKind } from './transport.js';
 
 /** Every letter STE defines, with the name people know the transport by and the option that enables it. */
-const LETTERS: Readonly<Record<string, { readonly name: string; readonly kind?: TransportKind; readonly enable: string }>> = {
-  E: { name: 'the embedded bus', kind: 'embedded', enable: 'the default `mediator serve`' },
-  N: { name: 'NATS JetStream', kind: 'nats', enable: '`mediator serve --transport nats --broker nats://HOST:4222`' },
-  K: { name: 'Kafka', kind: 'kafka', enable: '`mediator serve --transport kafka --broker HOST:9092`' },
-  M: { name: 'MQTT', enable: 'an MQTT broker (not supported by this server yet)' },
+const LETTERS: Readonly<Record<string, { readonly name: string; readonly kind: TransportKind; readonly enable: string }>> = {
+  E: { name: 'the embedded bus', kind: 'embedded', enable: 'nothing: every server has it' },
+  N: { name: 'NATS JetStream', kind: 'nats', enable: '`mediator serve --nats nats://HOST:4222`' },
+  K: { name: 'Kafka', kind: 'kafka', enable: '`mediator serve --kafka HOST:9092`' },
+  M: { name: 'MQTT', kind: 'mqtt', enable: '`mediator serve --mqtt mqtt://HOST:1883`' },
 };
 
-const LETTER_OF: Readonly<Record<TransportKind, string>> = { embedded: 'E', nats: 'N', kafka: 'K' };
+const LETTER_OF: Readonly<Record<TransportKind, string>> = { embedded: 'E', nats: 'N', kafka: 'K', mqtt: 'M' };
+
+/** The transport a `chanType` letter names (`E`, `N`, `K`, `M`). */
+export function transportOfLetter(letter: string): TransportKind | undefined {
+  return LETTERS[letter]?.kind;
+}
+
+/** The source and sink transports of a normalised (checked) `chanType`. */
+export function channelTransports(chanType: string): { readonly source: TransportKind; readonly sink: TransportKind } {
+  const source = transportOfLetter(chanType[0] ?? '');
+  const sink = transportOfLetter(chanType[1] ?? '');
+  if (source === undefined || sink === undefined) throw new Error(`"${chanType}" is not a checked chanType`);
+  return { source, sink };
+}
 
 /** The type of a channel on `kind` at both ends: what an omitted `chanType` means. */
 export function defaultChannelType(kind: TransportKind): string {
@@ -44,7 +57,7 @@ export function checkChannelType(chanType: string, available: readonly Transport
         ErrorCodes.invalidChannel,
       );
     }
-    if (transport.kind === undefined || !available.includes(transport.kind)) {
+    if (!available.includes(transport.kind)) {
       const running = available.map((k) => LETTERS[LETTER_OF[k]]?.name ?? k).join(', ');
       throw new BadRequestError(
         `chanType "${chanType}": the ${side} transport ${transport.name} (${letter}) is not enabled on this server, which runs channels on ${running}; it needs ${transport.enable}`,

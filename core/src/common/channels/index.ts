@@ -25,5 +25,5 @@ export {
   type DeadLetterEnvelope,
 } from './channel-runtime.js';
 export { TurnBudget, DEFAULT_TURN_BUDGET_MS, processTurnBudget } from './turn-budget.js';
-export { checkChannelType, defaultChannelType } from './channel-type.js';
+export { channelTransports, checkChannelType, defaultChannelType, transportOfLetter } from './channel-type.js';
 export { loopClosedBy, type ChannelEdge } from './channel-loops.js';

@@ -17,6 +17,12 @@ export interface TransportMessage {
   readonly topic: string;
   /** True when the broker says this is not the first delivery (a previous attempt was not acknowledged). */
   readonly redelivered: boolean;
+  /**
+   * Set when the transport will not hand the message over as it is (MQTT: larger than its size
+   * limit): the channel dead-letters it with this reason, untranslated, and `value` is only the
+   * message's beginning.
+   */
+  readonly refused?: { readonly code: string; readonly message: string; readonly bytes: number };
 }
 
 /** Where a group that does not exist yet starts reading. */
@@ -45,7 +51,7 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
-export type TransportKind = 'embedded' | 'nats' | 'kafka';
+export type TransportKind = 'embedded' | 'nats' | 'kafka' | 'mqtt';
 
 export type MessageHandler = (message: TransportMessage) => Promise<void>;
 

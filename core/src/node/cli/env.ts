@@ -18,6 +18,8 @@ export interface CliEnvironment {
   readonly store: string | undefined;
   /** Empty means none. */
   readonly fleet: string | undefined;
+  /** The brokers to run channels on (MEDIATOR_NATS, MEDIATOR_KAFKA, MEDIATOR_MQTT); empty means none. */
+  readonly brokers: { readonly nats: string | undefined; readonly kafka: string | undefined; readonly mqtt: string | undefined };
 }
 
 export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): CliEnvironment {
@@ -36,5 +38,6 @@ export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): CliEnviron
     broker: env.MEDIATOR_BROKER,
     store: env.MEDIATOR_STORE,
     fleet: env.MEDIATOR_FLEET || undefined,
+    brokers: { nats: env.MEDIATOR_NATS || undefined, kafka: env.MEDIATOR_KAFKA || undefined, mqtt: env.MEDIATOR_MQTT || undefined },
   };
 }

@@ -1,5 +1,5 @@
 /** `mediator serve`: the REST server, with its options checked here and the server started by start-server.ts. */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { MediatorError } from '../../common/index.js';
 import { fleetNameProblem } from '../fleet/fleet-name.js';
@@ -13,13 +13,23 @@ import { parseCommandArgs, UsageError, type CliIo } from './io.js';
 
 export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
                 [--cors ORIGIN ...] [--log-level info]
-                [--transport embedded|nats|kafka] [--broker URL] [--store sqlite|nats] [--fleet NAME]
+                [--transport embedded|nats|kafka|mqtt] [--broker URL] [--store sqlite|nats] [--fleet NAME]
+                [--nats URL] [--kafka HOST:PORT,...] [--mqtt mqtt://[USER:PASS@]HOST:PORT]
+                [--mqtt-retain] [--mqtt-max-message-bytes N] [--mqtt-ca FILE] [--mqtt-cert FILE] [--mqtt-key FILE]
                 [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
       --store (or MEDIATOR_STORE): where alignments and channels are kept: sqlite (the data
       folder; the default) or nats (JetStream buckets shared by every process of a fleet; the
       default with --transport nats).
+      --nats, --kafka, --mqtt (or MEDIATOR_NATS, MEDIATOR_KAFKA, MEDIATOR_MQTT): brokers to run
+      channels on, several at once; the embedded bus is always there. A channel's chanType (two
+      letters, source then sink: E embedded, N NATS, K Kafka, M MQTT) picks its ends, e.g. "MN"
+      consumes from MQTT and publishes to NATS; without one it uses the default transport:
+      --transport, else the one broker given, else the first given, else the embedded bus.
+      --mqtt-retain publishes outputs with the retain flag; --mqtt-max-message-bytes (default
+      8 MiB) dead-letters larger source messages; mqtts:// with --mqtt-ca/--mqtt-cert/--mqtt-key
+      (PEM files) for TLS.
       --fleet (or MEDIATOR_FLEET): with --transport nats, the fleet's name (letters, digits,
       "-"): its buckets, streams and subjects are kept apart from other fleets' on the same NATS.
       --translation-workers: worker threads for POST /translation (default 1 when the machine
@@ -33,9 +43,10 @@ export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [-
 `;
 
 function parseServeArgs(args: string[]) {
-  const { values, positionals } = parseCommandArgs({
+  const { values, positionals, tokens } = parseCommandArgs({
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
       host: { type: 'string' },
       port: { type: 'string' },
@@ -45,6 +56,14 @@ function parseServeArgs(args: string[]) {
       'log-level': { type: 'string' },
       transport: { type: 'string' },
       broker: { type: 'string' },
+      nats: { type: 'string' },
+      kafka: { type: 'string' },
+      mqtt: { type: 'string' },
+      'mqtt-retain': { type: 'boolean' },
+      'mqtt-max-message-bytes': { type: 'string' },
+      'mqtt-ca': { type: 'string' },
+      'mqtt-cert': { type: 'string' },
+      'mqtt-key': { type: 'string' },
       store: { type: 'string' },
       fleet: { type: 'string' },
       'translation-workers': { type: 'string' },
@@ -54,7 +73,9 @@ function parseServeArgs(args: string[]) {
     },
   });
   if (positionals.length > 0) throw new UsageError('serve takes no positional arguments');
-  return values;
+  // With several brokers and no --transport, the first given on the command line is the default.
+  const firstBroker = tokens.find((t) => t.kind === 'option' && (t.name === 'nats' || t.name === 'kafka' || t.name === 'mqtt'))?.name;
+  return { ...values, firstBroker };
 }
 
 type ServeValues = ReturnType<typeof parseServeArgs>;
@@ -72,13 +93,27 @@ function checkToken(token: string | undefined, noAuth: boolean): void {
 }
 
 /** Where channels run and where the configuration is kept: checked together, they depend on each other. */
-function channelSettings(
-  values: ServeValues,
-  env: CliEnvironment,
-): { transportKind: 'embedded' | 'nats' | 'kafka'; brokerUrl: string | undefined; storeKind: 'sqlite' | 'nats'; fleet: string | undefined } {
-  const transportKind = values.transport ?? env.transport ?? 'embedded';
-  if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka') {
-    throw new UsageError('--transport must be embedded, nats or kafka');
+interface ChannelSettings {
+  readonly transportKind: 'embedded' | 'nats' | 'kafka' | 'mqtt';
+  readonly brokerUrl: string | undefined;
+  readonly brokers: { readonly nats?: string; readonly kafka?: string; readonly mqtt?: string };
+  readonly storeKind: 'sqlite' | 'nats';
+  readonly fleet: string | undefined;
+}
+
+function channelSettings(values: ServeValues, env: CliEnvironment): ChannelSettings {
+  const brokers: { nats?: string; kafka?: string; mqtt?: string } = {};
+  for (const kind of ['nats', 'kafka', 'mqtt'] as const) {
+    const url = values[kind] ?? env.brokers[kind];
+    if (url === '') throw new UsageError(`--${kind} needs the broker's address`);
+    if (url !== undefined) brokers[kind] = url;
+  }
+  if (brokers.mqtt !== undefined && !/^(mqtts?|wss?):\/\/[^/]+/.test(brokers.mqtt)) {
+    throw new UsageError('--mqtt takes a URL: mqtt://[USER:PASSWORD@]HOST:PORT (mqtts:// for TLS, ws:// or wss:// for WebSocket)');
+  }
+  const transportKind = values.transport ?? env.transport ?? values.firstBroker ?? Object.keys(brokers)[0] ?? 'embedded';
+  if (transportKind !== 'embedded' && transportKind !== 'nats' && transportKind !== 'kafka' && transportKind !== 'mqtt') {
+    throw new UsageError('--transport must be embedded, nats, kafka or mqtt');
   }
   const brokerUrl = values.broker ?? env.broker;
   const storeKind = values.store ?? env.store ?? (transportKind === 'nats' ? 'nats' : 'sqlite');
@@ -90,7 +125,52 @@ function channelSettings(
     if (problem !== undefined) throw new UsageError(`--fleet: ${problem}`);
     if (transportKind !== 'nats') throw new UsageError('--fleet needs --transport nats (it names the fleet on its servers)');
   }
-  return { transportKind, brokerUrl, storeKind, fleet };
+  return { transportKind, brokerUrl, brokers, storeKind, fleet };
+}
+
+/** The MQTT transport's options: the retain flag, the size limit, and TLS material read from its files. */
+async function mqttSettings(values: ServeValues) {
+  const maxText = values['mqtt-max-message-bytes'];
+  const maxMessageBytes = maxText === undefined ? undefined : Number(maxText);
+  if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1 || maxMessageBytes > 268_435_455)) {
+    throw new UsageError("--mqtt-max-message-bytes must be an integer from 1 to 268435455 (MQTT's largest packet)");
+  }
+  const tls: { ca?: string; cert?: string; key?: string } = {};
+  for (const [flag, key] of [
+    ['mqtt-ca', 'ca'],
+    ['mqtt-cert', 'cert'],
+    ['mqtt-key', 'key'],
+  ] as const) {
+    const file = values[flag];
+    if (file === undefined) continue;
+    try {
+      tls[key] = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--${flag}: cannot read ${file}: ${(error as Error).message}`);
+    }
+  }
+  return {
+    ...(values['mqtt-retain'] === true ? { retain: true } : {}),
+    ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+    ...(Object.keys(tls).length === 0 ? {} : { tls }),
+  };
+}
+
+/** A broker address for the banner: a password in it is not printed. */
+function redactUrl(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
+
+/** The banner's "Channels on" line: the default transport first, then every other one the server runs. */
+function channelsLine(settings: ServeSettings): string {
+  const { transportKind, brokerUrl, brokers } = settings;
+  const defaultAddress =
+    brokerUrl !== undefined ? ` (${brokerUrl})` : transportKind === 'embedded' ? '' : ` (${redactUrl(brokers[transportKind] ?? 'its default address')})`;
+  const others = Object.entries(brokers)
+    .filter(([kind]) => kind !== transportKind)
+    .map(([kind, url]) => `; ${kind} (${redactUrl(url)})`)
+    .join('');
+  return `${transportKind}${defaultAddress}, the default${others}${transportKind === 'embedded' ? '' : '; embedded'}`;
 }
 
 /** Every option checked, in the order the messages were always given; each falls back on its MEDIATOR_* variable. */
@@ -139,8 +219,8 @@ async function resolveToken(settings: ServeSettings): Promise<{ token: string | 
   return { token: stored.token, note };
 }
 
-async function listen(settings: ServeSettings, token: string | undefined): Promise<RunningServer> {
-  const { allowedHosts, bodyLimit, brokerUrl, cors, fleet, port } = settings;
+async function listen(settings: ServeSettings, mqtt: Awaited<ReturnType<typeof mqttSettings>>, token: string | undefined): Promise<RunningServer> {
+  const { allowedHosts, bodyLimit, brokerUrl, brokers, cors, fleet, port } = settings;
   try {
     return await startServer({
       host: settings.host,
@@ -153,6 +233,8 @@ async function listen(settings: ServeSettings, token: string | undefined): Promi
       ...(cors === undefined ? {} : { corsOrigins: cors }),
       logLevel: settings.logLevel,
       transport: { kind: settings.transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
+      brokers,
+      mqtt,
       store: settings.storeKind,
       ...(fleet === undefined ? {} : { fleet }),
       translationWorkers: settings.translationWorkers,
@@ -166,12 +248,14 @@ async function listen(settings: ServeSettings, token: string | undefined): Promi
 }
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
-  const settings = serveSettings(parseServeArgs(args), cliEnvironment());
+  const values = parseServeArgs(args);
+  const settings = serveSettings(values, cliEnvironment());
+  const mqtt = await mqttSettings(values);
   const { token, note } = await resolveToken(settings);
-  const server = await listen(settings, token);
-  const { brokerUrl, fleet, translationWorkers: workers } = settings;
+  const server = await listen(settings, mqtt, token);
+  const { fleet, translationWorkers: workers } = settings;
   io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${settings.transportKind}${brokerUrl === undefined ? '' : ` (${brokerUrl})`}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings)}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -105,7 +105,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   assertCorsOrigins(options.corsOrigins ?? []);
   // Stores, transport, services, fleet and channel restore: the composition root.
   const core = await composeMediator(options);
-  const { alignments, channels, coverage, bridges, levels, logger, metrics, runner, store, suites, translation, transport } = core;
+  const { alignments, channels, coverage, bridges, levels, logger, metrics, runner, store, suites, translation, transport, transports } = core;
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const compilers = lazySchemaCompilers();
@@ -271,6 +271,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     channels,
     translation,
     transport,
+    transports,
     levels,
     logger,
     bridges,

@@ -21,6 +21,9 @@ import type { NatsKvStore, NatsKvStoreOptions } from '../store/nats-kv-store.js'
 // which a single-machine server never needs (start-up time, issue 13).
 import { SqliteStore } from '../store/sqlite-store.js';
 import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
+import { TransportSet } from '../transports/transport-set.js';
+import type { MqttTransportOptions } from '../transports/mqtt-transport.js';
+import { loadOrCreateMqttClientId } from './mqtt-client-id.js';
 import { DATABASE_FILE, tightenOwnedFiles } from './data-folder.js';
 import { LogLevels } from './log-levels.js';
 import { ServerMetrics } from './metrics.js';
@@ -58,6 +61,14 @@ export interface CoreOptions {
   /** Where channels consume and publish: the in-process bus (default), NATS JetStream or Kafka. */
   readonly transport?: { readonly kind: TransportKind; readonly url?: string };
   /**
+   * Brokers to run channels on besides the default transport (`--nats`, `--kafka`, `--mqtt`): a
+   * channel picks its source and sink transports with `chanType` (issue 28). The embedded bus is
+   * always there.
+   */
+  readonly brokers?: { readonly nats?: string; readonly kafka?: string; readonly mqtt?: string };
+  /** MQTT settings beyond the URL (`--mqtt-retain`, `--mqtt-max-message-bytes`, TLS files). */
+  readonly mqtt?: Omit<MqttTransportOptions, 'url' | 'logger' | 'clientIdPrefix'>;
+  /**
    * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
    * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
    * servers as the transport. Default: `nats` with the NATS transport, else `sqlite`.
@@ -78,7 +89,10 @@ export interface MediatorCore {
   readonly logger: PinoLogger;
   /** The configuration store the services use: the fleet's buckets, or the local SQLite file. */
   readonly store: ConfigStore;
+  /** The default transport (the one channels without a chanType use). */
   readonly transport: Transport;
+  /** Every transport channels may use, by kind (issue 28: a transport per channel, mixed routes). */
+  readonly transports: TransportSet;
   readonly metrics: ServerMetrics;
   readonly alignments: AlignmentService;
   readonly translation: TranslationService;
@@ -168,18 +182,46 @@ async function restoreChannels({ fleet, local, store, alignments, runner, channe
   }
 }
 
+/**
+ * The transports channels may use: the embedded bus, the default transport and every broker given
+ * (issue 28); each loads its client only when used.
+ */
+async function openTransports(
+  options: CoreOptions,
+  transportKind: TransportKind,
+  names: ReturnType<typeof fleetNames>,
+  logger: PinoLogger,
+): Promise<TransportSet> {
+  const urls = new Map<TransportKind, string | undefined>([['embedded', undefined]]);
+  for (const kind of ['nats', 'kafka', 'mqtt'] as const) {
+    const url = options.brokers?.[kind];
+    if (url !== undefined) urls.set(kind, url);
+  }
+  urls.set(transportKind, options.transport?.url ?? urls.get(transportKind));
+  const mqttClientIdPrefix = urls.has('mqtt') ? await loadOrCreateMqttClientId(options.dataDir) : undefined;
+  const loaded = new Map<TransportKind, Transport>();
+  for (const [kind, url] of urls) {
+    loaded.set(
+      kind,
+      await loadTransport({
+        kind,
+        ...(url === undefined ? {} : { url }),
+        ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
+        nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
+        mqtt: { ...options.mqtt, ...(mqttClientIdPrefix === undefined ? {} : { clientIdPrefix: mqttClientIdPrefix }) },
+        logger,
+      }),
+    );
+  }
+  return new TransportSet(transportKind, loaded);
+}
+
 export async function composeMediator(options: CoreOptions): Promise<MediatorCore> {
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
   const { transportKind, names, fleet, local, store } = await openStores(options, logger);
   const alignments = new AlignmentService(store, logger);
-  const transport = await loadTransport({
-    kind: transportKind,
-    ...(options.transport?.url === undefined ? {} : { url: options.transport.url }),
-    ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
-    nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
-    logger,
-  });
+  const transports = await openTransports(options, transportKind, names, logger);
   // The one path for every translation (issue 29): REST, channels, coverage, suites and uploads.
   const translation = new TranslationService({
     alignments,
@@ -198,8 +240,8 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
   if (translation.usesWorkers) alignments.analyzer = translation;
   // The runner reports translation times to the metrics, which read the runner's counters back at
   // scrape time (after both exist).
-  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transport, store });
-  const runner: ChannelRunner = new ChannelRunner(transport, translation, logger, metrics.observeTranslation);
+  const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transports: () => transports.all(), store });
+  const runner: ChannelRunner = new ChannelRunner(transports, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
   const fleetSync = await restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation });
 
@@ -213,7 +255,8 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
     levels,
     logger,
     store,
-    transport,
+    transport: transports.default,
+    transports,
     metrics,
     alignments,
     translation,

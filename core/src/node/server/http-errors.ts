@@ -160,6 +160,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.pomPropertyLimit]: Status.badRequest,
   [ErrorCodes.nameTooLong]: Status.badRequest,
   [ErrorCodes.topicMessageTooLarge]: Status.payloadTooLarge,
+  // Only ever in a dead-letter envelope (a channel's message), never an HTTP answer.
+  [ErrorCodes.messageTooLarge]: Status.payloadTooLarge,
   [ErrorCodes.xmlEncoding]: Status.badRequest,
   // The server is busy, not the request wrong: 503 (RFC 9110 15.6.4), as for a translation past its limit.
   [ErrorCodes.translationQueueFull]: Status.unavailable,

@@ -30,13 +30,14 @@ const PROBE_TIMEOUT_MS = 2000;
 
 export interface MetricsSources {
   readonly channels: () => readonly ChannelCounterSnapshot[];
-  readonly transport: Transport;
+  /** Every transport the server runs channels on (one broker-state gauge each). */
+  readonly transports: () => readonly Transport[];
   readonly store: ConfigStore;
 }
 
 type Observation =
   | { readonly kind: 'http'; readonly method: string; readonly route: string; readonly status: number; readonly seconds: number }
-  | { readonly kind: 'translation'; readonly channel: number; readonly seconds: number };
+  | { readonly kind: 'translation'; readonly channel: number; readonly transport: string; readonly seconds: number };
 
 interface Loaded {
   readonly registry: Registry;
@@ -65,9 +66,9 @@ export class ServerMetrics {
   }
 
   /** One channel translation (successful or not). */
-  readonly observeTranslation = (channel: number, seconds: number): void => {
-    if (this.loaded !== undefined) this.loaded.translation.observe({ channel: String(channel), transport: this.sources.transport.kind }, seconds);
-    else this.enqueue({ kind: 'translation', channel, seconds });
+  readonly observeTranslation = (channel: number, transport: string, seconds: number): void => {
+    if (this.loaded !== undefined) this.loaded.translation.observe({ channel: String(channel), transport }, seconds);
+    else this.enqueue({ kind: 'translation', channel, transport, seconds });
   };
 
   /** The exposition text. */
@@ -87,7 +88,7 @@ export class ServerMetrics {
       this.loaded = loaded;
       for (const o of this.queue.splice(0)) {
         if (o.kind === 'http') loaded.http.observe({ method: o.method, route: o.route, status_code: o.status }, o.seconds);
-        else loaded.translation.observe({ channel: String(o.channel), transport: this.sources.transport.kind }, o.seconds);
+        else loaded.translation.observe({ channel: String(o.channel), transport: o.transport }, o.seconds);
       }
       return loaded;
     });
@@ -99,7 +100,6 @@ export class ServerMetrics {
     const { sources } = this;
     const registry = new prom.Registry();
     prom.collectDefaultMetrics({ register: registry });
-    const transport = sources.transport.kind;
     for (const [name, help, key] of COUNTERS) {
       new prom.Counter({
         name,
@@ -110,19 +110,20 @@ export class ServerMetrics {
         // when it restarts, which Prometheus reads as a counter reset (rate() handles it).
         collect() {
           this.reset();
-          for (const { id, counters } of sources.channels()) this.inc({ channel: String(id), transport }, counters[key]);
+          for (const { id, transport, counters } of sources.channels()) this.inc({ channel: String(id), transport }, counters[key]);
         },
       });
     }
     new prom.Gauge({
       name: 'mediator_broker_connected',
-      help: "1 when the channels' broker answered a round trip during this scrape (always 1 for the in-process bus), else 0",
+      help: 'Per transport the server runs channels on: 1 when its broker answered a round trip during this scrape (always 1 for the in-process bus), else 0',
       labelNames: ['transport'],
       registers: [registry],
       async collect() {
-        const broker = sources.transport;
-        const up = broker.probe === undefined ? true : await broker.probe(PROBE_TIMEOUT_MS);
-        this.set({ transport }, up ? 1 : 0);
+        const states = await Promise.all(
+          sources.transports().map(async (broker) => [broker.kind, broker.probe === undefined ? true : await broker.probe(PROBE_TIMEOUT_MS)] as const),
+        );
+        for (const [transport, up] of states) this.set({ transport }, up ? 1 : 0);
       },
     });
     new prom.Gauge({

@@ -2,7 +2,7 @@
  * `chanType` on a server whose channels run on NATS JetStream (issue 31, CONTRACT.md "ChannelConfig:
  * both versions"): `NN` is taken on both POST /channels and STE's POST /v1/channels, echoed by
  * GET /v1/channels and the details; a type naming a transport this server was not started with
- * (`EE`, `KK`, `MN`) is a 400 that names it, and creates nothing.
+ * (`KE`, `KK`, `MN`; the embedded bus is always there) is a 400 that names it, and creates nothing.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
@@ -35,7 +35,7 @@ describe.skipIf(skipNats)(`chanType on a NATS server ${skipNats ? `(${natsSkipRe
       ['NN', 2],
     ]);
     for (const [chanType, named] of [
-      ['EE', 'embedded bus'],
+      ['KE', 'Kafka'],
       ['KK', 'Kafka'],
       ['MN', 'MQTT'],
     ]) {

@@ -6,6 +6,7 @@
  */
 import { ChannelRuntime, type api, type ChannelCounters, type ChannelStatus, type ChannelTranslate, type Logger, type Transport } from '../../common/index.js';
 import type { ChannelRecord } from '../store/index.js';
+import type { TransportSet } from '../transports/transport-set.js';
 import type { TranslationService } from './translation-service.js';
 
 export interface ChannelState {
@@ -15,12 +16,14 @@ export interface ChannelState {
   readonly counters?: ChannelCounters;
 }
 
-/** Told how long each translation of a channel took (GET /metrics' latency histogram). */
-export type TranslationObserver = (channelId: number, seconds: number) => void;
+/** Told how long each translation of a channel took (GET /metrics' latency histogram), with the channel's transport label. */
+export type TranslationObserver = (channelId: number, transport: string, seconds: number) => void;
 
 /** A running channel's counters, for monitoring. */
 export interface ChannelCounterSnapshot {
   readonly id: number;
+  /** `mqtt`, `nats`..., or `mqtt->nats` for a mixed route (TransportSet.labelOf). */
+  readonly transport: string;
   readonly counters: ChannelCounters;
 }
 
@@ -35,9 +38,11 @@ export class ChannelRunner {
   private readonly starting = new Map<number, Promise<ChannelState>>();
   /** When each runtime was started (epoch ms): coverage "since the channel started" (issue 12). */
   private readonly started = new Map<number, number>();
+  /** Each running channel's transport (a bridge for a mixed route) and its metrics label. */
+  private readonly routes = new Map<number, { readonly transport: Transport; readonly label: string }>();
 
   constructor(
-    readonly transport: Transport,
+    readonly transports: TransportSet,
     private readonly translation: TranslationService,
     private readonly log: Logger,
     private readonly observeTranslation: TranslationObserver = () => undefined,
@@ -71,6 +76,17 @@ export class ChannelRunner {
 
   private async startOnce(record: ChannelRecord): Promise<ChannelState> {
     this.broken.delete(record.id);
+    let transport: Transport;
+    try {
+      transport = this.transports.forChannel(record.chanType);
+    } catch (error) {
+      // A stored channel whose transport this server was not started with (now).
+      const reason = `chanType ${record.chanType ?? ''}: ${(error as Error).message}; start the server with that broker`;
+      this.broken.set(record.id, reason);
+      this.log.error({ channel: record.id, reason }, 'channel cannot start');
+      return { status: 'failed', reason };
+    }
+    const label = this.transports.labelOf(record.chanType);
     let translator: { translate: ChannelTranslate; window: number };
     try {
       // The server's one translation path (issue 29): the same time limit as POST /translation, off the event loop.
@@ -98,14 +114,15 @@ export class ChannelRunner {
         } finally {
           // Failed translations too: a slow failure is as much a latency as a slow success. With
           // batching this is the time from handing the message over to its answer.
-          this.observeTranslation(record.id, (performance.now() - began) / 1000);
+          this.observeTranslation(record.id, label, (performance.now() - began) / 1000);
         }
       },
       translationWindow: translator.window,
-      transport: this.transport,
+      transport,
       logger: this.log,
     });
     this.runtimes.set(record.id, runtime);
+    this.routes.set(record.id, { transport, label });
     this.started.set(record.id, Date.now());
     const status = await runtime.start();
     this.log.info({ channel: record.id, status, source: record.source, sink: record.sink }, 'channel started');
@@ -131,7 +148,7 @@ export class ChannelRunner {
       const reason = this.broken.get(id);
       return reason === undefined ? { status: 'stopped' } : { status: 'failed', reason };
     }
-    const broker = this.transport.brokerState?.();
+    const broker = this.routes.get(id)?.transport.brokerState?.();
     if (runtime.status === 'running' && broker?.reachable === false) {
       return { status: 'broker-down', reason: broker.reason ?? 'the broker cannot be reached', counters: runtime.counters };
     }
@@ -144,7 +161,11 @@ export class ChannelRunner {
 
   /** The counters of every running channel. */
   counterSnapshots(): ChannelCounterSnapshot[] {
-    return [...this.runtimes].map(([id, runtime]) => ({ id, counters: runtime.counters }));
+    return [...this.runtimes].map(([id, runtime]) => ({
+      id,
+      transport: this.routes.get(id)?.label ?? this.transports.defaultKind,
+      counters: runtime.counters,
+    }));
   }
 
   /** Stops the channel after its in-flight messages finish. */
@@ -155,13 +176,19 @@ export class ChannelRunner {
     if (runtime === undefined) return;
     this.runtimes.delete(id);
     this.started.delete(id);
+    this.routes.delete(id);
     await runtime.stop();
   }
 
-  /** Stops every channel, then closes the transport. */
+  /** The server's default transport (test messages, coverage's recent messages). */
+  get transport(): Transport {
+    return this.transports.default;
+  }
+
+  /** Stops every channel, then closes the transports. */
   async close(): Promise<void> {
     const ids = [...this.runtimes.keys()];
     await Promise.all(ids.map((id) => this.stop(id)));
-    await this.transport.close();
+    await this.transports.close();
   }
 }

@@ -97,9 +97,9 @@ export class ChannelService {
     if (typeof parallelismRaw !== 'number' || !Number.isInteger(parallelismRaw) || parallelismRaw < 1 || parallelismRaw > 1024) {
       fail('parallelism must be an integer from 1 to 1024');
     }
-    const chanType = optionalString(b, 'chanType');
-    // Channels run on the server's one transport for now: a type naming another is refused, naming it.
-    if (chanType !== undefined) checkChannelType(chanType, [this.runner.transport.kind]);
+    const chanTypeGiven = optionalString(b, 'chanType');
+    // Each end on a transport this server runs (issue 28); a type naming another is refused, naming it.
+    const chanType = chanTypeGiven === undefined ? null : checkChannelType(chanTypeGiven, this.runner.transports.kinds);
     const consumerGroup = optionalString(b, 'optConsumerGroup') ?? randomUUID();
     const deadLetterTopic = optionalString(b, 'deadLetterTopic') ?? null;
     for (const [side, label] of [
@@ -124,7 +124,7 @@ export class ChannelService {
     // here leaves the channel to start as before and say why in its status.
     // Skipped while the broker or the store is out of reach (the store then refuses the change
     // within its bound) and given PREPARE_MS at most.
-    const transport = this.runner.transport;
+    const transport = this.runner.transports.forChannel(chanType);
     if (transport.prepare !== undefined && transport.brokerState?.().reachable !== false && this.store.state().connected) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       try {
@@ -150,8 +150,9 @@ export class ChannelService {
       consumerGroup,
       parallelism: parallelismRaw,
       deadLetterTopic,
+      chanType,
     });
-    this.log.info({ channel: record.id, source, sink }, 'channel created');
+    this.log.info({ channel: record.id, source, sink, chanType }, 'channel created');
     await this.runner.start(record);
     return { message: `Channel ${record.id} created successfully`, channel: this.info(record) };
   }
@@ -215,7 +216,7 @@ export class ChannelService {
       outAlignmentId: this.idOf(c.outAlignmentName, c.outAlignmentVersion),
       consumerGroup: c.consumerGroup,
       parallelism: c.parallelism,
-      chanType: defaultChannelType(this.runner.transport.kind),
+      chanType: c.chanType ?? defaultChannelType(this.runner.transports.defaultKind),
       deadLetterTopic: c.deadLetterTopic ?? `${c.sink}.errors`,
       ...this.runner.state(c.id),
       createdAt: c.createdAt,
@@ -262,6 +263,7 @@ export class ChannelService {
         'outAlignmentId',
         'parallelism',
         'optConsumerGroup',
+        'chanType',
       ]) {
         if (b[f] !== undefined) base[f] = b[f];
       }

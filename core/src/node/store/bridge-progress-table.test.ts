@@ -52,7 +52,7 @@ describe('bridge progress table', () => {
     store.close();
     // Back to what a version-1 mediator wrote: none of the later migrations' tables.
     const raw = new Database(file);
-    raw.exec('DROP TABLE bridge_progress; DROP TABLE suite_case; DROP TABLE suite;');
+    raw.exec('DROP TABLE bridge_progress; DROP TABLE suite_case; DROP TABLE suite; ALTER TABLE channel DROP COLUMN chan_type;');
     raw.pragma('user_version = 1');
     raw.close();
 

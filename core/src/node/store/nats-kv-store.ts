@@ -504,7 +504,7 @@ export class NatsKvStore implements ConfigStore {
       }
     }
     const { uuid, ...rest } = c;
-    const record: ChannelRecord = { ...rest, id: 0, uuid: uuid ?? randomUUID(), createdAt: Date.now() };
+    const record: ChannelRecord = { ...rest, chanType: rest.chanType ?? null, id: 0, uuid: uuid ?? randomUUID(), createdAt: Date.now() };
     const key = keyOf(CHANNEL_KIND, record);
     const stored = { ...CHANNEL_KIND.toStored(record), [ARBITRATED]: true };
     const nonce = randomUUID();

@@ -70,6 +70,9 @@ export const CHANNEL_KIND: RecordKind<ChannelRecord> = {
     const t = (f: string): string => text(o, f, 'channel');
     const dead = o['deadLetterTopic'];
     if (dead !== null && typeof dead !== 'string') throw new Error('a stored channel has a deadLetterTopic that is neither a string nor null');
+    // Absent in channels stored before chanType was kept (issue 28): the default transport.
+    const chanType = o['chanType'] ?? null;
+    if (chanType !== null && typeof chanType !== 'string') throw new Error('a stored channel has a chanType that is neither a string nor null');
     return {
       id: revision,
       uuid: t('uuid'),
@@ -82,6 +85,7 @@ export const CHANNEL_KIND: RecordKind<ChannelRecord> = {
       consumerGroup: t('consumerGroup'),
       parallelism: integer(o, 'parallelism', 'channel'),
       deadLetterTopic: dead,
+      chanType,
       createdAt: integer(o, 'createdAt', 'channel'),
     };
   },

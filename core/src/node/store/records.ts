@@ -36,11 +36,16 @@ export interface ChannelRecord {
   consumerGroup: string;
   parallelism: number;
   deadLetterTopic: string | null;
+  /**
+   * STE's `chanType` as given (two letters, source then sink transport: CONTRACT.md), or null when
+   * the channel runs on the server's default transport at both ends.
+   */
+  chanType: string | null;
   /** Epoch milliseconds. */
   createdAt: number;
 }
 
-export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'uuid'> & { uuid?: string };
+export type NewChannel = Omit<ChannelRecord, 'id' | 'createdAt' | 'uuid' | 'chanType'> & { uuid?: string; chanType?: string | null };
 
 export type InsertAlignmentResult =
   | { status: 'created'; record: AlignmentRecord }

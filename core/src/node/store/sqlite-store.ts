@@ -129,6 +129,10 @@ const MIGRATIONS: ReadonlyArray<(db: Db) => void> = [
   createBridgeProgressTable,
   // 3: alignment test suites (issue 12), suite-tables.ts.
   createSuiteTables,
+  // 4: each channel's transports (STE's chanType, issue 28); NULL = the server's default at both ends.
+  (db) => {
+    db.exec('ALTER TABLE channel ADD COLUMN chan_type TEXT');
+  },
 ];
 
 /** The schema version this code writes and reads. */
@@ -242,6 +246,7 @@ interface ChannelRow {
   consumer_group: string;
   parallelism: number;
   dead_letter_topic: string | null;
+  chan_type: string | null;
   created_at: number;
 }
 
@@ -273,6 +278,7 @@ function toChannel(row: ChannelRow): ChannelRecord {
     consumerGroup: row.consumer_group,
     parallelism: row.parallelism,
     deadLetterTopic: row.dead_letter_topic,
+    chanType: row.chan_type,
     createdAt: row.created_at,
   };
 }
@@ -285,7 +291,7 @@ function side(name: string, version: string): [string | null, string | null] {
 const ALIGNMENT_COLUMNS = 'id, name, version, creator, description, source_ontology_uri, target_ontology_uri, date, xml, fingerprint';
 const CHANNEL_COLUMNS =
   'id, uuid, source, sink, inp_alignment_name, inp_alignment_version, out_alignment_name, ' +
-  'out_alignment_version, consumer_group, parallelism, dead_letter_topic, created_at';
+  'out_alignment_version, consumer_group, parallelism, dead_letter_topic, chan_type, created_at';
 
 function requireString(field: string, value: unknown): string {
   if (typeof value !== 'string') throw new BadRequestError(`${field} must be a string`);
@@ -322,12 +328,12 @@ function prepareStatements(db: Db) {
     listChannels: db.prepare<[], ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM channel ORDER BY id`),
     getChannel: db.prepare<[number], ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM channel WHERE id = ?`),
     insertChannel: db.prepare<
-      [string, string, string, string | null, string | null, string | null, string | null, string, number, string | null, number],
+      [string, string, string, string | null, string | null, string | null, string | null, string, number, string | null, string | null, number],
       never
     >(
       'INSERT INTO channel (uuid, source, sink, inp_alignment_name, inp_alignment_version, ' +
         'out_alignment_name, out_alignment_version, consumer_group, parallelism, ' +
-        'dead_letter_topic, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'dead_letter_topic, chan_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     deleteChannel: db.prepare<[number], never>('DELETE FROM channel WHERE id = ?'),
   };
@@ -410,6 +416,7 @@ export class SqliteStore {
         c.consumerGroup,
         c.parallelism,
         c.deadLetterTopic,
+        c.chanType ?? null,
         Date.now(),
       );
       const row = s.getChannel.get(Number(info.lastInsertRowid));
@@ -510,6 +517,7 @@ export class SqliteStore {
     }
     requireInteger('parallelism', c.parallelism);
     if (c.deadLetterTopic !== null) requireString('deadLetterTopic', c.deadLetterTopic);
+    if (c.chanType !== undefined && c.chanType !== null) requireString('chanType', c.chanType);
     if (c.uuid !== undefined) requireString('uuid', c.uuid);
     return this.#run('inserting a channel', () => {
       try {

@@ -9,19 +9,22 @@ import type { Transport, TransportKind } from '../../common/channels/transport.j
 import type { EmbeddedBusOptions } from './embedded-bus.js';
 import type { KafkaTransportOptions } from './kafka-transport.js';
 import type { NatsTransportOptions } from './nats-transport.js';
+import type { MqttTransportOptions } from './mqtt-transport.js';
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 export const DEFAULT_KAFKA_BROKERS = '127.0.0.1:9092';
+export const DEFAULT_MQTT_URL = 'mqtt://127.0.0.1:1883';
 
 /** What picks and configures a transport: the kind, its servers, and each kind's own options. */
 export interface CreateTransportOptions {
   readonly kind: TransportKind;
-  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`). */
+  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`), or the MQTT broker's URL. */
   readonly url?: string;
   readonly logger: Logger;
   readonly embedded?: Omit<EmbeddedBusOptions, 'logger'>;
   readonly nats?: Omit<NatsTransportOptions, 'servers' | 'logger'>;
   readonly kafka?: Omit<KafkaTransportOptions, 'brokers' | 'logger'>;
+  readonly mqtt?: Omit<MqttTransportOptions, 'url' | 'logger'>;
 }
 
 /** Like `createTransport`: nothing connects here (NATS and Kafka connect on first use). */
@@ -38,6 +41,10 @@ export async function loadTransport(options: CreateTransportOptions): Promise<Tr
     case 'kafka': {
       const { KafkaTransport } = await import('./kafka-transport.js');
       return new KafkaTransport({ ...options.kafka, brokers: options.url ?? DEFAULT_KAFKA_BROKERS, logger: options.logger });
+    }
+    case 'mqtt': {
+      const { MqttTransport } = await import('./mqtt-transport.js');
+      return new MqttTransport({ ...options.mqtt, url: options.url ?? DEFAULT_MQTT_URL, logger: options.logger });
     }
     default: {
       const never: never = options.kind;

@@ -33,4 +33,30 @@ describe('ChannelTable', () => {
     expect(within(rows[1]!).getByText('failed')).toBeTruthy();
     expect(within(rows[0]!).queryByTestId('channel-reason')).toBeNull();
   });
+
+  it("shows each channel's transports, and a broker the server cannot reach next to the channels using it", async () => {
+    const store = createWorkbenchStore({
+      makeApi: () =>
+        fakeApi({
+          listChannels: async () => [channel(1, { chanType: 'MN' }), channel(2, { chanType: 'EE' })],
+          getVersion: async () => ({
+            name: 'mediator-workbench',
+            version: '1',
+            compatibleWith: 'ipsm-core 0.8.10',
+            transports: [
+              { kind: 'mqtt', letter: 'M', default: true, reachable: true },
+              { kind: 'embedded', letter: 'E', default: false, reachable: true },
+              { kind: 'nats', letter: 'N', default: false, reachable: false, reason: 'connection refused' },
+            ],
+          }),
+        }),
+    });
+    await act(async () => {
+      await store.getState().checkServer();
+      await store.getState().loadChannels();
+    });
+    render(createElement(WorkbenchProvider, { store, children: createElement(ChannelTable) }));
+    const cells = screen.getAllByTestId('channel-transport');
+    expect(cells.map((c) => c.textContent)).toEqual(['MQTT → NATS JetStreamNATS JetStream broker unreachable', 'Embedded bus']);
+  });
 });

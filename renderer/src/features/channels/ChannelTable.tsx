@@ -4,6 +4,7 @@ import { formatDate, formatMs } from '../../ui/format.js';
 import { useWorkbench } from '../../store/index.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { describeChannelType, TRANSPORT_NAMES } from './TransportSelect.js';
 
 const side = (name: string, version: string) => (name === '' ? 'none' : `${name} ${version}`);
 
@@ -14,6 +15,9 @@ export function ChannelTable() {
   const deleteChannel = useWorkbench((s) => s.deleteChannel);
   const deleteOp = useWorkbench((s) => s.deleteChannelOp);
   const setTester = useWorkbench((s) => s.setTester);
+  const transports = useWorkbench((s) => s.version?.transports) ?? [];
+  // The brokers the server says it cannot reach now, by chanType letter.
+  const unreachable = transports.filter((t) => !t.reachable);
   const [confirming, setConfirming] = useState<ChannelInfo | undefined>(undefined);
   const sorted = [...channels].sort((a, b) => a.id - b.id);
 
@@ -34,6 +38,7 @@ export function ChannelTable() {
               <tr>
                 <th scope="col">Id</th>
                 <th scope="col">Source → sink</th>
+                <th scope="col">Transport</th>
                 <th scope="col">Input alignment</th>
                 <th scope="col">Output alignment</th>
                 <th scope="col">Parallelism</th>
@@ -54,6 +59,16 @@ export function ChannelTable() {
                   <th scope="row">{c.id}</th>
                   <td className="topic">
                     {c.source} → {c.sink}
+                  </td>
+                  <td data-testid="channel-transport">
+                    <span title={`chanType ${c.chanType}`}>{describeChannelType(c.chanType)}</span>
+                    {unreachable
+                      .filter((t) => c.chanType.includes(t.letter))
+                      .map((t) => (
+                        <p key={t.kind} className="error">
+                          {TRANSPORT_NAMES[t.kind]} broker unreachable
+                        </p>
+                      ))}
                   </td>
                   <td>{side(c.inpAlignmentName, c.inpAlignmentVersion)}</td>
                   <td>{side(c.outAlignmentName, c.outAlignmentVersion)}</td>

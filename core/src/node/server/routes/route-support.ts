@@ -25,6 +25,7 @@ import type { CoverageService } from '../../services/coverage-service.js';
 import type { LogLevels } from '../log-levels.js';
 import type { ServerMetrics } from '../metrics.js';
 import { Status } from '../http-errors.js';
+import type { TransportSet } from '../../transports/transport-set.js';
 
 /** The server with the TypeBox type provider: route schemas type the request and the reply. */
 export type ApiServer = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -33,7 +34,10 @@ export interface RouteDeps {
   readonly alignments: AlignmentService;
   readonly channels: ChannelService;
   readonly translation: TranslationService;
+  /** The default transport (test messages on topics). */
   readonly transport: Transport;
+  /** Every transport channels may use (GET /version?details=true lists them). */
+  readonly transports: TransportSet;
   readonly levels: LogLevels;
   readonly logger: PinoLogger;
   readonly bridges: BridgeService;

@@ -1,6 +1,6 @@
 /** Tag "Version" (reference-mediator.md 6.10), and the successor's liveness and info (CONTRACT.md "The successor's API"). */
 import { Type } from 'typebox';
-import { api } from '../../../common/index.js';
+import { api, defaultChannelType } from '../../../common/index.js';
 import { VERSION } from '../../version.js';
 import { Status } from '../http-errors.js';
 import { errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
@@ -9,7 +9,7 @@ export const VERSION_TAG = { name: 'Version', description: 'Name and version of 
 
 const NAME = 'mediator-workbench';
 
-export function registerVersionRoutes(app: ApiServer, { channels }: RouteDeps): void {
+export function registerVersionRoutes(app: ApiServer, { channels, transports }: RouteDeps): void {
   const tags = [VERSION_TAG.name];
   app.get(
     '/version',
@@ -18,7 +18,8 @@ export function registerVersionRoutes(app: ApiServer, { channels }: RouteDeps): 
         operationId: 'getVersion',
         tags,
         summary: 'Name and version of the mediator',
-        description: "Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps and the store's state.",
+        description:
+          "Without `details`: exactly the reference's `{name, version}`. `?details=true` adds the IPSM release it keeps, the store's state and the transports channels may use (each with its chanType letter and whether its broker can be reached).",
         querystring: api.DetailsQuery,
         response: {
           [Status.ok]: jsonResponse(
@@ -30,7 +31,22 @@ export function registerVersionRoutes(app: ApiServer, { channels }: RouteDeps): 
       },
     },
     async (request, reply) => {
-      const details: api.VersionDetails = { name: NAME, version: VERSION, compatibleWith: 'ipsm-core 0.8.10', configStore: channels.configStoreState() };
+      const details: api.VersionDetails = {
+        name: NAME,
+        version: VERSION,
+        compatibleWith: 'ipsm-core 0.8.10',
+        configStore: channels.configStoreState(),
+        transports: transports.kinds.map((kind) => {
+          const state = transports.get(kind).brokerState?.() ?? { reachable: true };
+          return {
+            kind,
+            letter: defaultChannelType(kind).slice(0, 1),
+            default: kind === transports.defaultKind,
+            reachable: state.reachable,
+            ...(state.reason === undefined ? {} : { reason: state.reason }),
+          };
+        }),
+      };
       return sendNativeJson(reply, request.query.details === 'true' ? details : api.pickDeclared(api.VersionResponse, details));
     },
   );

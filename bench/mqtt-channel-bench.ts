@@ -1,0 +1,135 @@
+/**
+ * Channels on MQTT (issue 28): messages per second through one channel at QoS 1 on one Mosquitto, at
+ * parallelism 1 and 4, and through a mixed MQTT -> NATS channel (source on Mosquitto, sink on one
+ * JetStream server), each set against the in-process translation rate of the same message measured
+ * right before and after it (as kafka-channel-bench.ts does for Kafka).
+ *
+ * The source is filled first: the channel's group (its persistent session) is created, left, and
+ * the messages queue at the broker; the timed window runs from the channel's start (which resumes
+ * the session) until the sink's broker confirmed every output (PUBACK, or JetStream's ack). Every
+ * source message is acknowledged only after that confirmation. Nothing reads the sink.
+ */
+import {
+  bridgeTransport,
+  ChannelRuntime,
+  MqttTransport,
+  NatsTransport,
+  silentLogger,
+  translateMessage,
+  type CompiledAlignment,
+  type Transport,
+} from '@mediator/core/node';
+import { inProcess } from './channel-bench.js';
+import { startBenchMosquitto } from './mosquitto-broker.js';
+import { startBenchNats } from './nats-servers.js';
+import { median } from './stats.js';
+
+export interface MqttChannelFigure {
+  /** `mqtt` or `mqtt->nats`. */
+  readonly route: string;
+  readonly parallelism: number;
+  readonly messagesPerSecond: number;
+  readonly inProcessMessagesPerSecond: number;
+  /** Median of the rounds' ratios. */
+  readonly ratio: number;
+  readonly roundRatios: readonly number[];
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Publishes `count` copies with a bounded number of publishes awaiting the broker's PUBACK. */
+async function fill(transport: MqttTransport, topic: string, text: string, count: number): Promise<void> {
+  const window = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const p = transport.publish(topic, text).finally(() => window.delete(p));
+    window.add(p);
+    if (window.size >= 256) await Promise.race(window);
+  }
+  await Promise.all(window);
+}
+
+async function drain(
+  mqtt: MqttTransport,
+  channelTransport: Transport,
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  parallelism: number,
+  count: number,
+  run: string,
+): Promise<number> {
+  const source = `bench/${run}/src`;
+  const sink = `bench.${run}.sink`;
+  const group = `${run}-channel`;
+  // The group's session exists before the fill, so the broker keeps the messages for it.
+  const prepare = await mqtt.subscribe(source, group, { maxInFlight: 1 }, async () => {
+    throw new Error('the benchmark prepares the group and consumes nothing');
+  });
+  await prepare.close();
+  await fill(mqtt, source, text, count);
+  const runtime = new ChannelRuntime({
+    config: { id: run, source, sink, parallelism, consumerGroup: group },
+    translate: (t) => translateMessage(t, alignments),
+    transport: channelTransport,
+    logger: silentLogger,
+  });
+  const start = performance.now();
+  await runtime.start();
+  const deadline = Date.now() + 300_000;
+  while (runtime.counters.translated < count) {
+    if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify(runtime.counters)}`);
+    await sleep(5);
+  }
+  const rate = (count / (performance.now() - start)) * 1000;
+  await runtime.stop();
+  return rate;
+}
+
+const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? '3');
+
+export async function measureMqttChannels(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<MqttChannelFigure[]> {
+  const broker = await startBenchMosquitto();
+  const nats = await startBenchNats(1);
+  // One client id prefix: each round's channel resumes the session its preparation left.
+  const mqtt = new MqttTransport({ url: broker.url, clientIdPrefix: 'bench', logger: silentLogger });
+  const natsTransport = new NatsTransport({ servers: nats.url, logger: silentLogger });
+  const mixed = bridgeTransport(mqtt, natsTransport);
+  try {
+    await drain(mqtt, mqtt, text, alignments, 4, Math.min(500, count), 'mwarm');
+    await drain(mqtt, mixed, text, alignments, 4, Math.min(500, count), 'mnwarm');
+    const out: MqttChannelFigure[] = [];
+    for (const [route, transport, parallelism] of [
+      ['mqtt', mqtt, 1],
+      ['mqtt', mqtt, 4],
+      ['mqtt->nats', mixed, 4],
+    ] as const) {
+      const rates: number[] = [];
+      const inProcs: number[] = [];
+      const ratios: number[] = [];
+      let before = await inProcess(text, alignments, count);
+      for (let round = 0; round < ROUNDS; round++) {
+        const rate = await drain(mqtt, transport, text, alignments, parallelism, count, `${route === 'mqtt' ? 'm' : 'mn'}p${parallelism}r${round}`);
+        const after = await inProcess(text, alignments, count);
+        const inProc = (before + after) / 2;
+        rates.push(rate);
+        inProcs.push(inProc);
+        ratios.push(rate / inProc);
+        before = after;
+      }
+      out.push({
+        route,
+        parallelism,
+        messagesPerSecond: median(rates),
+        inProcessMessagesPerSecond: median(inProcs),
+        ratio: median(ratios),
+        roundRatios: ratios,
+      });
+      process.stderr.write(`measured ${route}, parallelism ${parallelism}: ratios ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`);
+    }
+    return out;
+  } finally {
+    await mqtt.close();
+    await natsTransport.close();
+    await broker.stop();
+    await nats.stop();
+  }
+}

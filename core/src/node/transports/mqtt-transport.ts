@@ -1,0 +1,487 @@
+/**
+ * MQTT transport (MQTT.js 5, protocol version 5), STE 1.0's default channel broker (issue 28).
+ *
+ * - QoS 1 both ways. A publish resolves on the broker's PUBACK. A consumed message is acknowledged
+ *   (PUBACK) only after its handler resolved, i.e. after the channel's translation was published
+ *   and confirmed; PUBACKs go out in the order the messages arrived (MQTT 5, 4.6).
+ * - MQTT.js acknowledges a message as soon as its `handleMessage` callback runs, and reads the
+ *   connection's next packet only after that, so holding the callback would run one message at a
+ *   time. Here the callback runs at once and the PUBACK it would send is held back (see
+ *   `holdPubacks`): the acknowledgement is sent by this transport when the handler resolved.
+ * - One connection per subscription, with a persistent session (clean start off, a session expiry
+ *   interval) under a client id made of the transport's `clientIdPrefix` (the server derives it from
+ *   its data folder, so it is the same after a restart), the group and the topic: messages
+ *   published while the mediator is down, and those it had received but not acknowledged, are
+ *   delivered when it comes back.
+ * - Groups are MQTT 5 shared subscriptions (`$share/<group>/<topic>`): the members of a group split
+ *   the messages, distinct groups each get all of them. Two processes with the same prefix (two
+ *   clients of one data folder) would take each other's session over for ever: a client whose
+ *   session was taken over (DISCONNECT 0x8E) moves to the group's next member id instead.
+ * - A handler that rejects: MQTT redelivers only when a session is resumed, so the subscription
+ *   reconnects (same client id) after `redeliveryDelayMs`, and the broker sends every message not
+ *   acknowledged again, the failed one first.
+ * - A message larger than `maxMessageBytes` is handed over refused (`TransportMessage.refused`): the
+ *   channel dead-letters it with the reason and its beginning, untranslated.
+ * - Reconnection with exponential backoff, `reconnectMinMs` doubling up to `reconnectMaxMs`.
+ * - Outputs are published with the retain flag off unless `retain` is set (STE's option).
+ * - `from: 'earliest'` is the same as `latest` (MQTT keeps no log), except for retained messages.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { connect, type IClientOptions, type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
+import { silentLogger, type Logger } from '../../common/logger.js';
+import { ErrorCodes } from '../../common/errors.js';
+import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
+
+export interface MqttTransportOptions {
+  /** `mqtt://[user:password@]host:port` (or `mqtts://` for TLS, `ws://`, `wss://`). */
+  readonly url: string;
+  /** Stable part of every client id (the server's comes from its data folder); default random. */
+  readonly clientIdPrefix?: string;
+  readonly logger?: Logger;
+  /** Publish outputs with the retain flag (STE's option); default false. */
+  readonly retain?: boolean;
+  /** Largest message a channel consumes; larger ones are dead-lettered with the reason. Default 8 MiB. */
+  readonly maxMessageBytes?: number;
+  /** How long the broker keeps a subscription's session while the mediator is away, default 7 days. */
+  readonly sessionExpirySeconds?: number;
+  /** Messages the broker may send a subscription before it acknowledged them (MQTT 5 receive maximum), default 512. */
+  readonly receiveMaximum?: number;
+  /** Bound on a publish's PUBACK, default 30 s; past it the publish rejects (the source stays unacknowledged). */
+  readonly publishTimeoutMs?: number;
+  /** Bound on connecting and subscribing, default 15 s. */
+  readonly connectTimeoutMs?: number;
+  /** Delay before a message whose handler rejected is delivered again, default 1000 ms. */
+  readonly redeliveryDelayMs?: number;
+  /** First reconnection delay, default 250 ms; doubles up to `reconnectMaxMs` (default 10 s). */
+  readonly reconnectMinMs?: number;
+  readonly reconnectMaxMs?: number;
+  /** TLS and credentials beyond the URL, as MQTT.js takes them (PEM text). */
+  readonly tls?: Pick<IClientOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized' | 'servername'>;
+  readonly username?: string;
+  readonly password?: string;
+}
+
+/** MQTT 5 reason code of a DISCONNECT whose session another connection took over. */
+const SESSION_TAKEN_OVER = 0x8e;
+/** A PUBACK this transport sends itself: `holdPubacks` lets it through. */
+const OWN_ACK = Symbol('own puback');
+
+export const DEFAULT_MQTT_MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+/** What of a refused message the dead letter keeps. */
+const REFUSED_HEAD_BYTES = 1024;
+
+/** Name part safe in a client id and a share name (no `/ + #`), with a hash that keeps it unique. */
+function token(text: string, length = 24): string {
+  const readable = text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, length);
+  return `${readable}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function checkTopic(topic: string): void {
+  // MQTT 5, 4.7: a topic name is not empty and holds no wildcard (+ #) and no NUL.
+  if (topic === '' || topic.includes('+') || topic.includes('#') || topic.includes(String.fromCharCode(0))) {
+    throw new Error(`"${topic}" is not an MQTT topic name (empty, or holds + # or NUL)`);
+  }
+}
+
+type SendPacket = (packet: Packet | (Packet & { [OWN_ACK]?: true }), cb?: (error?: Error) => void, ...rest: unknown[]) => void;
+
+/**
+ * Keeps MQTT.js from acknowledging consumed messages: its PUBACKs are swallowed (their completion
+ * callback still runs, so it reads on), ours pass. `_sendPacket` is MQTT.js's one way out to the
+ * socket; the version is pinned in package.json, and the kill -9 tests fail if a PUBACK ever goes
+ * out before the output was published.
+ */
+function holdPubacks(client: MqttClient): (messageId: number) => void {
+  const internals = client as unknown as { _sendPacket: SendPacket };
+  const send = internals._sendPacket.bind(client);
+  internals._sendPacket = (packet, cb, ...rest) => {
+    if (packet.cmd === 'puback' && !(OWN_ACK in packet)) {
+      cb?.();
+      return;
+    }
+    send(packet, cb, ...rest);
+  };
+  return (messageId) => send({ cmd: 'puback', messageId, reasonCode: 0, [OWN_ACK]: true } as Packet);
+}
+
+/**
+ * Client ids of this process's open subscriptions: a second transport of the same prefix in one
+ * process (tests, a server's two channels of one group and topic) starts at a free member id
+ * instead of taking a running one's session over.
+ */
+const idsInUse = new Set<string>();
+
+interface Delivery {
+  readonly packet: IPublishPacket;
+  /** The connection it came on: an acknowledgement is only valid on that one. */
+  readonly epoch: number;
+  state: 'waiting' | 'running' | 'done' | 'failed';
+}
+
+class MqttSubscription implements Subscription {
+  private client: MqttClient | undefined;
+  private ack: (messageId: number) => void = () => undefined;
+  private epoch = 0;
+  private member = 0;
+  /** The client id this subscription holds in `idsInUse`. */
+  private heldId: string | undefined;
+  private readonly deliveries: Delivery[] = [];
+  private running = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+  private closing = false;
+  private closed: Promise<void> | undefined;
+  private redeliveryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly owner: MqttTransport,
+    private readonly topic: string,
+    private readonly group: string,
+    private readonly options: SubscribeOptions,
+    private readonly handler: MessageHandler,
+  ) {}
+
+  private get clientId(): string {
+    return `${this.owner.clientIdPrefix}-${token(`${this.group}\n${this.topic}`, 16)}-m${this.member}`;
+  }
+
+  async open(): Promise<void> {
+    this.release();
+    while (idsInUse.has(this.clientId)) this.member += 1;
+    const clientId = this.clientId;
+    idsInUse.add(clientId);
+    this.heldId = clientId;
+    const client = this.owner.newClient(clientId, { clean: false, session: true, receiveMaximum: this.owner.receiveMaximum });
+    this.client = client;
+    this.epoch += 1;
+    this.ack = holdPubacks(client);
+    client.handleMessage = (packet, callback) => {
+      // QoS 0 messages too (a publisher's QoS caps the delivery's): translated, never acknowledged.
+      this.receive(packet);
+      callback();
+    };
+    client.on('connect', () => {
+      // A new connection: what came on the previous one is delivered again by the session (DUP).
+      this.epoch += 1;
+      this.deliveries.splice(0, this.deliveries.length, ...this.deliveries.filter((d) => d.state === 'running'));
+    });
+    client.on('disconnect', (packet) => {
+      if (packet.reasonCode === SESSION_TAKEN_OVER && !this.closing) {
+        this.owner.log.warn(
+          { clientId: this.clientId, topic: this.topic },
+          'MQTT session taken over by another client with the same id; moving to the next member id',
+        );
+        this.release();
+        this.member += 1;
+        void this.reopen(0);
+      }
+    });
+    try {
+      await withTimeout(
+        new Promise<void>((resolve, reject) => {
+          if (client.connected) resolve();
+          client.once('connect', () => resolve());
+          client.once('error', reject);
+        }),
+        this.owner.connectTimeoutMs,
+        `connecting to ${this.owner.url}`,
+      );
+      const share = `$share/${token(this.group)}/${this.topic}`;
+      const granted = await withTimeout(client.subscribeAsync(share, { qos: 1 }), this.owner.connectTimeoutMs, `subscribing to ${this.topic}`);
+      const refused = granted.find((g) => g.qos !== 1 && g.qos !== 0);
+      if (refused !== undefined) throw new Error(`the broker refused the subscription to ${this.topic} (reason ${refused.qos})`);
+    } catch (error) {
+      client.end(true);
+      this.client = undefined;
+      this.release();
+      throw error;
+    }
+  }
+
+  /** Drops the connection and opens a new one (same or next member id) after `delayMs`. */
+  private async reopen(delayMs: number): Promise<void> {
+    const old = this.client;
+    this.client = undefined;
+    this.epoch += 1;
+    this.deliveries.splice(0, this.deliveries.length, ...this.deliveries.filter((d) => d.state === 'running'));
+    old?.end(true);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    while (!this.closing) {
+      try {
+        await this.open();
+        return;
+      } catch (error) {
+        this.owner.log.warn({ err: error, topic: this.topic }, 'MQTT subscription could not be opened again; retrying');
+        await new Promise((resolve) => setTimeout(resolve, this.owner.reconnectMaxMs));
+      }
+    }
+  }
+
+  private receive(packet: IPublishPacket): void {
+    if (this.closing) return;
+    this.deliveries.push({ packet, epoch: this.epoch, state: 'waiting' });
+    this.pump();
+  }
+
+  /** Starts waiting deliveries in arrival order, at most `maxInFlight` running. */
+  private pump(): void {
+    for (const delivery of this.deliveries) {
+      if (this.closing || this.running >= this.options.maxInFlight) return;
+      if (delivery.state !== 'waiting') continue;
+      delivery.state = 'running';
+      this.running += 1;
+      const run = this.run(delivery);
+      this.inFlight.add(run);
+      void run.finally(() => this.inFlight.delete(run));
+    }
+  }
+
+  private async run(delivery: Delivery): Promise<void> {
+    const { packet } = delivery;
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const limit = this.owner.maxMessageBytes;
+    const message: TransportMessage =
+      payload.length > limit
+        ? {
+            value: payload.subarray(0, REFUSED_HEAD_BYTES).toString('utf8'),
+            topic: this.topic,
+            redelivered: packet.dup,
+            refused: {
+              code: ErrorCodes.messageTooLarge,
+              message: `the message has ${payload.length} bytes, more than this channel's limit of ${limit} (MQTT, --mqtt-max-message-bytes); the dead letter keeps its first ${REFUSED_HEAD_BYTES}`,
+              bytes: payload.length,
+            },
+          }
+        : { value: payload.toString('utf8'), topic: this.topic, redelivered: packet.dup };
+    try {
+      await this.handler(message);
+      delivery.state = 'done';
+    } catch {
+      delivery.state = 'failed';
+    } finally {
+      this.running -= 1;
+    }
+    this.settle();
+    this.pump();
+  }
+
+  /** Acknowledges the finished head of the queue, in order; a failure at the head asks for redelivery. */
+  private settle(): void {
+    for (;;) {
+      const head = this.deliveries[0];
+      if (head === undefined || head.state === 'waiting' || head.state === 'running') return;
+      if (head.state === 'failed' && head.packet.qos === 0) {
+        // Published at QoS 0: the broker never sends it again, whatever this side does.
+        this.deliveries.shift();
+        continue;
+      }
+      if (head.state === 'failed') {
+        if (this.closing || this.redeliveryTimer !== undefined) return;
+        // Only a resumed session sends an unacknowledged message again (MQTT 5, 4.4).
+        this.redeliveryTimer = setTimeout(() => {
+          this.redeliveryTimer = undefined;
+          if (!this.closing) void this.reopen(0);
+        }, this.owner.redeliveryDelayMs);
+        return;
+      }
+      this.deliveries.shift();
+      if (head.epoch === this.epoch && this.client?.connected === true && head.packet.messageId !== undefined) this.ack(head.packet.messageId);
+    }
+  }
+
+  close(): Promise<void> {
+    if (this.closed === undefined) {
+      this.closing = true;
+      clearTimeout(this.redeliveryTimer);
+      this.closed = (async () => {
+        await Promise.allSettled([...this.inFlight]);
+        this.settle();
+        const client = this.client;
+        this.client = undefined;
+        // A clean DISCONNECT keeps the session (its expiry interval): what was not acknowledged,
+        // and what arrives meanwhile, waits for the group's next subscriber with this id.
+        if (client !== undefined) await withTimeout(client.endAsync(false), 5000, 'closing an MQTT subscription').catch(() => client.end(true));
+        this.release();
+        this.owner.forget(this);
+      })();
+    }
+    return this.closed;
+  }
+
+  /** Crash-like: no further acknowledgement. */
+  abort(): void {
+    this.closing = true;
+    clearTimeout(this.redeliveryTimer);
+    this.epoch += 1;
+    this.client?.end(true);
+    this.client = undefined;
+    this.release();
+  }
+
+  private release(): void {
+    if (this.heldId !== undefined) idsInUse.delete(this.heldId);
+    this.heldId = undefined;
+  }
+}
+
+export class MqttTransport implements Transport {
+  readonly kind = 'mqtt' as const;
+  readonly durable = true;
+  readonly url: string;
+  readonly clientIdPrefix: string;
+  readonly log: Logger;
+  readonly maxMessageBytes: number;
+  readonly receiveMaximum: number;
+  readonly connectTimeoutMs: number;
+  readonly redeliveryDelayMs: number;
+  readonly reconnectMaxMs: number;
+  private readonly reconnectMinMs: number;
+  private readonly publishTimeoutMs: number;
+  private readonly sessionExpirySeconds: number;
+  private readonly retain: boolean;
+  private readonly options: MqttTransportOptions;
+  private publisher: MqttClient | undefined;
+  private lastError: string | undefined;
+  private readonly subscriptions = new Set<MqttSubscription>();
+  private closed = false;
+
+  constructor(options: MqttTransportOptions) {
+    this.options = options;
+    this.url = options.url;
+    this.clientIdPrefix = options.clientIdPrefix ?? `mediator-${randomBytes(6).toString('hex')}`;
+    this.log = options.logger ?? silentLogger;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MQTT_MAX_MESSAGE_BYTES;
+    this.receiveMaximum = options.receiveMaximum ?? 512;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 15_000;
+    this.redeliveryDelayMs = options.redeliveryDelayMs ?? 1000;
+    this.reconnectMinMs = options.reconnectMinMs ?? 250;
+    this.reconnectMaxMs = options.reconnectMaxMs ?? 10_000;
+    this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
+    this.sessionExpirySeconds = options.sessionExpirySeconds ?? 7 * 24 * 3600;
+    this.retain = options.retain ?? false;
+  }
+
+  /** A client of this transport's broker, reconnecting with backoff. */
+  newClient(clientId: string, session: { clean: boolean; session: boolean; receiveMaximum?: number }): MqttClient {
+    if (this.closed) throw new Error('the MQTT transport is closed');
+    const client = connect(this.url, {
+      protocolVersion: 5,
+      clientId,
+      clean: session.clean,
+      reconnectPeriod: this.reconnectMinMs,
+      connectTimeout: this.connectTimeoutMs,
+      ...(this.options.username === undefined ? {} : { username: this.options.username }),
+      ...(this.options.password === undefined ? {} : { password: this.options.password }),
+      ...this.options.tls,
+      properties: {
+        ...(session.session ? { sessionExpiryInterval: this.sessionExpirySeconds } : {}),
+        ...(session.receiveMaximum === undefined ? {} : { receiveMaximum: session.receiveMaximum }),
+      },
+    });
+    client.on('connect', () => {
+      client.options.reconnectPeriod = this.reconnectMinMs;
+      this.lastError = undefined;
+    });
+    client.on('close', () => {
+      // Exponential backoff: MQTT.js reads the period again before each attempt.
+      client.options.reconnectPeriod = Math.min(this.reconnectMaxMs, (client.options.reconnectPeriod ?? this.reconnectMinMs) * 2);
+    });
+    client.on('error', (error) => {
+      this.lastError = error.message;
+      this.log.warn({ err: error, clientId }, 'MQTT client error');
+    });
+    return client;
+  }
+
+  private getPublisher(): MqttClient {
+    if (this.publisher === undefined) {
+      this.publisher = this.newClient(`${this.clientIdPrefix}-pub-${randomBytes(4).toString('hex')}`, { clean: true, session: false });
+    }
+    return this.publisher;
+  }
+
+  private send(topic: string, value: string): Promise<void> {
+    checkTopic(topic);
+    const client = this.getPublisher();
+    return withTimeout(
+      client.publishAsync(topic, value, { qos: 1, retain: this.retain }).then(() => undefined),
+      this.publishTimeoutMs,
+      `publishing to ${topic} on ${this.url}`,
+    );
+  }
+
+  async publish(topic: string, value: string): Promise<void> {
+    await this.send(topic, value);
+  }
+
+  /** One connection writes in call order, so the broker's order is fixed once the call returned. */
+  publishPipelined(topic: string, value: string): PipelinedPublish {
+    let confirmed: Promise<void>;
+    try {
+      confirmed = this.send(topic, value);
+    } catch (error) {
+      confirmed = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    return { sent: Promise.resolve(), confirmed };
+  }
+
+  async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    checkTopic(topic);
+    const subscription = new MqttSubscription(this, topic, group, options, handler);
+    await subscription.open();
+    if (this.closed) {
+      subscription.abort();
+      throw new Error('the MQTT transport is closed');
+    }
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  forget(subscription: MqttSubscription): void {
+    this.subscriptions.delete(subscription);
+  }
+
+  async probe(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    const client = this.getPublisher();
+    if (client.connected) return true;
+    // The listener goes with the wait: scrapes while the broker is away must not pile them up.
+    let onConnect: (() => void) | undefined;
+    return withTimeout(
+      new Promise<boolean>((resolve) => {
+        onConnect = () => resolve(true);
+        client.once('connect', onConnect);
+      }),
+      timeoutMs,
+      'probe',
+    )
+      .catch(() => false)
+      .finally(() => {
+        if (onConnect !== undefined) client.removeListener('connect', onConnect);
+      });
+  }
+
+  brokerState(): { readonly reachable: boolean; readonly reason?: string } {
+    const client = this.publisher;
+    if (client === undefined || client.connected || this.lastError === undefined) return { reachable: true };
+    return { reachable: false, reason: `the MQTT broker ${this.url} cannot be reached: ${this.lastError}` };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const subscription of this.subscriptions) subscription.abort();
+    this.subscriptions.clear();
+    const publisher = this.publisher;
+    this.publisher = undefined;
+    publisher?.end(true);
+  }
+}
