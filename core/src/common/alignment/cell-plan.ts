@@ -4,6 +4,7 @@
  * (`render-sparql.ts`) and executed natively (`../translation`), so the two cannot drift apart.
  */
 import type { Problem } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import { factory, NS, RDF_TYPE, type RDF } from '../rdf/terms.js';
 import type { Cell, CellFunction } from './model.js';
 import { sripasLocal } from './read-alignment.js';
@@ -118,7 +119,7 @@ function convertEntity(quads: readonly RDF.Quad[], cell: Cell, label: 'entity1' 
       // predicate position to that constant IRI and ran the cell (the middleware's own test
       // alignments have such cells), so we do the same and only warn (CONTRACT.md "Translation").
       problems.push({
-        code: 'CELL_PREDICATE_SRIPAS_CONSTANT',
+        code: ProblemCodes.cellPredicateSripasConstant,
         severity: 'warning',
         message:
           label === 'entity1'
@@ -188,10 +189,15 @@ export function planCell(cell: Cell): CellPlanResult {
     const previous = typings.get(t.variable);
     if (previous === undefined) typings.set(t.variable, t.datatype);
     else if (previous === t.datatype) {
-      problems.push({ code: 'TYPING_REPEATED', severity: 'warning', message: `variable ?${t.variable} is typed twice with <${t.datatype}>`, ...at(t) });
+      problems.push({
+        code: ProblemCodes.typingRepeated,
+        severity: 'warning',
+        message: `variable ?${t.variable} is typed twice with <${t.datatype}>`,
+        ...at(t),
+      });
     } else {
       problems.push({
-        code: 'TYPING_CONFLICT',
+        code: ProblemCodes.typingConflict,
         severity: 'error',
         message: `variable ?${t.variable} is typed both <${previous}> and <${t.datatype}>`,
         ...at(t),
@@ -221,7 +227,7 @@ export function planCell(cell: Cell): CellPlanResult {
     if (e1.namedVariables.has(f.variable)) filters.push({ variable: f.variable, datatype: f.datatype });
     else {
       problems.push({
-        code: 'FILTER_DROPPED',
+        code: ProblemCodes.filterDropped,
         severity: 'warning',
         message: `filter on ?${f.variable} is dropped: only variables of entity1 can be filtered (as in the reference mediator)`,
         ...at(f),
@@ -260,7 +266,7 @@ export function planCell(cell: Cell): CellPlanResult {
     if (inScope.has(b.variable)) {
       const fn = fnByResult.get(b.variable);
       problems.push({
-        code: 'CELL_BIND_IN_SCOPE',
+        code: ProblemCodes.cellBindInScope,
         severity: 'error',
         message: `?${b.variable} is bound twice (by the WHERE pattern or an earlier BIND); SPARQL forbids rebinding, so the cell could never run`,
         ...at(fn ?? cell),
@@ -272,7 +278,7 @@ export function planCell(cell: Cell): CellPlanResult {
     for (const p of fn.params) {
       if (p.kind === 'variable' && !whereVariables.has(p.variable) && !results.has(p.variable)) {
         problems.push({
-          code: 'PARAM_UNBOUND',
+          code: ProblemCodes.paramUnbound,
           severity: 'warning',
           message: `parameter ?${p.variable} of ${fn.name} is not bound by entity1 or a function, so ?${fn.result} stays unbound`,
           ...at(fn),
@@ -284,7 +290,7 @@ export function planCell(cell: Cell): CellPlanResult {
   for (const v of insertVariables) {
     if (!inScope.has(v)) {
       problems.push({
-        code: 'CELL_UNBOUND_INSERT_VARIABLE',
+        code: ProblemCodes.cellUnboundInsertVariable,
         severity: 'warning',
         message: `entity2 uses ?${v}, which neither entity1 nor a function binds; triples with it are never inserted`,
         line: cell.entity2Source.line,

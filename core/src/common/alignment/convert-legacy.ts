@@ -14,10 +14,12 @@
  * textual replace over the whole document (which also changed matching `rdf:about`/`rdf:resource`
  * values inside entity content, turning constants into variables); `dcelem:date` is ISO 8601.
  */
+import { ProblemCodes } from '../problem-codes.js';
 import { NS } from '../rdf/terms.js';
 import { attribute, copyElement, element, parseXml, serializeDocument, text, type XmlElement, type XmlNode } from '../xml/index.js';
-import { CELL_FORMAT_IRIS, ProblemList, ensurePrefix } from './convert-support.js';
+import { CELL_FORMAT_IRIS, ensurePrefix } from './convert-support.js';
 import { SRIPAS_BASE } from './model.js';
+import { ProblemList } from './problem-list.js';
 import { cellIdFromIri, resolveAgainstSripas } from './read-alignment.js';
 
 export interface ConvertLegacyOptions {
@@ -66,10 +68,10 @@ class LegacyReader {
     const out: XmlElement[] = [];
     for (const child of parent.elements()) {
       if (!allowed.includes(child.local)) {
-        this.problems.error('LEGACY_UNEXPECTED_ELEMENT', `unexpected element <${child.qname}> in ${where} (expected ${allowed.join(', ')})`, child);
+        this.problems.error(ProblemCodes.legacyUnexpectedElement, `unexpected element <${child.qname}> in ${where} (expected ${allowed.join(', ')})`, child);
       } else if (child.uri !== NS.sripas) {
         this.problems.error(
-          'LEGACY_WRONG_NAMESPACE',
+          ProblemCodes.legacyWrongNamespace,
           `<${child.qname}> must be in the sripas namespace ${NS.sripas} (found ${child.uri === '' ? 'no namespace' : child.uri})`,
           child,
         );
@@ -79,7 +81,7 @@ class LegacyReader {
     }
     if (hasText(parent)) {
       const t = parent.children.find((c) => c.kind === 'text' && c.text.trim() !== '');
-      this.problems.error('LEGACY_UNEXPECTED_TEXT', `unexpected text in ${where}`, t ?? parent);
+      this.problems.error(ProblemCodes.legacyUnexpectedText, `unexpected text in ${where}`, t ?? parent);
     }
     return out;
   }
@@ -88,8 +90,8 @@ class LegacyReader {
   single(found: readonly XmlElement[], local: string, parent: XmlElement, where: string, required: boolean): XmlElement | undefined {
     const matching = found.filter((e) => e.local === local);
     const first = matching[0];
-    if (first === undefined && required) this.problems.error('LEGACY_MISSING_ELEMENT', `${where} has no <${local}>`, parent);
-    for (const extra of matching.slice(1)) this.problems.error('LEGACY_REPEATED_ELEMENT', `${where} has more than one <${local}>`, extra);
+    if (first === undefined && required) this.problems.error(ProblemCodes.legacyMissingElement, `${where} has no <${local}>`, parent);
+    for (const extra of matching.slice(1)) this.problems.error(ProblemCodes.legacyRepeatedElement, `${where} has more than one <${local}>`, extra);
     return first;
   }
 
@@ -101,7 +103,7 @@ class LegacyReader {
     for (const child of el.elements()) {
       if (names.includes(child.local) && child.uri !== NS.sripas) {
         this.problems.error(
-          'LEGACY_WRONG_NAMESPACE',
+          ProblemCodes.legacyWrongNamespace,
           `<${child.qname}> in cell ${cellId} must be in the sripas namespace ${NS.sripas}, or it would be ignored`,
           child,
           cellId,
@@ -134,7 +136,7 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
   const problems = r.problems;
   if (!(legacy.local === 'Alignment' && legacy.uri === '')) {
     problems.error(
-      'NOT_LEGACY_FORMAT',
+      ProblemCodes.notLegacyFormat,
       legacy.uri === NS.rdf && legacy.local === 'RDF'
         ? 'this is already an IPSM-AF alignment (root rdf:RDF), not a legacy one; to change its cell format use convertCellsToTurtle or convertCellsToRdfXml'
         : `not a legacy alignment: the root element must be <Alignment> in no namespace, found <${legacy.qname}>${legacy.uri === '' ? '' : ` in namespace ${legacy.uri}`}`,
@@ -152,7 +154,7 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
     if (ontology === undefined) return undefined;
     const about = localAttr(ontology, 'about')?.trim();
     if (about === undefined || about === '') {
-      problems.error('LEGACY_ONTOLOGY_WITHOUT_ABOUT', `the Ontology of ${local} has no about attribute (the ontology IRI)`, ontology);
+      problems.error(ProblemCodes.legacyOntologyWithoutAbout, `the Ontology of ${local} has no about attribute (the ontology IRI)`, ontology);
       return undefined;
     }
     const formalismHolder = r.single(r.children(ontology, ['formalism'], `<${ontology.qname}>`), 'formalism', ontology, `<${ontology.qname}>`, false);
@@ -173,25 +175,25 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
   }
   const cells: LegacyCell[] = [];
   const maps = top.filter((e) => e.local === 'map');
-  if (maps.length === 0) problems.error('LEGACY_NO_CELLS', 'the alignment has no <map> with cells', legacy);
+  if (maps.length === 0) problems.error(ProblemCodes.legacyNoCells, 'the alignment has no <map> with cells', legacy);
   const cellAt = new Map<string, XmlElement>();
   for (const map of maps) {
     const cellEls = r.children(map, ['Cell'], `<${map.qname}>`);
-    if (cellEls.length === 0) problems.error('LEGACY_NO_CELLS', `<${map.qname}> holds no <Cell>`, map);
+    if (cellEls.length === 0) problems.error(ProblemCodes.legacyNoCells, `<${map.qname}> holds no <Cell>`, map);
     for (const cellEl of cellEls) {
       const id = localAttr(cellEl, 'id')?.trim();
       if (id === undefined || id === '') {
-        problems.error('LEGACY_CELL_WITHOUT_ID', 'a <Cell> has no id attribute, so no step can name it', cellEl);
+        problems.error(ProblemCodes.legacyCellWithoutId, 'a <Cell> has no id attribute, so no step can name it', cellEl);
         continue;
       }
       if (BAD_ID.test(id)) {
-        problems.error('LEGACY_BAD_CELL_ID', `cell id "${id}" cannot be part of an IRI (no spaces, <, >, quotes, braces, |, ^, \` or \\)`, cellEl, id);
+        problems.error(ProblemCodes.legacyBadCellId, `cell id "${id}" cannot be part of an IRI (no spaces, <, >, quotes, braces, |, ^, \` or \\)`, cellEl, id);
         continue;
       }
       const previous = cellAt.get(id);
       if (previous !== undefined) {
         problems.error(
-          'LEGACY_DUPLICATE_CELL_ID',
+          ProblemCodes.legacyDuplicateCellId,
           `cell id ${id} is used by more than one cell (first at line ${previous.line}, column ${previous.column})`,
           cellEl,
           id,
@@ -209,12 +211,13 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
       for (const label of ['entity1', 'entity2'] as const) {
         const entity = parts[label];
         if (entity !== undefined && hasText(entity)) {
-          problems.error('LEGACY_ENTITY_TEXT', `${label} of cell ${id} must hold RDF/XML node elements, not text`, entity, id);
+          problems.error(ProblemCodes.legacyEntityText, `${label} of cell ${id} must hold RDF/XML node elements, not text`, entity, id);
         }
       }
       for (const label of ['relation', 'measure'] as const) {
         const el = parts[label];
-        if (el !== undefined && el.elements().length > 0) problems.error('LEGACY_UNEXPECTED_ELEMENT', `${label} of cell ${id} must hold text only`, el, id);
+        if (el !== undefined && el.elements().length > 0)
+          problems.error(ProblemCodes.legacyUnexpectedElement, `${label} of cell ${id} must hold text only`, el, id);
       }
       if (parts.transformation !== undefined) r.checkNamespaces(parts.transformation, ['function', 'param', 'return'], id);
       if (parts.filters !== undefined) r.checkNamespaces(parts.filters, ['filter'], id);
@@ -232,16 +235,16 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
   const steps: Array<{ el: XmlElement; cell: string; order: string | undefined }> = [];
   if (stepsEl !== undefined) {
     const stepEls = r.children(stepsEl, ['step'], `<${stepsEl.qname}>`);
-    if (stepEls.length === 0) problems.error('LEGACY_NO_STEPS', `<${stepsEl.qname}> lists no <step>, so nothing would run`, stepsEl);
+    if (stepEls.length === 0) problems.error(ProblemCodes.legacyNoSteps, `<${stepsEl.qname}> lists no <step>, so nothing would run`, stepsEl);
     for (const stepEl of stepEls) {
       const ref = localAttr(stepEl, 'cell')?.trim();
       if (ref === undefined || ref === '') {
-        problems.error('LEGACY_STEP_WITHOUT_CELL', 'a <step> has no cell attribute naming the cell to run', stepEl);
+        problems.error(ProblemCodes.legacyStepWithoutCell, 'a <step> has no cell attribute naming the cell to run', stepEl);
         continue;
       }
       const cell = legacyIds.has(ref) ? cellIri(ref) : ref;
       if (!knownIds.has(readerId(cell))) {
-        problems.error('LEGACY_STEP_UNKNOWN_CELL', `a <step> names cell "${ref}", which no <Cell> defines`, stepEl, ref);
+        problems.error(ProblemCodes.legacyStepUnknownCell, `a <step> names cell "${ref}", which no <Cell> defines`, stepEl, ref);
         continue;
       }
       steps.push({ el: stepEl, cell, order: localAttr(stepEl, 'order') });

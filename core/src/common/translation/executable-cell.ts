@@ -8,6 +8,7 @@
  * solution; a BIND whose expression errors leaves its variable unbound.
  */
 import type { Problem } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import { termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
 import { arithmetic, EvalError, resolveFunction } from './functions.js';
@@ -168,7 +169,7 @@ export class ExecutableCell {
           const fn = resolveFunction(e.name, prefixes);
           if (fn === undefined) {
             problems.push({
-              code: 'FUNCTION_UNKNOWN',
+              code: ProblemCodes.functionUnknown,
               severity: 'error',
               message: `function "${e.name}" is not known to the mediator (SPARQL built-ins, fn: and xsd: functions and unixEpochToUTC are)`,
               cellId: plan.cellId,
@@ -181,7 +182,7 @@ export class ExecutableCell {
             const expected =
               fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
             problems.push({
-              code: 'FUNCTION_ARITY',
+              code: ProblemCodes.functionArity,
               severity: 'error',
               message: `function ${e.name} takes ${expected} argument(s), the cell gives ${args.length}`,
               cellId: plan.cellId,
