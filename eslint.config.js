@@ -193,7 +193,15 @@ export default defineConfig(
           patterns: [
             { ...NODE_BUILTINS, message: 'The renderer speaks the REST API like any other client (STYLE.md): no Node built-ins.' },
             {
-              group: ['electron', 'electron/*', '@mediator/electron', '@mediator/electron/*', '**/electron/**'],
+              // Except the one IPC contract (electron/src/common/ipc-contract.ts), which runs anywhere
+              // and imports nothing at run time: the page takes the desktop bridge's name and types
+              // from it, so it spells neither (issue 26).
+              group: ['@mediator/electron', '@mediator/electron/*'],
+              message: 'The renderer runs in a browser too (STYLE.md): no Electron; native needs go through the preload.',
+            },
+            {
+              // A regex, not a group: a group's `electron` would match the contract's folder too.
+              regex: '^electron$|(^|/)electron/(?!src/common/ipc-contract\\.js$)',
               message: 'The renderer runs in a browser too (STYLE.md): no Electron; native needs go through the preload.',
             },
             {
