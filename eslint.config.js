@@ -146,12 +146,12 @@ export default defineConfig(
   {
     // Off where non-Error values are thrown on purpose, as control flow inside one function or
     // class: the fast JSON-LD reader throws a sentinel to hand the document to jsonld.js, the JSON
-    // error locator throws an offset, and translation's EvalError is a plain class without a stack
+    // error locator throws an offset, and translation's ExpressionError is a plain class without a stack
     // (it is thrown per row on the hot path and always caught by the cell evaluator).
     files: [
       'core/src/common/jsonld/fast-reader.ts',
       'core/src/common/jsonld/json-errors.ts',
-      'core/src/common/translation/eval-error.ts',
+      'core/src/common/translation/expression-error.ts',
       'core/src/common/translation/executable-cell.ts',
     ],
     rules: { '@typescript-eslint/only-throw-error': 'off' },

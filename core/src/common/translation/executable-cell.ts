@@ -11,7 +11,7 @@ import type { Problem } from '../errors.js';
 import { ProblemCodes } from '../problem-codes.js';
 import { termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
-import { arithmetic, EvalError, resolveFunction } from './functions.js';
+import { arithmetic, ExpressionError, resolveFunction } from './functions.js';
 import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
 
 /** Upper bound on WHERE solutions of one cell application: a cross product past this is an error, not an out-of-memory. */
@@ -147,7 +147,7 @@ export class ExecutableCell {
           const index = slot(e.name);
           return (row, graph) => {
             const id = row[index] ?? UNBOUND;
-            if (id === UNBOUND) throw new EvalError(`?${e.name} is unbound`);
+            if (id === UNBOUND) throw new ExpressionError(`?${e.name} is unbound`);
             return graph.term(id);
           };
         }
@@ -175,7 +175,7 @@ export class ExecutableCell {
               cellId: plan.cellId,
             });
             return () => {
-              throw new EvalError(`unknown function ${e.name}`);
+              throw new ExpressionError(`unknown function ${e.name}`);
             };
           }
           if (args.length < fn.minArgs || args.length > fn.maxArgs) {
@@ -217,7 +217,7 @@ export class ExecutableCell {
           try {
             row[b.target] = graph.intern(b.evaluate(row, graph));
           } catch (error) {
-            if (!(error instanceof EvalError)) throw error;
+            if (!(error instanceof ExpressionError)) throw error;
             row[b.target] = UNBOUND;
             const note = `${b.label}: ${error.message}`;
             notes ??= new Map();
