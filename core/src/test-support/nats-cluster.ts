@@ -54,7 +54,7 @@ export interface NatsNodeHandle {
 export interface NatsCluster {
   /** Client URLs of every node, `nats://127.0.0.1:<port>`. */
   readonly servers: readonly string[];
-  /** `servers` joined with commas (the form `createTransport({ url })` takes). */
+  /** `servers` joined with commas (the form `loadTransport({ url })` takes). */
   readonly url: string;
   readonly nodes: readonly NatsNodeHandle[];
   /** SIGKILL one node (a crash: no graceful shutdown, no leadership hand-off). */

@@ -1,46 +1,9 @@
 /**
- * Channel transports (Node only) and the factory the server uses to pick one from its settings.
+ * Channel transports (Node only) and the factory the server uses to pick one from its settings
+ * (loadTransport, which loads a broker's client only when the server uses that broker).
  */
-import type { Logger } from '../../common/logger.js';
-import type { Transport, TransportKind } from '../../common/channels/transport.js';
-import { EmbeddedBus, type EmbeddedBusOptions } from './embedded-bus.js';
-import { KafkaTransport, type KafkaTransportOptions } from './kafka-transport.js';
-import { NatsTransport, type NatsTransportOptions } from './nats-transport.js';
-import { DEFAULT_KAFKA_BROKERS, DEFAULT_NATS_URL } from './load-transport.js';
-
 export { EmbeddedBus, type EmbeddedBusOptions, type BusRecord, type TopicSummary } from './embedded-bus.js';
 export { NatsTransport, natsNames, natsDurableName, natsToken, TransportClosedError, type NatsTransportOptions, type NatsNames } from './nats-transport.js';
 export { KafkaTransport, OffsetTracker, type KafkaTransportOptions } from './kafka-transport.js';
 export { recentMessagesOf, type RecentMessage, type RecentMessages } from './recent-messages.js';
-
-export interface CreateTransportOptions {
-  readonly kind: TransportKind;
-  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`). */
-  readonly url?: string;
-  readonly logger: Logger;
-  readonly embedded?: Omit<EmbeddedBusOptions, 'logger'>;
-  readonly nats?: Omit<NatsTransportOptions, 'servers' | 'logger'>;
-  readonly kafka?: Omit<KafkaTransportOptions, 'brokers' | 'logger'>;
-}
-
-export { DEFAULT_NATS_URL, DEFAULT_KAFKA_BROKERS, loadTransport } from './load-transport.js';
-
-/**
- * A transport of the given kind. Nothing connects here: NATS and Kafka connect on first use, so a
- * broker that is down makes channel starts fail (status `failed` with the reason) instead of the
- * server start.
- */
-export function createTransport(options: CreateTransportOptions): Transport {
-  switch (options.kind) {
-    case 'embedded':
-      return new EmbeddedBus({ ...options.embedded, logger: options.logger });
-    case 'nats':
-      return new NatsTransport({ ...options.nats, servers: options.url ?? DEFAULT_NATS_URL, logger: options.logger });
-    case 'kafka':
-      return new KafkaTransport({ ...options.kafka, brokers: options.url ?? DEFAULT_KAFKA_BROKERS, logger: options.logger });
-    default: {
-      const never: never = options.kind;
-      throw new Error(`unknown transport kind ${String(never)}`);
-    }
-  }
-}
+export { DEFAULT_NATS_URL, DEFAULT_KAFKA_BROKERS, loadTransport, type CreateTransportOptions } from './load-transport.js';

@@ -1,16 +1,33 @@
 /**
- * The server's transport, with the broker client loaded only when the server uses that broker.
- * `createTransport` (index.ts) needs every client loaded up front; the NATS and Kafka clients took
- * a noticeable share of `mediator serve`'s start-up although the default is the in-process bus
- * (issue 13, "Server start").
+ * The server's transport, with the broker client loaded only when the server uses that broker: the
+ * one factory of transports (a second, synchronous one needed every client loaded up front; the
+ * NATS and Kafka clients took a noticeable share of `mediator serve`'s start-up although the
+ * default is the in-process bus, issue 13, "Server start").
  */
-import type { Transport } from '../../common/channels/transport.js';
-import type { CreateTransportOptions } from './index.js';
+import type { Logger } from '../../common/logger.js';
+import type { Transport, TransportKind } from '../../common/channels/transport.js';
+import type { EmbeddedBusOptions } from './embedded-bus.js';
+import type { KafkaTransportOptions } from './kafka-transport.js';
+import type { NatsTransportOptions } from './nats-transport.js';
 
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 export const DEFAULT_KAFKA_BROKERS = '127.0.0.1:9092';
 
-/** Like `createTransport`: nothing connects here (NATS and Kafka connect on first use). */
+export interface CreateTransportOptions {
+  readonly kind: TransportKind;
+  /** Comma-separated servers (NATS: `nats://host:port,...`) or brokers (Kafka: `host:port,...`). */
+  readonly url?: string;
+  readonly logger: Logger;
+  readonly embedded?: Omit<EmbeddedBusOptions, 'logger'>;
+  readonly nats?: Omit<NatsTransportOptions, 'servers' | 'logger'>;
+  readonly kafka?: Omit<KafkaTransportOptions, 'brokers' | 'logger'>;
+}
+
+/**
+ * A transport of the given kind. Nothing connects here: NATS and Kafka connect on first use, so a
+ * broker that is down makes channel starts fail (status `failed` with the reason) instead of the
+ * server start.
+ */
 export async function loadTransport(options: CreateTransportOptions): Promise<Transport> {
   switch (options.kind) {
     case 'embedded': {
