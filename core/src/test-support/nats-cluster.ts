@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'nats';
 import { startProcess, type TestProcess } from './processes.js';
 
@@ -73,8 +74,6 @@ function requireBinary(): void {
     );
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 class Node {
   process: TestProcess | undefined;
