@@ -8,7 +8,7 @@
 // runner: a runner that closes on "1 skipped" as the last summary in the log reads as a run in
 // which no test executed (the Electron app test, before this, closed the log that way).
 //
-// Suites: lint (ESLint with zero warnings, Prettier's check, the dependency check: three checks), vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
+// Suites: lint (ESLint with zero warnings, Prettier's check, the dependency check, the function-length check: four checks), vitest (core, electron main-process logic, renderer store), Playwright end-to-end in
 // Debian's Chromium (e2e/), the Electron app test (skips with a reason when the Electron binary
 // is absent), and the offline packaging smoke test (electron-builder with a stub Electron).
 // `node scripts/run-tests.mjs vitest` runs only the named suites.
@@ -19,15 +19,17 @@ import { resolve } from 'node:path';
 mkdirSync('test-results', { recursive: true });
 
 /**
- * ESLint (type-aware, layering rules; zero warnings), Prettier's check and the dependency check
- * (dependency-cruiser: layers, file and folder cycles, the checked-in folder graph is current),
- * each one check.
+ * ESLint (type-aware, layering rules; zero warnings), Prettier's check, the dependency check
+ * (dependency-cruiser: layers, file and folder cycles, the checked-in folder graph is current) and
+ * the function-length check (at most 5 functions over 80 lines of their own,
+ * scripts/long-functions.mjs), each one check.
  */
 function lint() {
   const checks = [
     ['eslint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']],
     ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
     ['dependencies', ['scripts/check-dependencies.mjs']],
+    ['long functions', ['scripts/long-functions.mjs']],
   ];
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const [label, args] of checks) {

@@ -3,6 +3,7 @@
  * is one of these, with a stable machine `code`; HTTP status numbers live only in the server's
  * error map, never here.
  */
+import type { ProblemCode } from './problem-codes.js';
 
 /** A position in a text, 1-based line and column. */
 export interface SourcePosition {
@@ -16,7 +17,8 @@ export interface SourcePosition {
  * `Record<ErrorCode, ...>` (core/src/node/server/http-errors.ts), so a code added here without a
  * status there, or used anywhere without being added here, is a compile error.
  * Problem codes (`Problem.code`, findings of validation such as CELL_TURTLE_SYNTAX) are not error
- * codes: they travel inside an error's `problems`.
+ * codes: they travel inside an error's `problems`, and have their own catalogue, ./problem-codes.ts.
+ * These two modules are the only ones that declare codes; the rest of the code names their constants.
  */
 export const ErrorCodes = {
   /** Generic malformed input that no more specific code fits. */
@@ -206,8 +208,11 @@ export type Severity = 'error' | 'warning';
 
 /** One finding of alignment validation. */
 export interface Problem {
-  /** Stable code, e.g. `CELL_TURTLE_SYNTAX`, `STEP_UNKNOWN_CELL`. */
-  readonly code: string;
+  /**
+   * Stable code, e.g. `CELL_TURTLE_SYNTAX`, `STEP_UNKNOWN_CELL` (ProblemCodes), or an error code
+   * when the finding is an error of its own (a syntax error while analysing, a failed conversion).
+   */
+  readonly code: ProblemCode | ErrorCode;
   readonly severity: Severity;
   readonly message: string;
   readonly line?: number;

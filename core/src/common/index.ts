@@ -1,5 +1,6 @@
 // Pure core: runs anywhere (Node, browser, Electron). Never imports node:* (STYLE.md).
 export * from './errors.js';
+export * from './problem-codes.js';
 export * from './rdf/terms.js';
 export * from './alignment/index.js';
 export * from './alignment-diff/index.js';

@@ -3,13 +3,13 @@
  * test (several processes on one NATS) and the single SQLite server's: each race is sent at once
  * and judged by the invariants it must keep, never by timings.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { api } from '../common/index.js';
 import { request, type Answer } from './processes.js';
 import { readData } from './shared-data.js';
 
 const REQUEST_MS = 30_000;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** An alignment of the shared data renamed, so every round has its own (version 1.0). */
 export function alignmentNamed(name: string, variant: 'a' | 'b' = 'a'): string {

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'nats';
 import { startProcess, type TestProcess } from './processes.js';
 
@@ -54,7 +55,7 @@ export interface NatsNodeHandle {
 export interface NatsCluster {
   /** Client URLs of every node, `nats://127.0.0.1:<port>`. */
   readonly servers: readonly string[];
-  /** `servers` joined with commas (the form `createTransport({ url })` takes). */
+  /** `servers` joined with commas (the form `loadTransport({ url })` takes). */
   readonly url: string;
   readonly nodes: readonly NatsNodeHandle[];
   /** SIGKILL one node (a crash: no graceful shutdown, no leadership hand-off). */
@@ -73,8 +74,6 @@ function requireBinary(): void {
     );
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 class Node {
   process: TestProcess | undefined;

@@ -91,9 +91,8 @@ export const INVOKE_CHANNELS: readonly InvokeChannel[] = [IpcChannels.openFile, 
 
 /**
  * The bridge the preload exposes as `window.mediatorDesktop` (absent in a plain browser). The
- * renderer may not import this file (it imports nothing of the shell), so it declares the part it
- * uses itself (renderer/src/ui/desktop-bridge.ts); preload/preload.test.ts checks, at compile time
- * and at run time, that this bridge satisfies the renderer's declaration.
+ * renderer takes it, its name and its payload types from here (renderer/src/ui/desktop-bridge.ts:
+ * this file is the one part of the shell its lint lets it import, as it runs anywhere).
  */
 export interface MediatorDesktopBridge {
   readonly isDesktop: true;

@@ -30,24 +30,7 @@ export function menuTemplate(settings: MenuSettings, actions: MenuActions): Menu
   const mac = settings.platform === 'darwin';
   const about: MenuItemConstructorOptions = { id: 'about', label: `About ${settings.appName}`, click: () => actions.showAbout() };
 
-  const appMenu: MenuItemConstructorOptions[] = mac
-    ? [
-        {
-          label: settings.appName,
-          submenu: [
-            about,
-            { type: 'separator' },
-            { role: 'services' },
-            { type: 'separator' },
-            { role: 'hide' },
-            { role: 'hideOthers' },
-            { role: 'unhide' },
-            { type: 'separator' },
-            { role: 'quit' },
-          ],
-        },
-      ]
-    : [];
+  const appMenu = mac ? [macAppMenu(settings.appName, about)] : [];
 
   const file: MenuItemConstructorOptions = {
     id: 'file',
@@ -60,21 +43,7 @@ export function menuTemplate(settings: MenuSettings, actions: MenuActions): Menu
     ],
   };
 
-  const edit: MenuItemConstructorOptions = {
-    id: 'edit',
-    label: '&Edit',
-    submenu: [
-      { role: 'undo' },
-      { role: 'redo' },
-      { type: 'separator' },
-      { role: 'cut' },
-      { role: 'copy' },
-      { role: 'paste' },
-      { role: 'delete' },
-      { type: 'separator' },
-      { role: 'selectAll' },
-    ],
-  };
+  const edit = editMenu();
 
   const view: MenuItemConstructorOptions = {
     id: 'view',
@@ -108,4 +77,41 @@ export function menuTemplate(settings: MenuSettings, actions: MenuActions): Menu
   };
 
   return [...appMenu, file, edit, view, windowMenu, help];
+}
+
+/** The application menu macOS puts first, named after the app. */
+function macAppMenu(appName: string, about: MenuItemConstructorOptions): MenuItemConstructorOptions {
+  return {
+    label: appName,
+    submenu: [
+      about,
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
+  };
+}
+
+/** The standard Edit menu, from Electron's roles (a fresh object per template). */
+function editMenu(): MenuItemConstructorOptions {
+  return {
+    id: 'edit',
+    label: '&Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'delete' },
+      { type: 'separator' },
+      { role: 'selectAll' },
+    ],
+  };
 }

@@ -1,8 +1,10 @@
 /**
  * The bridge installation assistant's part of the API client (tag "Bridges"): its methods are part
- * of MediatorApi, made here from the client's request helpers so URLs stay in the API module.
+ * of MediatorApi, made here over the client's generated paths so URLs stay in the API module.
  */
 import type { api } from '@mediator/core';
+import type { Client } from 'openapi-fetch';
+import type { paths } from './openapi.generated.js';
 
 export type VersionCheckRequest = api.VersionCheckRequest;
 export type VersionCheckReply = api.VersionCheckReply;
@@ -29,45 +31,35 @@ export interface BridgeApi {
   deleteBridgeProgress(bridgeId: string): Promise<void>;
 }
 
-type Init = { body?: string; contentType?: string };
-export interface BridgeRequestHelpers {
-  /** 2xx JSON body, or throws ApiError. */
-  readonly json: (method: string, path: string, init?: Init) => Promise<unknown>;
-  /** 2xx, body ignored, or throws ApiError. */
-  readonly ok: (method: string, path: string, init?: Init) => Promise<unknown>;
-  readonly isNotFound: (error: unknown) => boolean;
-}
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-const seg = (s: string) => encodeURIComponent(s);
-
-export function bridgeMethods({ json, ok, isNotFound }: BridgeRequestHelpers): BridgeApi {
-  const post = async <T>(path: string, body: unknown) => (await json('POST', path, { body: JSON.stringify(body), contentType: JSON_TYPE })) as T;
+/**
+ * The bridge methods over the generated client (openapi-fetch). `expectOk` is the client's: the
+ * 2xx body, or ApiError; imported lazily through the parameter so this module stays types-only
+ * towards client.ts (which imports it).
+ */
+export function bridgeMethods(
+  client: Client<paths>,
+  expectOk: <T>(what: string, call: Promise<{ data?: T; error?: unknown; response: Response }>) => Promise<T>,
+): BridgeApi {
   return {
-    checkBridgeVersion: (request) => post<VersionCheckReply>('bridge-checks/version', request),
-    readMiddlewareVersion: (url) => post<MiddlewareVersionReply>('bridge-checks/middleware-version', { url }),
-    bridgeCopyCommands: (request) => post<CopyCommandsReply>('bridge-checks/copy-commands', request),
-    checkBridgeLog: (request) => post<LogCheckReply>('bridge-checks/log', request),
-    async getPlatformChannelState(platformId, spelling) {
-      return (await json('GET', `bridge-checks/platform-channels?platformId=${seg(platformId)}&spelling=${seg(spelling)}`)) as PlatformChannelState;
-    },
+    checkBridgeVersion: (request) => expectOk('POST /bridge-checks/version', client.POST('/bridge-checks/version', { body: request })),
+    readMiddlewareVersion: (url) => expectOk('POST /bridge-checks/middleware-version', client.POST('/bridge-checks/middleware-version', { body: { url } })),
+    bridgeCopyCommands: (request) => expectOk('POST /bridge-checks/copy-commands', client.POST('/bridge-checks/copy-commands', { body: request })),
+    checkBridgeLog: (request) => expectOk('POST /bridge-checks/log', client.POST('/bridge-checks/log', { body: request })),
+    getPlatformChannelState: (platformId, spelling) =>
+      expectOk('GET /bridge-checks/platform-channels', client.GET('/bridge-checks/platform-channels', { params: { query: { platformId, spelling } } })),
     async listBridgeProgress() {
-      const list = await json('GET', 'bridges');
+      const list: unknown = await expectOk('GET /bridges', client.GET('/bridges'));
       return Array.isArray(list) ? (list as BridgeProgress[]) : [];
     },
     async getBridgeProgress(bridgeId) {
-      try {
-        return (await json('GET', `bridges/${seg(bridgeId)}`)) as BridgeProgress;
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
+      const outcome = await client.GET('/bridges/{bridgeId}', { params: { path: { bridgeId } } });
+      // Nothing stored for that bridge: not an error for the assistant.
+      if (outcome.response.status === 404) return undefined;
+      return expectOk('GET /bridges/{bridgeId}', Promise.resolve(outcome));
     },
-    async saveBridgeProgress(bridgeId, body) {
-      return (await json('PUT', `bridges/${seg(bridgeId)}`, { body: JSON.stringify(body), contentType: JSON_TYPE })) as BridgeProgress;
-    },
+    saveBridgeProgress: (bridgeId, body) => expectOk('PUT /bridges/{bridgeId}', client.PUT('/bridges/{bridgeId}', { params: { path: { bridgeId } }, body })),
     async deleteBridgeProgress(bridgeId) {
-      await ok('DELETE', `bridges/${seg(bridgeId)}`);
+      await expectOk('DELETE /bridges/{bridgeId}', client.DELETE('/bridges/{bridgeId}', { params: { path: { bridgeId } } }));
     },
   };
 }

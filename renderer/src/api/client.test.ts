@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpApi } from './client.js';
 
 function reply(status: number, body: unknown, contentType = 'application/json') {
@@ -7,15 +7,32 @@ function reply(status: number, body: unknown, contentType = 'application/json') 
   return new Response(text, { status, headers: { 'content-type': contentType } });
 }
 
+/** A fetch that records the requests openapi-fetch hands it. */
+function recording(answer: () => Response) {
+  return vi.fn(async (_request: Request) => answer());
+}
+
+function sent(fetch: ReturnType<typeof recording>, index = 0): Request {
+  const request = fetch.mock.calls[index]?.[0];
+  if (request === undefined) throw new Error(`no request ${index}`);
+  return request;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('createHttpApi', () => {
-  it('builds relative, URL-encoded paths (same origin by default)', async () => {
-    const fetch = vi.fn(async () => reply(204, ''));
+  it('builds URL-encoded paths, relative to the page by default', async () => {
+    vi.stubGlobal('location', { href: 'http://page.example/ui/index.html' });
+    const fetch = recording(() => reply(204, ''));
     const api = createHttpApi({ baseUrl: '', fetch });
     await api.deleteAlignment({ name: 'a b/c', version: '1.0#x' });
-    expect(fetch).toHaveBeenCalledWith('alignments/a%20b%2Fc/1.0%23x', expect.objectContaining({ method: 'DELETE' }));
-    const other = createHttpApi({ baseUrl: 'http://h:1', fetch });
+    expect(sent(fetch).url).toBe('http://page.example/ui/alignments/a%20b%2Fc/1.0%23x');
+    expect(sent(fetch).method).toBe('DELETE');
+    const other = createHttpApi({ baseUrl: 'http://h:1/', fetch });
     await other.deleteChannel(3);
-    expect(fetch).toHaveBeenLastCalledWith('http://h:1/channels/3', expect.anything());
+    expect(sent(fetch, 1).url).toBe('http://h:1/channels/3');
   });
 
   it.each([
@@ -26,7 +43,7 @@ describe('createHttpApi', () => {
     [400, { message: 'mismatched end tag', code: 'XML_MALFORMED', line: 86, column: 13 }, 'invalid', 1],
     [500, 'Internal <b>error</b>', 'failed', 0],
   ])('maps upload status %i to a result', async (status, body, expected, problems) => {
-    const api = createHttpApi({ baseUrl: '', fetch: async () => reply(status, body) });
+    const api = createHttpApi({ baseUrl: 'http://h:1', fetch: async () => reply(status, body) });
     const result = await api.uploadAlignment('<xml/>');
     expect(result.status).toBe(expected);
     expect(result.problems).toHaveLength(problems);
@@ -34,50 +51,58 @@ describe('createHttpApi', () => {
   });
 
   it('sends the token as a bearer Authorization header on every request, and none without one', async () => {
-    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, []));
-    await createHttpApi({ baseUrl: '', token: ' t0ken ', fetch }).listAlignments();
-    await createHttpApi({ baseUrl: '', token: 't0ken', fetch })
+    const fetch = recording(() => reply(200, []));
+    await createHttpApi({ baseUrl: 'http://h:1', token: ' t0ken ', fetch }).listAlignments();
+    await createHttpApi({ baseUrl: 'http://h:1', token: 't0ken', fetch })
       .publishMessage('t', '{}')
       .catch(() => undefined);
-    await createHttpApi({ baseUrl: '', fetch }).listChannels();
-    const headers = fetch.mock.calls.map((call) => (call[1]?.headers as Record<string, string>)['authorization']);
-    expect(headers).toEqual(['Bearer t0ken', 'Bearer t0ken', undefined]);
+    await createHttpApi({ baseUrl: 'http://h:1', fetch }).listChannels();
+    const headers = fetch.mock.calls.map(([request]) => request.headers.get('authorization'));
+    expect(headers).toEqual(['Bearer t0ken', 'Bearer t0ken', null]);
   });
 
   it('sends XML with its content type', async () => {
-    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(201, { message: 'valid', warnings: [] }));
-    const api = createHttpApi({ baseUrl: '', fetch });
+    const fetch = recording(() => reply(201, { message: 'valid', warnings: [] }));
+    const api = createHttpApi({ baseUrl: 'http://h:1', fetch });
     expect(await api.validateAlignment('<x/>')).toEqual({ valid: true, message: 'valid', problems: [] });
-    const init = fetch.mock.calls[0]?.[1];
-    expect(init?.headers).toMatchObject({ 'content-type': 'application/xml; charset=utf-8' });
-    expect(init?.body).toBe('<x/>');
+    expect(sent(fetch).headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await sent(fetch).text()).toBe('<x/>');
   });
 
   it('throws the server message as ApiError, and marks missing routes', async () => {
     const api = createHttpApi({
-      baseUrl: '',
+      baseUrl: 'http://h:1',
       fetch: async () => reply(404, { code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found.' }),
     });
     const error = await api.readTopic('t', 50).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, code: 'ROUTE_NOT_FOUND', message: 'The requested resource could not be found.', notAvailable: true });
     // A record the server does not have is not a missing feature (the workbench's routes answer 404 for both).
-    const missing = createHttpApi({ baseUrl: '', fetch: async () => reply(404, { code: 'NOT_FOUND', message: 'Suite "s" not found' }) });
+    const missing = createHttpApi({ baseUrl: 'http://h:1', fetch: async () => reply(404, { code: 'NOT_FOUND', message: 'Suite "s" not found' }) });
     expect(await missing.getSuite('s').catch((e: unknown) => e)).toMatchObject({ status: 404, code: 'NOT_FOUND', notAvailable: false });
   });
 
-  it('reports a body that is not JSON with the status, and network failures with status 0', async () => {
-    const html = createHttpApi({ baseUrl: '', fetch: async () => reply(502, '<html>Bad gateway</html>', 'text/html') });
+  it('reports a body that is not JSON with the status, invalid JSON in a 2xx, and network failures with status 0', async () => {
+    const html = createHttpApi({ baseUrl: 'http://h:1', fetch: async () => reply(502, '<html>Bad gateway</html>', 'text/html') });
     await expect(html.listAlignments()).rejects.toMatchObject({ status: 502, message: expect.stringContaining('HTTP 502') });
+    const garbled = createHttpApi({ baseUrl: 'http://h:1', fetch: async () => reply(200, '{not json') });
+    await expect(garbled.listSuites()).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('invalid JSON') });
     const down = createHttpApi({ baseUrl: 'http://x', fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(down.getVersion()).rejects.toMatchObject({ status: 0, code: 'NETWORK', message: expect.stringContaining('Failed to fetch') });
   });
 
   it('asks for the trace and sends the translation request as JSON', async () => {
-    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => reply(200, { message: 'ok', graphStr: '{}', trace: [] }));
-    const api = createHttpApi({ baseUrl: '', fetch });
+    const fetch = recording(() => reply(200, { message: 'ok', graphStr: '{}', trace: [] }));
+    const api = createHttpApi({ baseUrl: 'http://h:1', fetch });
     await api.translate({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
-    expect(fetch.mock.calls[0]?.[0]).toBe('translation?trace=true');
-    expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
+    expect(sent(fetch).url).toBe('http://h:1/translation?trace=true');
+    expect(JSON.parse(await sent(fetch).text())).toEqual({ alignIDs: [{ name: 'a', version: '1' }], graphStr: '{}' });
+  });
+
+  it('answers undefined for bridge progress that is not stored, and the record when it is', async () => {
+    const none = createHttpApi({ baseUrl: 'http://h:1', fetch: async () => reply(404, { code: 'BRIDGE_NOT_FOUND', message: 'no progress' }) });
+    expect(await none.getBridgeProgress('b')).toBeUndefined();
+    const stored = createHttpApi({ baseUrl: 'http://h:1', fetch: async () => reply(200, { bridgeId: 'b', steps: {}, updatedAt: 'now' }) });
+    expect(await stored.getBridgeProgress('b')).toMatchObject({ bridgeId: 'b' });
   });
 });

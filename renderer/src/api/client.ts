@@ -1,7 +1,10 @@
 /**
  * Typed client of the mediator REST API. The only module of the renderer that knows URLs, HTTP
- * methods and status codes; everything above it deals in DTOs and `ApiError`.
+ * methods and status codes; everything above it deals in DTOs and `ApiError`. Requests go through
+ * openapi-fetch over the types generated from the served OpenAPI document (openapi.generated.ts),
+ * so a path, a parameter or a body that the document does not have does not compile.
  */
+import createClient, { type Client } from 'openapi-fetch';
 import type {
   AlignmentDiffReply,
   AlignmentId,
@@ -38,6 +41,7 @@ import type {
   VersionInfo,
 } from './types.js';
 import { bridgeMethods, type BridgeApi } from './bridge-client.js';
+import type { paths } from './openapi.generated.js';
 
 /** A failed request: the server's `{message, code, problems}` or a network failure (status 0). */
 export class ApiError extends Error {
@@ -121,18 +125,23 @@ export interface HttpApiOptions {
   readonly baseUrl: string;
   /** The server's API token (token mode: `mediator serve --token`, or one bound beyond loopback); '' = none. */
   readonly token?: string;
-  readonly fetch?: typeof fetch;
+  /** What sends a request (default: the global fetch); openapi-fetch hands it a whole Request. */
+  readonly fetch?: (request: Request) => Promise<Response>;
 }
 
-interface Reply {
-  readonly status: number;
-  readonly statusText: string;
-  readonly text: string;
-  readonly contentType: string;
+/** The generated client of the API, as the request helpers and the bridge methods use it. */
+export type PathsClient = Client<paths>;
+
+/** What an openapi-fetch call answers: the parsed body of a 2xx (`data`) or of anything else (`error`). */
+interface Outcome<T> {
+  readonly data?: T;
+  readonly error?: unknown;
+  readonly response: Response;
 }
 
 const XML = 'application/xml; charset=utf-8';
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** Bodies that are XML text, sent as they are. */
+const XML_BODY = { headers: { 'content-type': XML }, bodySerializer: (body: string) => body } as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -158,23 +167,26 @@ function asProblems(value: unknown): Problem[] {
   }));
 }
 
-/** Normalises any error body: JSON `{message, code}` as documented, or whatever a proxy answered. */
-export function toApiError(reply: Reply): ApiError {
-  const body = parseJson(reply.text);
+/**
+ * Normalises any error answer: JSON `{message, code}` as documented, or whatever a proxy answered.
+ * `body` is what openapi-fetch read: the parsed JSON, else the text (undefined when empty).
+ */
+export function toApiError(response: Pick<Response, 'status' | 'statusText'>, body: unknown): ApiError {
   if (isRecord(body) && typeof body['message'] === 'string') {
     const e = body as Partial<ErrorBody> & Record<string, unknown>;
     return new ApiError(
       e.message ?? '',
-      reply.status,
-      typeof e.code === 'string' ? e.code : `HTTP_${reply.status}`,
+      response.status,
+      typeof e.code === 'string' ? e.code : `HTTP_${response.status}`,
       asProblems(e.problems),
       typeof e.line === 'number' ? e.line : undefined,
       typeof e.column === 'number' ? e.column : undefined,
       body,
     );
   }
-  const snippet = reply.text.trim().slice(0, 200);
-  return new ApiError(`HTTP ${reply.status} ${reply.statusText}${snippet === '' ? '' : `: ${snippet}`}`, reply.status, `HTTP_${reply.status}`);
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const snippet = text.trim().slice(0, 200);
+  return new ApiError(`HTTP ${response.status} ${response.statusText}${snippet === '' ? '' : `: ${snippet}`}`, response.status, `HTTP_${response.status}`);
 }
 
 function expectArray<T>(value: unknown, what: string): T[] {
@@ -187,66 +199,72 @@ function expectRecord<T>(value: unknown, what: string): T {
   return value as T;
 }
 
-const seg = (s: string) => encodeURIComponent(s);
+/**
+ * The outcome of a call, settled: openapi-fetch's parse failure of a 2xx body becomes ApiError
+ * BAD_RESPONSE; a network failure is already ApiError NETWORK (see createHttpApi's fetch).
+ */
+async function settle<T>(what: string, call: Promise<Outcome<T>>): Promise<Outcome<T>> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new ApiError(`The server answered ${what} with invalid JSON`, 200, 'BAD_RESPONSE');
+    throw error;
+  }
+}
+
+/** 2xx → its body, anything else → ApiError. */
+export async function expectOk<T>(what: string, call: Promise<Outcome<T>>): Promise<T> {
+  const { data, error, response } = await settle(what, call);
+  if (!response.ok) throw toApiError(response, error);
+  return data as T;
+}
+
+/** `baseUrl` without its trailing slash; '' is the page's own folder, as relative URLs were. */
+function resolveBase(baseUrl: string): string {
+  if (baseUrl !== '') return baseUrl.replace(/\/+$/, '');
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  return page === undefined ? '' : new URL('.', page).href.replace(/\/$/, '');
+}
 
 export function createHttpApi(options: HttpApiOptions): MediatorApi {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const base = options.baseUrl === '' || options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const doFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const where = options.baseUrl === '' ? 'this page’s server' : options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
   const token = options.token?.trim() ?? '';
-
-  async function send(method: string, path: string, init: { body?: string; contentType?: string; accept?: string; signal?: AbortSignal } = {}): Promise<Reply> {
-    const headers: Record<string, string> = { accept: init.accept ?? 'application/json' };
-    if (init.contentType !== undefined) headers['content-type'] = init.contentType;
-    if (token !== '') headers['authorization'] = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers,
-        ...(init.body === undefined ? {} : { body: init.body }),
-        ...(init.signal === undefined ? {} : { signal: init.signal }),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      const where = base === '' ? 'this page’s server' : base;
-      throw new ApiError(`Cannot reach the mediator at ${where}: ${errorMessage(error)}`, 0, 'NETWORK');
-    }
-    const text = await response.text();
-    return { status: response.status, statusText: response.statusText, text, contentType: response.headers.get('content-type') ?? '' };
-  }
-
-  /** 2xx → the reply, anything else → ApiError. */
-  async function ok(method: string, path: string, init?: Parameters<typeof send>[2]): Promise<Reply> {
-    const reply = await send(method, path, init);
-    if (reply.status < 200 || reply.status >= 300) throw toApiError(reply);
-    return reply;
-  }
-
-  async function json(method: string, path: string, init?: Parameters<typeof send>[2]): Promise<unknown> {
-    const reply = await ok(method, path, init);
-    const body = parseJson(reply.text);
-    if (body === undefined) throw new ApiError(`The server answered ${method} ${path} with invalid JSON`, reply.status, 'BAD_RESPONSE');
-    return body;
-  }
-
-  const alignmentPath = (id: AlignmentId) => `alignments/${seg(id.name)}/${seg(id.version)}`;
+  const client = createClient<paths>({
+    baseUrl: resolveBase(options.baseUrl),
+    headers: { accept: 'application/json', ...(token === '' ? {} : { authorization: `Bearer ${token}` }) },
+    // A failure to reach the server (not an abort) is ApiError NETWORK (status 0): the offline state.
+    fetch: async (request: Request) => {
+      try {
+        return await doFetch(request);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(`Cannot reach the mediator at ${where}: ${errorMessage(error)}`, 0, 'NETWORK');
+      }
+    },
+  });
+  const alignment = (id: AlignmentId) => ({ params: { path: { name: id.name, version: id.version } } });
+  const signalOf = (signal: AbortSignal | undefined) => (signal === undefined ? {} : { signal });
 
   return {
-    ...bridgeMethods({ json, ok, isNotFound: (error) => error instanceof ApiError && error.status === 404 }),
+    ...bridgeMethods(client, expectOk),
     async listAlignments(signal) {
-      return expectArray<AlignmentInfo>(await json('GET', 'alignments?details=true', signal ? { signal } : {}), 'GET /alignments');
+      const body = await expectOk('GET /alignments', client.GET('/alignments', { params: { query: { details: 'true' } }, ...signalOf(signal) }));
+      return expectArray<AlignmentInfo>(body, 'GET /alignments');
     },
     async getAlignmentXml(id) {
-      return (await ok('GET', alignmentPath(id), { accept: 'application/xml' })).text;
+      return expectOk<string>(
+        'GET /alignments/{name}/{version}',
+        client.GET('/alignments/{name}/{version}', { ...alignment(id), headers: { accept: 'application/xml' }, parseAs: 'text' }),
+      );
     },
     async uploadAlignment(xml) {
-      const reply = await send('POST', 'alignments', { body: xml, contentType: XML });
-      const body = parseJson(reply.text);
-      const record = isRecord(body) ? body : {};
-      const message = typeof record['message'] === 'string' ? record['message'] : `HTTP ${reply.status} ${reply.statusText}`;
+      const { data, error, response } = await settle('POST /alignments', client.POST('/alignments', { body: xml, ...XML_BODY }));
+      const record = isRecord(data) ? data : isRecord(error) ? error : {};
+      const message = typeof record['message'] === 'string' ? record['message'] : `HTTP ${response.status} ${response.statusText}`;
       const id = typeof record['id'] === 'number' ? record['id'] : undefined;
       const withId = id === undefined ? {} : { id };
-      switch (reply.status) {
+      switch (response.status) {
         case 201:
           return { status: 'created', message, problems: asProblems(record['warnings']), ...withId };
         case 208:
@@ -254,139 +272,172 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
         case 409:
           return { status: 'conflict', message, problems: [] };
         case 400: {
-          const error = toApiError(reply);
-          const problems = error.problems.length > 0 ? error.problems : lineProblem(error);
-          return { status: 'invalid', message: error.message, problems };
+          const failure = toApiError(response, error);
+          const problems = failure.problems.length > 0 ? failure.problems : lineProblem(failure);
+          return { status: 'invalid', message: failure.message, problems };
         }
         default:
-          return { status: 'failed', message: toApiError(reply).message, problems: [] };
+          return { status: 'failed', message: toApiError(response, error).message, problems: [] };
       }
     },
     async deleteAlignment(id) {
-      await ok('DELETE', alignmentPath(id));
+      await expectOk('DELETE /alignments/{name}/{version}', client.DELETE('/alignments/{name}/{version}', alignment(id)));
     },
     async validateAlignment(xml) {
-      const reply = await send('POST', 'validate', { body: xml, contentType: XML });
-      if (reply.status >= 200 && reply.status < 300) {
-        const body = parseJson(reply.text);
-        const record = isRecord(body) ? body : {};
+      const { data, error, response } = await settle('POST /validate', client.POST('/validate', { body: xml, ...XML_BODY }));
+      if (response.ok) {
+        const record: Record<string, unknown> = isRecord(data) ? data : {};
         return {
           valid: true,
           message: typeof record['message'] === 'string' ? record['message'] : 'Valid',
           problems: asProblems(record['warnings']),
         };
       }
-      const error = toApiError(reply);
-      if (reply.status !== 400) throw error;
-      return { valid: false, message: error.message, problems: error.problems.length > 0 ? error.problems : lineProblem(error) };
+      const failure = toApiError(response, error);
+      if (response.status !== 400) throw failure;
+      return { valid: false, message: failure.message, problems: failure.problems.length > 0 ? failure.problems : lineProblem(failure) };
     },
     async convertAlignment(xml, to) {
-      return (await ok('POST', `convert/${to}`, { body: xml, contentType: XML, accept: 'application/xml' })).text;
+      const init = { body: xml, ...XML_BODY, headers: { ...XML_BODY.headers, accept: 'application/xml' }, parseAs: 'text' } as const;
+      return expectOk<string>(`POST /convert/${to}`, to === 'TTL' ? client.POST('/convert/TTL', init) : client.POST('/convert/RDFXML', init));
     },
     async getCompiledCells(id) {
-      const body = expectRecord<CompiledCells>(await json('GET', `${alignmentPath(id)}/cells`), 'GET …/cells');
+      const body = expectRecord<CompiledCells>(await expectOk('GET …/cells', client.GET('/alignments/{name}/{version}/cells', alignment(id))), 'GET …/cells');
       return { ...body, cells: expectArray(body.cells, 'GET …/cells') };
     },
     async getAlignmentView(id) {
-      return expectRecord<AlignmentView>(await json('GET', `${alignmentPath(id)}/view`), 'GET …/view');
+      return expectRecord<AlignmentView>(await expectOk('GET …/view', client.GET('/alignments/{name}/{version}/view', alignment(id))), 'GET …/view');
     },
     async viewAlignmentText(xml) {
-      return expectRecord<AlignmentView>(await json('POST', 'view', { body: xml, contentType: XML }), 'POST /view');
+      return expectRecord<AlignmentView>(await expectOk('POST /view', client.POST('/view', { body: xml, ...XML_BODY })), 'POST /view');
     },
     async diffAlignments(oldId, newId) {
-      const q = new URLSearchParams({ oldName: oldId.name, oldVersion: oldId.version, newName: newId.name, newVersion: newId.version });
-      return expectRecord<AlignmentDiffReply>(await json('GET', `alignment-diff?${q.toString()}`), 'GET /alignment-diff');
+      const query = { oldName: oldId.name, oldVersion: oldId.version, newName: newId.name, newVersion: newId.version };
+      return expectRecord<AlignmentDiffReply>(
+        await expectOk('GET /alignment-diff', client.GET('/alignment-diff', { params: { query } })),
+        'GET /alignment-diff',
+      );
     },
     async translate(request, signal) {
-      const body = await json('POST', 'translation?trace=true', {
-        body: JSON.stringify(request),
-        contentType: JSON_TYPE,
-        ...(signal ? { signal } : {}),
-      });
+      const body = await expectOk(
+        'POST /translation',
+        client.POST('/translation', { params: { query: { trace: 'true' } }, body: request, ...signalOf(signal) }),
+      );
       return expectRecord<TranslationReply>(body, 'POST /translation');
     },
     async listChannels(signal) {
-      return expectArray<ChannelInfo>(await json('GET', 'channels?details=true', signal ? { signal } : {}), 'GET /channels');
+      const body = await expectOk('GET /channels', client.GET('/channels', { params: { query: { details: 'true' } }, ...signalOf(signal) }));
+      return expectArray<ChannelInfo>(body, 'GET /channels');
     },
     async createChannel(config) {
-      return expectRecord<MessageReply>(await json('POST', 'channels', { body: JSON.stringify(config), contentType: JSON_TYPE }), 'POST /channels');
+      return expectRecord<MessageReply>(await expectOk('POST /channels', client.POST('/channels', { body: config })), 'POST /channels');
     },
     async deleteChannel(id) {
-      await ok('DELETE', `channels/${seg(String(id))}`);
+      await expectOk('DELETE /channels/{channelId}', client.DELETE('/channels/{channelId}', { params: { path: { channelId: String(id) } } }));
     },
     async createPlatformChannels(platformId, request) {
-      const body = await json('POST', `platforms/${seg(platformId)}/channels`, { body: JSON.stringify(request), contentType: JSON_TYPE });
+      const body = await expectOk(
+        'POST /platforms/…/channels',
+        client.POST('/platforms/{platformId}/channels', { params: { path: { platformId } }, body: request }),
+      );
       return expectRecord<PlatformChannelsReply>(body, 'POST /platforms/…/channels');
     },
     async getPlatformTopics(platformId, spelling) {
-      const body = await json('GET', `platforms/${seg(platformId)}/topics?spelling=${seg(spelling)}`);
+      const body = await expectOk(
+        'GET /platforms/…/topics',
+        client.GET('/platforms/{platformId}/topics', { params: { path: { platformId }, query: { spelling } } }),
+      );
       return expectRecord<PlatformTopicsReply>(body, 'GET /platforms/…/topics');
     },
     async publishMessage(topic, text) {
-      const reply = await ok('POST', `topics/${seg(topic)}/messages`, { body: text, contentType: JSON_TYPE });
-      const body = parseJson(reply.text);
+      // The message is JSON text already (the user's, possibly malformed: the server says why).
+      const answer: unknown = await expectOk(
+        'POST /topics/…/messages',
+        client.POST('/topics/{topic}/messages', {
+          params: { path: { topic } },
+          body: text,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          bodySerializer: (body: unknown) => String(body),
+          // Read as text: an answer that is not JSON still means the message was published.
+          parseAs: 'text',
+        }),
+      );
+      const body = typeof answer === 'string' ? parseJson(answer) : answer;
       return { message: isRecord(body) && typeof body['message'] === 'string' ? body['message'] : `Published to ${topic}` };
     },
     async readTopic(topic, limit, signal) {
-      const body = await json('GET', `topics/${seg(topic)}/messages?limit=${limit}`, signal ? { signal } : {});
+      const body = await expectOk(
+        'GET /topics/…/messages',
+        client.GET('/topics/{topic}/messages', { params: { path: { topic }, query: { limit: String(limit) } }, ...signalOf(signal) }),
+      );
       return expectArray<TopicMessage>(body, 'GET /topics/…/messages');
     },
     async getVersion(signal) {
-      return expectRecord<VersionInfo>(await json('GET', 'version?details=true', signal ? { signal } : {}), 'GET /version');
+      const body = await expectOk('GET /version', client.GET('/version', { params: { query: { details: 'true' } }, ...signalOf(signal) }));
+      return expectRecord<VersionInfo>(body, 'GET /version');
     },
     async getLogLevel() {
-      const body = expectRecord<{ level: string }>(await json('GET', 'logging'), 'GET /logging');
+      const body = expectRecord<{ level: string }>(await expectOk('GET /logging', client.GET('/logging')), 'GET /logging');
       return String(body.level);
     },
     async setLogLevel(level) {
-      const body = expectRecord<{ level: string }>(await json('POST', `logging/${seg(level)}`), 'POST /logging');
+      const body = expectRecord<{ level: string }>(
+        await expectOk('POST /logging', client.POST('/logging/{level}', { params: { path: { level: level as never } } })),
+        'POST /logging',
+      );
       return String(body.level);
     },
     async listApiSamples(signal) {
-      return expectArray<ApiSample>(await json('GET', 'api-history/samples', signal ? { signal } : {}), 'GET /api-history/samples');
+      const body = await expectOk('GET /api-history/samples', client.GET('/api-history/samples', signalOf(signal)));
+      return expectArray<ApiSample>(body, 'GET /api-history/samples');
     },
     async getApiSample(version) {
-      return expectRecord<ApiSampleDocument>(await json('GET', `api-history/samples/${seg(version)}`), 'GET /api-history/samples/{version}');
+      const body = await expectOk('GET /api-history/samples/{version}', client.GET('/api-history/samples/{version}', { params: { path: { version } } }));
+      return expectRecord<ApiSampleDocument>(body, 'GET /api-history/samples/{version}');
     },
     async diffApiDocuments(request) {
-      return expectRecord<ApiDiff>(await json('POST', 'api-history/diff', { body: JSON.stringify(request), contentType: JSON_TYPE }), 'POST /api-history/diff');
+      return expectRecord<ApiDiff>(await expectOk('POST /api-history/diff', client.POST('/api-history/diff', { body: request })), 'POST /api-history/diff');
     },
     async listSuites() {
-      return expectArray<SuiteInfo>(await json('GET', 'suites'), 'GET /suites');
+      return expectArray<SuiteInfo>(await expectOk('GET /suites', client.GET('/suites')), 'GET /suites');
     },
     async createSuite(name) {
-      return expectRecord<SuiteInfo>(await json('POST', 'suites', { body: JSON.stringify({ name }), contentType: JSON_TYPE }), 'POST /suites');
+      return expectRecord<SuiteInfo>(await expectOk('POST /suites', client.POST('/suites', { body: { name } })), 'POST /suites');
     },
     async getSuite(name) {
-      return expectRecord<Suite>(await json('GET', `suites/${seg(name)}`), 'GET /suites/{suite}');
-    },
-    async addTestCase(suite, testCase) {
-      return expectRecord<TestCase>(
-        await json('POST', `suites/${seg(suite)}/cases`, { body: JSON.stringify(testCase), contentType: JSON_TYPE }),
-        'POST /suites/{suite}/cases',
+      return expectRecord<Suite>(
+        await expectOk('GET /suites/{suite}', client.GET('/suites/{suite}', { params: { path: { suite: name } } })),
+        'GET /suites/{suite}',
       );
     },
+    async addTestCase(suite, testCase) {
+      const body = await expectOk('POST /suites/{suite}/cases', client.POST('/suites/{suite}/cases', { params: { path: { suite } }, body: testCase }));
+      return expectRecord<TestCase>(body, 'POST /suites/{suite}/cases');
+    },
     async deleteTestCase(suite, name) {
-      await ok('DELETE', `suites/${seg(suite)}/cases/${seg(name)}`);
+      await expectOk('DELETE /suites/{suite}/cases/{case}', client.DELETE('/suites/{suite}/cases/{case}', { params: { path: { suite, case: name } } }));
     },
     async runTestCase(suite, name, versions, signal) {
-      const body = await json('POST', `suites/${seg(suite)}/cases/${seg(name)}/run?versions=${versions}`, signal ? { signal } : {});
+      const body = await expectOk(
+        'POST /suites/{suite}/cases/{case}/run',
+        client.POST('/suites/{suite}/cases/{case}/run', { params: { path: { suite, case: name }, query: { versions } }, ...signalOf(signal) }),
+      );
       return expectRecord<CaseResult>(body, 'POST /suites/{suite}/cases/{case}/run');
     },
     async coverage(alignIDs, messages) {
-      return expectRecord<CoverageReport>(
-        await json('POST', 'coverage', { body: JSON.stringify({ alignIDs, messages }), contentType: JSON_TYPE }),
-        'POST /coverage',
-      );
+      const body = await expectOk('POST /coverage', client.POST('/coverage', { body: { alignIDs: [...alignIDs], messages: [...messages] } }));
+      return expectRecord<CoverageReport>(body, 'POST /coverage');
     },
     async channelCoverage(channelId) {
-      return expectRecord<CoverageReport>(await json('GET', `channels/${channelId}/coverage`), 'GET /channels/{id}/coverage');
+      const body = await expectOk(
+        'GET /channels/{id}/coverage',
+        client.GET('/channels/{channelId}/coverage', { params: { path: { channelId: String(channelId) } } }),
+      );
+      return expectRecord<CoverageReport>(body, 'GET /channels/{id}/coverage');
     },
     async suggestAlignment(request, signal) {
-      return expectRecord<SuggestionReply>(
-        await json('POST', 'suggestions', { body: JSON.stringify(request), contentType: JSON_TYPE, ...(signal ? { signal } : {}) }),
-        'POST /suggestions',
-      );
+      const body = await expectOk('POST /suggestions', client.POST('/suggestions', { body: request, ...signalOf(signal) }));
+      return expectRecord<SuggestionReply>(body, 'POST /suggestions');
     },
   };
 }

@@ -183,6 +183,19 @@ export function describeUpload(status: UploadEntry['status']): string {
   }
 }
 
+/** The slice's data before anything is loaded. */
+const INITIAL_STATE = {
+  alignments: [],
+  alignmentsOp: IDLE,
+  uploads: [],
+  uploadProgress: undefined,
+  pasteText: '',
+  pasteOp: IDLE,
+  editor: undefined,
+  pendingDelete: undefined,
+  deleteOp: IDLE,
+} satisfies Partial<AlignmentsSlice>;
+
 export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) => {
   let uploadCounter = 0;
   let validateTimer: ReturnType<typeof setTimeout> | undefined;
@@ -225,15 +238,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
   };
 
   return {
-    alignments: [],
-    alignmentsOp: IDLE,
-    uploads: [],
-    uploadProgress: undefined,
-    pasteText: '',
-    pasteOp: IDLE,
-    editor: undefined,
-    pendingDelete: undefined,
-    deleteOp: IDLE,
+    ...INITIAL_STATE,
 
     async loadAlignments() {
       set({ alignmentsOp: { state: 'running' } });

@@ -1,44 +1,33 @@
 /**
- * The desktop app's bridge, when the page runs in it: `window.mediatorDesktop`, exposed by the
- * Electron preload. In a browser there is none and `desktopBridge()` returns undefined, so every
- * caller keeps the browser behaviour.
+ * The desktop app's bridge, when the page runs in it: exposed by the Electron preload under the
+ * name the IPC contract gives it. In a browser there is none and `desktopBridge()` returns
+ * undefined, so every caller keeps the browser behaviour.
  *
- * The renderer imports nothing of the desktop shell (layering.test.ts), so the part of the bridge it
- * uses is declared here, as plain data types. The shell proves that what its preload exposes
- * satisfies this declaration (electron/src/preload/preload.test.ts, checked by `tsc -b` and at run
- * time), which keeps the two from drifting apart without an import in this direction.
+ * The bridge's name and types come from the one IPC contract that main and the preload use too
+ * (electron/src/common/ipc-contract.ts, which runs anywhere and imports nothing at run time): the
+ * types with `import type`, the name as the contract's constant, so the page spells neither. The
+ * page uses a part of the bridge (saving a file, files opened from the menu); a newer or older
+ * shell without that part counts as no bridge.
  */
+import { BRIDGE_NAME, isFileKind } from '../../../electron/src/common/ipc-contract.js';
+import type { FileKind, IpcResult, MediatorDesktopBridge, OpenedFile, SaveFileOutcome, SaveFileRequest } from '../../../electron/src/common/ipc-contract.js';
 
-export const DESKTOP_BRIDGE_NAME = 'mediatorDesktop';
+export const DESKTOP_BRIDGE_NAME = BRIDGE_NAME;
 
-export type DesktopFileKind = 'alignment' | 'message';
+export type DesktopFileKind = FileKind;
 
 /** A file the user chose from the desktop File menu: its name and UTF-8 text (never its path). */
-export interface DesktopOpenedFile {
-  readonly kind: DesktopFileKind;
-  readonly name: string;
-  readonly text: string;
-}
+export type DesktopOpenedFile = OpenedFile;
 
-export interface DesktopSaveRequest {
-  /** A file name only; the desktop app keeps only its last part. */
-  readonly suggestedName: string;
-  readonly text: string;
-}
+export type DesktopSaveRequest = SaveFileRequest;
 
-export type DesktopSaveOutcome = { readonly saved: true; readonly name: string } | { readonly saved: false };
+export type DesktopSaveOutcome = SaveFileOutcome;
 
 /** Errors cross the process boundary as data, with a stable code. */
-export type DesktopResult<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: { readonly code: string; readonly message: string } };
+export type DesktopResult<T> = IpcResult<T>;
 
-export interface DesktopBridge {
-  readonly isDesktop: true;
-  /** Shows the native save dialog (suggesting the name) and writes the text where the user chose. */
-  saveFile(request: DesktopSaveRequest): Promise<DesktopResult<DesktopSaveOutcome>>;
-  /** Files opened from the File menu; returns a disposer that unsubscribes. */
-  onOpenFile(listener: (file: DesktopOpenedFile) => void): () => void;
-}
+/** The part of the bridge the page uses. */
+export type DesktopBridge = Pick<MediatorDesktopBridge, 'isDesktop' | 'saveFile' | 'onOpenFile'>;
 
 /**
  * The bridge of the desktop app, or undefined in a browser (or when what is there is not the
@@ -56,6 +45,6 @@ export function desktopBridge(host: object = globalThis): DesktopBridge | undefi
 export function asOpenedFile(value: unknown): DesktopOpenedFile | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { kind, name, text } = value as Record<string, unknown>;
-  if ((kind !== 'alignment' && kind !== 'message') || typeof name !== 'string' || typeof text !== 'string') return undefined;
+  if (!isFileKind(kind) || typeof name !== 'string' || typeof text !== 'string') return undefined;
   return { kind, name, text };
 }

@@ -4,6 +4,7 @@
  * (`render-sparql.ts`) and executed natively (`../translation`), so the two cannot drift apart.
  */
 import type { Problem } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import { factory, NS, RDF_TYPE, type RDF } from '../rdf/terms.js';
 import type { Cell, CellFunction } from './model.js';
 import { sripasLocal } from './read-alignment.js';
@@ -118,7 +119,7 @@ function convertEntity(quads: readonly RDF.Quad[], cell: Cell, label: 'entity1' 
       // predicate position to that constant IRI and ran the cell (the middleware's own test
       // alignments have such cells), so we do the same and only warn (CONTRACT.md "Translation").
       problems.push({
-        code: 'CELL_PREDICATE_SRIPAS_CONSTANT',
+        code: ProblemCodes.cellPredicateSripasConstant,
         severity: 'warning',
         message:
           label === 'entity1'
@@ -180,56 +181,80 @@ export function planCell(cell: Cell): CellPlanResult {
   const counter = { n: 0 };
   const e1 = convertEntity(cell.entity1, cell, 'entity1', counter, problems);
   const e2 = convertEntity(cell.entity2, cell, 'entity2', counter, problems);
-  const at = (x: { line: number; column: number }) => ({ line: x.line, column: x.column, cellId: cell.id });
+  const typings = cellTypings(cell, problems);
+  const typed = new Set(typings.keys());
+  const deleteTemplate = e1.patterns;
+  const where = e1.patterns;
+  const insertTemplate = insertTemplateOf(e2, typed);
+  const filters = cellFilters(cell, e1, problems);
+  const binds = cellBinds(cell, typings, typed);
+  checkBindings(cell, binds, patternVariables(where), insertTemplate, problems);
+  return { plan: { cellId: cell.id, deleteTemplate, insertTemplate, where, filters, binds }, problems };
+}
 
-  // One typing per variable (section 12.4 fix): repeated identical ones are harmless, conflicting ones are errors.
+/** The position of a cell's part, for a problem about it. */
+function at(cell: Cell, x: { line: number; column: number }): { line: number; column: number; cellId: string } {
+  return { line: x.line, column: x.column, cellId: cell.id };
+}
+
+/** One typing per variable (section 12.4 fix): repeated identical ones are harmless, conflicting ones are errors. */
+function cellTypings(cell: Cell, problems: Problem[]): Map<string, string> {
   const typings = new Map<string, string>();
   for (const t of cell.typings) {
     const previous = typings.get(t.variable);
     if (previous === undefined) typings.set(t.variable, t.datatype);
     else if (previous === t.datatype) {
-      problems.push({ code: 'TYPING_REPEATED', severity: 'warning', message: `variable ?${t.variable} is typed twice with <${t.datatype}>`, ...at(t) });
+      problems.push({
+        code: ProblemCodes.typingRepeated,
+        severity: 'warning',
+        message: `variable ?${t.variable} is typed twice with <${t.datatype}>`,
+        ...at(cell, t),
+      });
     } else {
       problems.push({
-        code: 'TYPING_CONFLICT',
+        code: ProblemCodes.typingConflict,
         severity: 'error',
         message: `variable ?${t.variable} is typed both <${previous}> and <${t.datatype}>`,
-        ...at(t),
+        ...at(cell, t),
       });
     }
   }
-  const typed = new Set(typings.keys());
+  return typings;
+}
 
-  const deleteTemplate = e1.patterns;
-  const where = e1.patterns;
-  // Entity2: typed variables are read through their `_typed` twin (whole names only, section 12.3 fix);
-  // remaining blank-node variables become fresh blank nodes in INSERT.
-  const whereVariables = patternVariables(where);
-  const insertTemplate = e2.patterns.map((t): TriplePattern => {
-    const convert = (x: PatternTerm): PatternTerm => {
-      if (x.kind !== 'var') return x;
-      if (e2.blankVariables.has(x.name)) {
-        return { kind: 'bnode', label: x.name };
-      }
-      return typed.has(x.name) ? { kind: 'var', name: x.name + TYPED_SUFFIX } : x;
-    };
-    return { s: convert(t.s), p: t.p, o: convert(t.o) };
-  });
+/**
+ * Entity2: typed variables are read through their `_typed` twin (whole names only, section 12.3
+ * fix); remaining blank-node variables become fresh blank nodes in INSERT.
+ */
+function insertTemplateOf(e2: EntityConversion, typed: ReadonlySet<string>): TriplePattern[] {
+  const convert = (x: PatternTerm): PatternTerm => {
+    if (x.kind !== 'var') return x;
+    if (e2.blankVariables.has(x.name)) {
+      return { kind: 'bnode', label: x.name };
+    }
+    return typed.has(x.name) ? { kind: 'var', name: x.name + TYPED_SUFFIX } : x;
+  };
+  return e2.patterns.map((t): TriplePattern => ({ s: convert(t.s), p: t.p, o: convert(t.o) }));
+}
 
+function cellFilters(cell: Cell, e1: EntityConversion, problems: Problem[]): Filter[] {
   const filters: Filter[] = [];
   for (const f of cell.filters) {
     if (e1.namedVariables.has(f.variable)) filters.push({ variable: f.variable, datatype: f.datatype });
     else {
       problems.push({
-        code: 'FILTER_DROPPED',
+        code: ProblemCodes.filterDropped,
         severity: 'warning',
         message: `filter on ?${f.variable} is dropped: only variables of entity1 can be filtered (as in the reference mediator)`,
-        ...at(f),
+        ...at(cell, f),
       });
     }
   }
+  return filters;
+}
 
-  // BINDs in the reference's placement (section 3.3-3.4), each typing emitted once.
+/** BINDs in the reference's placement (section 3.3-3.4), each typing emitted once. */
+function cellBinds(cell: Cell, typings: ReadonlyMap<string, string>, typed: ReadonlySet<string>): Bind[] {
   const binds: Bind[] = [];
   const emittedTyping = new Set<string>();
   const results = new Set(cell.functions.map((f) => f.result));
@@ -251,7 +276,18 @@ export function planCell(cell: Cell): CellPlanResult {
   for (const [variable, datatype] of typings) {
     if (!emittedTyping.has(variable)) binds.push(typingBind(variable, datatype, 'typing'));
   }
+  return binds;
+}
 
+/** Variables bound twice, parameters bound by nothing, INSERT variables bound by nothing. */
+function checkBindings(
+  cell: Cell,
+  binds: readonly Bind[],
+  whereVariables: ReadonlySet<string>,
+  insertTemplate: readonly TriplePattern[],
+  problems: Problem[],
+): void {
+  const results = new Set(cell.functions.map((f) => f.result));
   // SPARQL scoping: a BIND may not rebind a variable already in scope (the reference's Jena
   // rejected such cells at every application and silently skipped them).
   const inScope = new Set(whereVariables);
@@ -260,10 +296,10 @@ export function planCell(cell: Cell): CellPlanResult {
     if (inScope.has(b.variable)) {
       const fn = fnByResult.get(b.variable);
       problems.push({
-        code: 'CELL_BIND_IN_SCOPE',
+        code: ProblemCodes.cellBindInScope,
         severity: 'error',
         message: `?${b.variable} is bound twice (by the WHERE pattern or an earlier BIND); SPARQL forbids rebinding, so the cell could never run`,
-        ...at(fn ?? cell),
+        ...at(cell, fn ?? cell),
       });
     }
     inScope.add(b.variable);
@@ -272,10 +308,10 @@ export function planCell(cell: Cell): CellPlanResult {
     for (const p of fn.params) {
       if (p.kind === 'variable' && !whereVariables.has(p.variable) && !results.has(p.variable)) {
         problems.push({
-          code: 'PARAM_UNBOUND',
+          code: ProblemCodes.paramUnbound,
           severity: 'warning',
           message: `parameter ?${p.variable} of ${fn.name} is not bound by entity1 or a function, so ?${fn.result} stays unbound`,
-          ...at(fn),
+          ...at(cell, fn),
         });
       }
     }
@@ -284,7 +320,7 @@ export function planCell(cell: Cell): CellPlanResult {
   for (const v of insertVariables) {
     if (!inScope.has(v)) {
       problems.push({
-        code: 'CELL_UNBOUND_INSERT_VARIABLE',
+        code: ProblemCodes.cellUnboundInsertVariable,
         severity: 'warning',
         message: `entity2 uses ?${v}, which neither entity1 nor a function binds; triples with it are never inserted`,
         line: cell.entity2Source.line,
@@ -293,7 +329,6 @@ export function planCell(cell: Cell): CellPlanResult {
       });
     }
   }
-  return { plan: { cellId: cell.id, deleteTemplate, insertTemplate, where, filters, binds }, problems };
 }
 
 export { TYPED_SUFFIX };

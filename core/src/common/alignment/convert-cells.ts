@@ -9,7 +9,8 @@
  * found in the XML, not matched by IRI, so relative cell ids work; namespaces declared only inside
  * an RDF/XML entity (and lost with it) are declared on the root when the Turtle text needs them.
  */
-import type { Problem } from '../errors.js';
+import { ErrorCodes, type Problem } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import { NS, XSD_STRING, type RDF } from '../rdf/terms.js';
 import {
   attribute,
@@ -23,16 +24,8 @@ import {
   type XmlDocument,
   type XmlElement,
 } from '../xml/index.js';
-import {
-  CELL_FORMAT_IRIS,
-  CONVERSION_FAILED,
-  ProblemList,
-  declaredPrefixes,
-  documentPrefixMap,
-  ensureCorePrefixes,
-  freshPrefix,
-  type CorePrefixes,
-} from './convert-support.js';
+import { CELL_FORMAT_IRIS, declaredPrefixes, documentPrefixMap, ensureCorePrefixes, freshPrefix, type CorePrefixes } from './convert-support.js';
+import { ProblemList } from './problem-list.js';
 import { RdfXmlWriteError, RdfXmlWriter, TurtleWriter } from './convert-writers.js';
 import { parseRdfXmlEntity, parseTurtleEntity } from './entity-patterns.js';
 import type { CellFormat, EntitySource } from './model.js';
@@ -63,13 +56,13 @@ function alignmentElement(doc: XmlDocument): XmlElement {
   const root = doc.root;
   const problems = new ProblemList();
   if (root.local === 'Alignment' && root.uri === '') {
-    problems.error('LEGACY_FORMAT', 'this is a legacy pure-XML alignment: convert it with convertLegacyAlignment (POST /convert) first', root);
+    problems.error(ProblemCodes.legacyFormat, 'this is a legacy pure-XML alignment: convert it with convertLegacyAlignment (POST /convert) first', root);
   } else if (!is(root, NS.rdf, 'RDF')) {
-    problems.error('NOT_RDF_XML', `not an IPSM-AF alignment: the root element must be rdf:RDF, found <${root.qname}>`, root);
+    problems.error(ProblemCodes.notRdfXml, `not an IPSM-AF alignment: the root element must be rdf:RDF, found <${root.qname}>`, root);
   } else {
     const alignment = root.elements().find((e) => is(e, NS.align, 'Alignment'));
     if (alignment !== undefined) return alignment;
-    problems.error('NO_ALIGNMENT', 'not an IPSM-AF alignment: no align:Alignment element under rdf:RDF', root);
+    problems.error(ProblemCodes.noAlignment, 'not an IPSM-AF alignment: no align:Alignment element under rdf:RDF', root);
   }
   problems.throwIfAny('cannot convert the alignment');
   throw new Error('unreachable');
@@ -145,7 +138,12 @@ function hasText(el: XmlElement): boolean {
 }
 
 function mismatch(problems: ProblemList, e: EntityRef, holds: string, declared: string): void {
-  problems.error('CELL_FORMAT_MISMATCH', `align:${e.label} of cell ${e.cellId} holds ${holds}, but the alignment's cellFormat is ${declared}`, e.el, e.cellId);
+  problems.error(
+    ProblemCodes.cellFormatMismatch,
+    `align:${e.label} of cell ${e.cellId} holds ${holds}, but the alignment's cellFormat is ${declared}`,
+    e.el,
+    e.cellId,
+  );
 }
 
 function errorsOf(problems: readonly Problem[]): Problem[] {
@@ -300,7 +298,7 @@ export async function convertCellsToRdfXml(xml: string, options: ConvertCellsOpt
       copy.children = new RdfXmlWriter({ rdf: core.rdf, qname }).write(quads);
     } catch (error) {
       if (!(error instanceof RdfXmlWriteError)) throw error;
-      problems.error(CONVERSION_FAILED, `align:${e.label} of cell ${e.cellId}: ${error.message}`, e.el, e.cellId);
+      problems.error(ErrorCodes.conversionFailed, `align:${e.label} of cell ${e.cellId}: ${error.message}`, e.el, e.cellId);
     }
   }
   problems.throwIfAny('cannot convert the cells to RDF/XML');

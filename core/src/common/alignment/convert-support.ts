@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the alignment converters (convert-legacy.ts, convert-cells.ts): namespace-prefix
- * bookkeeping on the output tree and the CONVERSION_FAILED error.
+ * bookkeeping on the output tree (their problems are collected in a ./problem-list.ts ProblemList).
  *
  * The converters read with the safe XML reader (`parseXml`), make an editable copy of the element
  * tree (`copyElement`; the one tree type of ../xml), edit it, and write the whole document again
@@ -8,12 +8,8 @@
  * written expanded (the DOCTYPE's plain URI entities are re-declared, so hand edits can keep using
  * `&var;x`).
  */
-import { ValidationError, type Problem } from '../errors.js';
 import { NS } from '../rdf/terms.js';
 import type { XmlElement } from '../xml/index.js';
-
-/** Error code of every conversion-specific failure (malformed XML keeps the XML_* codes). */
-export const CONVERSION_FAILED = 'CONVERSION_FAILED';
 
 /** The cell-format individuals (section 1.2: `inter-iot.eu`, no `www.`). */
 export const CELL_FORMAT_IRIS = {
@@ -113,38 +109,4 @@ export function ensureCorePrefixes(root: XmlElement): CorePrefixes {
     sripas: ensurePrefix(root, NS.sripas, 'sripas'),
     iiot: ensurePrefix(root, NS.iiot, 'iiot'),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Errors
-
-export class ProblemList {
-  readonly items: Problem[] = [];
-
-  error(code: string, message: string, at?: { line: number; column: number }, cellId?: string): void {
-    this.items.push({
-      code,
-      severity: 'error',
-      message,
-      ...(at === undefined ? {} : { line: at.line, column: at.column }),
-      ...(cellId === undefined ? {} : { cellId }),
-    });
-  }
-
-  add(problems: readonly Problem[]): void {
-    for (const p of problems) if (p.severity === 'error') this.items.push(p);
-  }
-
-  get hasErrors(): boolean {
-    return this.items.length > 0;
-  }
-
-  /** Throws a CONVERSION_FAILED ValidationError listing every problem, when there is one. */
-  throwIfAny(what: string): void {
-    const first = this.items[0];
-    if (first === undefined) return;
-    const where = first.line === undefined ? '' : `line ${first.line}, column ${first.column ?? 1}: `;
-    const more = this.items.length > 1 ? ` (and ${this.items.length - 1} more problem(s))` : '';
-    throw new ValidationError(`${what}: ${where}${first.message}${more}`, this.items, CONVERSION_FAILED);
-  }
 }

@@ -5,6 +5,7 @@
  */
 import { Parser as TurtleParser } from 'n3';
 import type { Problem } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import type { RDF } from '../rdf/terms.js';
 import { NS } from '../rdf/terms.js';
 import { SRIPAS_BASE, type EntitySource } from './model.js';
@@ -53,7 +54,7 @@ export function parseTurtleEntity(source: EntitySource, prefixes: ReadonlyArray<
         quads,
         problems: [
           {
-            code: 'CELL_TURTLE_MISSING_FINAL_DOT',
+            code: ProblemCodes.cellTurtleMissingFinalDot,
             severity: 'warning',
             message: `${label} of cell ${cellId} does not end with '.'; accepted as the reference mediator did`,
             line: source.line,
@@ -89,7 +90,7 @@ function turtleProblem(error: unknown, source: EntitySource, cellId: string, lab
   const column = textLine === 1 ? source.column + columnInText - 1 : columnInText;
   const message = raw.replace(/\s*on line \d+\.?$/, '');
   return {
-    code: 'CELL_TURTLE_SYNTAX',
+    code: ProblemCodes.cellTurtleSyntax,
     severity: 'error',
     message: `invalid Turtle in ${label} of cell ${cellId}: ${message}`,
     line,
@@ -123,7 +124,7 @@ export async function parseRdfXmlEntity(source: EntitySource, cellId: string, la
       quads: [],
       problems: [
         {
-          code: 'CELL_RDFXML_SYNTAX',
+          code: ProblemCodes.cellRdfxmlSyntax,
           severity: 'error',
           message: `invalid RDF/XML in ${label} of cell ${cellId}: ${raw}`,
           line: source.line,

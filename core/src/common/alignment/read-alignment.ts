@@ -3,7 +3,8 @@
  * Structure problems are collected, not thrown, so validation can list every one of them with its
  * position; only XML that is not well-formed (or hostile) throws.
  */
-import { ParseError, type Problem } from '../errors.js';
+import { ParseError } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import { NS } from '../rdf/terms.js';
 import { parseXml, serializeNodes, type XmlDocument, type XmlElement, type XmlLimits } from '../xml/index.js';
 import { parseRdfXmlEntity, parseTurtleEntity } from './entity-patterns.js';
@@ -20,6 +21,7 @@ import {
   type ReadResult,
   type Step,
 } from './model.js';
+import { ProblemList } from './problem-list.js';
 
 export interface ReadOptions {
   /** A file name or label used in error messages. */
@@ -63,16 +65,6 @@ function attribute(el: XmlElement, uri: string, local: string): string | undefin
   return el.attr(uri, local) ?? el.attrAny(local);
 }
 
-class ProblemList {
-  readonly items: Problem[] = [];
-  error(code: string, message: string, at: { line: number; column: number } | undefined, cellId?: string): void {
-    this.items.push({ code, severity: 'error', message, ...(at ? { line: at.line, column: at.column } : {}), ...(cellId === undefined ? {} : { cellId }) });
-  }
-  warning(code: string, message: string, at: { line: number; column: number } | undefined, cellId?: string): void {
-    this.items.push({ code, severity: 'warning', message, ...(at ? { line: at.line, column: at.column } : {}), ...(cellId === undefined ? {} : { cellId }) });
-  }
-}
-
 /** Parses the XML; throws ParseError for malformed or hostile XML. */
 export function parseAlignmentXml(text: string, options: ReadOptions = {}): XmlDocument {
   return parseXml(text, {
@@ -91,24 +83,24 @@ export async function readAlignmentDocument(doc: XmlDocument): Promise<ReadResul
   const root = doc.root;
   if (root.local === 'Alignment' && root.uri === '') {
     problems.error(
-      'LEGACY_FORMAT',
+      ProblemCodes.legacyFormat,
       'this is an alignment in the legacy pure-XML format; convert it to IPSM-AF first (POST /convert or `mediator convert`)',
       root,
     );
     return { alignment: undefined, problems: problems.items };
   }
   if (!is(root, NS.rdf, 'RDF')) {
-    problems.error('NOT_RDF_XML', `the root element must be rdf:RDF, found <${root.qname}>`, root);
+    problems.error(ProblemCodes.notRdfXml, `the root element must be rdf:RDF, found <${root.qname}>`, root);
     return { alignment: undefined, problems: problems.items };
   }
   const alignments = root.elements().filter((e) => is(e, NS.align, 'Alignment'));
   const alignmentEl = alignments[0];
   if (alignmentEl === undefined) {
-    problems.error('NO_ALIGNMENT', 'no align:Alignment element under rdf:RDF', root);
+    problems.error(ProblemCodes.noAlignment, 'no align:Alignment element under rdf:RDF', root);
     return { alignment: undefined, problems: problems.items };
   }
   for (const extra of alignments.slice(1)) {
-    problems.error('MULTIPLE_ALIGNMENTS', 'only one align:Alignment per document is supported', extra);
+    problems.error(ProblemCodes.multipleAlignments, 'only one align:Alignment per document is supported', extra);
   }
 
   const prefixMap = new Map<string, string>();
@@ -129,10 +121,10 @@ function singleText(parent: XmlElement, uri: string, local: string, label: strin
   const found = parent.elements().filter((e) => is(e, uri, local));
   const first = found[0];
   if (first === undefined) {
-    if (required) problems.error('HEADER_MISSING', `the alignment has no ${label}`, parent);
+    if (required) problems.error(ProblemCodes.headerMissing, `the alignment has no ${label}`, parent);
     return '';
   }
-  for (const extra of found.slice(1)) problems.error('HEADER_REPEATED', `${label} is given more than once`, extra);
+  for (const extra of found.slice(1)) problems.error(ProblemCodes.headerRepeated, `${label} is given more than once`, extra);
   return first.text().trim();
 }
 
@@ -140,17 +132,17 @@ function ontology(parent: XmlElement, local: 'onto1' | 'onto2', problems: Proble
   const holders = parent.elements().filter((e) => is(e, NS.align, local));
   const holder = holders[0];
   if (holder === undefined) {
-    problems.error('HEADER_MISSING', `the alignment has no align:${local}`, parent);
+    problems.error(ProblemCodes.headerMissing, `the alignment has no align:${local}`, parent);
     return '';
   }
-  for (const extra of holders.slice(1)) problems.error('HEADER_REPEATED', `align:${local} is given more than once`, extra);
+  for (const extra of holders.slice(1)) problems.error(ProblemCodes.headerRepeated, `align:${local} is given more than once`, extra);
   const onto = holder.elements().find((e) => e.local === 'Ontology');
   const about = onto === undefined ? undefined : attribute(onto, NS.rdf, 'about');
   if (about === undefined) {
     // The reference also accepted `rdf:resource` on the property element through RDF/XML.
     const resource = holder.attr(NS.rdf, 'resource');
     if (resource !== undefined) return resource;
-    problems.error('HEADER_MISSING', `align:${local} must hold an align:Ontology with rdf:about`, holder);
+    problems.error(ProblemCodes.headerMissing, `align:${local} must hold an align:Ontology with rdf:about`, holder);
     return '';
   }
   return about;
@@ -165,14 +157,14 @@ function readHeader(el: XmlElement, problems: ProblemList): AlignmentHeader {
   const sourceOntology = ontology(el, 'onto1', problems);
   const targetOntology = ontology(el, 'onto2', problems);
   if (name === '' && el.elements().some((e) => is(e, NS.dc, 'title'))) {
-    problems.error('HEADER_EMPTY', 'dcelem:title (the alignment name) is empty', el);
+    problems.error(ProblemCodes.headerEmpty, 'dcelem:title (the alignment name) is empty', el);
   }
   if (version === '' && el.elements().some((e) => is(e, NS.exmo, 'version'))) {
-    problems.error('HEADER_EMPTY', 'exmo:version is empty', el);
+    problems.error(ProblemCodes.headerEmpty, 'exmo:version is empty', el);
   }
   let cellFormat: CellFormat = 'rdfxml';
   const formats = el.elements().filter((e) => is(e, NS.sripas, 'cellFormat'));
-  for (const extra of formats.slice(1)) problems.error('HEADER_REPEATED', 'sripas:cellFormat is given more than once', extra);
+  for (const extra of formats.slice(1)) problems.error(ProblemCodes.headerRepeated, 'sripas:cellFormat is given more than once', extra);
   const formatEl = formats[0];
   if (formatEl !== undefined) {
     const formatIri =
@@ -184,7 +176,7 @@ function readHeader(el: XmlElement, problems: ProblemList): AlignmentHeader {
     const local = formatIri === undefined ? '' : formatIri.replace(/^.*[#/]/, '');
     if (local === 'turtle') cellFormat = 'turtle';
     else if (local !== 'rdfxml') {
-      problems.warning('CELL_FORMAT_UNKNOWN', `unknown sripas:cellFormat ${formatIri ?? '(none)'}; cells are read as RDF/XML`, formatEl);
+      problems.warning(ProblemCodes.cellFormatUnknown, `unknown sripas:cellFormat ${formatIri ?? '(none)'}; cells are read as RDF/XML`, formatEl);
     }
   }
   return { name, version, creator, description, date, sourceOntology, targetOntology, cellFormat };
@@ -194,19 +186,19 @@ function readSteps(el: XmlElement, problems: ProblemList): Step[] {
   const stepsEls = el.elements().filter((e) => e.local === 'steps');
   const stepsEl = stepsEls[0];
   if (stepsEl === undefined) {
-    problems.error('STEPS_MISSING', 'the alignment has no sripas:steps, so nothing would run', el);
+    problems.error(ProblemCodes.stepsMissing, 'the alignment has no sripas:steps, so nothing would run', el);
     return [];
   }
-  for (const extra of stepsEls.slice(1)) problems.error('HEADER_REPEATED', 'sripas:steps is given more than once', extra);
+  for (const extra of stepsEls.slice(1)) problems.error(ProblemCodes.headerRepeated, 'sripas:steps is given more than once', extra);
   const steps: Step[] = [];
   for (const stepEl of stepsEl.elements()) {
     if (!is(stepEl, NS.sripas, 'step')) {
-      problems.warning('STEPS_UNKNOWN_ELEMENT', `<${stepEl.qname}> inside sripas:steps is ignored`, stepEl);
+      problems.warning(ProblemCodes.stepsUnknownElement, `<${stepEl.qname}> inside sripas:steps is ignored`, stepEl);
       continue;
     }
     const cell = attribute(stepEl, NS.sripas, 'cell');
     if (cell === undefined || cell.trim() === '') {
-      problems.error('STEP_WITHOUT_CELL', 'a sripas:step has no sripas:cell attribute', stepEl);
+      problems.error(ProblemCodes.stepWithoutCell, 'a sripas:step has no sripas:cell attribute', stepEl);
       continue;
     }
     steps.push({
@@ -216,7 +208,7 @@ function readSteps(el: XmlElement, problems: ProblemList): Step[] {
       column: stepEl.column,
     });
   }
-  if (steps.length === 0) problems.warning('STEPS_EMPTY', 'sripas:steps lists no step, so nothing runs', stepsEl);
+  if (steps.length === 0) problems.warning(ProblemCodes.stepsEmpty, 'sripas:steps lists no step, so nothing runs', stepsEl);
   // Section 1.5 / 12.8: document order runs; say so when the order attributes disagree.
   let previous = -Infinity;
   for (const step of steps) {
@@ -224,13 +216,18 @@ function readSteps(el: XmlElement, problems: ProblemList): Step[] {
     if (Number.isNaN(n)) continue;
     if (n < previous) {
       problems.warning(
-        'STEP_ORDER_IGNORED',
+        ProblemCodes.stepOrderIgnored,
         `step for cell ${step.cellId} has order ${step.order}, lower than an earlier step; steps run in document order`,
         step,
         step.cellId,
       );
     } else if (n === previous) {
-      problems.warning('STEP_ORDER_DUPLICATE', `step for cell ${step.cellId} repeats order ${step.order}; steps run in document order`, step, step.cellId);
+      problems.warning(
+        ProblemCodes.stepOrderDuplicate,
+        `step for cell ${step.cellId} repeats order ${step.order}; steps run in document order`,
+        step,
+        step.cellId,
+      );
     }
     previous = n;
   }
@@ -241,25 +238,25 @@ async function readCells(el: XmlElement, format: CellFormat, prefixes: ReadonlyA
   const cells: Cell[] = [];
   const seen = new Map<string, XmlElement>();
   const maps = el.elements().filter((e) => is(e, NS.align, 'map'));
-  if (maps.length === 0) problems.error('CELLS_MISSING', 'the alignment has no align:map cells', el);
+  if (maps.length === 0) problems.error(ProblemCodes.cellsMissing, 'the alignment has no align:map cells', el);
   for (const map of maps) {
     const cellEls = map.elements();
-    if (cellEls.length === 0) problems.error('CELL_MISSING', 'align:map holds no align:Cell', map);
+    if (cellEls.length === 0) problems.error(ProblemCodes.cellMissing, 'align:map holds no align:Cell', map);
     for (const cellEl of cellEls) {
       if (!is(cellEl, NS.align, 'Cell')) {
-        problems.error('CELL_NOT_ALIGN_CELL', `align:map must hold align:Cell, found <${cellEl.qname}>`, cellEl);
+        problems.error(ProblemCodes.cellNotAlignCell, `align:map must hold align:Cell, found <${cellEl.qname}>`, cellEl);
         continue;
       }
       const about = attribute(cellEl, NS.rdf, 'about');
       if (about === undefined || about.trim() === '') {
-        problems.error('CELL_WITHOUT_ID', 'an align:Cell has no rdf:about, so no step can name it', cellEl);
+        problems.error(ProblemCodes.cellWithoutId, 'an align:Cell has no rdf:about, so no step can name it', cellEl);
         continue;
       }
       const iri = resolveAgainstSripas(about.trim());
       const id = cellIdFromIri(iri);
       const previous = seen.get(id);
       if (previous !== undefined) {
-        problems.error('CELL_DUPLICATE_ID', `cell id ${id} is used by more than one cell (first at line ${previous.line})`, cellEl, id);
+        problems.error(ProblemCodes.cellDuplicateId, `cell id ${id} is used by more than one cell (first at line ${previous.line})`, cellEl, id);
         continue;
       }
       seen.set(id, cellEl);
@@ -294,18 +291,23 @@ async function readCell(
     const found = cellEl.elements().filter((e) => is(e, NS.align, label));
     const entityEl = found[0];
     if (entityEl === undefined) {
-      problems.error('CELL_ENTITY_MISSING', `cell ${id} has no align:${label}`, cellEl, id);
+      problems.error(ProblemCodes.cellEntityMissing, `cell ${id} has no align:${label}`, cellEl, id);
       continue;
     }
-    for (const extra of found.slice(1)) problems.error('CELL_ENTITY_REPEATED', `cell ${id} has more than one align:${label}`, extra, id);
+    for (const extra of found.slice(1)) problems.error(ProblemCodes.cellEntityRepeated, `cell ${id} has more than one align:${label}`, extra, id);
     const hasElements = entityEl.elements().length > 0;
     if (format === 'turtle' && hasElements) {
-      problems.error('CELL_FORMAT_MISMATCH', `align:${label} of cell ${id} holds XML elements, but the alignment's cellFormat is Turtle`, entityEl, id);
+      problems.error(
+        ProblemCodes.cellFormatMismatch,
+        `align:${label} of cell ${id} holds XML elements, but the alignment's cellFormat is Turtle`,
+        entityEl,
+        id,
+      );
       continue;
     }
     if (format === 'rdfxml' && !hasElements && entityEl.text().trim() !== '') {
       problems.error(
-        'CELL_FORMAT_MISMATCH',
+        ProblemCodes.cellFormatMismatch,
         `align:${label} of cell ${id} holds text, but the alignment's cellFormat is RDF/XML (declare sripas:cellFormat turtle)`,
         entityEl,
         id,
@@ -360,7 +362,7 @@ const VARNAME = /^[A-Za-z0-9_\u00B7\u00C0-\uFFFF]+$/;
 
 function checkVariableName(name: string, at: { line: number; column: number }, cellId: string, problems: ProblemList): void {
   if (!VARNAME.test(name)) {
-    problems.error('CELL_BAD_VARIABLE', `sripas:${name} cannot be a SPARQL variable name (letters, digits and _ only)`, at, cellId);
+    problems.error(ProblemCodes.cellBadVariable, `sripas:${name} cannot be a SPARQL variable name (letters, digits and _ only)`, at, cellId);
   }
 }
 
@@ -371,7 +373,7 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
     for (const fnEl of descendants(holder, (e) => is(e, NS.sripas, 'function'))) {
       const name = attribute(fnEl, NS.sripas, 'about');
       if (name === undefined || name.trim() === '') {
-        problems.error('FUNCTION_WITHOUT_NAME', 'a sripas:function has no about attribute naming the function', fnEl, cellId);
+        problems.error(ProblemCodes.functionWithoutName, 'a sripas:function has no about attribute naming the function', fnEl, cellId);
         continue;
       }
       const params: FunctionParam[] = [];
@@ -383,7 +385,7 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
         if (orderText === undefined) {
           // The reference silently dropped such parameters (section 3.4); say so.
           problems.warning(
-            'PARAM_WITHOUT_ORDER',
+            ProblemCodes.paramWithoutOrder,
             `a parameter of ${name} has no order attribute and is ignored, as in the reference mediator`,
             paramEl,
             cellId,
@@ -392,14 +394,19 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
         }
         const order = Number(orderText.trim());
         if (!Number.isInteger(order)) {
-          problems.error('PARAM_BAD_ORDER', `parameter order "${orderText}" of ${name} is not an integer`, paramEl, cellId);
+          problems.error(ProblemCodes.paramBadOrder, `parameter order "${orderText}" of ${name} is not an integer`, paramEl, cellId);
           broken = true;
           continue;
         }
         if (about !== undefined) {
           const variable = variableOf(about);
           if (variable === undefined) {
-            problems.error('PARAM_NOT_VARIABLE', `parameter ${order} of ${name} refers to ${about}, which is not a sripas variable IRI`, paramEl, cellId);
+            problems.error(
+              ProblemCodes.paramNotVariable,
+              `parameter ${order} of ${name} refers to ${about}, which is not a sripas variable IRI`,
+              paramEl,
+              cellId,
+            );
             broken = true;
             continue;
           }
@@ -409,7 +416,7 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
           params.push({ kind: 'value', order, value: val, datatype: attribute(paramEl, NS.sripas, 'datatype') });
         } else {
           problems.warning(
-            'PARAM_EMPTY',
+            ProblemCodes.paramEmpty,
             `parameter ${order} of ${name} has neither about nor val and is ignored, as in the reference mediator`,
             paramEl,
             cellId,
@@ -420,13 +427,14 @@ function readFunctions(cellEl: XmlElement, cellId: string, problems: ProblemList
       const returns = fnEl.elements().filter((e) => is(e, NS.sripas, 'return'));
       const returnEl = returns[0];
       if (returnEl === undefined) {
-        problems.error('FUNCTION_WITHOUT_RETURN', `function ${name} has no sripas:return, so its result goes nowhere`, fnEl, cellId);
+        problems.error(ProblemCodes.functionWithoutReturn, `function ${name} has no sripas:return, so its result goes nowhere`, fnEl, cellId);
         continue;
       }
-      for (const extra of returns.slice(1)) problems.error('FUNCTION_RETURN_REPEATED', `function ${name} has more than one sripas:return`, extra, cellId);
+      for (const extra of returns.slice(1))
+        problems.error(ProblemCodes.functionReturnRepeated, `function ${name} has more than one sripas:return`, extra, cellId);
       const result = variableOf(attribute(returnEl, NS.sripas, 'about'));
       if (result === undefined) {
-        problems.error('RETURN_NOT_VARIABLE', `the sripas:return of ${name} must name a sripas variable IRI`, returnEl, cellId);
+        problems.error(ProblemCodes.returnNotVariable, `the sripas:return of ${name} must name a sripas variable IRI`, returnEl, cellId);
         continue;
       }
       checkVariableName(result, returnEl, cellId, problems);
@@ -452,13 +460,13 @@ function readConstraints(
       const about = attribute(item, NS.sripas, 'about');
       const datatype = attribute(item, NS.sripas, 'datatype');
       if (about === undefined || datatype === undefined || datatype.trim() === '') {
-        problems.error('CONSTRAINT_INCOMPLETE', `sripas:${itemLocal} needs both about and datatype`, item, cellId);
+        problems.error(ProblemCodes.constraintIncomplete, `sripas:${itemLocal} needs both about and datatype`, item, cellId);
         continue;
       }
       const variable = variableOf(about);
       if (variable === undefined) {
         // Section 3.3: typings on non-sripas IRIs are ignored by the reference.
-        problems.warning('CONSTRAINT_NOT_VARIABLE', `sripas:${itemLocal} about ${about} is not a sripas variable and is ignored`, item, cellId);
+        problems.warning(ProblemCodes.constraintNotVariable, `sripas:${itemLocal} about ${about} is not a sripas variable and is ignored`, item, cellId);
         continue;
       }
       out.push({ variable, datatype: datatype.trim(), line: item.line, column: item.column });
@@ -471,12 +479,12 @@ function checkReferences(steps: readonly Step[], cells: readonly Cell[], problem
   const ids = new Set(cells.map((c) => c.id));
   for (const step of steps) {
     if (!ids.has(step.cellId)) {
-      problems.error('STEP_UNKNOWN_CELL', `a step names cell ${step.cellId}, which the alignment does not define`, step, step.cellId);
+      problems.error(ProblemCodes.stepUnknownCell, `a step names cell ${step.cellId}, which the alignment does not define`, step, step.cellId);
     }
   }
   const used = new Set(steps.map((s) => s.cellId));
   for (const cell of cells) {
-    if (!used.has(cell.id)) problems.warning('CELL_NEVER_USED', `cell ${cell.id} is not named by any step, so it never runs`, cell, cell.id);
+    if (!used.has(cell.id)) problems.warning(ProblemCodes.cellNeverUsed, `cell ${cell.id} is not named by any step, so it never runs`, cell, cell.id);
   }
   void el;
 }

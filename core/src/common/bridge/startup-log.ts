@@ -116,6 +116,17 @@ function logLines(text: string): string[] {
   return text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
 }
 
+/** What a line reports as gone wrong: the context's failure, a platform without a bridge, a missing configuration file. */
+function failureOf(line: string): string | undefined {
+  const failed = contextFailure(line);
+  if (failed !== undefined) return `The bridge context failed to initialise: ${failed}`.trim();
+  const noBridge = noBridgeType(line);
+  if (noBridge !== undefined) return `A platform of type ${noBridge} was registered, but no bridge is registered for that type`;
+  const config = missingConfiguration(line);
+  if (config !== undefined) return `The bridge configuration file ${config} does not exist: copy it into the configuration folder (step 3)`;
+  return undefined;
+}
+
 export function checkStartupLog(text: string, expectedPlatformTypes: readonly string[] = []): LogCheckResult {
   const lines = logLines(text).map((l) => l.replace(ANSI, ''));
   // The last start-up: from the last `Registering bridges...` on.
@@ -156,20 +167,8 @@ export function checkStartupLog(text: string, expectedPlatformTypes: readonly st
       found = { classes: foundClasses(list), line: n };
       continue;
     }
-    const failed = contextFailure(line);
-    if (failed !== undefined) {
-      problems.push({ line: n, message: `The bridge context failed to initialise: ${failed}`.trim() });
-      continue;
-    }
-    const noBridge = noBridgeType(line);
-    if (noBridge !== undefined) {
-      problems.push({ line: n, message: `A platform of type ${noBridge} was registered, but no bridge is registered for that type` });
-      continue;
-    }
-    const config = missingConfiguration(line);
-    if (config !== undefined) {
-      problems.push({ line: n, message: `The bridge configuration file ${config} does not exist: copy it into the configuration folder (step 3)` });
-    }
+    const message = failureOf(line);
+    if (message !== undefined) problems.push({ line: n, message });
   }
   const started = start >= 0;
   const finished = started && finishedAt >= 0;

@@ -23,7 +23,7 @@
  *
  * Pure code: the translation function, the transport and the logger are injected.
  */
-import { MediatorError } from '../errors.js';
+import { ErrorCodes, MediatorError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { monotonicNow } from '../monotonic-clock.js';
 import { FifoPermits } from './fifo-permits.js';
@@ -155,9 +155,6 @@ export interface ChannelRuntimeOptions {
   readonly translationWindow?: number;
 }
 
-/** Code for translation errors that carry no code of their own. */
-export const TRANSLATION_FAILED = 'TRANSLATION_FAILED';
-
 const MAX_RETRY_MS = 60_000;
 
 /** A stable `{code, message}` for any thrown value. */
@@ -165,9 +162,9 @@ export function describeError(error: unknown): ChannelErrorInfo {
   if (error instanceof MediatorError) return { code: error.code, message: error.message };
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return { code: typeof code === 'string' ? code : TRANSLATION_FAILED, message: error.message };
+    return { code: typeof code === 'string' ? code : ErrorCodes.translationFailed, message: error.message };
   }
-  return { code: TRANSLATION_FAILED, message: String(error) };
+  return { code: ErrorCodes.translationFailed, message: String(error) };
 }
 
 function cellIds(failures: readonly unknown[]): string[] {

@@ -12,7 +12,6 @@ export {
   ChannelRuntime,
   DEFAULT_PUBLISH_WINDOW,
   describeError,
-  TRANSLATION_FAILED,
   type ChannelStatus,
   type ChannelRuntimeConfig,
   type ChannelRuntimeOptions,

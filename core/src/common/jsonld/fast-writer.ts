@@ -62,7 +62,13 @@ function sameValue(a: Value, b: Value): boolean {
   return a.kind === b.kind && a.value === b.value && a.language === b.language && a.datatype === b.datatype;
 }
 
-/** Builds jsonld.js-style node maps (fromRDF with useRdfType), lists folded into @list values. */
+/**
+ * Builds jsonld.js-style node maps (fromRDF with useRdfType), lists folded into @list values.
+ * Long on purpose (scripts/long-functions.mjs allows five): it keeps the order of the JSON-LD API's
+ * "Serialize RDF as JSON-LD" algorithm (node maps, then the folding of linked lists) in one place,
+ * so that it reads against the specification and against jsonld.js, and it runs for every
+ * translated message.
+ */
 function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
   const labels = new BlankLabels();
   const graphs = new Map<string, GraphRecord>();

@@ -470,7 +470,12 @@ function shapeOrder(a: RDF.Quad, b: RDF.Quad): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-/** Builds the cell of one group. */
+/**
+ * Builds the cell of one group. Long on purpose (scripts/long-functions.mjs allows five): entity1,
+ * the variable names and entity2 are built in one pass over shared maps (names, counters, the
+ * literals still unused), whose order decides the variable names a user sees; split up, each part
+ * would take and return all of them.
+ */
 export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: ReadonlyMap<string, Derivation>, example: number): DraftWithUses {
   const names = new Map<string, string>();
   const counters = { n: 0, l: 0, r: 0, s: 0, b: 0 };

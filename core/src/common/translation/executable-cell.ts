@@ -8,9 +8,10 @@
  * solution; a BIND whose expression errors leaves its variable unbound.
  */
 import type { Problem } from '../errors.js';
+import { ProblemCodes } from '../problem-codes.js';
 import { termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
-import { arithmetic, EvalError, resolveFunction } from './functions.js';
+import { arithmetic, ExpressionError, resolveFunction } from './functions.js';
 import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
 
 /** Upper bound on WHERE solutions of one cell application: a cross product past this is an error, not an out-of-memory. */
@@ -146,7 +147,7 @@ export class ExecutableCell {
           const index = slot(e.name);
           return (row, graph) => {
             const id = row[index] ?? UNBOUND;
-            if (id === UNBOUND) throw new EvalError(`?${e.name} is unbound`);
+            if (id === UNBOUND) throw new ExpressionError(`?${e.name} is unbound`);
             return graph.term(id);
           };
         }
@@ -168,20 +169,20 @@ export class ExecutableCell {
           const fn = resolveFunction(e.name, prefixes);
           if (fn === undefined) {
             problems.push({
-              code: 'FUNCTION_UNKNOWN',
+              code: ProblemCodes.functionUnknown,
               severity: 'error',
               message: `function "${e.name}" is not known to the mediator (SPARQL built-ins, fn: and xsd: functions and unixEpochToUTC are)`,
               cellId: plan.cellId,
             });
             return () => {
-              throw new EvalError(`unknown function ${e.name}`);
+              throw new ExpressionError(`unknown function ${e.name}`);
             };
           }
           if (args.length < fn.minArgs || args.length > fn.maxArgs) {
             const expected =
               fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
             problems.push({
-              code: 'FUNCTION_ARITY',
+              code: ProblemCodes.functionArity,
               severity: 'error',
               message: `function ${e.name} takes ${expected} argument(s), the cell gives ${args.length}`,
               cellId: plan.cellId,
@@ -216,7 +217,7 @@ export class ExecutableCell {
           try {
             row[b.target] = graph.intern(b.evaluate(row, graph));
           } catch (error) {
-            if (!(error instanceof EvalError)) throw error;
+            if (!(error instanceof ExpressionError)) throw error;
             row[b.target] = UNBOUND;
             const note = `${b.label}: ${error.message}`;
             notes ??= new Map();

@@ -1,15 +1,15 @@
 /**
  * The SPARQL 1.1 functions a cell's `sripas:function` may name (reference-mediator.md 3.4, 3.9,
- * section 4), evaluated on RDF/JS terms. A type error throws `EvalError`, which leaves the BIND
+ * section 4), evaluated on RDF/JS terms. A type error throws `ExpressionError`, which leaves the BIND
  * variable unbound as SPARQL prescribes. Lexical forms of computed numbers follow Jena, the
  * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
  */
 import { factory, NS, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
-import { EvalError, fail } from './eval-error.js';
+import { ExpressionError, fail } from './expression-error.js';
 import { decimalLexical, decimalTruncate, parseDecimal } from './exact-decimal.js';
 import { integerLiteral, integral, jenaDecimalLexical, numberValue, numericAbs, numericKind, numericLiteral, toNumeric } from './numeric.js';
 
-export { EvalError };
+export { ExpressionError };
 export { arithmetic, jenaDecimalLexical, jenaDoubleLexical, jenaFloatLexical } from './numeric.js';
 
 export type FunctionImpl = (args: readonly RDF.Term[]) => RDF.Term;

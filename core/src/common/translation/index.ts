@@ -8,7 +8,7 @@ export {
 } from './compile-alignment.js';
 export { TermGraph } from './term-graph.js';
 export { ExecutableCell, CellExecutionError, DEFAULT_MAX_SOLUTIONS, type CellRunResult } from './executable-cell.js';
-export { resolveFunction, EvalError, UNIX_EPOCH_TO_UTC_IRIS, jenaDoubleLexical, jenaDecimalLexical, jenaFloatLexical, arithmetic } from './functions.js';
+export { resolveFunction, ExpressionError, UNIX_EPOCH_TO_UTC_IRIS, jenaDoubleLexical, jenaDecimalLexical, jenaFloatLexical, arithmetic } from './functions.js';
 export {
   translateMessage,
   translateParsed,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { factory, NS } from '../rdf/terms.js';
-import { EvalError } from './eval-error.js';
+import { ExpressionError } from './expression-error.js';
 import { arithmetic, integral, numericAbs } from './numeric.js';
 
 const lit = (value: string, type: string) => factory.literal(value, factory.namedNode(NS.xsd + type));
@@ -48,10 +48,10 @@ describe('arithmetic', () => {
   });
 
   it('refuses decimal and integer division by zero, and ill-formed numbers', () => {
-    expect(() => arithmetic('/', [term('1:integer'), term('0:integer')])).toThrow(EvalError);
-    expect(() => arithmetic('/', [term('1.5:decimal'), term('0.0:decimal')])).toThrow(EvalError);
-    expect(() => arithmetic('+', [term('1e5:decimal'), term('1:integer')])).toThrow(EvalError);
-    expect(() => arithmetic('+', [term('0x10:double'), term('1:integer')])).toThrow(EvalError);
+    expect(() => arithmetic('/', [term('1:integer'), term('0:integer')])).toThrow(ExpressionError);
+    expect(() => arithmetic('/', [term('1.5:decimal'), term('0.0:decimal')])).toThrow(ExpressionError);
+    expect(() => arithmetic('+', [term('1e5:decimal'), term('1:integer')])).toThrow(ExpressionError);
+    expect(() => arithmetic('+', [term('0x10:double'), term('1:integer')])).toThrow(ExpressionError);
   });
 });
 

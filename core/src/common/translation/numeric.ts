@@ -7,7 +7,7 @@
  * follow Jena (`70.7e0` for a double, `98.96` for a decimal), since consumers may compare them as text.
  */
 import { factory, NS, type RDF } from '../rdf/terms.js';
-import { fail } from './eval-error.js';
+import { fail } from './expression-error.js';
 import {
   decimalAbs,
   decimalAdd,

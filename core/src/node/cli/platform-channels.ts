@@ -1,5 +1,5 @@
 /** `mediator platform-channels`: a platform's two channels, created on a running server over its REST API. */
-import { MediatorError, platformTopics } from '../../common/index.js';
+import { ErrorCodes, MediatorError, platformTopics } from '../../common/index.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/start-server.js';
 import { cliEnvironment } from './env.js';
 import { parseCommandArgs, UsageError, type CliIo } from './io.js';
@@ -61,7 +61,7 @@ export async function platformChannelsCommand(args: string[], io: CliIo): Promis
       body: JSON.stringify(body),
     });
   } catch (error) {
-    throw new MediatorError(`cannot reach the mediator at ${server}: ${(error as Error).message}`, 'SERVER_UNREACHABLE');
+    throw new MediatorError(`cannot reach the mediator at ${server}: ${(error as Error).message}`, ErrorCodes.serverUnreachable);
   }
   const text = await response.text();
   if (!response.ok) {
@@ -71,7 +71,7 @@ export async function platformChannelsCommand(args: string[], io: CliIo): Promis
     } catch {
       // not JSON: show the text
     }
-    throw new MediatorError(`the server refused (${response.status}): ${message}`, 'SERVER_REFUSED');
+    throw new MediatorError(`the server refused (${response.status}): ${message}`, ErrorCodes.serverRefused);
   }
   io.stdout(`${text}\n`);
   return 0;

@@ -1,7 +1,7 @@
 /** `mediator serve`: the REST server, with its options checked here and the server started by start-server.ts. */
 import { mkdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { MediatorError } from '../../common/index.js';
+import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { fleetNameProblem } from '../fleet/fleet-name.js';
 import { parseAllowedHosts } from '../server/access-guard.js';
 import { loadOrCreateToken, MIN_TOKEN_LENGTH } from '../server/api-token.js';
@@ -241,7 +241,7 @@ async function listen(settings: ServeSettings, mqtt: Awaited<ReturnType<typeof m
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new MediatorError(`port ${port} is already in use (is another mediator running?); choose another with --port`, 'PORT_IN_USE');
+      throw new MediatorError(`port ${port} is already in use (is another mediator running?); choose another with --port`, ErrorCodes.portInUse);
     }
     throw error;
   }

@@ -21,7 +21,8 @@
  *   1 on a single server, leader reads (no direct get, whose replicas may lag behind a write).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { connect, Events, StorageType, type KV, type KvEntry, type NatsConnection, type QueuedIterator } from 'nats';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connect, ErrorCode, Events, StorageType, type KV, type KvEntry, type NatsConnection, type QueuedIterator } from 'nats';
 import { ErrorCodes, MediatorError, NotFoundError, BadRequestError, silentLogger, type Logger } from '../../common/index.js';
 import {
   ALIGNMENT_KIND,
@@ -34,6 +35,7 @@ import {
   type SlotRecord,
   type TombstoneRecord,
 } from './record-kinds.js';
+import { apiErrCode, isTransientNatsError, messageOf, natsTimeout } from '../nats/nats-errors.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
 import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
 import { AlignmentInUseError } from './sqlite-store.js';
@@ -114,34 +116,13 @@ const PLACEMENT_WAIT_MS = 10_000;
 const ABANDONED_MS = 60_000;
 const DEFAULT_WRITE_TIMEOUT_MS = 2500;
 
-interface NatsLikeError {
-  readonly code?: unknown;
-  readonly api_error?: { readonly code?: number; readonly err_code?: number };
-}
-
-function apiErrCode(error: unknown): number | undefined {
-  return (error as NatsLikeError | undefined)?.api_error?.err_code;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** A write raced with another process (the key changed between read and write): read again and retry. */
 class RaceLost extends Error {}
 
 /** Failures a cluster recovers from by itself (leader elections, reconnects, time-outs): retried. */
 function isTransient(error: unknown): boolean {
-  if (error instanceof RaceLost) return true;
-  const status = (error as NatsLikeError | undefined)?.api_error?.code;
-  if (status !== undefined) return status >= 500 || status === 408;
-  const code = (error as NatsLikeError | undefined)?.code;
-  return (
-    typeof code === 'string' && ['TIMEOUT', '503', '408', 'DISCONNECT', 'REQUEST_ERROR', 'CONNECTION_REFUSED', 'CONNECTION_TIMEOUT', 'CANCELLED'].includes(code)
-  );
+  return error instanceof RaceLost || isTransientNatsError(error);
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -149,7 +130,7 @@ async function within<T>(ms: number, what: string, promise: Promise<T>): Promise
     return await Promise.race([
       promise,
       new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(Object.assign(new Error(`${what}: no answer within ${ms} ms`), { code: 'TIMEOUT' })), ms);
+        timer = setTimeout(() => reject(natsTimeout(`${what}: no answer within ${ms} ms`)), ms);
       }),
     ]);
   } finally {
@@ -924,7 +905,7 @@ export class NatsKvStore implements ConfigStore {
       try {
         // Nothing is sent while the connection is down: the client would keep it and send it on
         // reconnecting, so a change refused with 503 could still take effect minutes later.
-        if (this.#linkDown) throw Object.assign(new Error(this.#reason ?? 'disconnected from NATS'), { code: 'DISCONNECT' });
+        if (this.#linkDown) throw Object.assign(new Error(this.#reason ?? 'disconnected from NATS'), { code: ErrorCode.Disconnect });
         const b = await within(Math.max(1, deadline - Date.now()), 'connecting to the NATS cluster', this.#open());
         // A request to a server that went away waits for its own time-out (5 s) while the client
         // reconnects: the change's deadline cuts it short. Its outcome is then unknown, as for any

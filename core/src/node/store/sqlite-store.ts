@@ -35,21 +35,6 @@ export interface StoreOptions {
   readonly file: string;
 }
 
-/**
- * Error codes of the store's start-up failures, beyond the shared ones in `common/errors.ts`. They
- * only come from `SqliteStore.open`. Failures during operations use the shared codes: `IN_USE`,
- * `NOT_FOUND`, `CONFLICT`, `BAD_REQUEST`, and `INTERNAL` for an unexpected SQLite failure (I/O
- * error, disk full, corruption found later, use after close).
- */
-export const StoreErrorCodes = {
-  /** The file exists but is not an SQLite database (or is damaged). */
-  corrupt: 'STORE_CORRUPT',
-  /** The database was written by a newer version of the mediator (higher schema version). */
-  tooNew: 'STORE_TOO_NEW',
-  /** The file could not be opened or migrated (permissions, a directory, disk full, ...). */
-  openFailed: 'STORE_OPEN_FAILED',
-} as const;
-
 /** Refusal to delete an alignment that a stored channel uses (code `IN_USE`). */
 export class AlignmentInUseError extends BadRequestError {
   /** Ids of the channels using the alignment, ascending. */
@@ -163,7 +148,7 @@ function migrate(db: Db, file: string): void {
     new MediatorError(
       `The store ${file} has schema version ${version}, newer than this mediator supports ` +
         `(${STORE_SCHEMA_VERSION}); it was written by a newer version. Upgrade, or use another data file.`,
-      StoreErrorCodes.tooNew,
+      ErrorCodes.storeTooNew,
     );
   // Cheap check outside a transaction first, so a read-only look at a too-new file never writes.
   const before = userVersion(db);
@@ -191,13 +176,13 @@ function openDatabase(file: string): Db {
   try {
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   } catch (error) {
-    throw new MediatorError(`Cannot create the directory of the store ${file}: ${errorMessage(error)}`, StoreErrorCodes.openFailed, { cause: error });
+    throw new MediatorError(`Cannot create the directory of the store ${file}: ${errorMessage(error)}`, ErrorCodes.storeOpenFailed, { cause: error });
   }
   let db: Db;
   try {
     db = new Database(file);
   } catch (error) {
-    throw new MediatorError(`Cannot open the store ${file}: ${errorMessage(error)}`, StoreErrorCodes.openFailed, { cause: error });
+    throw new MediatorError(`Cannot open the store ${file}: ${errorMessage(error)}`, ErrorCodes.storeOpenFailed, { cause: error });
   }
   try {
     for (const pragma of STORE_PRAGMAS) db.pragma(pragma);
@@ -209,11 +194,11 @@ function openDatabase(file: string): Db {
     if (isCorruption(error)) {
       throw new MediatorError(
         `The store ${file} is not a valid SQLite database (${errorMessage(error)}); ` + 'move it away or point the server at another data file.',
-        StoreErrorCodes.corrupt,
+        ErrorCodes.storeCorrupt,
         { cause: error },
       );
     }
-    throw new MediatorError(`Cannot open the store ${file}: ${errorMessage(error)}`, StoreErrorCodes.openFailed, { cause: error });
+    throw new MediatorError(`Cannot open the store ${file}: ${errorMessage(error)}`, ErrorCodes.storeOpenFailed, { cause: error });
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * The server's transport, with the broker client loaded only when the server uses that broker.
- * `createTransport` (index.ts) needs every client loaded up front; the NATS and Kafka clients took
- * a noticeable share of `mediator serve`'s start-up although the default is the in-process bus
- * (issue 13, "Server start").
+ * The server's transport, with the broker client loaded only when the server uses that broker: the
+ * one factory of transports (a second, synchronous one needed every client loaded up front; the
+ * NATS and Kafka clients took a noticeable share of `mediator serve`'s start-up although the
+ * default is the in-process bus, issue 13, "Server start").
  */
 import type { Logger } from '../../common/logger.js';
 import type { Transport, TransportKind } from '../../common/channels/transport.js';
@@ -27,7 +27,11 @@ export interface CreateTransportOptions {
   readonly mqtt?: Omit<MqttTransportOptions, 'url' | 'logger'>;
 }
 
-/** Like `createTransport`: nothing connects here (NATS and Kafka connect on first use). */
+/**
+ * A transport of the given kind. Nothing connects here: NATS and Kafka connect on first use, so a
+ * broker that is down makes channel starts fail (status `failed` with the reason) instead of the
+ * server start.
+ */
 export async function loadTransport(options: CreateTransportOptions): Promise<Transport> {
   switch (options.kind) {
     case 'embedded': {

@@ -14,9 +14,9 @@
  * missing stream is `code: '503'` (no responders), an overdue ack `code: 'TIMEOUT'`, a JetStream
  * refusal carries `api_error` ({code, err_code, description}).
  */
-import { createInbox, headers, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { createInbox, ErrorCode, headers, type Msg, type NatsConnection, type Subscription } from 'nats';
 
-/** Error shaped like the `nats` client's errors (see isTransient in nats-transport.ts). */
+/** Error shaped like the `nats` client's errors (see isTransientNatsError in ../nats/nats-errors.ts). */
 export class NatsPublishError extends Error {
   constructor(
     message: string,
@@ -97,7 +97,7 @@ export class JetStreamAsyncPublisher {
 
   /** Resolves when the stream stored the message (or had it already: same `msgID`). */
   publish(subject: string, value: Uint8Array, msgID: string): Promise<void> {
-    if (this.closed || this.nc.isClosed()) return Promise.reject(new NatsPublishError('NATS connection closed', 'CONNECTION_CLOSED'));
+    if (this.closed || this.nc.isClosed()) return Promise.reject(new NatsPublishError('NATS connection closed', ErrorCode.ConnectionClosed));
     const token = (this.next++).toString(36);
     const done = new Promise<void>((resolve, reject) => {
       this.waiting.set(token, { resolve, reject, deadline: Date.now() + this.timeoutMs });
@@ -122,7 +122,7 @@ export class JetStreamAsyncPublisher {
     try {
       ack = msg.json<PubAckReply>();
     } catch (error) {
-      w.reject(new NatsPublishError(`unreadable JetStream publish acknowledgement: ${(error as Error).message}`, 'BAD_JSON'));
+      w.reject(new NatsPublishError(`unreadable JetStream publish acknowledgement: ${(error as Error).message}`, ErrorCode.BadJson));
       return;
     }
     if (ack.error !== undefined) {
@@ -130,7 +130,7 @@ export class JetStreamAsyncPublisher {
       return;
     }
     if (ack.stream === undefined) {
-      w.reject(new NatsPublishError('JetStream publish acknowledgement without a stream', 'BAD_ACK'));
+      w.reject(new NatsPublishError('JetStream publish acknowledgement without a stream', ErrorCode.JetStreamInvalidAck));
       return;
     }
     w.resolve();
@@ -141,7 +141,7 @@ export class JetStreamAsyncPublisher {
     for (const [token, w] of this.waiting) {
       if (w.deadline > now) continue;
       this.waiting.delete(token);
-      w.reject(new NatsPublishError(`no JetStream acknowledgement within ${this.timeoutMs} ms`, 'TIMEOUT'));
+      w.reject(new NatsPublishError(`no JetStream acknowledgement within ${this.timeoutMs} ms`, ErrorCode.Timeout));
     }
   }
 
@@ -150,7 +150,7 @@ export class JetStreamAsyncPublisher {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.sweeper);
-    for (const w of this.waiting.values()) w.reject(new NatsPublishError('NATS connection closed', 'CONNECTION_CLOSED'));
+    for (const w of this.waiting.values()) w.reject(new NatsPublishError('NATS connection closed', ErrorCode.ConnectionClosed));
     this.waiting.clear();
     try {
       this.subscription.unsubscribe();

@@ -36,6 +36,7 @@ import {
   connect,
   DeliverPolicy,
   DiscardPolicy,
+  ErrorCode,
   Events,
   nanos,
   RetentionPolicy,
@@ -47,8 +48,10 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { silentLogger, type Logger } from '../../common/logger.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
+import { apiErrCode, errCode, isTransientNatsError, messageOf } from '../nats/nats-errors.js';
 import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
 
 export interface NatsTransportOptions {
@@ -114,29 +117,6 @@ export function natsDurableName(group: string): string {
   return natsToken(group);
 }
 
-interface NatsLikeError {
-  readonly code?: unknown;
-  readonly message?: unknown;
-  readonly api_error?: { readonly code?: number; readonly err_code?: number; readonly description?: string };
-}
-
-function apiErrCode(error: unknown): number | undefined {
-  return (error as NatsLikeError | undefined)?.api_error?.err_code;
-}
-
-function apiStatus(error: unknown): number | undefined {
-  return (error as NatsLikeError | undefined)?.api_error?.code;
-}
-
-function errCode(error: unknown): string | undefined {
-  const code = (error as NatsLikeError | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 const STREAM_NOT_FOUND = 10059;
 const STREAM_NAME_IN_USE = 10058;
 const CONSUMER_NOT_FOUND = 10014;
@@ -145,25 +125,6 @@ const CONSUMER_ALREADY_EXISTS = 10148;
 const NO_SUITABLE_PEERS = 10005;
 const REPLICAS_NOT_SUPPORTED = 10074;
 const INSUFFICIENT_RESOURCES = 10023;
-
-/** Failures worth retrying: time-outs, no responders (no leader yet), disconnects, 5xx API errors. */
-function isTransient(error: unknown): boolean {
-  const status = apiStatus(error);
-  if (status !== undefined) return status >= 500 || status === 408;
-  const code = errCode(error);
-  return (
-    code === 'TIMEOUT' ||
-    code === '503' ||
-    code === 'DISCONNECT' ||
-    code === 'REQUEST_ERROR' ||
-    code === 'CONNECTION_REFUSED' ||
-    code === 'CONNECTION_TIMEOUT' ||
-    code === 'CANCELLED' ||
-    code === '408'
-  );
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long stream creation waits for enough JetStream peers before creating fewer replicas. */
 const PLACEMENT_WAIT_MS = 10_000;
@@ -280,7 +241,7 @@ class NatsSubscription implements Subscription {
         this.log.warn({ topic: this.topic, stream: this.stream, consumer: this.durable, err: error }, 'NATS fetch failed; retrying');
         await sleep(backoff);
         backoff = Math.min(backoff * 2, 5000);
-        if (apiErrCode(error) === CONSUMER_NOT_FOUND || apiErrCode(error) === STREAM_NOT_FOUND || errCode(error) === '404') {
+        if (apiErrCode(error) === CONSUMER_NOT_FOUND || apiErrCode(error) === STREAM_NOT_FOUND || errCode(error) === ErrorCode.JetStream404NoMessages) {
           try {
             this.consumer = await this.owner.reattach(this.topic, this.durable);
           } catch (reattachError) {
@@ -539,8 +500,8 @@ export class NatsTransport implements Transport {
         return await op();
       } catch (error) {
         if (this.closed) throw new TransportClosedError('nats');
-        if (!isTransient(error) && attempts === 1) throw error;
-        if (!isTransient(error) || Date.now() + delay > deadline) {
+        if (!isTransientNatsError(error) && attempts === 1) throw error;
+        if (!isTransientNatsError(error) || Date.now() + delay > deadline) {
           throw new Error(`${what} failed after ${attempts} attempt(s): ${messageOf(error)}`, { cause: error });
         }
         this.log.debug({ what, attempt: attempts, err: error }, 'NATS operation failed; retrying');
@@ -732,7 +693,7 @@ export class NatsTransport implements Transport {
         } catch (error) {
           markSent();
           if (this.closed) throw error;
-          if (errCode(error) === '503') this.streams.delete(topic);
+          if (errCode(error) === ErrorCode.NoResponders) this.streams.delete(topic);
           await this.publishRetrying(topic, payload, msgID);
         }
       } finally {
@@ -753,7 +714,7 @@ export class NatsTransport implements Transport {
         await js.publish(subject, value, { msgID, timeout: Math.max(1000, Math.min(5000, budget - (Date.now() - started))) });
       } catch (error) {
         // No responders: the stream may have been deleted; make sure it exists before retrying.
-        if (errCode(error) === '503') this.streams.delete(topic);
+        if (errCode(error) === ErrorCode.NoResponders) this.streams.delete(topic);
         throw error;
       }
     });

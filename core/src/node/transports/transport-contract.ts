@@ -5,6 +5,7 @@
  * `makeTransport()` must return a new client of the same broker on every call (a second call is
  * "another mediator process"); the suite closes every transport it made.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translateMessage } from '../../common/translation/translate.js';
 import { silentLogger } from '../../common/logger.js';
@@ -22,8 +23,6 @@ export interface ContractOptions {
   /** Per-test time limit, default 30 s. */
   readonly testTimeoutMs?: number;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitUntil(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -23,6 +23,9 @@ function titleOf(editor: AlignmentEditor): string {
   return `${editor.source.label}${view && view.name !== '' ? ` (${view.name} ${view.version})` : ''} — not stored`;
 }
 
+// Long on purpose (scripts/long-functions.mjs allows five): one screen's layout, read top to bottom
+// as the user sees it; its parts share the editor's state and actions, which would otherwise pass
+// through many props.
 function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const setText = useWorkbench((s) => s.setEditorText);
   const validate = useWorkbench((s) => s.validateEditor);

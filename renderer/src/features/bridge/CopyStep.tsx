@@ -11,62 +11,73 @@ const lines = (text: string) =>
 
 /** Step 2 (and, with `config`, step 3): the docker cp commands. */
 export function CopyStep({ config = false }: { config?: boolean }) {
-  const copy = useWorkbench((s) => s.bridgeSteps.copy) ?? {};
+  return config ? <ConfigCopyStep /> : <JarCopyStep />;
+}
+
+/** Step 3: the configuration file's commands. */
+function ConfigCopyStep() {
   const cfg = useWorkbench((s) => s.bridgeSteps.config) ?? {};
   const update = useWorkbench((s) => s.updateStep);
   const generate = useWorkbench((s) => s.generateCopyCommands);
   const op = useWorkbench((s) => s.copyOp);
   const result = useWorkbench((s) => s.copyResult);
 
-  if (config) {
-    return (
-      <div className="step-body">
-        <label className="checkbox">
-          <input type="checkbox" checked={cfg.hasConfig === true} onChange={(e) => update('config', { hasConfig: e.target.checked })} />
-          The bridge has a configuration file
-        </label>
-        {cfg.hasConfig === true ? (
-          <>
-            <label className="field">
-              <span>Configuration file (local path; the middleware reads &lt;BridgeClass&gt;.properties)</span>
-              <input
-                value={cfg.file ?? ''}
-                onChange={(e) => update('config', { file: e.target.value })}
-                placeholder="src/main/resources/ExampleBridge.properties"
+  return (
+    <div className="step-body">
+      <label className="checkbox">
+        <input type="checkbox" checked={cfg.hasConfig === true} onChange={(e) => update('config', { hasConfig: e.target.checked })} />
+        The bridge has a configuration file
+      </label>
+      {cfg.hasConfig === true ? (
+        <>
+          <label className="field">
+            <span>Configuration file (local path; the middleware reads &lt;BridgeClass&gt;.properties)</span>
+            <input
+              value={cfg.file ?? ''}
+              onChange={(e) => update('config', { file: e.target.value })}
+              placeholder="src/main/resources/ExampleBridge.properties"
+            />
+          </label>
+          <button type="button" className="primary" onClick={() => void generate()}>
+            Generate configuration commands
+          </button>
+          <OperationStatus op={op} testId="config-status" />
+          {result?.configCommand !== undefined && (
+            <>
+              <CommandList
+                lines={[result.configCommand, ...(result.configCheckCommand === undefined ? [] : [result.configCheckCommand])]}
+                testId="config-commands"
               />
-            </label>
-            <button type="button" className="primary" onClick={() => void generate()}>
-              Generate configuration commands
-            </button>
-            <OperationStatus op={op} testId="config-status" />
-            {result?.configCommand !== undefined && (
-              <>
-                <CommandList
-                  lines={[result.configCommand, ...(result.configCheckCommand === undefined ? [] : [result.configCheckCommand])]}
-                  testId="config-commands"
-                />
-                <ul className="notes">
-                  {result.notes
-                    .filter((n) => n.includes('named volume'))
-                    .map((n) => (
-                      <li key={n} data-testid="volume-note">
-                        {n}
-                      </li>
-                    ))}
-                </ul>
-              </>
-            )}
-          </>
-        ) : (
-          <p className="hint">Without a configuration file there is nothing to copy.</p>
-        )}
-        <label className="checkbox">
-          <input type="checkbox" checked={cfg.done === true} onChange={(e) => update('config', { done: e.target.checked })} />
-          Configuration file copied, or none needed
-        </label>
-      </div>
-    );
-  }
+              <ul className="notes">
+                {result.notes
+                  .filter((n) => n.includes('named volume'))
+                  .map((n) => (
+                    <li key={n} data-testid="volume-note">
+                      {n}
+                    </li>
+                  ))}
+              </ul>
+            </>
+          )}
+        </>
+      ) : (
+        <p className="hint">Without a configuration file there is nothing to copy.</p>
+      )}
+      <label className="checkbox">
+        <input type="checkbox" checked={cfg.done === true} onChange={(e) => update('config', { done: e.target.checked })} />
+        Configuration file copied, or none needed
+      </label>
+    </div>
+  );
+}
+
+/** Step 2: the bridge's jar and its runtime jars. */
+function JarCopyStep() {
+  const copy = useWorkbench((s) => s.bridgeSteps.copy) ?? {};
+  const update = useWorkbench((s) => s.updateStep);
+  const generate = useWorkbench((s) => s.generateCopyCommands);
+  const op = useWorkbench((s) => s.copyOp);
+  const result = useWorkbench((s) => s.copyResult);
 
   return (
     <div className="step-body">

@@ -6,11 +6,8 @@ import { ProblemLines } from './ProblemLines.js';
 /** Step 1: the bridge's mw.bridges.api version against the deployed middleware's. */
 export function VersionStep() {
   const v = useWorkbench((s) => s.bridgeSteps.version) ?? {};
-  const update = useWorkbench((s) => s.updateStep);
   const check = useWorkbench((s) => s.checkVersion);
-  const readVersion = useWorkbench((s) => s.readMiddlewareVersion);
   const op = useWorkbench((s) => s.versionOp);
-  const middlewareOp = useWorkbench((s) => s.middlewareOp);
   const result = useWorkbench((s) => s.versionResult);
 
   return (
@@ -20,66 +17,8 @@ export function VersionStep() {
         <code>docker ps</code>).
       </p>
       <div className="columns">
-        <div className="panel">
-          <h3>The bridge</h3>
-          <FileDrop
-            label="the bridge's pom.xml"
-            accept=".xml,.pom"
-            testId="pom-drop"
-            onFile={(name, text) => update('version', { pomName: name, pom: text })}
-          />
-          {v.pom !== undefined && v.pom !== '' && (
-            <p className="row">
-              <span data-testid="pom-name">{v.pomName ?? 'pom.xml'}</span>
-              <button type="button" onClick={() => update('version', { pom: '', pomName: '' })}>
-                Remove
-              </button>
-            </p>
-          )}
-          <FileDrop
-            label="the parent pom.xml (if it has one)"
-            accept=".xml,.pom"
-            testId="parent-pom-drop"
-            onFile={(name, text) => update('version', { parentPomName: name, parentPom: text })}
-          />
-          {v.parentPom !== undefined && v.parentPom !== '' && (
-            <p className="row">
-              <span data-testid="parent-pom-name">Parent: {v.parentPomName}</span>
-              <button type="button" onClick={() => update('version', { parentPom: '', parentPomName: '' })}>
-                Remove
-              </button>
-            </p>
-          )}
-          <label className="field">
-            <span>Or the bridge API version, by hand</span>
-            <input value={v.bridgeApiVersion ?? ''} onChange={(e) => update('version', { bridgeApiVersion: e.target.value })} placeholder="2.5.0" />
-          </label>
-        </div>
-        <div className="panel">
-          <h3>The middleware</h3>
-          <label className="field">
-            <span>Middleware version</span>
-            <input
-              value={v.middlewareVersion ?? ''}
-              onChange={(e) => update('version', { middlewareVersion: e.target.value })}
-              placeholder="2.5.0 or intermw:v2.5.0"
-            />
-          </label>
-          <form
-            className="row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void readVersion();
-            }}
-          >
-            <label className="field">
-              <span>Or read it from a running middleware</span>
-              <input value={v.middlewareUrl ?? ''} onChange={(e) => update('version', { middlewareUrl: e.target.value })} placeholder="http://localhost:8080" />
-            </label>
-            <button type="submit">Read version</button>
-          </form>
-          <OperationStatus op={middlewareOp} testId="middleware-status" />
-        </div>
+        <BridgePanel />
+        <MiddlewarePanel />
       </div>
       <div className="row">
         <button type="button" className="primary" onClick={() => void check()}>
@@ -103,6 +42,79 @@ export function VersionStep() {
           <ProblemLines problems={result.problems} file={v.pomName ?? 'pom.xml'} testId="version-problems" />
         </div>
       )}
+    </div>
+  );
+}
+
+/** Where the bridge's API version comes from: its POM (and parent POM), or typed in. */
+function BridgePanel() {
+  const v = useWorkbench((s) => s.bridgeSteps.version) ?? {};
+  const update = useWorkbench((s) => s.updateStep);
+  return (
+    <div className="panel">
+      <h3>The bridge</h3>
+      <FileDrop label="the bridge's pom.xml" accept=".xml,.pom" testId="pom-drop" onFile={(name, text) => update('version', { pomName: name, pom: text })} />
+      {v.pom !== undefined && v.pom !== '' && (
+        <p className="row">
+          <span data-testid="pom-name">{v.pomName ?? 'pom.xml'}</span>
+          <button type="button" onClick={() => update('version', { pom: '', pomName: '' })}>
+            Remove
+          </button>
+        </p>
+      )}
+      <FileDrop
+        label="the parent pom.xml (if it has one)"
+        accept=".xml,.pom"
+        testId="parent-pom-drop"
+        onFile={(name, text) => update('version', { parentPomName: name, parentPom: text })}
+      />
+      {v.parentPom !== undefined && v.parentPom !== '' && (
+        <p className="row">
+          <span data-testid="parent-pom-name">Parent: {v.parentPomName}</span>
+          <button type="button" onClick={() => update('version', { parentPom: '', parentPomName: '' })}>
+            Remove
+          </button>
+        </p>
+      )}
+      <label className="field">
+        <span>Or the bridge API version, by hand</span>
+        <input value={v.bridgeApiVersion ?? ''} onChange={(e) => update('version', { bridgeApiVersion: e.target.value })} placeholder="2.5.0" />
+      </label>
+    </div>
+  );
+}
+
+/** Where the middleware's version comes from: typed in, or read from a running middleware. */
+function MiddlewarePanel() {
+  const v = useWorkbench((s) => s.bridgeSteps.version) ?? {};
+  const update = useWorkbench((s) => s.updateStep);
+  const readVersion = useWorkbench((s) => s.readMiddlewareVersion);
+  const middlewareOp = useWorkbench((s) => s.middlewareOp);
+  return (
+    <div className="panel">
+      <h3>The middleware</h3>
+      <label className="field">
+        <span>Middleware version</span>
+        <input
+          value={v.middlewareVersion ?? ''}
+          onChange={(e) => update('version', { middlewareVersion: e.target.value })}
+          placeholder="2.5.0 or intermw:v2.5.0"
+        />
+      </label>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void readVersion();
+        }}
+      >
+        <label className="field">
+          <span>Or read it from a running middleware</span>
+          <input value={v.middlewareUrl ?? ''} onChange={(e) => update('version', { middlewareUrl: e.target.value })} placeholder="http://localhost:8080" />
+        </label>
+        <button type="submit">Read version</button>
+      </form>
+      <OperationStatus op={middlewareOp} testId="middleware-status" />
     </div>
   );
 }

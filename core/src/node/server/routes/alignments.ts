@@ -28,7 +28,14 @@ export const ALIGNMENTS_TAG = {
  * The reference's alignment operations (upload, list, retrieve, delete, validate). `flavour` 'ste'
  * is their copy under /v1 (CONTRACT.md "The successor's API"): the same but for the list's dates.
  */
-export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDeps, flavour: ApiFlavour = 'ipsm'): void {
+export function registerAlignmentRoutes(app: ApiServer, deps: RouteDeps, flavour: ApiFlavour = 'ipsm'): void {
+  registerAlignmentUploadAndListRoutes(app, deps, flavour);
+  registerAlignmentRecordRoutes(app, deps);
+  registerValidationRoute(app, deps);
+}
+
+/** Upload, and the list (whose shape depends on the API flavour). */
+function registerAlignmentUploadAndListRoutes(app: ApiServer, { alignments }: RouteDeps, flavour: ApiFlavour): void {
   const tags = [ALIGNMENTS_TAG.name];
 
   app.post(
@@ -104,6 +111,11 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
       },
     );
   }
+}
+
+/** One stored alignment: read, delete. */
+function registerAlignmentRecordRoutes(app: ApiServer, { alignments }: RouteDeps): void {
+  const tags = [ALIGNMENTS_TAG.name];
 
   app.get(
     '/alignments/:name/:version',
@@ -140,6 +152,11 @@ export function registerAlignmentRoutes(app: ApiServer, { alignments }: RouteDep
       return reply.code(Status.noContent).send();
     },
   );
+}
+
+/** Validation of an alignment that is not stored. */
+function registerValidationRoute(app: ApiServer, { alignments }: RouteDeps): void {
+  const tags = [ALIGNMENTS_TAG.name];
 
   app.post(
     '/validate',

@@ -15,7 +15,14 @@ export const BRIDGES_TAG = {
 
 const BODY_ERRORS = [Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType];
 
-export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): void {
+export function registerBridgeRoutes(app: ApiServer, deps: RouteDeps): void {
+  registerVersionCheckRoutes(app, deps);
+  registerBridgeCheckRoutes(app, deps);
+  registerBridgeProgressRoutes(app, deps);
+}
+
+/** The assistant's version checks: the bridge's POM, the middleware's answer. */
+function registerVersionCheckRoutes(app: ApiServer, { bridges }: RouteDeps): void {
   const tags = [BRIDGES_TAG.name];
 
   app.post(
@@ -55,6 +62,11 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
     },
     async (request) => bridges.middlewareVersion(request.body),
   );
+}
+
+/** The assistant's other checks: copy commands, the start-up log, the platform channels. */
+function registerBridgeCheckRoutes(app: ApiServer, { bridges }: RouteDeps): void {
+  const tags = [BRIDGES_TAG.name];
 
   app.post(
     '/bridge-checks/copy-commands',
@@ -109,6 +121,11 @@ export function registerBridgeRoutes(app: ApiServer, { bridges }: RouteDeps): vo
     },
     async (request) => bridges.platformChannels(request.query),
   );
+}
+
+/** Each bridge's stored progress: list, read, save, delete. */
+function registerBridgeProgressRoutes(app: ApiServer, { bridges }: RouteDeps): void {
+  const tags = [BRIDGES_TAG.name];
 
   app.get(
     '/bridges',

@@ -10,7 +10,15 @@ export const SUITES_TAG = {
     'Alignment test suites: cases pin a chain, a message and the expected output payload (and per-step counts); a run says which messages changed meaning',
 };
 
-export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void {
+export function registerSuiteRoutes(app: ApiServer, deps: RouteDeps): void {
+  registerSuiteListRoutes(app, deps);
+  registerCaseRoutes(app, deps);
+  registerRunRoutes(app, deps);
+  registerSuiteFileRoutes(app, deps);
+}
+
+/** The suites themselves: list, create, read, delete. */
+function registerSuiteListRoutes(app: ApiServer, { suites }: RouteDeps): void {
   const tags = [SUITES_TAG.name];
 
   app.get(
@@ -73,6 +81,11 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
       return reply.code(Status.noContent).send();
     },
   );
+}
+
+/** A suite's cases: save, delete. */
+function registerCaseRoutes(app: ApiServer, { suites }: RouteDeps): void {
+  const tags = [SUITES_TAG.name];
 
   app.post(
     '/suites/:suite/cases',
@@ -112,6 +125,11 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
       return reply.code(Status.noContent).send();
     },
   );
+}
+
+/** Runs: a whole suite, or one case. */
+function registerRunRoutes(app: ApiServer, { suites }: RouteDeps): void {
+  const tags = [SUITES_TAG.name];
 
   app.post(
     '/suites/:suite/run',
@@ -155,6 +173,11 @@ export function registerSuiteRoutes(app: ApiServer, { suites }: RouteDeps): void
     },
     async (request, reply) => sendNativeJson(reply, await suites.runOne(request.params.suite, request.params.case, request.query.versions)),
   );
+}
+
+/** A suite as a folder's files: export, import. */
+function registerSuiteFileRoutes(app: ApiServer, { suites }: RouteDeps): void {
+  const tags = [SUITES_TAG.name];
 
   app.get(
     '/suites/:suite/files',
