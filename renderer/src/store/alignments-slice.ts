@@ -75,6 +75,8 @@ export interface AlignmentEditor {
   readonly saveOp: Operation;
   readonly saveOutcome: SaveOutcome | undefined;
   readonly compare: CompareState;
+  /** The cell a link asked to show (a suite's blamed cell, a trace row): the Cells tab scrolls to it. */
+  readonly cellFocus?: { readonly cellId: string; readonly nonce: number };
 }
 
 export interface AlignmentsSlice {
@@ -101,6 +103,8 @@ export interface AlignmentsSlice {
   /** Opens a file's text in the editor as a draft (not uploaded; the user uploads it), validated at once. */
   openDocument(doc: UploadDocument): void;
   closeEditor(): void;
+  /** Shows a cell of the open alignment (its Cells tab, scrolled to the cell). */
+  focusCell(cellId: string): void;
   /** Puts the editor back to the text last loaded or stored. */
   discardEdits(): void;
   /** An editor kept across a reload (session-storage.ts): its text, and the text it was loaded with. */
@@ -346,6 +350,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       if (get().holdForLeave({ kind: 'open-document', doc })) return;
       openDraft(doc.fileName, doc.text);
       void get().validateEditor();
+    },
+
+    focusCell(cellId) {
+      patchEditor({ cellFocus: { cellId, nonce: Date.now() + Math.random() } });
     },
 
     closeEditor() {

@@ -42,7 +42,20 @@ import {
   VersionCheckReply,
   VersionCheckRequest,
 } from './bridges.js';
-import { CaseResult, NewSuite, NewTestCase, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
+import {
+  CaseResult,
+  CellContribution,
+  CellDifference,
+  NewSuite,
+  NewTestCase,
+  StepCounts,
+  StepDifference,
+  Suite,
+  SuiteFiles,
+  SuiteInfo,
+  SuiteRunReport,
+  TestCase,
+} from './suites.js';
 import { SuggestionQuestion, SuggestionReply, SuggestionRequest } from './suggestions.js';
 import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
@@ -129,6 +142,8 @@ export const API_COMPONENTS: readonly TSchema[] = [
   NewSuite,
   Suite,
   StepDifference,
+  CellContribution,
+  CellDifference,
   CaseResult,
   SuiteRunReport,
   SuiteFiles,

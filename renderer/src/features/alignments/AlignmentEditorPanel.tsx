@@ -41,6 +41,21 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
     panel.current?.scrollIntoView({ block: 'start' });
   }, []);
 
+  // A link to a cell (a suite's blamed cell, a trace row): the Cells tab, scrolled to the cell, focused.
+  const cellFocus = editor.cellFocus;
+  const cellsShown = editor.view.view !== undefined;
+  useEffect(() => {
+    if (cellFocus === undefined) return;
+    setTab('cells');
+    if (!cellsShown) return;
+    const frame = requestAnimationFrame(() => {
+      const item = panel.current?.querySelector<HTMLElement>(`[data-cell-id="${CSS.escape(cellFocus.cellId)}"]`);
+      item?.scrollIntoView({ block: 'start' });
+      item?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [cellFocus, cellsShown]);
+
   const jump = (line: number, column?: number) => {
     setTab('source');
     setReveal({ line, ...(column === undefined ? {} : { column }), nonce: Date.now() + Math.random() });
@@ -143,6 +158,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
           onShowInSource={(line, column) => jump(line, column)}
           onRetry={() => void loadView()}
+          {...(cellFocus === undefined ? {} : { focusedCell: cellFocus.cellId })}
         />
       </div>
 
