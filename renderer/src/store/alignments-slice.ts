@@ -30,6 +30,12 @@ export interface UploadEntry {
   readonly text: string;
 }
 
+export interface UploadOutcome {
+  readonly fileName: string;
+  readonly message: string;
+  readonly id?: AlignmentId;
+}
+
 export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId } | { readonly kind: 'draft'; readonly label: string };
 
 /**
@@ -91,7 +97,8 @@ export interface AlignmentsSlice {
   readonly deleteOp: Operation;
 
   loadAlignments(): Promise<void>;
-  uploadDocuments(documents: readonly UploadDocument[]): Promise<void>;
+  /** Uploads in order; answers each document's outcome, with the stored id when it is stored (created or already there). */
+  uploadDocuments(documents: readonly UploadDocument[]): Promise<UploadOutcome[]>;
   dismissUpload(key: string): void;
   clearUploads(): void;
   setPasteText(text: string): void;
@@ -246,7 +253,8 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
     },
 
     async uploadDocuments(documents) {
-      if (documents.length === 0) return;
+      if (documents.length === 0) return [];
+      const storedAs: Array<number | undefined> = [];
       const entries: UploadEntry[] = documents.map((d) => ({
         key: `upload-${++uploadCounter}`,
         fileName: d.fileName,
@@ -261,6 +269,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         patchUpload(entry.key, { status: 'uploading' });
         try {
           const result = await get().api.uploadAlignment(entry.text);
+          storedAs[i] = result.id;
           patchUpload(entry.key, { status: result.status, message: result.message, problems: result.problems });
         } catch (error) {
           patchUpload(entry.key, { status: 'failed', message: errorMessage(error) });
@@ -269,6 +278,14 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       }
       set({ uploadProgress: undefined });
       await get().loadAlignments();
+      const stored = get().alignments;
+      return entries.map((entry, i) => {
+        const info = stored.find((a) => a.id === storedAs[i]);
+        const message = get().uploads.find((u) => u.key === entry.key)?.message ?? '';
+        return info === undefined
+          ? { fileName: entry.fileName, message }
+          : { fileName: entry.fileName, message, id: { name: info.name, version: info.version } };
+      });
     },
 
     dismissUpload(key) {

@@ -9,6 +9,7 @@ import type { NavigationSlice } from './navigation-slice.js';
 import type { StatusSlice } from './status-slice.js';
 import type { TranslateSlice } from './translate-slice.js';
 import type { SuitesSlice } from './suites-slice.js';
+import type { DropSlice } from './drop-slice.js';
 
 export type WorkbenchState = StatusSlice &
   NavigationSlice &
@@ -19,7 +20,8 @@ export type WorkbenchState = StatusSlice &
   AlignmentDiffSlice &
   ApiHistorySlice &
   BridgeSlice &
-  SuitesSlice;
+  SuitesSlice &
+  DropSlice;
 
 export type SetState = (partial: Partial<WorkbenchState> | ((state: WorkbenchState) => Partial<WorkbenchState>)) => void;
 export type GetState = () => WorkbenchState;

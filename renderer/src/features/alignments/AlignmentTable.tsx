@@ -13,7 +13,7 @@ export function AlignmentTable() {
   const openId = editor?.source.kind === 'stored' ? editor.source.id : undefined;
 
   return (
-    <section className="panel" aria-labelledby="alignments-title">
+    <section className="panel" aria-labelledby="alignments-title" data-drop-target="alignments">
       <div className="panel-header">
         <h2 id="alignments-title">Alignments ({alignments.length})</h2>
         <button type="button" onClick={() => void reload()}>

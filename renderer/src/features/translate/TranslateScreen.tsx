@@ -36,7 +36,7 @@ export function TranslateScreen() {
     <div className="screen translate-screen">
       <div className="columns">
         <SequenceEditor />
-        <section className="panel message-panel" aria-labelledby="message-title">
+        <section className="panel message-panel" aria-labelledby="message-title" data-drop-target="message">
           <div className="panel-header">
             <h2 id="message-title">Message</h2>
             <label className="field inline">
