@@ -1626,17 +1626,19 @@ export interface components {
             removed: {
                 /** @description N-Triples form, blank nodes as `[]` (the shape the diff compares) */
                 nt: string;
-                /** @description Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .` */
+                /** @description Turtle-like form prefixed with the alignments' declared namespaces, then the message's @context, e.g. `iiot:abc a sosa:Observation .` */
                 display: string;
                 producedBy?: components["schemas"]["TripleOrigin"];
+                removedBy?: components["schemas"]["TripleOrigin"];
             }[];
             /** @description Added triples, sorted by display form; at most `limit` */
             added: {
                 /** @description N-Triples form, blank nodes as `[]` (the shape the diff compares) */
                 nt: string;
-                /** @description Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .` */
+                /** @description Turtle-like form prefixed with the alignments' declared namespaces, then the message's @context, e.g. `iiot:abc a sosa:Observation .` */
                 display: string;
                 producedBy?: components["schemas"]["TripleOrigin"];
+                removedBy?: components["schemas"]["TripleOrigin"];
             }[];
             /** @description The most triples listed on each side; the counts are always complete */
             limit: number;

@@ -18,6 +18,7 @@ import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import { MESSAGE_GRAPHS, termToNTriples, type RDF } from '../rdf/terms.js';
 import { TermGraph } from '../translation/term-graph.js';
+import { displayPrefixes } from '../translation/display-prefixes.js';
 import { readMessage } from '../translation/translate.js';
 
 /** The most triples listed per side of a contribution (the counts stay complete). */
@@ -54,27 +55,6 @@ function displayOf(term: RDF.Term, writer: TurtleWriter): string {
   if (term.termType === 'NamedNode') return writer.iri(term.value);
   if (term.termType === 'Literal') return writer.literal(term);
   return term.termType === 'BlankNode' ? '[]' : termToNTriples(term);
-}
-
-/**
- * The prefixes a display form uses: those the chain's alignments declare first (the engineer's own
- * names, `fw:`, `phd:`), then the message's @context for the rest (a JSON-LD message often carries
- * generated `ns1:`..`ns5:`, which name nothing the engineer wrote).
- */
-export function displayPrefixes(
-  messagePrefixes: ReadonlyArray<readonly [string, string]>,
-  alignments: readonly CompiledAlignment[],
-): Array<readonly [string, string]> {
-  const names = new Set<string>();
-  const iris = new Set<string>();
-  const out: Array<readonly [string, string]> = [];
-  for (const [name, iri] of [...alignments.flatMap((a) => a.alignment.prefixes), ...messagePrefixes]) {
-    if (name === '' || iri === '' || names.has(name) || iris.has(iri)) continue;
-    names.add(name);
-    iris.add(iri);
-    out.push([name, iri]);
-  }
-  return out;
 }
 
 /**

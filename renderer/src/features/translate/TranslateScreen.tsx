@@ -127,7 +127,7 @@ function ResultPanel() {
         ).map(([id, label]) => ({ id, label, tabId: `result-tab-${id}`, panelId: `result-panel-${id}` }))}
       />
       <div role="tabpanel" id="result-panel-diff" aria-labelledby="result-tab-diff" hidden={tab !== 'diff'}>
-        <PayloadDiffView diff={diff} />
+        <PayloadDiffView diff={diff} {...(reply.trace === undefined ? {} : { trace: reply.trace })} />
       </div>
       <div role="tabpanel" id="result-panel-graph" aria-labelledby="result-tab-graph" hidden={tab !== 'graph'}>
         {/* Drawn only while shown: a hidden canvas has no size to lay out in. */}
