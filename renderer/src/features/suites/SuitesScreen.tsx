@@ -4,6 +4,7 @@ import { formatMs } from '../../app/format.js';
 import { runSummary, useWorkbench } from '../../store/index.js';
 import { cellHref } from '../../store/route.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { SplitView } from '../../ui/SplitView.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from '../translate/PayloadDiffView.js';
 
@@ -15,46 +16,51 @@ import { PayloadDiffView } from '../translate/PayloadDiffView.js';
  * was expected and what the chain produces now.
  */
 export function SuitesScreen() {
-  const suites = useWorkbench((s) => s.suites);
-  const op = useWorkbench((s) => s.suitesOp);
   const load = useWorkbench((s) => s.loadSuites);
-  const open = useWorkbench((s) => s.openSuiteNamed);
-  const openSuite = useWorkbench((s) => s.openSuite);
-
   const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void load();
   }, [load, reconnects]);
 
   return (
-    <div className="screen suites-screen columns">
-      <section className="panel" aria-labelledby="suites-title">
-        <div className="panel-header">
-          <h2 id="suites-title">Test suites</h2>
-          <button type="button" onClick={() => void load()}>
-            Refresh
-          </button>
-        </div>
-        <OperationStatus op={op} runningText="Loading…" testId="suites-status" />
-        {suites.length === 0 && op.state === 'failed' ? null : suites.length === 0 ? (
-          <p className="empty">No suites yet: use “Save as test case” on the Translate screen.</p>
-        ) : (
-          <ul className="suite-list" aria-label="Suites">
-            {suites.map((s) => (
-              <li key={s.name}>
-                <button type="button" className="link" aria-current={openSuite?.name === s.name ? 'true' : undefined} onClick={() => void open(s.name)}>
-                  {s.name}
-                </button>{' '}
-                <span className="hint">
-                  {s.caseCount} case{s.caseCount === 1 ? '' : 's'}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <SuiteDetail />
+    <div className="screen suites-screen">
+      <SplitView id="suites" label="Resize the suite list" initial={30} list={<SuiteList />} detail={<SuiteDetail />} />
     </div>
+  );
+}
+
+function SuiteList() {
+  const suites = useWorkbench((s) => s.suites);
+  const op = useWorkbench((s) => s.suitesOp);
+  const load = useWorkbench((s) => s.loadSuites);
+  const open = useWorkbench((s) => s.openSuiteNamed);
+  const openSuite = useWorkbench((s) => s.openSuite);
+  return (
+    <section className="panel" aria-labelledby="suites-title">
+      <div className="panel-header">
+        <h2 id="suites-title">Test suites</h2>
+        <button type="button" onClick={() => void load()}>
+          Refresh
+        </button>
+      </div>
+      <OperationStatus op={op} runningText="Loading…" testId="suites-status" />
+      {suites.length === 0 && op.state === 'failed' ? null : suites.length === 0 ? (
+        <p className="empty">No suites yet: use “Save as test case” on the Translate screen.</p>
+      ) : (
+        <ul className="suite-list" aria-label="Suites">
+          {suites.map((s) => (
+            <li key={s.name}>
+              <button type="button" className="link" aria-current={openSuite?.name === s.name ? 'true' : undefined} onClick={() => void open(s.name)}>
+                {s.name}
+              </button>{' '}
+              <span className="hint">
+                {s.caseCount} case{s.caseCount === 1 ? '' : 's'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
