@@ -53,6 +53,8 @@ test('alignments: search and sort the table, open one beside the list, resize th
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
   await expect(separator).toHaveAttribute('aria-valuenow', String(start - 6));
   expect(await listWidth()).toBeLessThan(wide);
+  // Focused again: the editor's Monaco, loading meanwhile, may have taken the focus.
+  await separator.focus();
   await page.keyboard.press('ArrowRight');
   await expect(separator).toHaveAttribute('aria-valuenow', String(start - 4));
 
@@ -79,4 +81,30 @@ test('suites and channels: list beside detail, the split resized by keyboard wit
     await expect(separator).toHaveAttribute('aria-valuenow', '20');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
+});
+
+test('channels: the table is searched and sorted, and fits beside the forms without sideways scroll', async ({ page, api }) => {
+  for (const name of ['alpha', 'beta', 'gamma']) {
+    const created = await api.post('channels', {
+      data: { source: `${name}-in`, sink: `${name}-out`, inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('./#/channels');
+  const table = page.getByRole('table', { name: 'Channels' });
+  const rows = table.getByTestId('channel-row');
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('searchbox', { name: 'Search channels' }).fill('beta');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('beta-in → beta-out');
+  await page.getByRole('searchbox', { name: 'Search channels' }).fill('');
+  const topics = table.getByRole('columnheader', { name: 'Source → sink' });
+  await topics.getByRole('button').click();
+  await topics.getByRole('button').click();
+  await expect(topics).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows.first()).toContainText('gamma-in');
+  await expect(rows.last()).toContainText('alpha-in');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // The table fits its pane: no scrolling inside it either.
+  expect(await table.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) <= (el.parentElement?.clientWidth ?? 0))).toBe(true);
 });

@@ -19,7 +19,7 @@ export function ChannelsScreen() {
       <SplitView
         id="channels"
         label="Resize the channel list"
-        initial={55}
+        initial={62}
         list={<ChannelTable />}
         detail={
           <>
