@@ -86,7 +86,14 @@ test('suites and channels: list beside detail, the split resized by keyboard wit
 test('channels: the table is searched and sorted, and fits beside the forms without sideways scroll', async ({ page, api }) => {
   for (const name of ['alpha', 'beta', 'gamma']) {
     const created = await api.post('channels', {
-      data: { source: `${name}-in`, sink: `${name}-out`, inpAlignmentName: '', inpAlignmentVersion: '', outAlignmentName: '', outAlignmentVersion: '' },
+      data: {
+        source: `mw-${name}-weight-in`,
+        sink: `mw-${name}-weight-out`,
+        inpAlignmentName: '',
+        inpAlignmentVersion: '',
+        outAlignmentName: '',
+        outAlignmentVersion: '',
+      },
     });
     expect(created.status()).toBe(201);
   }
@@ -96,14 +103,14 @@ test('channels: the table is searched and sorted, and fits beside the forms with
   await expect(rows).toHaveCount(3);
   await page.getByRole('searchbox', { name: 'Search channels' }).fill('beta');
   await expect(rows).toHaveCount(1);
-  await expect(rows).toContainText('beta-in → beta-out');
+  await expect(rows).toContainText('mw-beta-weight-in → mw-beta-weight-out');
   await page.getByRole('searchbox', { name: 'Search channels' }).fill('');
   const topics = table.getByRole('columnheader', { name: 'Source → sink' });
   await topics.getByRole('button').click();
   await topics.getByRole('button').click();
   await expect(topics).toHaveAttribute('aria-sort', 'descending');
-  await expect(rows.first()).toContainText('gamma-in');
-  await expect(rows.last()).toContainText('alpha-in');
+  await expect(rows.first()).toContainText('mw-gamma-weight-in');
+  await expect(rows.last()).toContainText('mw-alpha-weight-in');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   // The table fits its pane: no scrolling inside it either.
   expect(await table.evaluate((el) => (el.parentElement?.scrollWidth ?? 0) <= (el.parentElement?.clientWidth ?? 0))).toBe(true);

@@ -143,7 +143,7 @@ export function ChannelTable() {
                   <td className="num col-optional">{c.counters?.failed ?? '—'}</td>
                   <td className="num col-optional">{c.counters?.deadLettered ?? '—'}</td>
                   <td className="num col-optional">{c.counters ? `${formatMs(c.counters.lastLatencyMs)} / ${formatMs(c.counters.meanLatencyMs)}` : '—'}</td>
-                  <td className="actions">
+                  <td className="actions actions-wrap">
                     <button
                       type="button"
                       onClick={() => setTester({ publishTopic: c.source, watchTopic: c.sink })}
