@@ -2,13 +2,13 @@ import { dropFiles, expect, readAlignment, screenshot, test, uploadAlignment } f
 
 const uploadResult = (page: import('@playwright/test').Page, file: string) => page.getByTestId('upload-result').and(page.locator(`[data-file="${file}"]`));
 
-test('dropping alignment files anywhere uploads each one with its own result', async ({ page }, testInfo) => {
+test('dropping alignment files on the Alignments screen uploads each one with its own result', async ({ page }, testInfo) => {
   const universaal = await readAlignment('UniversAAL_CO.rdf');
   const fiware = await readAlignment('CO_FIWARE.rdf');
-  await page.goto('./#/translate');
+  await page.goto('./#/alignments');
   await expect(page.getByTestId('connection-state')).toHaveText(/Connected/);
 
-  // Two new alignments at once, dropped while another screen is shown.
+  // Two new alignments at once (drops on other screens: drops.spec.ts).
   await dropFiles(page, [
     { name: 'UniversAAL_CO.rdf', text: universaal },
     { name: 'CO_FIWARE.rdf', text: fiware },

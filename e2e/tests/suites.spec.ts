@@ -16,7 +16,10 @@ async function goldenSteps(pair: string): Promise<Array<[string, number, number]
     });
 }
 
-test('a test case saved from the translate screen passes, then fails at the changed cell after a new version is uploaded', async ({ page, api }, testInfo) => {
+test('a test case saved from the translate screen passes, still passes after a rename, then fails naming the changed cell after a new version is uploaded', async ({
+  page,
+  api,
+}, testInfo) => {
   const coFiware = await readAlignment('CO_FIWARE.rdf');
   await uploadAlignment(api, coFiware);
 
@@ -42,9 +45,17 @@ test('a test case saved from the translate screen passes, then fails at the chan
   await expect(detail.getByTestId('suite-case')).toHaveAttribute('data-status', 'passed');
   await screenshot(page, testInfo, 'suite-green');
 
-  // Version 1.1: cell2_weight inserts one more triple wherever it fires.
-  const changed = coFiware
-    .replace('<exmo:version>1.0</exmo:version>', '<exmo:version>1.1</exmo:version>')
+  // Version 1.0.1 only renames cell0 (same meaning): the case still passes, steps included.
+  const renamed = coFiware.replace('<exmo:version>1.0</exmo:version>', '<exmo:version>1.0.1</exmo:version>').replaceAll('sripas#cell0"', 'sripas#cell0_time"');
+  expect(renamed).toContain('cell0_time');
+  await uploadAlignment(api, renamed);
+  await detail.getByRole('button', { name: 'Run all' }).click();
+  await expect(detail.getByTestId('suite-case')).toContainText('CO_FIWARE_align 1.0.1');
+  await expect(detail.getByTestId('suite-summary')).toHaveText('1 passed, 0 failed, 0 error(s) of 1');
+
+  // Version 1.1: the rename, and cell2_weight inserts one more triple wherever it fires.
+  const changed = renamed
+    .replace('<exmo:version>1.0.1</exmo:version>', '<exmo:version>1.1</exmo:version>')
     .replace('fw:hasType "WeighingScale" ;', 'fw:hasType "WeighingScale" ; fw:hasLabel "v1.1" ;');
   expect(changed).toContain('fw:hasLabel "v1.1"');
   await uploadAlignment(api, changed);
@@ -54,14 +65,37 @@ test('a test case saved from the translate screen passes, then fails at the chan
   const row = detail.getByTestId('suite-case');
   await expect(row).toHaveAttribute('data-status', 'failed');
   await expect(row).toContainText('CO_FIWARE_align 1.1');
-  await row.getByRole('button', { name: 'Why?' }).click();
+  await detail.getByRole('button', { name: 'Why?' }).click();
   const failure = detail.getByTestId('case-failure');
+  // The changed cell is blamed, by meaning: the renamed cell0 is not.
+  const blamed = failure.getByTestId('cell-difference');
+  await expect(blamed).toHaveCount(1);
+  const cell = failure.getByRole('region', { name: 'Cell cell2_weight' });
+  await expect(cell.getByRole('link', { name: 'CO_FIWARE_align 1.1, step 3, cell cell2_weight' })).toBeVisible();
+  await expect(cell).toContainText('the cell means something else now');
+  const expectedInserted = (await goldenSteps('weight.UniversAAL_CO__CO_FIWARE')).find(([c]) => c === 'cell2_weight')?.[2];
+  const recordedRun = cell.getByRole('region', { name: 'In the recorded run' });
+  const thisRun = cell.getByRole('region', { name: 'In this run' });
+  await expect(recordedRun.getByRole('heading', { name: `added (${expectedInserted})` })).toBeVisible();
+  await expect(thisRun.getByRole('heading', { name: `added (${(expectedInserted ?? 0) + 1})` })).toBeVisible();
+  await expect(thisRun.getByRole('list', { name: 'added' })).toContainText('fw:hasLabel "v1.1"');
+  await expect(recordedRun.getByRole('list', { name: 'added' })).not.toContainText('"v1.1"');
   await expect(failure.getByTestId('first-differing-step')).toContainText('cell cell2_weight');
-  const expectedInserted = (await goldenSteps('weight.UniversAAL_CO__CO_FIWARE')).find(([cell]) => cell === 'cell2_weight')?.[2];
-  await expect(failure.getByTestId('first-differing-step')).toContainText(`+${expectedInserted}; now`);
+  await expect(failure).not.toContainText('cell cell0');
   await expect(failure.getByTestId('triples-added')).toHaveText('1');
   await expect(failure.getByRole('region', { name: 'Added triples' })).toContainText('"v1.1"');
   await screenshot(page, testInfo, 'suite-red');
+
+  // The cell's link opens it in the alignment editor, on the Cells tab, focused.
+  await cell.getByRole('link', { name: /cell cell2_weight/ }).click();
+  await expect(page).toHaveURL(/#\/alignments\/CO_FIWARE_align\/1\.1\/cell2_weight$/);
+  const editor = page.getByTestId('alignment-editor');
+  await expect(editor.getByRole('heading', { name: 'CO_FIWARE_align 1.1' })).toBeVisible();
+  await expect(editor.getByRole('tab', { name: /Cells/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.getByRole('listitem', { name: 'Cell cell2_weight (linked)' })).toBeFocused();
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/suites$/);
+  await page.getByRole('list', { name: 'Suites' }).getByRole('button', { name: 'regression' }).click();
 
   // The recorded version still passes.
   await detail.getByLabel('Alignments').selectOption('recorded');

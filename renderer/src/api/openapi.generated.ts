@@ -1626,17 +1626,19 @@ export interface components {
             removed: {
                 /** @description N-Triples form, blank nodes as `[]` (the shape the diff compares) */
                 nt: string;
-                /** @description Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .` */
+                /** @description Turtle-like form prefixed with the alignments' declared namespaces, then the message's @context, e.g. `iiot:abc a sosa:Observation .` */
                 display: string;
                 producedBy?: components["schemas"]["TripleOrigin"];
+                removedBy?: components["schemas"]["TripleOrigin"];
             }[];
             /** @description Added triples, sorted by display form; at most `limit` */
             added: {
                 /** @description N-Triples form, blank nodes as `[]` (the shape the diff compares) */
                 nt: string;
-                /** @description Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .` */
+                /** @description Turtle-like form prefixed with the alignments' declared namespaces, then the message's @context, e.g. `iiot:abc a sosa:Observation .` */
                 display: string;
                 producedBy?: components["schemas"]["TripleOrigin"];
+                removedBy?: components["schemas"]["TripleOrigin"];
             }[];
             /** @description The most triples listed on each side; the counts are always complete */
             limit: number;
@@ -2153,6 +2155,29 @@ export interface components {
             /** @description Null when the run had fewer steps than expected */
             actual: components["schemas"]["StepCounts"] | (never | null);
         };
+        CellContribution: {
+            /** @description Triples the cell inserted, at most 50 */
+            added: string[];
+            /** @description Triples the cell deleted, at most 50 */
+            removed: string[];
+            addedCount: number;
+            removedCount: number;
+        };
+        CellDifference: {
+            alignment: string;
+            /** @description The version this run used (the recorded one for a cell this run lacks) */
+            version: string;
+            /** @description 1-based step in this run's alignment (the recorded run's for a cell this run lacks) */
+            step: number;
+            /** @description The cell as this run names it (as the recorded run named it, for a cell this run lacks) */
+            cellId: string;
+            /** @description The name of the matching cell in the recorded run, when it differs */
+            expectedCellId?: string;
+            /** @description `meaning`: the cell of that name means something else now; `added`: a cell the recorded run had no match for; `removed`: a recorded cell this run has no match for; `input`: same meaning, but it met a different payload (an earlier cell changed) */
+            change: "meaning" | "added" | "removed" | "input";
+            expected: components["schemas"]["CellContribution"];
+            actual: components["schemas"]["CellContribution"];
+        };
         CaseResult: {
             name: string;
             /** @description `error`: the case could not run (an alignment missing, a message that does not parse) */
@@ -2164,6 +2189,8 @@ export interface components {
             /** @description Null when the case has no expected steps */
             stepsMatch: boolean | null;
             firstDifferingStep?: components["schemas"]["StepDifference"];
+            /** @description On a failure, when the recorded versions are still stored: the cells whose contribution differs, in chain order (cells matched by meaning, so renames do not count) */
+            cellDifferences?: components["schemas"]["CellDifference"][];
             payloadDiff?: components["schemas"]["PayloadDiff"];
             error?: string;
             /** @description Cells that failed at run time (skipped) */

@@ -13,7 +13,7 @@ import { DesktopFileOpen } from './DesktopFileOpen.js';
 import { onSaveResult, saveOperation } from '../ui/download.js';
 import { OfflineBanner } from './OfflineBanner.js';
 import { UnsavedEditsDialog } from './UnsavedEditsDialog.js';
-import { WindowFileDrop } from './WindowFileDrop.js';
+import { DropNoticeBar, WindowFileDrop } from './WindowFileDrop.js';
 
 const TITLES: Record<Screen, string> = {
   alignments: 'Alignments',
@@ -61,6 +61,7 @@ export function App() {
         </nav>
       </header>
       <OfflineBanner />
+      <DropNoticeBar />
       <OperationStatus op={downloadOp} runningText="Saving…" testId="download-status" />
       <main className="app-main" aria-label={TITLES[screen]} tabIndex={-1}>
         {screen === 'alignments' && <AlignmentsScreen />}

@@ -18,7 +18,10 @@ export interface UrlTarget {
 
 export function routeOf(state: WorkbenchState): Route {
   const editor = state.editor;
-  if (state.screen === 'alignments' && editor?.source.kind === 'stored') return { screen: 'alignments', alignment: editor.source.id };
+  if (state.screen === 'alignments' && editor?.source.kind === 'stored')
+    return editor.cellFocus === undefined
+      ? { screen: 'alignments', alignment: editor.source.id }
+      : { screen: 'alignments', alignment: editor.source.id, cell: editor.cellFocus.cellId };
   if (state.screen === 'translate') return { screen: 'translate', chain: state.sequence };
   return { screen: state.screen };
 }
@@ -33,7 +36,11 @@ function apply(store: WorkbenchStore, route: Route): void {
   if (now.screen !== route.screen) return;
   if (route.alignment !== undefined) {
     const open = now.editor?.source.kind === 'stored' ? now.editor.source.id : undefined;
-    if (open === undefined || !sameAlignment(open, route.alignment)) void now.openStoredAlignment(route.alignment);
+    const cell = route.cell;
+    if (open === undefined || !sameAlignment(open, route.alignment)) {
+      const opening = now.openStoredAlignment(route.alignment);
+      if (cell !== undefined) void opening.then(() => store.getState().focusCell(cell));
+    } else if (cell !== undefined && now.editor?.cellFocus?.cellId !== cell) now.focusCell(cell);
   }
   if (route.chain !== undefined && !sameChain(route.chain, now.sequence)) now.setSequence(route.chain);
 }

@@ -66,7 +66,9 @@ export function CodeEditor({
   // Tab moves focus out of the editor by default, so keyboard users are never trapped (WCAG 2.1.2);
   // Ctrl+M switches Tab to indenting and back, as the status line says.
   const [tabMovesFocus, setTabMovesFocus] = useState(true);
+  // Read when Monaco has loaded (asynchronously): by then the caller may want the focus elsewhere (a linked cell).
   const autoFocusRef = useRef(autoFocus);
+  autoFocusRef.current = autoFocus;
 
   // Create the editor once per mount.
   useEffect(() => {

@@ -30,6 +30,12 @@ export interface UploadEntry {
   readonly text: string;
 }
 
+export interface UploadOutcome {
+  readonly fileName: string;
+  readonly message: string;
+  readonly id?: AlignmentId;
+}
+
 export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId } | { readonly kind: 'draft'; readonly label: string };
 
 /**
@@ -75,6 +81,8 @@ export interface AlignmentEditor {
   readonly saveOp: Operation;
   readonly saveOutcome: SaveOutcome | undefined;
   readonly compare: CompareState;
+  /** The cell a link asked to show (a suite's blamed cell, a trace row): the Cells tab scrolls to it. */
+  readonly cellFocus?: { readonly cellId: string; readonly nonce: number };
 }
 
 export interface AlignmentsSlice {
@@ -89,7 +97,8 @@ export interface AlignmentsSlice {
   readonly deleteOp: Operation;
 
   loadAlignments(): Promise<void>;
-  uploadDocuments(documents: readonly UploadDocument[]): Promise<void>;
+  /** Uploads in order; answers each document's outcome, with the stored id when it is stored (created or already there). */
+  uploadDocuments(documents: readonly UploadDocument[]): Promise<UploadOutcome[]>;
   dismissUpload(key: string): void;
   clearUploads(): void;
   setPasteText(text: string): void;
@@ -101,6 +110,8 @@ export interface AlignmentsSlice {
   /** Opens a file's text in the editor as a draft (not uploaded; the user uploads it), validated at once. */
   openDocument(doc: UploadDocument): void;
   closeEditor(): void;
+  /** Shows a cell of the open alignment (its Cells tab, scrolled to the cell). */
+  focusCell(cellId: string): void;
   /** Puts the editor back to the text last loaded or stored. */
   discardEdits(): void;
   /** An editor kept across a reload (session-storage.ts): its text, and the text it was loaded with. */
@@ -251,7 +262,8 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
     },
 
     async uploadDocuments(documents) {
-      if (documents.length === 0) return;
+      if (documents.length === 0) return [];
+      const storedAs: Array<number | undefined> = [];
       const entries: UploadEntry[] = documents.map((d) => ({
         key: `upload-${++uploadCounter}`,
         fileName: d.fileName,
@@ -266,6 +278,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         patchUpload(entry.key, { status: 'uploading' });
         try {
           const result = await get().api.uploadAlignment(entry.text);
+          storedAs[i] = result.id;
           patchUpload(entry.key, { status: result.status, message: result.message, problems: result.problems });
         } catch (error) {
           patchUpload(entry.key, { status: 'failed', message: errorMessage(error) });
@@ -274,6 +287,14 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       }
       set({ uploadProgress: undefined });
       await get().loadAlignments();
+      const stored = get().alignments;
+      return entries.map((entry, i) => {
+        const info = stored.find((a) => a.id === storedAs[i]);
+        const message = get().uploads.find((u) => u.key === entry.key)?.message ?? '';
+        return info === undefined
+          ? { fileName: entry.fileName, message }
+          : { fileName: entry.fileName, message, id: { name: info.name, version: info.version } };
+      });
     },
 
     dismissUpload(key) {
@@ -355,6 +376,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       if (get().holdForLeave({ kind: 'open-document', doc })) return;
       openDraft(doc.fileName, doc.text);
       void get().validateEditor();
+    },
+
+    focusCell(cellId) {
+      patchEditor({ cellFocus: { cellId, nonce: Date.now() + Math.random() } });
     },
 
     closeEditor() {

@@ -5,6 +5,7 @@ describe('routes', () => {
   it.each([
     ['#/channels', { screen: 'channels' }],
     ['#/alignments/CO_FIWARE_align/1.0', { screen: 'alignments', alignment: { name: 'CO_FIWARE_align', version: '1.0' } }],
+    ['#/alignments/CO_FIWARE_align/1.1/cell2%20w', { screen: 'alignments', alignment: { name: 'CO_FIWARE_align', version: '1.1' }, cell: 'cell2 w' }],
     [
       '#/translate/A%20b/1/C/2.0',
       {

@@ -6,6 +6,7 @@ import { createBridgeSlice } from './bridge-slice.js';
 import { createChannelsSlice } from './channels-slice.js';
 import { createLeaveGuardSlice } from './leave-guard-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
+import { createDropSlice } from './drop-slice.js';
 import { createStatusSlice } from './status-slice.js';
 import { createTranslateSlice } from './translate-slice.js';
 import { createSuitesSlice } from './suites-slice.js';
@@ -28,5 +29,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createBridgeSlice(set, get, deps),
     ...createSuitesSlice(set, get, deps),
     ...createSuggestSlice(set, get, deps),
+    ...createDropSlice(set, get, deps),
   }));
 }

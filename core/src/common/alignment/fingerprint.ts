@@ -5,6 +5,7 @@
  * here only the header and the compiled cells count: the rendered SPARQL of each cell without its
  * PREFIX block, with the triple lines of each block sorted, and the step order.
  */
+import type { CellPlan } from './cell-plan.js';
 import type { PlannedAlignment } from './planned-alignment.js';
 import { renderCellSparql } from './render-sparql.js';
 
@@ -27,10 +28,15 @@ function cellMeaning(sparql: string): string {
   return out.join('\n');
 }
 
+/** One cell's meaning: its canonical SPARQL, whatever the cell is called (suites match cells by it). */
+export function cellMeaningOf(plan: CellPlan): string {
+  return cellMeaning(renderCellSparql(plan, []));
+}
+
 export function alignmentMeaning(alignment: PlannedAlignment): string {
   const h = alignment.header;
   const cells = [...alignment.cells.values()]
-    .map((c) => ({ id: c.cell.id, body: cellMeaning(renderCellSparql(c.plan, [])) }))
+    .map((c) => ({ id: c.cell.id, body: cellMeaningOf(c.plan) }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return JSON.stringify({
     name: h.name,

@@ -42,7 +42,20 @@ import {
   VersionCheckReply,
   VersionCheckRequest,
 } from './bridges.js';
-import { CaseResult, NewSuite, NewTestCase, StepCounts, StepDifference, Suite, SuiteFiles, SuiteInfo, SuiteRunReport, TestCase } from './suites.js';
+import {
+  CaseResult,
+  CellContribution,
+  CellDifference,
+  NewSuite,
+  NewTestCase,
+  StepCounts,
+  StepDifference,
+  Suite,
+  SuiteFiles,
+  SuiteInfo,
+  SuiteRunReport,
+  TestCase,
+} from './suites.js';
 import { SuggestionAnswer, SuggestionCandidate, SuggestionQuestion, SuggestionReply, SuggestionRequest } from './suggestions.js';
 import { CellCoverage, CellRef, CoverageReport, CoverageRequest } from './coverage.js';
 
@@ -130,6 +143,8 @@ export const API_COMPONENTS: readonly TSchema[] = [
   NewSuite,
   Suite,
   StepDifference,
+  CellContribution,
+  CellDifference,
   CaseResult,
   SuiteRunReport,
   SuiteFiles,

@@ -21,9 +21,13 @@ export type TripleOrigin = Static<typeof TripleOrigin>;
 
 export const DiffTriple = Type.Object({
   nt: Type.String({ description: 'N-Triples form, blank nodes as `[]` (the shape the diff compares)' }),
-  display: Type.String({ description: "Turtle-like form prefixed with the message's @context, e.g. `iiot:abc a sosa:Observation .`" }),
+  display: Type.String({
+    description: "Turtle-like form prefixed with the alignments' declared namespaces, then the message's @context, e.g. `iiot:abc a sosa:Observation .`",
+  }),
   // Added triples: the cell that inserted it (the last one, when a later cell inserted it again).
   producedBy: Type.Optional(ref(TripleOrigin)),
+  // Removed triples: the cell that removed it (its entity1 matched it), the last one when several did.
+  removedBy: Type.Optional(ref(TripleOrigin)),
 });
 export type DiffTriple = Static<typeof DiffTriple>;
 

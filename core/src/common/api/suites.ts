@@ -104,6 +104,41 @@ export const StepDifference = Type.Object(
 );
 export type StepDifference = Static<typeof StepDifference>;
 
+/** What one cell did to the payload in one run: the triples it added and removed (display forms, blank nodes as `[]`). */
+export const CellContribution = Type.Object(
+  {
+    added: Type.Array(Type.String(), { description: 'Triples the cell inserted, at most 50' }),
+    removed: Type.Array(Type.String(), { description: 'Triples the cell deleted, at most 50' }),
+    addedCount: Type.Integer({ minimum: 0 }),
+    removedCount: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'CellContribution' },
+);
+export type CellContribution = Static<typeof CellContribution>;
+
+/**
+ * A cell whose contribution differs between the run that recorded the case (the recorded versions)
+ * and this run. Cells are matched by meaning (their compiled SPARQL), not by name, so a rename alone
+ * is never a difference.
+ */
+export const CellDifference = Type.Object(
+  {
+    alignment: Type.String(),
+    version: Type.String({ description: 'The version this run used (the recorded one for a cell this run lacks)' }),
+    step: Type.Integer({ minimum: 1, description: "1-based step in this run's alignment (the recorded run's for a cell this run lacks)" }),
+    cellId: Type.String({ description: 'The cell as this run names it (as the recorded run named it, for a cell this run lacks)' }),
+    expectedCellId: Type.Optional(Type.String({ description: 'The name of the matching cell in the recorded run, when it differs' })),
+    change: Type.Union([Type.Literal('meaning'), Type.Literal('added'), Type.Literal('removed'), Type.Literal('input')], {
+      description:
+        '`meaning`: the cell of that name means something else now; `added`: a cell the recorded run had no match for; `removed`: a recorded cell this run has no match for; `input`: same meaning, but it met a different payload (an earlier cell changed)',
+    }),
+    expected: ref(CellContribution),
+    actual: ref(CellContribution),
+  },
+  { $id: 'CellDifference' },
+);
+export type CellDifference = Static<typeof CellDifference>;
+
 export const CaseResult = Type.Object(
   {
     name: Type.String(),
@@ -114,6 +149,12 @@ export const CaseResult = Type.Object(
     payloadMatches: Type.Boolean({ description: 'Actual payload isomorphic to the expected one' }),
     stepsMatch: Type.Union([Type.Boolean(), Type.Null()], { description: 'Null when the case has no expected steps' }),
     firstDifferingStep: Type.Optional(ref(StepDifference)),
+    cellDifferences: Type.Optional(
+      Type.Array(ref(CellDifference), {
+        description:
+          'On a failure, when the recorded versions are still stored: the cells whose contribution differs, in chain order (cells matched by meaning, so renames do not count)',
+      }),
+    ),
     // On a payload mismatch: `removed` = expected but missing, `added` = produced but not expected.
     payloadDiff: Type.Optional(ref(PayloadDiff)),
     error: Type.Optional(Type.String()),

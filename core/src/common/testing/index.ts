@@ -6,3 +6,5 @@ export { runSuite, summarize, type ChainResolver, type RunSuiteOptions } from '.
 export { CoverageCounter, coverageOf } from './coverage.js';
 export { suiteToFiles, suiteFromFiles, CASE_FILE, MESSAGE_FILE, EXPECTED_FILE, type SuiteFile } from './suite-files.js';
 export { junitXml, failureSummary } from './junit-xml.js';
+export { displayPrefixes } from '../translation/display-prefixes.js';
+export { blameCells, chainContributions, type ChainContributions, type StepContribution, type ContributedTriple } from './cell-blame.js';

@@ -2,7 +2,8 @@
  * Runs one alignment test case (issue 12, part 1): translate the case's message through the chain
  * and compare the payload with the expected one as RDF graphs (isomorphism: blank-node labels are
  * not stable across translations), and, when the case has them, the per-step counts. A failure
- * carries the payload diff (expected versus actual) and the first step whose counts differ.
+ * carries the payload diff (expected versus actual), the first step whose counts differ and, when
+ * the recorded chain is at hand, the cells whose contribution differs (cell-blame.ts).
  *
  * The payload is translated in place on the term graph, as translation does, but never written
  * back to JSON-LD: a test compares graphs, so serialising would be wasted work.
@@ -17,6 +18,8 @@ import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { payloadDiff } from '../translation/payload-diff.js';
 import { TermGraph } from '../translation/term-graph.js';
 import { applyAlignments, readMessage, type CellFailure, type StepTrace } from '../translation/translate.js';
+import { displayPrefixes } from '../translation/display-prefixes.js';
+import { blameCells, chainContributions } from './cell-blame.js';
 import { matchPayloadText } from './payload-match.js';
 import { payloadToNTriples, readPayloadNTriples } from './payload-triples.js';
 import { firstDifferingStep, stepCountsOf } from './step-counts.js';
@@ -121,6 +124,11 @@ export interface RunCaseOptions {
    * 503 naming the case instead of spending the limit again on every case of the suite.
    */
   readonly timeoutMs?: number;
+  /**
+   * The chain at the versions the case recorded. Given, a failing case names the cells whose
+   * contribution differs between that chain and this one (`cellDifferences`, cell-blame.ts).
+   */
+  readonly recorded?: readonly CompiledAlignment[];
 }
 
 function isTimeout(error: unknown): boolean {
@@ -165,7 +173,11 @@ export async function runCase(testCase: TestCase, alignments: readonly CompiledA
   // Set, not spread from conditional objects: a suite builds one result per case.
   if (difference !== undefined) result.firstDifferingStep = difference;
   // The diff reads "removed" as expected-but-missing and "added" as produced-but-not-expected.
-  if (expected !== undefined && !payloadMatches) result.payloadDiff = payloadDiff(expected, run.payload, run.prefixes);
+  if (expected !== undefined && !payloadMatches) result.payloadDiff = payloadDiff(expected, run.payload, displayPrefixes(run.prefixes, alignments));
+  if (!passed && options.recorded !== undefined) {
+    const [before, after] = [await chainContributions(testCase.message, options.recorded), await chainContributions(testCase.message, alignments)];
+    result.cellDifferences = blameCells(before, after);
+  }
   result.ms = now() - started;
   return result;
 }

@@ -49,6 +49,8 @@ export interface CellRunResult {
    * which cell produced each triple of the output (issue 12, part 4).
    */
   readonly insertedKeys?: readonly string[];
+  /** With `insertedKeys`: the net-deleted triples the same way (a suite names what a cell removed). */
+  readonly deletedKeys?: readonly string[];
   /** BIND evaluation errors, one line per distinct message, with how many solutions hit it. */
   readonly notes: readonly string[];
 }
@@ -243,6 +245,7 @@ export class ExecutableCell {
     const removedSet = removed.length === 0 ? undefined : new Set(removed);
     let reinserted = 0;
     let inserted = 0;
+    const reinsertedIds: Set<number | string> | undefined = counting === 'origins' && removedSet !== undefined ? new Set() : undefined;
     const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (this.inserts.length > 0) {
       const freshIds = new Int32Array(this.freshCount);
@@ -257,8 +260,10 @@ export class ExecutableCell {
           const p = graph.internKeyed(t.p.key, t.p.term);
           if (!graph.add(s, p, o) || !counted) continue;
           const id = tripleId(s, p, o);
-          if (removedSet?.has(id) === true) reinserted++;
-          else {
+          if (removedSet?.has(id) === true) {
+            reinserted++;
+            reinsertedIds?.add(id);
+          } else {
             inserted++;
             insertedKeys?.push(tripleIdText(id));
           }
@@ -269,7 +274,10 @@ export class ExecutableCell {
     const noteLines = notes === undefined ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
     // No spread of a conditional object: this runs for every cell that matches, and spreads cost.
     const result: { -readonly [K in keyof CellRunResult]: CellRunResult[K] } = { solutions: rows.length, deleted, inserted, notes: noteLines };
-    if (insertedKeys !== undefined) result.insertedKeys = insertedKeys;
+    if (insertedKeys !== undefined) {
+      result.insertedKeys = insertedKeys;
+      result.deletedKeys = removed.filter((id) => reinsertedIds?.has(id) !== true).map(tripleIdText);
+    }
     return result;
   }
 

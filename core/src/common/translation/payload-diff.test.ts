@@ -73,3 +73,28 @@ describe('payloadDiff', () => {
     expect(diff.added).toHaveLength(2);
   });
 });
+
+describe('payload diff of a traced translation (issue 25, point 7)', () => {
+  it('names the cell that removed each removed triple, and uses the alignments’ own prefixes', async () => {
+    const chain = [
+      await compileAlignment(readData('alignments/UniversAAL_CO.rdf'), { source: 'UniversAAL_CO.rdf' }),
+      await compileAlignment(readData('alignments/CO_FIWARE.rdf'), { source: 'CO_FIWARE.rdf' }),
+    ];
+    const result = await translateMessage(readData('messages/weight.json'), chain, { trace: true });
+    const diff = result.payloadDiff!;
+    expect(diff.removedCount).toBeGreaterThan(0);
+    // Every input triple the output lacks was removed by some cell: each names it.
+    expect(diff.removed.filter((t) => t.removedBy === undefined)).toEqual([]);
+    const cells = new Set(result.trace!.filter((t) => t.deleted > 0).map((t) => `${t.alignment} ${t.cellId}`));
+    for (const t of diff.removed) expect(cells).toContain(`${t.removedBy!.alignment} ${t.removedBy!.cellId}`);
+    // Names come from the alignments' declarations (fw:, phd:), not the message's generated ns1:..ns5:
+    // (those stay only for namespaces no alignment declares: the message's own instances).
+    const displays = [...diff.removed, ...diff.added].map((t) => t.display).join('\n');
+    expect(displays).toContain('fw:');
+    const declared = new Set(chain.flatMap((a) => a.alignment.prefixes.map(([, iri]) => iri)));
+    const message = await readMessage(readData('messages/weight.json'));
+    const shadowed = message.prefixes.filter(([name, iri]) => /^ns\d+$/.test(name) && declared.has(iri)).map(([name]) => name);
+    expect(shadowed.length).toBeGreaterThan(0);
+    for (const name of shadowed) expect(displays).not.toContain(`${name}:`);
+  });
+});

@@ -18,6 +18,8 @@ export interface PayloadDiffOptions {
   readonly limit?: number;
   /** Which cell inserted each output triple, by `tripleKey` (from the trace); shown on added triples. */
   readonly origins?: ReadonlyMap<string, TripleOrigin>;
+  /** Which cell removed each input triple the output lacks, by `tripleKey`; shown on removed triples. */
+  readonly removals?: ReadonlyMap<string, TripleOrigin>;
 }
 
 export const DEFAULT_DIFF_LIMIT = 2000;
@@ -76,6 +78,7 @@ function sideOf(
   theirs: ReadonlyMap<string, RDF.Quad[]>,
   writer: TurtleWriter,
   origins?: ReadonlyMap<string, TripleOrigin>,
+  field: 'producedBy' | 'removedBy' = 'producedBy',
 ): { triples: DiffTriple[]; common: number } {
   const triples: DiffTriple[] = [];
   let common = 0;
@@ -83,11 +86,11 @@ function sideOf(
     const other = theirs.get(nt)?.length ?? 0;
     common += Math.min(quads.length, other);
     for (const q of quads.slice(other)) {
-      const producedBy = origins?.get(tripleKey(q));
+      const origin = origins?.get(tripleKey(q));
       triples.push({
         nt,
         display: `${displayTerm(q.subject, writer)} ${writer.predicate(q.predicate)} ${displayTerm(q.object, writer)} .`,
-        ...(producedBy === undefined ? {} : { producedBy }),
+        ...(origin === undefined ? {} : { [field]: origin }),
       });
     }
   }
@@ -111,7 +114,7 @@ export function payloadDiff(
   const b = distinct(after);
   const shapesA = byShape(a);
   const shapesB = byShape(b);
-  const removed = sideOf(shapesA, shapesB, writer);
+  const removed = sideOf(shapesA, shapesB, writer, options.removals, 'removedBy');
   const added = sideOf(shapesB, shapesA, writer, options.origins);
   return {
     before: a.length,

@@ -12,6 +12,7 @@ import { ErrorCodes, MediatorError } from '../errors.js';
 import { monotonicNow as now } from '../monotonic-clock.js';
 import type { PayloadDiff, TripleOrigin } from '../api/payload-diff.js';
 import type { PayloadGraphs } from '../api/payload-graph.js';
+import { displayPrefixes } from './display-prefixes.js';
 import { payloadDiff, tripleKey } from './payload-diff.js';
 import { payloadGraphs } from './payload-graph.js';
 
@@ -127,11 +128,13 @@ export function applyAlignments(
   graph: TermGraph,
   alignments: readonly CompiledAlignment[],
   options: { trace?: boolean; origins?: boolean; timing?: boolean; timeoutMs?: number } = {},
-): { failures: CellFailure[]; trace: StepTrace[] | undefined; origins: Map<string, number> | undefined } {
+): { failures: CellFailure[]; trace: StepTrace[] | undefined; origins: Map<string, number> | undefined; removals: Map<string, number> | undefined } {
   const deadline = options.timeoutMs === undefined ? Infinity : now() + options.timeoutMs;
   const failures: CellFailure[] = [];
   const trace: StepTrace[] | undefined = options.trace ? [] : undefined;
   const origins: Map<string, number> | undefined = options.trace && options.origins ? new Map() : undefined;
+  // With origins, also the cell that removed each triple (the last one: the one that left it out of the output).
+  const removals: Map<string, number> | undefined = origins === undefined ? undefined : new Map();
   const counting: ChangeCounting = trace === undefined ? 'none' : origins === undefined ? 'counts' : 'origins';
   // Two clock reads per step are a tenth of a suite case's run (performance.now() is not free): callers that only count skip them.
   const timed = trace !== undefined && options.timing !== false;
@@ -154,6 +157,7 @@ export function applyAlignments(
           trace.push(row);
         }
         if (origins !== undefined && trace !== undefined) for (const key of result.insertedKeys ?? []) origins.set(key, trace.length - 1);
+        if (removals !== undefined && trace !== undefined) for (const key of result.deletedKeys ?? []) removals.set(key, trace.length - 1);
       } catch (error) {
         // Section 3.6: a failing cell is skipped and translation goes on; unlike the reference we
         // report it. Cells check their limits before changing the graph, so nothing is half-applied.
@@ -163,7 +167,15 @@ export function applyAlignments(
       }
     }
   }
-  return { failures, trace, origins };
+  return { failures, trace, origins, removals };
+}
+
+function originOf(row: StepTrace): TripleOrigin {
+  return { alignment: row.alignment, version: row.version, step: row.step, cellId: row.cellId };
+}
+
+function keyOfIds(graph: TermGraph, s: number, p: number, o: number): string {
+  return tripleKey(factory.quad(graph.term(s) as RDF.Quad_Subject, graph.term(p) as RDF.Quad_Predicate, graph.term(o) as RDF.Quad_Object));
 }
 
 /** The output triples a cell inserted, by `tripleKey`, with that cell. */
@@ -172,8 +184,23 @@ function originsOf(graph: TermGraph, origins: ReadonlyMap<string, number>, trace
   for (const [s, p, o] of graph.triples()) {
     const row = trace[origins.get(`${s} ${p} ${o}`) ?? -1];
     if (row === undefined) continue;
-    const key = tripleKey(factory.quad(graph.term(s) as RDF.Quad_Subject, graph.term(p) as RDF.Quad_Predicate, graph.term(o) as RDF.Quad_Object));
-    out.set(key, { alignment: row.alignment, version: row.version, step: row.step, cellId: row.cellId });
+    out.set(keyOfIds(graph, s, p, o), originOf(row));
+  }
+  return out;
+}
+
+/**
+ * The triples cells removed and the output lacks, by `tripleKey`, with the cell that removed each
+ * (issue 25, point 7: the diff's removed triples name their cell as the added ones do).
+ */
+function removalsOf(graph: TermGraph, removals: ReadonlyMap<string, number>, trace: readonly StepTrace[]): Map<string, TripleOrigin> {
+  const out = new Map<string, TripleOrigin>();
+  for (const [ids, index] of removals) {
+    const row = trace[index];
+    if (row === undefined) continue;
+    const [s, p, o] = ids.split(' ').map(Number) as [number, number, number];
+    if (graph.has(s, p, o)) continue;
+    out.set(keyOfIds(graph, s, p, o), originOf(row));
   }
   return out;
 }
@@ -203,7 +230,7 @@ export function translateParsed(
   }
   const graph = TermGraph.fromQuads(payload);
   const payloadTriplesIn = graph.size;
-  const { failures, trace, origins } = applyAlignments(graph, alignments, { ...options, origins: options.trace === true });
+  const { failures, trace, origins, removals } = applyAlignments(graph, alignments, { ...options, origins: options.trace === true });
   const translated = graph.toQuads(target);
   const out = others.concat(translated);
   const message = serializeMessage(out, parsed.prefixes, { pretty: options.pretty ?? true });
@@ -215,7 +242,14 @@ export function translateParsed(
     failures,
     ...(trace === undefined
       ? {}
-      : withDiff(payload, translated, parsed.prefixes, originsOf(graph, origins ?? new Map(), trace), trace, options.payloadGraphs === true)),
+      : withDiff(
+          payload,
+          translated,
+          displayPrefixes(parsed.prefixes, alignments),
+          { origins: originsOf(graph, origins ?? new Map(), trace), removals: removalsOf(graph, removals ?? new Map(), trace) },
+          trace,
+          options.payloadGraphs === true,
+        )),
   };
 }
 
@@ -223,14 +257,14 @@ function withDiff(
   before: readonly RDF.Quad[],
   after: readonly RDF.Quad[],
   prefixes: ReadonlyArray<readonly [string, string]>,
-  origins: ReadonlyMap<string, TripleOrigin>,
+  cells: { origins: ReadonlyMap<string, TripleOrigin>; removals: ReadonlyMap<string, TripleOrigin> },
   trace: readonly StepTrace[],
   graphs: boolean,
 ): Pick<TranslationResult, 'trace' | 'payloadDiff' | 'payloadGraphs'> {
   return {
     trace,
-    payloadDiff: payloadDiff(before, after, prefixes, { origins }),
-    ...(graphs ? { payloadGraphs: payloadGraphs(before, after, prefixes, { origins }) } : {}),
+    payloadDiff: payloadDiff(before, after, prefixes, cells),
+    ...(graphs ? { payloadGraphs: payloadGraphs(before, after, prefixes, { origins: cells.origins }) } : {}),
   };
 }
 

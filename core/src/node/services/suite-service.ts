@@ -8,6 +8,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   BadRequestError,
+  blameCells,
   ErrorCodes,
   MediatorError,
   NotFoundError,
@@ -128,7 +129,7 @@ export class SuiteService {
         ),
       );
       for (const [i, outcome] of outcomes.entries()) {
-        if (outcome.status === 'fulfilled') results.push(outcome.value);
+        if (outcome.status === 'fulfilled') results.push(await this.blamed(batch[i]!, outcome.value, chain));
         else if (isTimeout(outcome.reason)) throw stoppedAt(batch[i]!, outcome.reason);
         else results.push(erroredCase(batch[i]!, outcome.reason));
       }
@@ -149,7 +150,7 @@ export class SuiteService {
     }
     try {
       const [result] = await Promise.all(this.translation.run(chain, [{ kind: 'case', testCase }]));
-      return result!;
+      return await this.blamed(testCase, result!, chain);
     } catch (error) {
       if (isTimeout(error)) throw stoppedAt(testCase, error);
       return erroredCase(testCase, error);
@@ -169,6 +170,24 @@ export class SuiteService {
     await this.suites.add(suite, cases, true);
     this.log.info({ suite, cases: cases.length }, 'test suite imported');
     return this.suites.list().find((s) => s.name === suite) ?? { name: suite, caseCount: cases.length, createdAt: Date.now() };
+  }
+
+  /**
+   * A failed case with the cells to blame: the message run through the recorded versions and
+   * through the chain that failed, cells matched by meaning (cell-blame.ts). Left as it is when the
+   * recorded versions are no longer stored, or when tracing fails: the payload diff still stands.
+   */
+  private async blamed(testCase: api.TestCase, result: api.CaseResult, chain: Chain): Promise<api.CaseResult> {
+    if (result.status !== 'failed') return result;
+    try {
+      const recorded = await this.chain(testCase.alignments, 'recorded');
+      const item = { kind: 'contributions', message: testCase.message } as const;
+      const [expected, actual] = await Promise.all([...this.translation.run(recorded, [item]), ...this.translation.run(chain, [item])]);
+      return { ...result, cellDifferences: blameCells(expected!, actual!) };
+    } catch (error) {
+      this.log.debug({ suite: testCase.name, error: error instanceof Error ? error.message : String(error) }, 'no cell blamed');
+      return result;
+    }
   }
 
   private async chain(ids: readonly api.AlignmentId[], versions: VersionChoice): Promise<Chain> {

@@ -7,7 +7,7 @@
  * coverage and suites send a few messages or cases at a time). The worker answers item by item,
  * so the pool sees when each item starts and times each one on its own.
  */
-import type { api, Problem, StepTrace, TranslationResult } from '../../common/index.js';
+import type { api, ChainContributions, Problem, StepTrace, TranslationResult } from '../../common/index.js';
 
 /** A stored alignment as a worker needs it: `key` names one stored content (never reused). */
 export interface WorkerAlignment {
@@ -30,6 +30,8 @@ export type WorkItem =
   | { readonly kind: 'trace'; readonly graphStr: string }
   /** A suite's case, compared in the worker (the translated graph never crosses the thread). */
   | { readonly kind: 'case'; readonly testCase: api.TestCase }
+  /** A failed case: what each cell of the chain added and removed (the suite blames a cell by it). */
+  | { readonly kind: 'contributions'; readonly message: string }
   /** "Save as test case": what the chain makes of the message now. */
   | { readonly kind: 'record'; readonly name: string; readonly message: string }
   /** An upload: read, validate and compile the XML; kept compiled under `keepAs` when it compiles. */
@@ -60,6 +62,7 @@ export interface WorkValues {
   readonly trace: readonly StepTrace[];
   readonly case: api.CaseResult;
   readonly record: api.TestCase;
+  readonly contributions: ChainContributions;
   readonly analyze: AlignmentSummary;
   readonly suggest: api.SuggestionReply;
 }

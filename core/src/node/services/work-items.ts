@@ -3,7 +3,17 @@
  * thread, or the event loop when the server has no workers (`--translation-workers 0`). So a job
  * gives the same answer wherever it runs.
  */
-import { readMessage, recordCase, runCase, runChain, suggestAlignment, translateParsed, type api, type CompiledAlignment } from '../../common/index.js';
+import {
+  chainContributions,
+  readMessage,
+  recordCase,
+  runCase,
+  runChain,
+  suggestAlignment,
+  translateParsed,
+  type api,
+  type CompiledAlignment,
+} from '../../common/index.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 
@@ -39,6 +49,8 @@ export async function runWorkItem(
       return (await runChain(item.graphStr, chain, true, timeoutMs)).trace ?? [];
     case 'case':
       return runCase(item.testCase, chain, { timeoutMs });
+    case 'contributions':
+      return chainContributions(item.message, chain, timeoutMs);
     case 'record':
       return recordCase(item.name, item.message, chain, timeoutMs);
     case 'analyze': {

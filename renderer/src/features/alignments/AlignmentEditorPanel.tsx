@@ -44,6 +44,26 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
     panel.current?.scrollIntoView({ block: 'start' });
   }, []);
 
+  // A link to a cell (a suite's blamed cell, a trace row): the Cells tab, scrolled to the cell, focused
+  // once per request, when the tab is shown and the cells are there (focus in a hidden panel is lost).
+  const cellFocus = editor.cellFocus;
+  const cellsShown = editor.view.view !== undefined;
+  const focusedNonce = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (cellFocus !== undefined) setTab('cells');
+  }, [cellFocus]);
+  useEffect(() => {
+    if (cellFocus === undefined || !cellsShown || tab !== 'cells' || focusedNonce.current === cellFocus.nonce) return;
+    const frame = requestAnimationFrame(() => {
+      const item = panel.current?.querySelector<HTMLElement>(`[data-cell-id="${CSS.escape(cellFocus.cellId)}"]`);
+      if (item === null || item === undefined) return;
+      focusedNonce.current = cellFocus.nonce;
+      item.scrollIntoView({ block: 'start' });
+      item.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [cellFocus, cellsShown, tab]);
+
   const jump = (line: number, column?: number) => {
     setTab('source');
     setReveal({ line, ...(column === undefined ? {} : { column }), nonce: Date.now() + Math.random() });
@@ -131,7 +151,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           markers={markers}
           reveal={reveal}
           minHeight={420}
-          autoFocus
+          autoFocus={cellFocus === undefined}
         />
         <aside className="problems-pane" aria-label="Validation problems">
           <h3>Problems</h3>
@@ -146,6 +166,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
           onShowInSource={(line, column) => jump(line, column)}
           onRetry={() => void loadView()}
+          {...(cellFocus === undefined ? {} : { focusedCell: cellFocus.cellId })}
         />
       </div>
 

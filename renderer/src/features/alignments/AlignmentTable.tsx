@@ -1,9 +1,42 @@
+import { useState } from 'react';
 import type { AlignmentInfo } from '../../api/index.js';
 import { formatDate, shortIri } from '../../ui/format.js';
 import { sameAlignment, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 
+type SortKey = 'name' | 'version' | 'creator' | 'date' | 'cellCount';
+type Sort = { readonly key: SortKey; readonly dir: 'ascending' | 'descending' };
+
+const COLUMNS: ReadonlyArray<{ key: SortKey; label: string; optional?: boolean }> = [
+  { key: 'name', label: 'Name' },
+  { key: 'version', label: 'Version' },
+  { key: 'creator', label: 'Creator', optional: true },
+  { key: 'date', label: 'Uploaded', optional: true },
+  { key: 'cellCount', label: 'Cells' },
+];
+
+function compare(a: AlignmentInfo, b: AlignmentInfo, key: SortKey): number {
+  const x = a[key] ?? '';
+  const y = b[key] ?? '';
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  return String(x).localeCompare(String(y), undefined, { numeric: true });
+}
+
+/** Rows whose name, version, creator, description or ontologies contain every word of the search. */
+export function filterAlignments(rows: readonly AlignmentInfo[], search: string): AlignmentInfo[] {
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  return rows.filter((a) => {
+    const text = [a.name, a.version, a.creator, a.description, a.sourceOntologyURI, a.targetOntologyURI].join(' ').toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
 export function AlignmentTable() {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort | undefined>(undefined);
   const alignments = useWorkbench((s) => s.alignments);
   const op = useWorkbench((s) => s.alignmentsOp);
   const editor = useWorkbench((s) => s.editor);
@@ -11,36 +44,49 @@ export function AlignmentTable() {
   const requestDelete = useWorkbench((s) => s.requestDelete);
   const reload = useWorkbench((s) => s.loadAlignments);
   const openId = editor?.source.kind === 'stored' ? editor.source.id : undefined;
+  const filtered = filterAlignments(alignments, search);
+  const shown = sort === undefined ? filtered : [...filtered].sort((a, b) => compare(a, b, sort.key) * (sort.dir === 'ascending' ? 1 : -1));
 
   return (
-    <section className="panel" aria-labelledby="alignments-title">
+    <section className="panel" aria-labelledby="alignments-title" data-drop-target="alignments">
       <div className="panel-header">
         <h2 id="alignments-title">Alignments ({alignments.length})</h2>
+        <input
+          type="search"
+          className="table-search"
+          aria-label="Search alignments"
+          placeholder="Search name, version, ontology…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <button type="button" onClick={() => void reload()}>
           Refresh
         </button>
       </div>
       <OperationStatus op={op} runningText="Loading alignments…" />
       {alignments.length === 0 && op.state === 'failed' ? null : alignments.length === 0 && op.state !== 'running' ? (
-        <p className="empty">No alignments yet. Drop .rdf or .xml files anywhere on this window, pick files, or paste XML.</p>
+        <p className="empty">No alignments yet. Drop .rdf or .xml files on this screen, pick files, or paste XML.</p>
       ) : (
         <div className="table-scroll">
           <table className="table" aria-label="Alignments">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Version</th>
-                <th scope="col">Source → target ontology</th>
-                <th scope="col">Creator</th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">Cells</th>
+                {COLUMNS.slice(0, 2).map((c) => (
+                  <SortHeader key={c.key} column={c} sort={sort} onSort={setSort} />
+                ))}
+                <th scope="col" className="col-optional">
+                  Source → target ontology
+                </th>
+                {COLUMNS.slice(2).map((c) => (
+                  <SortHeader key={c.key} column={c} sort={sort} onSort={setSort} />
+                ))}
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {alignments.map((a) => (
+              {shown.map((a) => (
                 <AlignmentRow
                   key={`${a.name}\u0000${a.version}`}
                   a={a}
@@ -51,9 +97,26 @@ export function AlignmentTable() {
               ))}
             </tbody>
           </table>
+          {shown.length === 0 && (
+            <p className="empty" role="status">
+              No alignment matches “{search}”.
+            </p>
+          )}
         </div>
       )}
     </section>
+  );
+}
+
+function SortHeader({ column, sort, onSort }: { column: (typeof COLUMNS)[number]; sort: Sort | undefined; onSort: (sort: Sort) => void }) {
+  const current = sort?.key === column.key ? sort.dir : undefined;
+  return (
+    <th scope="col" aria-sort={current ?? 'none'} className={column.optional === true ? 'col-optional' : undefined}>
+      <button type="button" className="sort-button" onClick={() => onSort({ key: column.key, dir: current === 'ascending' ? 'descending' : 'ascending' })}>
+        {column.label}
+        <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
+      </button>
+    </th>
   );
 }
 
@@ -66,11 +129,11 @@ function AlignmentRow({ a, selected, onOpen, onDelete }: { a: AlignmentInfo; sel
         </button>
       </th>
       <td>{a.version}</td>
-      <td className="iri">
+      <td className="iri col-optional">
         <span title={a.sourceOntologyURI}>{shortIri(a.sourceOntologyURI)}</span> → <span title={a.targetOntologyURI}>{shortIri(a.targetOntologyURI)}</span>
       </td>
-      <td>{a.creator}</td>
-      <td className="date">{formatDate(a.date)}</td>
+      <td className="col-optional">{a.creator}</td>
+      <td className="date col-optional">{formatDate(a.date)}</td>
       <td className="num">{a.cellCount}</td>
       <td className="actions">
         <button type="button" onClick={onDelete} aria-label={`Delete alignment ${a.name} ${a.version}`}>

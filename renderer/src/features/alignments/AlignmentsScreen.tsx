@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useWorkbench } from '../../store/index.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { SplitView } from '../../ui/SplitView.js';
 import { AlignmentDiffPanel } from '../alignment-diff/AlignmentDiffPanel.js';
 import { AlignmentEditorPanel } from './AlignmentEditorPanel.js';
 import { AlignmentTable } from './AlignmentTable.js';
@@ -19,15 +20,32 @@ export function AlignmentsScreen() {
     void load();
   }, [load, reconnects]);
 
-  return (
-    <div className="screen alignments-screen">
-      <div className="columns">
-        <AlignmentTable />
-        <UploadPanel />
-      </div>
+  // List beside detail once an alignment is open (issue 25, point 5): the editor (and the version diff)
+  // then starts at the top of the window, not below the list; alone, the list takes the full width.
+  const detailOpen = useWorkbench((s) => s.editor !== undefined);
+  const list = (
+    <>
+      <AlignmentTable />
+      <UploadPanel />
+    </>
+  );
+  const detail = (
+    <>
       <AlignmentDiffPanel />
       {pendingDelete === undefined && deleteOp.state === 'done' && <OperationStatus op={deleteOp} />}
       <AlignmentEditorPanel />
+    </>
+  );
+  return (
+    <div className="screen alignments-screen">
+      {detailOpen ? (
+        <SplitView id="alignments" label="Resize the alignment list" initial={38} list={list} detail={detail} />
+      ) : (
+        <>
+          <div className="columns">{list}</div>
+          {detail}
+        </>
+      )}
       {pendingDelete !== undefined && (
         <ConfirmDialog
           title="Delete alignment?"

@@ -13,6 +13,8 @@ export interface CellListProps {
   readonly coverage?: CoverageReport;
   readonly onShowInSource: (line: number, column: number) => void;
   readonly onRetry: () => void;
+  /** The cell a link asked for: marked as current and focusable, so the editor can scroll to it. */
+  readonly focusedCell?: string;
 }
 
 function stepsText(steps: readonly number[]): string {
@@ -25,7 +27,7 @@ function stepsText(steps: readonly number[]): string {
  * that is not stored): core's cell ids, patterns in Turtle, functions, typings, filters, where each
  * cell is in the source, and its compiled SPARQL.
  */
-export function CellList({ view, storedId, coverage: report, onShowInSource, onRetry }: CellListProps) {
+export function CellList({ view, storedId, coverage: report, onShowInSource, onRetry, focusedCell }: CellListProps) {
   const shown = view.view;
   const [neverFiredOnly, setNeverFiredOnly] = useState(false);
   const byCell = new Map((report?.cells ?? []).map((c) => [c.cell, c]));
@@ -72,6 +74,7 @@ export function CellList({ view, storedId, coverage: report, onShowInSource, onR
                 cell={c}
                 prefixes={shown.prefixes}
                 onShowInSource={onShowInSource}
+                focused={c.id === focusedCell}
                 {...(report === undefined ? {} : { heat: { coverage: byCell.get(c.id), max, messages: report.messages } })}
               />
             ))}
@@ -93,8 +96,10 @@ function CellItem({
   prefixes,
   onShowInSource,
   heat,
+  focused,
 }: {
   cell: ViewCell;
+  focused: boolean;
   prefixes: ReadonlyArray<{ prefix: string; iri: string }>;
   onShowInSource: CellListProps['onShowInSource'];
   heat?: Heat;
@@ -102,7 +107,14 @@ function CellItem({
   // Drawn on request: an alignment of 200 cells must not lay out 400 graphs.
   const [drawn, setDrawn] = useState(false);
   return (
-    <li className="cell" data-testid="cell" data-cell-id={c.id}>
+    <li
+      className={focused ? 'cell focused-cell' : 'cell'}
+      data-testid="cell"
+      data-cell-id={c.id}
+      aria-current={focused ? 'true' : undefined}
+      aria-label={focused ? `Cell ${c.id} (linked)` : undefined}
+      tabIndex={focused ? -1 : undefined}
+    >
       <div className="cell-header">
         {heat !== undefined && <CellHeat coverage={heat.coverage} max={heat.max} messages={heat.messages} />}
         <h4 title={c.iri}>{c.id}</h4>

@@ -35,7 +35,7 @@ export function UploadPanel() {
           }}
         />
       </div>
-      <p className="hint">Drop .rdf or .xml files anywhere on this window (several at once), choose files, or paste the XML below.</p>
+      <p className="hint">Drop .rdf or .xml files on this screen (several at once), choose files, or paste the XML below.</p>
       <label className="field">
         <span>Alignment XML</span>
         <textarea value={pasteText} onChange={(e) => setPasteText(e.target.value)} rows={4} spellCheck={false} placeholder="<rdf:RDF …>" />

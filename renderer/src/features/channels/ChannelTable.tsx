@@ -8,6 +8,55 @@ import { describeChannelType, TRANSPORT_NAMES } from './TransportSelect.js';
 
 const side = (name: string, version: string) => (name === '' ? 'none' : `${name} ${version}`);
 
+type SortKey = 'id' | 'topics' | 'status' | 'received' | 'translated';
+type Sort = { readonly key: SortKey; readonly dir: 'ascending' | 'descending' };
+
+const sortValue: Record<SortKey, (c: ChannelInfo) => number | string> = {
+  id: (c) => c.id,
+  topics: (c) => `${c.source} ${c.sink}`,
+  status: (c) => c.status,
+  received: (c) => c.counters?.received ?? -1,
+  translated: (c) => c.counters?.translated ?? -1,
+};
+
+/** Channels whose topics, alignments or status contain every word of the search. */
+export function filterChannels(rows: readonly ChannelInfo[], search: string): ChannelInfo[] {
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  return rows.filter((c) => {
+    const text = [c.id, c.source, c.sink, c.inpAlignmentName, c.inpAlignmentVersion, c.outAlignmentName, c.outAlignmentVersion, c.status]
+      .join(' ')
+      .toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  className,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: Sort;
+  onSort: (s: Sort) => void;
+  className?: string;
+}) {
+  const current = sort.key === sortKey ? sort.dir : undefined;
+  return (
+    <th scope="col" aria-sort={current ?? 'none'} {...(className === undefined ? {} : { className })}>
+      <button type="button" className="sort-button" onClick={() => onSort({ key: sortKey, dir: current === 'ascending' ? 'descending' : 'ascending' })}>
+        {label}
+        <span aria-hidden="true">{current === 'ascending' ? ' ▲' : current === 'descending' ? ' ▼' : ''}</span>
+      </button>
+    </th>
+  );
+}
+
 export function ChannelTable() {
   const channels = useWorkbench((s) => s.channels);
   const op = useWorkbench((s) => s.channelsOp);
@@ -19,12 +68,27 @@ export function ChannelTable() {
   // The brokers the server says it cannot reach now, by chanType letter.
   const unreachable = transports.filter((t) => !t.reachable);
   const [confirming, setConfirming] = useState<ChannelInfo | undefined>(undefined);
-  const sorted = [...channels].sort((a, b) => a.id - b.id);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>({ key: 'id', dir: 'ascending' });
+  const sorted = filterChannels(channels, search).sort((a, b) => {
+    const x = sortValue[sort.key](a);
+    const y = sortValue[sort.key](b);
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true });
+    return sort.dir === 'ascending' ? order : -order;
+  });
 
   return (
     <section className="panel" aria-labelledby="channels-title">
       <div className="panel-header">
         <h2 id="channels-title">Channels ({channels.length})</h2>
+        <input
+          type="search"
+          className="table-search"
+          aria-label="Search channels"
+          placeholder="Search topics, alignments, status…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <span className="hint">{polledAt === undefined ? '' : `Updated every 2 s · last ${formatDate(polledAt)}`}</span>
       </div>
       <OperationStatus op={op} runningText="Loading channels…" />
@@ -36,18 +100,26 @@ export function ChannelTable() {
           <table className="table" aria-label="Channels">
             <thead>
               <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Source → sink</th>
+                <SortHeader label="Id" sortKey="id" sort={sort} onSort={setSort} />
+                <SortHeader label="Source → sink" sortKey="topics" sort={sort} onSort={setSort} />
                 <th scope="col">Transport</th>
                 <th scope="col">Input alignment</th>
                 <th scope="col">Output alignment</th>
-                <th scope="col">Parallelism</th>
-                <th scope="col">Status</th>
-                <th scope="col">Received</th>
-                <th scope="col">Translated</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Dead-lettered</th>
-                <th scope="col">Latency (last / mean)</th>
+                <th scope="col" className="col-optional">
+                  Parallelism
+                </th>
+                <SortHeader label="Status" sortKey="status" sort={sort} onSort={setSort} />
+                <SortHeader label="Received" sortKey="received" sort={sort} onSort={setSort} />
+                <SortHeader label="Translated" sortKey="translated" sort={sort} onSort={setSort} />
+                <th scope="col" className="col-optional">
+                  Failed
+                </th>
+                <th scope="col" className="col-optional">
+                  Dead-lettered
+                </th>
+                <th scope="col" className="col-optional">
+                  Latency (last / mean)
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -72,7 +144,7 @@ export function ChannelTable() {
                   </td>
                   <td>{side(c.inpAlignmentName, c.inpAlignmentVersion)}</td>
                   <td>{side(c.outAlignmentName, c.outAlignmentVersion)}</td>
-                  <td className="num">{c.parallelism}</td>
+                  <td className="num col-optional">{c.parallelism}</td>
                   <td>
                     <span className={`badge status-${c.status}`}>{c.status}</span>
                     {c.reason !== undefined && (
@@ -83,10 +155,10 @@ export function ChannelTable() {
                   </td>
                   <td className="num">{c.counters?.received ?? '—'}</td>
                   <td className="num">{c.counters?.translated ?? '—'}</td>
-                  <td className="num">{c.counters?.failed ?? '—'}</td>
-                  <td className="num">{c.counters?.deadLettered ?? '—'}</td>
-                  <td className="num">{c.counters ? `${formatMs(c.counters.lastLatencyMs)} / ${formatMs(c.counters.meanLatencyMs)}` : '—'}</td>
-                  <td className="actions">
+                  <td className="num col-optional">{c.counters?.failed ?? '—'}</td>
+                  <td className="num col-optional">{c.counters?.deadLettered ?? '—'}</td>
+                  <td className="num col-optional">{c.counters ? `${formatMs(c.counters.lastLatencyMs)} / ${formatMs(c.counters.meanLatencyMs)}` : '—'}</td>
+                  <td className="actions actions-wrap">
                     <button
                       type="button"
                       onClick={() => setTester({ publishTopic: c.source, watchTopic: c.sink })}
@@ -103,6 +175,11 @@ export function ChannelTable() {
               ))}
             </tbody>
           </table>
+          {sorted.length === 0 && (
+            <p className="empty" role="status">
+              No channel matches “{search}”.
+            </p>
+          )}
         </div>
       )}
       {confirming !== undefined && (

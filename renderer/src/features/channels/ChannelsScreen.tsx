@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SplitView } from '../../ui/SplitView.js';
 import { useWorkbench } from '../../store/index.js';
 import { ChannelTable } from './ChannelTable.js';
 import { CreateChannelForm } from './CreateChannelForm.js';
@@ -15,12 +16,19 @@ export function ChannelsScreen() {
   }, [startPolling, loadAlignments, reconnects]);
   return (
     <div className="screen channels-screen">
-      <ChannelTable />
-      <div className="columns">
-        <CreateChannelForm />
-        <PlatformPairForm />
-      </div>
-      <TopicTester />
+      <SplitView
+        id="channels"
+        label="Resize the channel list"
+        initial={62}
+        list={<ChannelTable />}
+        detail={
+          <>
+            <CreateChannelForm />
+            <PlatformPairForm />
+            <TopicTester />
+          </>
+        }
+      />
     </div>
   );
 }

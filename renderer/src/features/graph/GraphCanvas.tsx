@@ -9,6 +9,9 @@ export interface GraphCanvasProps {
   readonly label: string;
   readonly testId?: string;
   readonly height?: number;
+  /** The node selected in this graph or its twin (linked selection of the payload graphs): highlighted here when present. */
+  readonly selected?: string | undefined;
+  readonly onSelect?: (id: string | undefined) => void;
 }
 
 type DrawState = { readonly state: 'loading' } | { readonly state: 'ready'; readonly ms: number } | { readonly state: 'failed'; readonly message: string };
@@ -18,11 +21,16 @@ type DrawState = { readonly state: 'loading' } | { readonly state: 'ready'; read
  * says what it shows in `aria-label` and its counts and state in data attributes (tests and the UI
  * benchmark read `data-state` and `data-draw-ms`: layout and first paint, library load excluded).
  */
-export function GraphCanvas({ model, label, testId, height = 420 }: GraphCanvasProps) {
+export function GraphCanvas({ model, label, testId, height = 420, selected, onSelect }: GraphCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnGraph | undefined>(undefined);
   const [draw, setDraw] = useState<DrawState>({ state: 'loading' });
   const [hover, setHover] = useState<Hover | undefined>(undefined);
+  const [labelPx, setLabelPx] = useState<number | undefined>(undefined);
+  const [linked, setLinked] = useState(0);
+  // The latest callback, without redrawing the graph when the parent's function changes.
+  const select = useRef(onSelect);
+  select.current = onSelect;
 
   useEffect(() => {
     let cancelled = false;
@@ -34,7 +42,11 @@ export function GraphCanvas({ model, label, testId, height = 420 }: GraphCanvasP
           const el = container.current;
           if (cancelled || el === null) return;
           const started = performance.now();
-          const graph = await drawGraph(el, model, setHover);
+          const graph = await drawGraph(el, model, {
+            onHover: setHover,
+            onSelect: (id) => select.current?.(id),
+            onLabelPx: (px) => setLabelPx(Math.round(px * 10) / 10),
+          });
           if (cancelled) {
             graph.destroy();
             return;
@@ -52,6 +64,11 @@ export function GraphCanvas({ model, label, testId, height = 420 }: GraphCanvasP
       drawn.current = undefined;
     };
   }, [model]);
+
+  const ready = draw.state === 'ready';
+  useEffect(() => {
+    if (ready) setLinked(drawn.current?.select(selected) ?? 0);
+  }, [ready, selected]);
 
   return (
     <figure className="graph-canvas">
@@ -86,6 +103,9 @@ export function GraphCanvas({ model, label, testId, height = 420 }: GraphCanvasP
           data-edges={model.edges.length}
           data-added={model.added}
           data-removed={model.removed}
+          data-label-px={labelPx}
+          data-selected={selected}
+          data-linked={linked}
         />
         {draw.state === 'loading' && <p className="graph-overlay hint">Drawing…</p>}
         {draw.state === 'failed' && <p className="graph-overlay error">Could not draw the graph: {draw.message}</p>}

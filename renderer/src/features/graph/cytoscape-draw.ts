@@ -21,10 +21,24 @@ export interface Hover {
 export interface DrawnGraph {
   fit(): void;
   zoom(factor: number): void;
+  /** Marks the node of that id (a term shared by both payload graphs) as selected; answers how many nodes it marked (0 or 1). */
+  select(id: string | undefined): number;
   destroy(): void;
 }
 
+export interface DrawCallbacks {
+  readonly onHover: (hover: Hover | undefined) => void;
+  /** A node was clicked (its id), or the background (undefined). */
+  readonly onSelect?: (id: string | undefined) => void;
+  /** The smallest label's size on screen, px, after every zoom (issue 25: at least 10 at Fit). */
+  readonly onLabelPx?: (px: number) => void;
+}
+
 const FONT = 11;
+const EDGE_FONT = 10;
+/** The smallest label size Fit allows, px: a large graph is fitted no smaller, and is panned instead. */
+export const MIN_LABEL_PX = 10;
+const READABLE_ZOOM = MIN_LABEL_PX / Math.min(FONT, EDGE_FONT);
 const CHAR = 6.4; // mean glyph width of the 11 px monospace label font
 const LINE = 14;
 
@@ -66,7 +80,7 @@ const STYLE: cytoscape.StylesheetJson = [
       'line-color': '#8c959f',
       'target-arrow-color': '#8c959f',
       label: 'data(label)',
-      'font-size': 9,
+      'font-size': EDGE_FONT,
       'font-family': 'ui-monospace, monospace',
       'text-rotation': 'autorotate',
       'text-background-color': '#ffffff',
@@ -88,6 +102,10 @@ const STYLE: cytoscape.StylesheetJson = [
   { selector: 'edge.removed', style: { width: 2.5, 'line-style': 'dashed' } },
   { selector: 'node.changed', style: { 'border-color': '#bf8700' } },
   { selector: '.hovered', style: { 'underlay-color': '#0969da', 'underlay-opacity': 0.25, 'underlay-padding': 4 } },
+  {
+    selector: 'node.linked',
+    style: { 'underlay-color': '#8250df', 'underlay-opacity': 0.45, 'underlay-padding': 6, 'border-width': 3, 'border-color': '#8250df' },
+  },
 ];
 
 /** Graphs up to this many nodes + edges get the layered layout; larger ones the linear-time one. */
@@ -114,7 +132,8 @@ function layoutFor(model: GraphModel): cytoscape.LayoutOptions {
 }
 
 /** Draws the model into `container`; resolves once laid out and painted. */
-export function drawGraph(container: HTMLElement, model: GraphModel, onHover: (hover: Hover | undefined) => void): Promise<DrawnGraph> {
+export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: DrawCallbacks): Promise<DrawnGraph> {
+  const { onHover, onSelect, onLabelPx } = callbacks;
   const large = model.nodes.length + model.edges.length > 400;
   const cy = cytoscape({
     container,
@@ -141,17 +160,37 @@ export function drawGraph(container: HTMLElement, model: GraphModel, onHover: (h
     (event.target as cytoscape.SingularElementReturnValue).removeClass('hovered');
     onHover(undefined);
   });
+  cy.on('tap', (event) => {
+    const target = event.target as cytoscape.SingularElementReturnValue | cytoscape.Core;
+    onSelect?.(target !== cy && 'isNode' in target && target.isNode() ? target.id() : undefined);
+  });
+  cy.on('zoom', () => onLabelPx?.(Math.min(FONT, EDGE_FONT) * cy.zoom()));
   // Fitting a small graph would blow its labels up to poster size: fit, but no closer than 1.2.
+  // Fitting a large one would shrink its labels below reading size (4 px for 500 triples, issue 25):
+  // no smaller than MIN_LABEL_PX, starting at the graph's left and top edges; the rest is panned to.
   const fit = () => {
     cy.fit(undefined, 16);
     if (cy.zoom() > 1.2) {
       cy.zoom(1.2);
       cy.center();
+    } else if (cy.zoom() < READABLE_ZOOM) {
+      cy.zoom(READABLE_ZOOM);
+      const box = cy.elements().boundingBox();
+      cy.pan({ x: 16 - box.x1 * READABLE_ZOOM, y: 16 - box.y1 * READABLE_ZOOM });
     }
+    onLabelPx?.(Math.min(FONT, EDGE_FONT) * cy.zoom());
   };
   const drawn: DrawnGraph = {
     fit,
     zoom: (factor) => cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: container.clientWidth / 2, y: container.clientHeight / 2 } }),
+    select: (id) => {
+      cy.nodes('.linked').removeClass('linked');
+      if (id === undefined) return 0;
+      const node = cy.getElementById(id);
+      if (node.empty() || !node.isNode()) return 0;
+      node.addClass('linked');
+      return 1;
+    },
     destroy: () => cy.destroy(),
   };
   return new Promise((resolve) => {

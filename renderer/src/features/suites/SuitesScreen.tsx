@@ -1,57 +1,66 @@
 import { useEffect, useState } from 'react';
-import type { CaseResult, StepCounts } from '../../api/index.js';
+import type { CaseResult, CellContribution, CellDifference, StepCounts } from '../../api/index.js';
 import { formatMs } from '../../ui/format.js';
 import { runSummary, useWorkbench } from '../../store/index.js';
+import { cellHref } from '../../store/route.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { SplitView } from '../../ui/SplitView.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from '../translate/PayloadDiffView.js';
 
 /**
  * Alignment test suites (issue 12): the stored suites, the cases of one, "Run all" (case by case
- * with progress; the page stays usable) and, for a failed case, the first step whose counts differ
- * and the payload diff between what was expected and what the chain produces now.
+ * with progress; the page stays usable) and, for a failed case, the cells whose contribution
+ * differs from the recorded run (matched by meaning, so a rename is no difference; each a link to
+ * the cell in the editor), the first step whose counts differ and the payload diff between what
+ * was expected and what the chain produces now.
  */
 export function SuitesScreen() {
-  const suites = useWorkbench((s) => s.suites);
-  const op = useWorkbench((s) => s.suitesOp);
   const load = useWorkbench((s) => s.loadSuites);
-  const open = useWorkbench((s) => s.openSuiteNamed);
-  const openSuite = useWorkbench((s) => s.openSuite);
-
   const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
     void load();
   }, [load, reconnects]);
 
   return (
-    <div className="screen suites-screen columns">
-      <section className="panel" aria-labelledby="suites-title">
-        <div className="panel-header">
-          <h2 id="suites-title">Test suites</h2>
-          <button type="button" onClick={() => void load()}>
-            Refresh
-          </button>
-        </div>
-        <OperationStatus op={op} runningText="Loading…" testId="suites-status" />
-        {suites.length === 0 && op.state === 'failed' ? null : suites.length === 0 ? (
-          <p className="empty">No suites yet: use “Save as test case” on the Translate screen.</p>
-        ) : (
-          <ul className="suite-list" aria-label="Suites">
-            {suites.map((s) => (
-              <li key={s.name}>
-                <button type="button" className="link" aria-current={openSuite?.name === s.name ? 'true' : undefined} onClick={() => void open(s.name)}>
-                  {s.name}
-                </button>{' '}
-                <span className="hint">
-                  {s.caseCount} case{s.caseCount === 1 ? '' : 's'}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <SuiteDetail />
+    <div className="screen suites-screen">
+      <SplitView id="suites" label="Resize the suite list" initial={30} list={<SuiteList />} detail={<SuiteDetail />} />
     </div>
+  );
+}
+
+function SuiteList() {
+  const suites = useWorkbench((s) => s.suites);
+  const op = useWorkbench((s) => s.suitesOp);
+  const load = useWorkbench((s) => s.loadSuites);
+  const open = useWorkbench((s) => s.openSuiteNamed);
+  const openSuite = useWorkbench((s) => s.openSuite);
+  return (
+    <section className="panel" aria-labelledby="suites-title">
+      <div className="panel-header">
+        <h2 id="suites-title">Test suites</h2>
+        <button type="button" onClick={() => void load()}>
+          Refresh
+        </button>
+      </div>
+      <OperationStatus op={op} runningText="Loading…" testId="suites-status" />
+      {suites.length === 0 && op.state === 'failed' ? null : suites.length === 0 ? (
+        <p className="empty">No suites yet: use “Save as test case” on the Translate screen.</p>
+      ) : (
+        <ul className="suite-list" aria-label="Suites">
+          {suites.map((s) => (
+            <li key={s.name}>
+              <button type="button" className="link" aria-current={openSuite?.name === s.name ? 'true' : undefined} onClick={() => void open(s.name)}>
+                {s.name}
+              </button>{' '}
+              <span className="hint">
+                {s.caseCount} case{s.caseCount === 1 ? '' : 's'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -188,12 +197,81 @@ function counts(s: StepCounts | null): string {
   return s === null ? 'no such step' : `${s.triplesBefore} → ${s.triplesAfter} triples, −${s.deleted} +${s.inserted}`;
 }
 
+const CHANGES: Record<CellDifference['change'], string> = {
+  meaning: 'the cell means something else now',
+  added: 'a new cell: the recorded version has no cell of this meaning',
+  removed: 'gone: this run has no cell of this meaning',
+  input: 'same meaning, but it met a different payload (an earlier cell changed)',
+};
+
+function TripleList({ label, triples, count }: { label: string; triples: readonly string[]; count: number }) {
+  return (
+    <div className="contribution-side">
+      <h6>
+        {label} ({count})
+      </h6>
+      {triples.length === 0 ? (
+        <p className="hint">none</p>
+      ) : (
+        <ul aria-label={label}>
+          {triples.map((t) => (
+            <li key={t}>
+              <code>{t}</code>
+            </li>
+          ))}
+          {count > triples.length && <li className="hint">… and {count - triples.length} more</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Contribution({ title, contribution }: { title: string; contribution: CellContribution }) {
+  return (
+    <section className="contribution" aria-label={title}>
+      <h5>{title}</h5>
+      <TripleList label="added" triples={contribution.added} count={contribution.addedCount} />
+      <TripleList label="removed" triples={contribution.removed} count={contribution.removedCount} />
+    </section>
+  );
+}
+
+/** One blamed cell: which, what kind of change, and what it added and removed in each run. */
+function CellDifferenceView({ difference: d }: { difference: CellDifference }) {
+  const name = `${d.alignment} ${d.version}, step ${d.step}, cell ${d.cellId}`;
+  return (
+    <section className="cell-difference" data-testid="cell-difference" data-cell={d.cellId} data-change={d.change} aria-label={`Cell ${d.cellId}`}>
+      <h4>
+        <a href={cellHref({ name: d.alignment, version: d.version }, d.cellId)}>{name}</a>
+        {d.expectedCellId !== undefined && <span className="hint"> (was {d.expectedCellId})</span>}
+      </h4>
+      <p className="hint">{CHANGES[d.change]}</p>
+      <div className="contributions">
+        <Contribution title="In the recorded run" contribution={d.expected} />
+        <Contribution title="In this run" contribution={d.actual} />
+      </div>
+    </section>
+  );
+}
+
 function CaseFailure({ result }: { result: CaseResult }) {
   const step = result.firstDifferingStep;
   const where = step?.expected ?? step?.actual ?? null;
+  const blamed = result.cellDifferences ?? [];
   return (
     <div className="case-failure" data-testid="case-failure">
       {result.error !== undefined && <p className="error">{result.error}</p>}
+      {blamed.length > 0 && (
+        <div data-testid="cell-differences">
+          <h4>
+            {blamed.length === 1 ? 'The cell whose contribution differs' : `${blamed.length} cells whose contribution differs`} (cells matched by meaning, not
+            by name)
+          </h4>
+          {blamed.map((d) => (
+            <CellDifferenceView key={`${d.alignment} ${d.step} ${d.cellId} ${d.change}`} difference={d} />
+          ))}
+        </div>
+      )}
       {step !== undefined && (
         <div data-testid="first-differing-step">
           <h4>First step whose counts differ: {where === null ? `row ${step.index + 1}` : `${where.alignment} step ${where.step}, cell ${where.cellId}`}</h4>

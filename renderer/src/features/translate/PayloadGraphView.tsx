@@ -17,6 +17,13 @@ export function PayloadGraphView({ graphs }: { graphs: PayloadGraphs | undefined
   const collapseLiterals = collapse ?? large;
   const before = useMemo(() => graphs && graphModel({ terms: graphs.terms, triples: graphs.before }, { collapseLiterals }), [graphs, collapseLiterals]);
   const after = useMemo(() => graphs && graphModel({ terms: graphs.terms, triples: graphs.after }, { collapseLiterals }), [graphs, collapseLiterals]);
+  // Linked selection (issue 25, point 7): a resource picked here or clicked in either graph is marked in both.
+  const [selected, setSelected] = useState<string | undefined>(undefined);
+  const resources = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const n of [...(before?.nodes ?? []), ...(after?.nodes ?? [])]) if (n.kind === 'iri') names.set(n.id, n.label.split('\n')[0] ?? n.id);
+    return [...names].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [before, after]);
   if (graphs === undefined || before === undefined || after === undefined)
     return <p className="hint">No payload graphs: this server sends none with its trace.</p>;
   const cut = graphs.beforeCount > graphs.before.length || graphs.afterCount > graphs.after.length;
@@ -28,8 +35,22 @@ export function PayloadGraphView({ graphs }: { graphs: PayloadGraphs | undefined
         </label>
         <span className="graph-legend hint">
           <span className="legend-removed">removed</span> <span className="legend-added">added</span> <span className="legend-changed">changed literals</span> ·
-          drag to pan, wheel to zoom, hover an added triple for the cell that produced it
+          drag to pan, wheel to zoom, hover an added triple for the cell that produced it; Fit keeps labels at least 10 px
         </span>
+      </div>
+      <div className="row">
+        <label className="field inline">
+          <span>Mark a resource in both graphs</span>
+          <select value={selected ?? ''} onChange={(e) => setSelected(e.target.value === '' ? undefined : e.target.value)}>
+            <option value="">– none –</option>
+            {resources.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="hint">or click a node: the same resource is marked in the other graph.</span>
       </div>
       {cut && (
         <p className="hint">
@@ -37,8 +58,8 @@ export function PayloadGraphView({ graphs }: { graphs: PayloadGraphs | undefined
         </p>
       )}
       <div className="graph-pair">
-        <GraphCanvas model={before} label={`Input payload (${before.removed} removed)`} testId="input-graph" />
-        <GraphCanvas model={after} label={`Output payload (${after.added} added)`} testId="output-graph" />
+        <GraphCanvas model={before} label={`Input payload (${before.removed} removed)`} testId="input-graph" selected={selected} onSelect={setSelected} />
+        <GraphCanvas model={after} label={`Output payload (${after.added} added)`} testId="output-graph" selected={selected} onSelect={setSelected} />
       </div>
     </div>
   );

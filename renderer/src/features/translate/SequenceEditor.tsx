@@ -13,7 +13,7 @@ export function SequenceEditor() {
   const gaps = chainGaps(sequence, alignments);
 
   return (
-    <section className="panel" aria-labelledby="sequence-title">
+    <section className="panel" aria-labelledby="sequence-title" data-drop-target="chain">
       <h2 id="sequence-title">Alignment sequence</h2>
       <div className="row">
         <label className="field inline">

@@ -1,11 +1,12 @@
 import type { TraceStep, TranslationFailure } from '../../api/index.js';
 import { formatMs } from '../../ui/format.js';
+import { cellHref } from '../../store/route.js';
 
 function notesText(notes: TraceStep['notes']): string {
   return notes === undefined ? '' : notes.join('; ');
 }
 
-/** The per-step trace: which cells fired (deleted or inserted something), errors and notes. */
+/** The per-step trace: which cells fired (deleted or inserted something), errors and notes; each cell a link to it in the editor. */
 export function TraceTable({ trace, failures }: { trace: readonly TraceStep[]; failures: readonly TranslationFailure[] }) {
   const fired = trace.filter((t) => t.deleted > 0 || t.inserted > 0).length;
   const totalMs = trace.reduce((sum, t) => sum + t.ms, 0);
@@ -54,7 +55,9 @@ export function TraceTable({ trace, failures }: { trace: readonly TraceStep[]; f
                 >
                   <td>{t.alignment}</td>
                   <td className="num">{t.step}</td>
-                  <th scope="row">{t.cellId}</th>
+                  <th scope="row">
+                    <a href={cellHref({ name: t.alignment, version: t.version }, t.cellId)}>{t.cellId}</a>
+                  </th>
                   <td className="num">{t.triplesBefore}</td>
                   <td className="num">{t.triplesAfter}</td>
                   <td className="num">{t.deleted}</td>

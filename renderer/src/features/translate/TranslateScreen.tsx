@@ -37,7 +37,7 @@ export function TranslateScreen() {
     <div className="screen translate-screen">
       <div className="columns">
         <SequenceEditor />
-        <section className="panel message-panel" aria-labelledby="message-title">
+        <section className="panel message-panel" aria-labelledby="message-title" data-drop-target="message">
           <div className="panel-header">
             <h2 id="message-title">Message</h2>
             <label className="field inline">
@@ -129,7 +129,7 @@ function ResultPanel() {
         ).map(([id, label]) => ({ id, label, tabId: `result-tab-${id}`, panelId: `result-panel-${id}` }))}
       />
       <div role="tabpanel" id="result-panel-diff" aria-labelledby="result-tab-diff" hidden={tab !== 'diff'}>
-        <PayloadDiffView diff={diff} />
+        <PayloadDiffView diff={diff} {...(reply.trace === undefined ? {} : { trace: reply.trace })} />
       </div>
       <div role="tabpanel" id="result-panel-graph" aria-labelledby="result-tab-graph" hidden={tab !== 'graph'}>
         {/* Drawn only while shown: a hidden canvas has no size to lay out in. */}
