@@ -5,4 +5,4 @@ export { startServer, type RunningServer, type StartOptions } from './server/sta
 export { defaultDataDir } from './store/index.js';
 export { VERSION } from './version.js';
 export * from './transports/index.js';
-export { readSuiteFolder, writeSuiteFolder } from './testing/suite-folder.js';
+export { readSuiteFolder, writeSuiteFolder } from './suites/suite-folder.js';

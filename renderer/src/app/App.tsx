@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AlignmentsScreen } from '../features/alignments/AlignmentsScreen.js';
-import { ApiHistoryScreen } from '../features/api-history/ApiHistoryScreen.js';
-import { BridgeScreen } from '../features/bridge/BridgeScreen.js';
+import { ApiHistoryScreen } from '../features/mw-api-history/ApiHistoryScreen.js';
+import { BridgeScreen } from '../features/bridge-assistant/BridgeScreen.js';
 import { ChannelsScreen } from '../features/channels/ChannelsScreen.js';
 import { StatusBar } from '../features/status/StatusBar.js';
 import { TranslateScreen } from '../features/translate/TranslateScreen.js';

@@ -3,7 +3,7 @@
  * middleware's API, and the diff of two documents (shipped or uploaded) in the seed's categories.
  */
 import { Type, type Static } from 'typebox';
-import { API_CHANGE_KINDS, type ApiChangeKind } from '../api-history/api-diff.js';
+import { API_CHANGE_KINDS, type ApiChangeKind } from '../mw-api-history/api-diff.js';
 import { ref } from './schema-support.js';
 
 export const ApiChange = Type.Object(

@@ -2,7 +2,7 @@
  * Alignment test suites (issue 12, part 1): a test case pins an alignment chain, an input message
  * and the payload the chain must produce (plus, optionally, the per-step counts); a suite is a
  * named list of cases. The same shapes are the REST bodies, the stored rows' content, the folder
- * format's `case.json` and what the pure runner (common/testing) takes and returns.
+ * format's `case.json` and what the pure runner (common/suites) takes and returns.
  */
 import { Type, type Static } from 'typebox';
 import { AlignmentId } from './common.js';

@@ -1,6 +1,6 @@
 /**
  * `mediator bridge check-version|copy-commands|check-log` (issue 15): thin wrappers over
- * core/common/bridge. `--json` prints the result object; exit 0 when the check passes, 1 when it
+ * core/common/bridge-assistant. `--json` prints the result object; exit 0 when the check passes, 1 when it
  * fails (or the input cannot be read), 2 on usage errors.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ import {
   readPom,
   type CheckProblem,
 } from '../../common/index.js';
-import { readMiddlewareVersion } from '../bridge/middleware-version.js';
+import { readMiddlewareVersion } from '../bridge-assistant/middleware-version.js';
 import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
 
 export const BRIDGE_USAGE = `  mediator bridge check-version --pom pom.xml [--parent-pom ../pom.xml]

@@ -11,7 +11,7 @@ import { parseXml, type XmlElement } from '../../common/xml/index.js';
 import { runCli } from '../cli.js';
 import { dataDir, goldenPairs, goldenSteps, readData } from '../../test-support/shared-data.js';
 import { goldenSuite, withCellChanged } from '../../test-support/golden-suite.js';
-import { readSuiteFolder, writeSuiteFolder } from '../testing/suite-folder.js';
+import { readSuiteFolder, writeSuiteFolder } from '../suites/suite-folder.js';
 import type { api } from '../../common/index.js';
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

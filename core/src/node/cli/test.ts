@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { failureSummary, junitXml, runSuite, MediatorError, ErrorCodes, type api } from '../../common/index.js';
-import { readSuiteFolder, suiteAlignmentFiles } from '../testing/suite-folder.js';
+import { readSuiteFolder, suiteAlignmentFiles } from '../suites/suite-folder.js';
 import { formatTable, parseCommandArgs, UsageError, type CliIo } from './io.js';
 import { fileResolver, loadAlignments } from './load-alignments.js';
 

@@ -1,6 +1,6 @@
 /**
  * The bridge installation assistant's server side (issue 15): runs the pure checks of
- * core/common/bridge, reads a running middleware's version, reports a platform's channel pair, and
+ * core/common/bridge-assistant, reads a running middleware's version, reports a platform's channel pair, and
  * keeps the assistant's progress per bridge in the store.
  */
 import {
@@ -16,7 +16,7 @@ import {
   platformTopics,
 } from '../../common/index.js';
 import type { BridgeProgressRecord, BridgeProgressTable } from '../store/bridge-progress-table.js';
-import { readMiddlewareVersion, type MiddlewareVersionOptions } from '../bridge/middleware-version.js';
+import { readMiddlewareVersion, type MiddlewareVersionOptions } from '../bridge-assistant/middleware-version.js';
 import type { ChannelService } from './channel-service.js';
 
 export class BridgeService {

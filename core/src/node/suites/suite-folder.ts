@@ -1,6 +1,6 @@
 /**
  * A suite on disk (issue 12, part 1): one folder per case with `case.json`, the input message and
- * the expected payload (common/testing/suite-files.ts has the format), so a suite lives in a git
+ * the expected payload (common/suites/suite-files.ts has the format), so a suite lives in a git
  * repository next to the alignments. An optional `alignments/` folder holds the alignment files
  * the suite runs against when the command line names none.
  */
