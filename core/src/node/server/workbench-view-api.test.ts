@@ -123,10 +123,11 @@ describe('POST /translation payload diff', () => {
     }>('POST', '/translation?trace=true', request, 'application/json');
     expect(status).toBe(200);
     expect(json.payloadDiff).toMatchObject({ before: 23, after: 35, removedCount: 15, addedCount: 27 });
-    // Display forms use the message's own @context (here it declares xsd, not the FIWARE namespace).
+    // Display forms use the prefixes the chain's alignments declare (CO_FIWARE declares fw: for the
+    // FIWARE namespace), then the message's own @context (which declares xsd) (issue 25, point 7).
     expect(json.payloadDiff?.added).toContainEqual({
       nt: '[] <http://inter-iot.eu/syntax/FIWAREv2#hasAttrValue> "0.0"^^<http://www.w3.org/2001/XMLSchema#float> .',
-      display: '[] <http://inter-iot.eu/syntax/FIWAREv2#hasAttrValue> "0.0"^^xsd:float .',
+      display: '[] fw:hasAttrValue "0.0"^^xsd:float .',
       producedBy: expect.objectContaining({ alignment: expect.any(String), cellId: expect.any(String), step: expect.any(Number) }) as unknown,
     });
   });
