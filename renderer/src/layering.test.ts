@@ -45,7 +45,7 @@ describe('renderer layering', () => {
   it('takes the API shapes from core: api/types.ts declares none of its own but what the renderer adds', () => {
     const text = (sources['./api/types.ts'] ?? '').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     const interfaces = [...text.matchAll(/\binterface\s+(\w+)/g)].map((m) => m[1]);
-    expect(interfaces).toEqual(['UploadResult', 'ValidationResult']);
+    expect(interfaces).toEqual(['UploadOutcome', 'ValidationResult']);
     const objectTypes = [...text.matchAll(/\btype\s+(\w+)\s*=\s*\{/g)].map((m) => m[1]);
     expect(objectTypes).toEqual([]);
     expect(imports(text).find((i) => i.spec === CORE_PURE)).toMatchObject({ typeOnly: true });

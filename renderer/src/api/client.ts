@@ -25,7 +25,7 @@ import type {
   SuiteInfo,
   TestCase,
   ChannelInfo,
-  CompiledCells,
+  CellsWithSparql,
   ErrorBody,
   MessageReply,
   PlatformChannelsReply,
@@ -36,7 +36,7 @@ import type {
   TopicSpelling,
   TranslationReply,
   TranslationRequest,
-  UploadResult,
+  UploadOutcome,
   ValidationResult,
   VersionInfo,
 } from './types.js';
@@ -78,11 +78,11 @@ export interface MediatorApi extends BridgeApi {
   listAlignments(signal?: AbortSignal): Promise<AlignmentInfo[]>;
   getAlignmentXml(id: AlignmentId): Promise<string>;
   /** Answers every HTTP outcome (201, 208, 409, 400, ...) as a result; throws only when the server is unreachable. */
-  uploadAlignment(xml: string): Promise<UploadResult>;
+  uploadAlignment(xml: string): Promise<UploadOutcome>;
   deleteAlignment(id: AlignmentId): Promise<void>;
   validateAlignment(xml: string): Promise<ValidationResult>;
   convertAlignment(xml: string, to: 'TTL' | 'RDFXML'): Promise<string>;
-  getCompiledCells(id: AlignmentId): Promise<CompiledCells>;
+  getCompiledCells(id: AlignmentId): Promise<CellsWithSparql>;
   /** What the workbench shows of a stored alignment: header, cells (Turtle patterns, positions, compiled SPARQL), steps. */
   getAlignmentView(id: AlignmentId): Promise<AlignmentView>;
   /** The same view of alignment text that is not stored (a draft, unsaved edits); ApiError 400 when the server cannot read it. */
@@ -302,7 +302,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
       return expectOk<string>(`POST /convert/${to}`, to === 'TTL' ? client.POST('/convert/TTL', init) : client.POST('/convert/RDFXML', init));
     },
     async getCompiledCells(id) {
-      const body = expectRecord<CompiledCells>(await expectOk('GET …/cells', client.GET('/alignments/{name}/{version}/cells', alignment(id))), 'GET …/cells');
+      const body = expectRecord<CellsWithSparql>(await expectOk('GET …/cells', client.GET('/alignments/{name}/{version}/cells', alignment(id))), 'GET …/cells');
       return { ...body, cells: expectArray(body.cells, 'GET …/cells') };
     },
     async getAlignmentView(id) {

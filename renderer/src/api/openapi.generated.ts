@@ -1188,7 +1188,7 @@ export interface components {
             /** @description Problems of severity warning */
             warnings: components["schemas"]["Problem"][];
         };
-        CompiledCells: {
+        CellsWithSparql: {
             name: string;
             version: string;
             /** @description In document order */
@@ -2747,7 +2747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CompiledCells"];
+                    "application/json": components["schemas"]["CellsWithSparql"];
                 };
             };
             /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */

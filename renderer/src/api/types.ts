@@ -13,8 +13,8 @@ export type ErrorBody = api.ErrorBody;
 export type AlignmentId = api.AlignmentId;
 // The workbench lists with ?details=true (CONTRACT.md "REST API"): the reference's keys plus ours.
 export type AlignmentInfo = api.AlignmentDetails;
-export type CompiledCells = api.CompiledCells;
-export type CompiledCell = api.CompiledCell;
+export type CellsWithSparql = api.CellsWithSparql;
+export type CellWithSparql = api.CellWithSparql;
 export type CompiledFunction = api.CellFunction;
 export type TraceStep = api.TraceStep;
 export type TranslationFailure = api.CellFailure;
@@ -71,7 +71,7 @@ export type RunVersions = 'latest' | 'recorded';
 /** What happened to one uploaded document (201 / 208 / 409 / 400 or another failure). */
 export type UploadStatus = 'created' | 'exists' | 'conflict' | 'invalid' | 'failed';
 
-export interface UploadResult {
+export interface UploadOutcome {
   readonly status: UploadStatus;
   readonly message: string;
   /** Errors (invalid) or warnings (created / exists). */

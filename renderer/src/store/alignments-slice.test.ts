@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type UploadResult } from '../api/index.js';
+import { ApiError, type UploadOutcome } from '../api/index.js';
 import xml from '../fixtures/CO_FIWARE.rdf?raw';
 import { flush, notFound, storeWith, alignmentInfo as info } from './fake-api.test-support.js';
 import { alignmentView, viewCell } from './alignment-view.test-support.js';
@@ -20,7 +20,7 @@ describe('alignments slice', () => {
   });
 
   it('uploads several documents in order, each with its own result, then reloads the list', async () => {
-    const results: UploadResult[] = [
+    const results: UploadOutcome[] = [
       { status: 'created', message: 'uploaded', problems: [] },
       { status: 'exists', message: 'already exists', problems: [] },
       { status: 'conflict', message: 'different content', problems: [] },
@@ -53,7 +53,7 @@ describe('alignments slice', () => {
   });
 
   it('keeps pasted XML when the upload is refused and clears it when stored', async () => {
-    let answer: UploadResult = { status: 'invalid', message: 'bad XML', problems: [] };
+    let answer: UploadOutcome = { status: 'invalid', message: 'bad XML', problems: [] };
     const store = storeWith({ uploadAlignment: async () => answer, listAlignments: async () => [] });
     store.getState().setPasteText('<broken');
     await store.getState().uploadPasted();

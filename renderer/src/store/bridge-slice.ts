@@ -10,7 +10,7 @@ import type {
   LogCheckReply,
   PlatformChannelState,
   TopicSpelling,
-  UploadResult,
+  UploadOutcome,
   VersionCheckReply,
 } from '../api/index.js';
 import { failed } from './operation.js';
@@ -82,7 +82,7 @@ export interface BridgeSlice {
   checkLog(): Promise<void>;
   refreshChannelState(): Promise<void>;
   createBridgeChannels(): Promise<void>;
-  uploadAlignmentFile(text: string): Promise<UploadResult | undefined>;
+  uploadAlignmentFile(text: string): Promise<UploadOutcome | undefined>;
 }
 
 declare module './types.js' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadResult } from '../api/index.js';
+import type { UploadOutcome } from '../api/index.js';
 import xml from '../fixtures/CO_FIWARE.rdf?raw';
 import { alignmentView } from './alignment-view.test-support.js';
 import { alignmentInfo, flush, storeWith } from './fake-api.test-support.js';
@@ -17,7 +17,7 @@ function server() {
     validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
     getAlignmentView: async () => alignmentView([], stored),
     viewAlignmentText: async (text) => alignmentView([], { name: stored.name, version: versionOf(text) }),
-    uploadAlignment: async (text): Promise<UploadResult> => {
+    uploadAlignment: async (text): Promise<UploadOutcome> => {
       uploads.push(text);
       const version = versionOf(text);
       if (!versions.has(version)) {

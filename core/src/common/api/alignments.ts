@@ -97,7 +97,7 @@ export type CellFunction = Static<typeof CellFunction>;
 export const DatatypeConstraint = Type.Object({ ...position, variable: Type.String(), datatype: Type.String() });
 export type DatatypeConstraint = Static<typeof DatatypeConstraint>;
 
-export const CompiledCell = Type.Object({
+export const CellWithSparql = Type.Object({
   id: Type.String(),
   ...position,
   entity1: Type.String({ description: 'The entity1 pattern as written (Turtle, or the RDF/XML fragment)' }),
@@ -107,7 +107,7 @@ export const CompiledCell = Type.Object({
   filters: Type.Array(DatatypeConstraint),
   sparql: Type.String({ description: 'The SPARQL 1.1 Update the cell compiles to' }),
 });
-export type CompiledCell = Static<typeof CompiledCell>;
+export type CellWithSparql = Static<typeof CellWithSparql>;
 
 export const CompiledStep = Type.Object({
   cellId: Type.String(),
@@ -116,14 +116,14 @@ export const CompiledStep = Type.Object({
 });
 export type CompiledStep = Static<typeof CompiledStep>;
 
-export const CompiledCells = Type.Object(
+export const CellsWithSparql = Type.Object(
   {
     name: Type.String(),
     version: Type.String(),
-    cells: Type.Array(CompiledCell, { description: 'In document order' }),
+    cells: Type.Array(CellWithSparql, { description: 'In document order' }),
     steps: Type.Array(CompiledStep),
     warnings: Type.Array(ref(Problem)),
   },
-  { $id: 'CompiledCells' },
+  { $id: 'CellsWithSparql' },
 );
-export type CompiledCells = Static<typeof CompiledCells>;
+export type CellsWithSparql = Static<typeof CellsWithSparql>;

@@ -45,7 +45,7 @@ export const AlignmentId = Type.Object(
 );
 export type AlignmentId = Static<typeof AlignmentId>;
 
-export const XmlText = Type.String({ description: 'An XML document' });
+export const XmlBody = Type.String({ description: 'An XML document' });
 /** GET /metrics: https://prometheus.io/docs/instrumenting/exposition_formats/#text-based-format */
 export const MetricsText = Type.String({ description: 'Metrics in the Prometheus text exposition format 0.0.4: HELP, TYPE and sample lines' });
 

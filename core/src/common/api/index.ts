@@ -5,7 +5,7 @@
  * imports the types (`import type`) from core's pure entry point. Pure: no Node, no fastify.
  */
 import type { TSchema } from 'typebox';
-import { AlignmentDetails, AlignmentInfo, CompiledCells, SteAlignmentInfo, UploadReply, ValidationReply } from './alignments.js';
+import { AlignmentDetails, AlignmentInfo, CellsWithSparql, SteAlignmentInfo, UploadReply, ValidationReply } from './alignments.js';
 import {
   ChannelConfig,
   ChannelCounters,
@@ -90,7 +90,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   SteAlignmentInfo,
   UploadReply,
   ValidationReply,
-  CompiledCells,
+  CellsWithSparql,
   AlignmentView,
   ChannelConfig,
   SteChannelConfig,

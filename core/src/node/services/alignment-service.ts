@@ -281,7 +281,7 @@ export class AlignmentService {
   }
 
   /** The cells of an alignment with their compiled SPARQL, in document order, and its steps. */
-  async compiledCells(name: string, version: string): Promise<api.CompiledCells> {
+  async compiledCells(name: string, version: string): Promise<api.CellsWithSparql> {
     const compiled = await this.compiledFor(name, version);
     const cells = [...compiled.cells.values()].map((c) => ({
       id: c.cell.id,

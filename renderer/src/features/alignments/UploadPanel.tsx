@@ -62,7 +62,7 @@ export function UploadPanel() {
           </div>
           <ul className="upload-results" aria-label="Upload results">
             {uploads.map((u) => (
-              <UploadResult key={u.key} entry={u} />
+              <UploadEntryItem key={u.key} entry={u} />
             ))}
           </ul>
         </>
@@ -71,7 +71,7 @@ export function UploadPanel() {
   );
 }
 
-function UploadResult({ entry }: { entry: UploadEntry }) {
+function UploadEntryItem({ entry }: { entry: UploadEntry }) {
   const openInEditor = useWorkbench((s) => s.openUploadInEditor);
   const dismiss = useWorkbench((s) => s.dismissUpload);
   const bad = entry.status === 'invalid' || entry.status === 'conflict' || entry.status === 'failed';

@@ -49,7 +49,7 @@ function registerAlignmentUploadAndListRoutes(app: ApiServer, { alignments }: Ro
         description:
           '201 when stored, 208 when the same alignment (same meaning) is already there, 409 when the same name and version hold a different alignment, 400 with every problem (line and column) when it is invalid.',
         consumes: XML_CONSUMES,
-        body: api.XmlText,
+        body: api.XmlBody,
         response: {
           [Status.created]: jsonResponse('Stored: {message, id, warnings}', api.ref(api.UploadReply)),
           [Status.alreadyReported]: jsonResponse('The same alignment (same meaning) is already stored; nothing changed', api.ref(api.UploadReply)),
@@ -168,7 +168,7 @@ function registerValidationRoute(app: ApiServer, { alignments }: RouteDeps): voi
         summary: 'Validate an alignment without storing it',
         description: '201 with the warnings when valid; 400 listing every problem with line and column.',
         consumes: XML_CONSUMES,
-        body: api.XmlText,
+        body: api.XmlBody,
         response: {
           [Status.created]: jsonResponse('Valid: {message} and the warnings, if any', api.ref(api.ValidationReply)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
@@ -195,7 +195,7 @@ export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: Rout
         summary: 'The cells of an alignment with their compiled SPARQL Update, in document order, and the steps',
         params: api.NameVersionParams,
         response: {
-          [Status.ok]: jsonResponse('The cells with their compiled SPARQL Update, in document order, and the steps', api.ref(api.CompiledCells)),
+          [Status.ok]: jsonResponse('The cells with their compiled SPARQL Update, in document order, and the steps', api.ref(api.CellsWithSparql)),
           ...errorResponses([Status.badRequest]),
         },
       },
@@ -239,7 +239,7 @@ export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: Rout
         description:
           '200 with every cell the reader could build, also when other parts have errors (POST /validate lists them); 400 when the XML is not well-formed or holds no alignment.',
         consumes: XML_CONSUMES,
-        body: api.XmlText,
+        body: api.XmlBody,
         response: {
           [Status.ok]: jsonResponse('The view of the XML sent (nothing is stored)', api.ref(api.AlignmentView)),
           ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),

@@ -22,7 +22,7 @@ export function registerConversionRoutes(app: ApiServer): void {
           description:
             'Every conversion failure answers 500 with {message, code} (seed: "conversion failed"); a request without a body, or with XML sent as a JSON string (XML_JSON_QUOTED), answers 400, a body that is too large or not XML 413 or 415.',
           consumes: XML_CONSUMES,
-          body: api.XmlText,
+          body: api.XmlBody,
           response: {
             [Status.created]: xmlResponse('The converted alignment'),
             ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),

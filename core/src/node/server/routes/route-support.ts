@@ -148,8 +148,8 @@ export function jsonResponse<T extends object>(description: string, schema: T): 
 }
 
 /** A documented XML success response (the body is the XML text). */
-export function xmlResponse(description: string): { description: string; content: { 'application/xml': { schema: typeof api.XmlText } } } {
-  return { description, content: { 'application/xml': { schema: api.XmlText } } };
+export function xmlResponse(description: string): { description: string; content: { 'application/xml': { schema: typeof api.XmlBody } } } {
+  return { description, content: { 'application/xml': { schema: api.XmlBody } } };
 }
 
 /** A documented response without a body (204). */
