@@ -14,13 +14,12 @@
  *   it answers GET /version is "first after start" (alignments stored, loaded at start).
  * Each figure is the median over the rounds; nothing here asserts on time.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { median } from './stats.js';
+import { spawnServer, type ServerProcess } from './spawn-server.js';
 
 export interface ColdSample {
   /** The server's `total` from Server-Timing, ms. */
@@ -78,27 +77,11 @@ export function serverTotal(header: string | undefined): number {
   return Number(m[1]);
 }
 
-type Server = ChildProcessByStdio<null, null, Readable>;
+type Server = ServerProcess;
 
 async function serve(cli: string, data: string): Promise<{ proc: Server; url: string; startMs: number; agent: Agent }> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within 60 s: ${err}`)), 60_000);
-    proc.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-      const m = /Mediator API:\s+(http:\/\/\S+?)\/?\s/.exec(err);
-      if (m !== null) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code}: ${err}`));
-    });
-  });
+  const { proc, url } = await spawnServer(cli, data, 60_000);
   // One connection, kept alive: what the translations then reuse.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const deadline = Date.now() + 60_000;

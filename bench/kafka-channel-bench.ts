@@ -12,29 +12,12 @@ import { ChannelRuntime, KafkaTransport, silentLogger, translateMessage, type Co
 import { inProcess } from './channel-bench.js';
 import { startBenchKafka } from './kafka-broker.js';
 import { median } from './stats.js';
+import { fillTopic, type ChannelRatioFigure } from './broker-channel.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-export interface KafkaChannelFigure {
+export interface KafkaChannelFigure extends ChannelRatioFigure {
   /** The client library. */
   readonly client: string;
-  readonly parallelism: number;
-  readonly messagesPerSecond: number;
-  readonly inProcessMessagesPerSecond: number;
-  /** Median of the rounds' ratios. */
-  readonly ratio: number;
-  readonly roundRatios: readonly number[];
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Publishes `count` copies with a bounded number of publishes awaiting the broker's acknowledgement. */
-async function fill(transport: Transport, topic: string, text: string, count: number): Promise<void> {
-  const window = new Set<Promise<void>>();
-  for (let i = 0; i < count; i++) {
-    const p = transport.publish(topic, text).finally(() => window.delete(p));
-    window.add(p);
-    if (window.size >= 128) await Promise.race(window);
-  }
-  await Promise.all(window);
 }
 
 async function drain(
@@ -47,7 +30,7 @@ async function drain(
 ): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
-  await fill(transport, source, text, count);
+  await fillTopic(transport, source, text, count);
   const runtime = new ChannelRuntime({
     config: { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' },
     translate: (t) => translateMessage(t, alignments),

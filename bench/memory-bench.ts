@@ -6,12 +6,12 @@
  * benchmark's load (autocannon, 8 keep-alive connections on POST /translation). Read from
  * /proc/<pid>/status (Linux), so nothing runs inside the server to measure it.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
+import { spawnServer, type ServerProcess } from './spawn-server.js';
+import { spawn } from 'node:child_process';
 
 export interface MemoryFigure {
   readonly state: string;
@@ -24,7 +24,7 @@ export interface MemoryFigures {
   readonly nodeMiB: number;
 }
 
-type Server = ChildProcessByStdio<null, null, Readable>;
+type Server = ServerProcess;
 
 /** VmRSS of a process, MiB. */
 function rssMiB(pid: number): number {
@@ -36,23 +36,7 @@ function rssMiB(pid: number): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function serve(cli: string, data: string): Promise<{ proc: Server; url: string }> {
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within 120 s: ${err}`)), 120_000);
-    proc.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-      const m = /Mediator API:\s+(http:\/\/\S+?)\/?\s/.exec(err);
-      if (m !== null) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code}: ${err}`));
-    });
-  });
+  const { proc, url } = await spawnServer(cli, data, 120_000);
   return { proc, url };
 }
 

@@ -23,29 +23,12 @@ import { inProcess } from './channel-bench.js';
 import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
+import { fillTopic, type ChannelRatioFigure } from './broker-channel.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-export interface MqttChannelFigure {
+export interface MqttChannelFigure extends ChannelRatioFigure {
   /** `mqtt` or `mqtt->nats`. */
   readonly route: string;
-  readonly parallelism: number;
-  readonly messagesPerSecond: number;
-  readonly inProcessMessagesPerSecond: number;
-  /** Median of the rounds' ratios. */
-  readonly ratio: number;
-  readonly roundRatios: readonly number[];
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Publishes `count` copies with a bounded number of publishes awaiting the broker's PUBACK. */
-async function fill(transport: MqttTransport, topic: string, text: string, count: number): Promise<void> {
-  const window = new Set<Promise<void>>();
-  for (let i = 0; i < count; i++) {
-    const p = transport.publish(topic, text).finally(() => window.delete(p));
-    window.add(p);
-    if (window.size >= 256) await Promise.race(window);
-  }
-  await Promise.all(window);
 }
 
 async function drain(
@@ -65,7 +48,7 @@ async function drain(
     throw new Error('the benchmark prepares the group and consumes nothing');
   });
   await prepare.close();
-  await fill(mqtt, source, text, count);
+  await fillTopic(mqtt, source, text, count, 256);
   const runtime = new ChannelRuntime({
     config: { id: run, source, sink, parallelism, consumerGroup: group },
     translate: (t) => translateMessage(t, alignments),

@@ -12,34 +12,16 @@ import { ChannelRuntime, NatsTransport, silentLogger, translateMessage, type Com
 import { inProcess } from './channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
+import { fillTopic, type ChannelRatioFigure } from './broker-channel.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface NatsChannelFailure {
   readonly nodes: 1 | 3;
   readonly error: string;
 }
 
-export interface NatsChannelFigure {
+export interface NatsChannelFigure extends ChannelRatioFigure {
   readonly nodes: 1 | 3;
-  readonly parallelism: number;
-  readonly messagesPerSecond: number;
-  readonly inProcessMessagesPerSecond: number;
-  /** Median of the rounds' ratios. */
-  readonly ratio: number;
-  /** Each round's channel rate over the in-process rate measured right before and after it. */
-  readonly roundRatios: readonly number[];
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Publishes `count` copies with a bounded number of publishes awaiting their JetStream ack. */
-async function fill(transport: NatsTransport, topic: string, text: string, count: number): Promise<void> {
-  const window = new Set<Promise<void>>();
-  for (let i = 0; i < count; i++) {
-    const p = transport.publish(topic, text).finally(() => window.delete(p));
-    window.add(p);
-    if (window.size >= 128) await Promise.race(window);
-  }
-  await Promise.all(window);
 }
 
 async function drain(
@@ -53,7 +35,7 @@ async function drain(
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   const group = `${run}-channel`;
-  await fill(transport, source, text, count);
+  await fillTopic(transport, source, text, count);
   const runtime = new ChannelRuntime({
     config: { id: run, source, sink, parallelism, consumerGroup: group, startFrom: 'earliest' },
     translate: (t) => translateMessage(t, alignments),

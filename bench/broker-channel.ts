@@ -1,0 +1,30 @@
+/**
+ * What the broker channel benchmarks (NATS, Kafka, MQTT) share: the figure each row reports, and
+ * filling a source topic with a bounded number of publishes awaiting their broker's confirmation.
+ */
+import type { Transport } from '@mediator/core/node';
+
+/** One row of a broker channel table: the channel's rate against the in-process rate around it. */
+export interface ChannelRatioFigure {
+  readonly parallelism: number;
+  readonly messagesPerSecond: number;
+  readonly inProcessMessagesPerSecond: number;
+  /** Median of the rounds' ratios. */
+  readonly ratio: number;
+  /** Each round's channel rate over the in-process rate measured right before and after it. */
+  readonly roundRatios: readonly number[];
+}
+
+/**
+ * Publishes `count` copies of `text` to `topic`, with at most `window` publishes awaiting the
+ * broker's confirmation at once (so the fill neither floods the client nor waits one by one).
+ */
+export async function fillTopic(transport: Pick<Transport, 'publish'>, topic: string, text: string, count: number, window = 128): Promise<void> {
+  const pending = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const p = transport.publish(topic, text).finally(() => pending.delete(p));
+    pending.add(p);
+    if (pending.size >= window) await Promise.race(pending);
+  }
+  await Promise.all(pending);
+}

@@ -1,0 +1,29 @@
+/**
+ * `mediator serve` as a child process for the benchmarks that need a real server on a port: spawned
+ * on `--port 0`, resolved with the address its banner prints (bounded wait, its stderr in the error).
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+
+export type ServerProcess = ChildProcessByStdio<null, null, Readable>;
+
+export async function spawnServer(cli: string, data: string, timeoutMs: number): Promise<{ proc: ServerProcess; url: string }> {
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within ${timeoutMs / 1000} s: ${err}`)), timeoutMs);
+    proc.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+      const m = /Mediator API:\s+(http:\/\/\S+?)\/?\s/.exec(err);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited ${code}: ${err}`));
+    });
+  });
+  return { proc, url };
+}
