@@ -16,11 +16,45 @@ const csp = (): Plugin => ({
     html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`),
 });
 
+/**
+ * Issue 27, the workbench cold path: `<link rel="modulepreload">` for the chunks Monaco's first
+ * editor needs (monaco-setup and what it imports, the 2.7 MB editor API among them), so the browser
+ * downloads and compiles them beside the first screen's bundle; app/preload-chunks.ts evaluates
+ * them once the page is idle. Without this, an alignment opened right after the table appears
+ * waited for the whole download. The links are same-origin files, allowed by the CSP's script-src.
+ */
+const preloadEditorChunks = (entries: readonly RegExp[]): Plugin => ({
+  name: 'workbench-preload-editor',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => {
+      const bundle = ctx.bundle;
+      if (bundle === undefined) return html;
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunk.imports) add(imported);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && entries.some((e) => e.test(chunk.facadeModuleId ?? ''))) add(chunk.fileName);
+      }
+      // Already loaded by the entry itself: no second link.
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.isEntry) for (const f of [chunk.fileName, ...chunk.imports]) files.delete(f);
+      const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="./${f}" />`).join('\n    ');
+      return html.replace('</head>', `  ${links}\n  </head>`);
+    },
+  },
+});
+
 // The workbench is served by the mediator at `/` (and may be opened from file:// in Electron),
 // so every asset URL is relative.
 export default defineConfig({
   base: './',
-  plugins: [react(), csp()],
+  plugins: [react(), csp(), preloadEditorChunks([/\/editor\/monaco-setup\.ts$/])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -20,6 +20,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir, sharedDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
+import { printColdTable } from './cold-goal.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -142,6 +143,8 @@ async function main(): Promise<void> {
     );
     const worst = Math.max(...warm.map((r) => r.input));
     console.log(`Target: ${triples} triples draw in under 1000 ms: slowest warm input graph ${worst} ms (${worst < 1000 ? 'met' : 'MISSED'})`);
+    // Issue 27: the first graph tab after the page loaded (the graph chunk's first use) under 500 ms.
+    printColdTable('payload graph tab (both graphs drawn)', rows[0]?.graph ?? NaN, m('graph'), warm.length);
   } finally {
     await browser.close();
     await mediator.stop();

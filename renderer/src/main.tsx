@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createHttpApi } from './api/index.js';
 import { App } from './app/App.js';
 import { installShortcuts } from './app/keyboard-shortcuts.js';
+import { preloadChunksWhenIdle } from './app/preload-chunks.js';
 import { persistSession, restoreSession } from './app/session-persistence.js';
 import { guardUnsavedEdits } from './app/unsaved-edits-guard.js';
 import { syncUrl } from './app/url-sync.js';
@@ -31,3 +32,5 @@ createRoot(root).render(
     </WorkbenchProvider>
   </StrictMode>,
 );
+// The editor's and the graph library's chunks, fetched once the first screen is up (issue 27).
+preloadChunksWhenIdle(window);

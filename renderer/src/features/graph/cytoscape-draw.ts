@@ -117,9 +117,9 @@ export const LAYERED_LAYOUT_LIMIT = 300;
  * for 1,270. Above the limit, cytoscape's breadth-first layout (linear, 0.35 s for 570 elements)
  * with its levels turned to run left to right too.
  */
-function layoutFor(model: GraphModel): cytoscape.LayoutOptions {
+function layoutFor(elements: number): cytoscape.LayoutOptions {
   const common = { fit: true, padding: 16, animate: false };
-  if (model.nodes.length + model.edges.length <= LAYERED_LAYOUT_LIMIT) {
+  if (elements <= LAYERED_LAYOUT_LIMIT) {
     return { name: 'dagre', rankDir: 'LR', nodeSep: 12, rankSep: 70, edgeSep: 6, ...common } as cytoscape.LayoutOptions;
   }
   return {
@@ -194,11 +194,27 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     destroy: () => cy.destroy(),
   };
   return new Promise((resolve) => {
-    const layout = cy.layout(layoutFor(model));
+    const layout = cy.layout(layoutFor(model.nodes.length + model.edges.length));
     layout.one('layoutstop', () => {
       fit();
       requestAnimationFrame(() => resolve(drawn));
     });
     layout.run();
   });
+}
+
+/**
+ * Runs both layouts once on a small made-up graph without a screen (issue 27): the first payload
+ * graph drawn otherwise pays for compiling the layout code on top of the layout itself. Called by
+ * the idle-time preload (app/preload-chunks.ts), never while a graph is drawn.
+ */
+export function warmUpLayouts(): void {
+  const nodes = Array.from({ length: 24 }, (_, i) => ({ group: 'nodes' as const, data: { id: `n${i}`, w: 40, h: 20 } }));
+  const edges = nodes.slice(1).map((_, i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: `n${Math.floor(i / 2)}`, target: `n${i + 1}` } }));
+  // The element count picks the layout: one below the limit (dagre), one above (breadth-first).
+  for (const size of [0, LAYERED_LAYOUT_LIMIT + 1]) {
+    const cy = cytoscape({ headless: true, styleEnabled: true, elements: [...nodes, ...edges], style: STYLE });
+    cy.layout(layoutFor(size)).run();
+    cy.destroy();
+  }
 }

@@ -3,9 +3,15 @@ import type * as Draw from './cytoscape-draw.js';
 let loading: Promise<typeof Draw> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The graph library is a separate chunk, loaded on the first graph shown. */
+/**
+ * The graph library is a separate chunk, loaded on the first graph shown or when the page is first
+ * idle (app/preload-chunks.ts). A failed load is forgotten, so the next graph tries again.
+ */
 export function loadGraphDrawing(): Promise<typeof Draw> {
-  loading ??= import('./cytoscape-draw.js');
+  loading ??= import('./cytoscape-draw.js').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
   return loading;
 }
 
