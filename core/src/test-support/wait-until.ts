@@ -11,3 +11,7 @@ export async function waitUntil<T>(what: string, timeoutMs: number, check: () =>
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** `waitUntil` for a yes/no condition. */
+export const waitUntilTrue = (what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<true> =>
+  waitUntil(what, timeoutMs, async () => ((await check()) ? true : undefined));

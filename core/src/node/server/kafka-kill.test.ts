@@ -16,7 +16,8 @@ import { kafkaSkipReason, skipKafka, startKafkaBroker, type KafkaBroker } from '
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
-import { parsePrometheusText, sampleValue } from '../../test-support/prometheus-text.js';
+import { channelCounters } from '../../test-support/channel-metrics.js';
+import { waitUntilTrue } from '../../test-support/wait-until.js';
 
 const MESSAGES = 600;
 const KILL_AT = 300;
@@ -41,32 +42,6 @@ function serve(brokers: string) {
     timeoutMs: 60_000,
     started: processes,
   });
-}
-
-async function channelCounters(
-  url: string,
-  channel: string,
-): Promise<{ received: number; translated: number; failed: number; deadLettered: number; connected: number }> {
-  const answer = await request(`${url}/metrics`, { timeoutMs: REQUEST_MS });
-  expect(answer.status).toBe(200);
-  const families = parsePrometheusText(answer.text);
-  const labels = { channel, transport: 'kafka' };
-  const value = (name: string): number => sampleValue(families, name, labels) ?? 0;
-  return {
-    received: value('mediator_channel_messages_received_total'),
-    translated: value('mediator_channel_messages_translated_total'),
-    failed: value('mediator_channel_messages_failed_total'),
-    deadLettered: value('mediator_channel_messages_dead_lettered_total'),
-    connected: sampleValue(families, 'mediator_broker_connected', { transport: 'kafka' }) ?? -1,
-  };
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka ? `(${kafkaSkipReason})` : ''}`, () => {
@@ -108,7 +83,7 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
       await client.publish('kill.src', numberedMessage(i, 'kafka-kill'));
       if (i === KILL_AT) {
         // Mid-stream: wait until the channel is visibly working, then crash it.
-        await until('the first translations on the sink', () => arrivals.arrived.size >= 50, 30_000);
+        await waitUntilTrue('the first translations on the sink', () => arrivals.arrived.size >= 50, 30_000);
         arrivedAtKill = arrivals.arrived.size;
         first.process.kill('SIGKILL');
         expect(await first.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
@@ -120,32 +95,32 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
     // Same data folder: the channel is restored and its group resumes once the dead member's
     // session (30 s by default) has expired.
     const second = await serve(broker.brokers);
-    await until(`all ${MESSAGES} messages on the sink`, () => arrivals.arrived.size >= MESSAGES, 120_000);
+    await waitUntilTrue(`all ${MESSAGES} messages on the sink`, () => arrivals.arrived.size >= MESSAGES, 120_000);
     await arrivals.expectEveryGolden(MESSAGES);
 
     // Counters of the restarted process: exact deltas for what is sent now.
-    await until(
+    await waitUntilTrue(
       'the restarted channel to settle',
       async () => {
-        const c = await channelCounters(second.url, channel);
+        const c = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
         return c.received === c.translated + c.failed;
       },
       10_000,
     );
-    const before = await channelCounters(second.url, channel);
+    const before = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
     expect(before.connected).toBe(1);
     const more = { good: 20, bad: 2 };
     for (let i = 0; i < more.good; i++) await client.publish('kill.src', numberedMessage(MESSAGES + i, 'kafka-kill'));
     for (let i = 0; i < more.bad; i++) await client.publish('kill.src', `not JSON ${i}`);
-    await until(
+    await waitUntilTrue(
       'the channel to count the new messages',
       async () => {
-        const c = await channelCounters(second.url, channel);
+        const c = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
         return c.translated - before.translated >= more.good && c.deadLettered - before.deadLettered >= more.bad;
       },
       30_000,
     );
-    const after = await channelCounters(second.url, channel);
+    const after = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
     expect({
       received: after.received - before.received,
       translated: after.translated - before.translated,

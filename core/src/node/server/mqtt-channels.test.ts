@@ -18,8 +18,8 @@ import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroke
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
-import { parsePrometheusText, sampleValue } from '../../test-support/prometheus-text.js';
-import { waitUntil } from '../../test-support/wait-until.js';
+import { channelCounters } from '../../test-support/channel-metrics.js';
+import { waitUntilTrue } from '../../test-support/wait-until.js';
 
 const MESSAGES = 600;
 const KILL_AT = 300;
@@ -39,27 +39,6 @@ afterAll(async () => {
 function serve(url: string) {
   return startMediatorServe(mediatorCli, dataDir, { args: ['--mqtt', url, '--log-level', 'error'], timeoutMs: 30_000, started: processes });
 }
-
-async function channelCounters(
-  url: string,
-  channel: string,
-): Promise<{ received: number; translated: number; failed: number; deadLettered: number; connected: number }> {
-  const answer = await request(`${url}/metrics`, { timeoutMs: REQUEST_MS });
-  expect(answer.status).toBe(200);
-  const families = parsePrometheusText(answer.text);
-  const labels = { channel, transport: 'mqtt' };
-  const value = (name: string): number => sampleValue(families, name, labels) ?? 0;
-  return {
-    received: value('mediator_channel_messages_received_total'),
-    translated: value('mediator_channel_messages_translated_total'),
-    failed: value('mediator_channel_messages_failed_total'),
-    deadLettered: value('mediator_channel_messages_dead_lettered_total'),
-    connected: sampleValue(families, 'mediator_broker_connected', { transport: 'mqtt' }) ?? -1,
-  };
-}
-
-const until = (what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<true> =>
-  waitUntil(what, timeoutMs, async () => ((await check()) ? true : undefined));
 
 describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto ? `(${mosquittoSkipReason})` : ''}`, () => {
   it(`translates through chanType "MM", loses none of ${MESSAGES} acknowledged messages across a kill -9, dead-letters a malformed one and goes on`, async () => {
@@ -107,7 +86,7 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
       // Resolves on the broker's PUBACK: from here on the message must not be lost.
       await client.publish('mqtt/kill.src', numberedMessage(i, 'mqtt-kill'));
       if (i === KILL_AT) {
-        await until('the first translations on the sink', () => arrivals.arrived.size >= 50, 30_000);
+        await waitUntilTrue('the first translations on the sink', () => arrivals.arrived.size >= 50, 30_000);
         arrivedAtKill = arrivals.arrived.size;
         first.process.kill('SIGKILL');
         expect(await first.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
@@ -118,36 +97,36 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
 
     // Same data folder: the same client ids resume the sessions the broker kept meanwhile.
     const second = await serve(broker.url);
-    await until(`all ${MESSAGES} messages on the sink`, () => arrivals.arrived.size >= MESSAGES, 120_000);
+    await waitUntilTrue(`all ${MESSAGES} messages on the sink`, () => arrivals.arrived.size >= MESSAGES, 120_000);
     await arrivals.expectEveryGolden(MESSAGES);
 
-    await until(
+    await waitUntilTrue(
       'the restarted channel to settle',
       async () => {
-        const c = await channelCounters(second.url, channel);
+        const c = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
         return c.received === c.translated + c.failed;
       },
       10_000,
     );
-    const before = await channelCounters(second.url, channel);
+    const before = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
     expect(before.connected).toBe(1);
     const more = { good: 20, bad: 2 };
     for (let i = 0; i < more.bad; i++) await client.publish('mqtt/kill.src', `not JSON ${i}`);
     for (let i = 0; i < more.good; i++) await client.publish('mqtt/kill.src', numberedMessage(MESSAGES + i, 'mqtt-kill'));
     // The channel went on after the malformed ones.
-    await until('the messages after the malformed ones', () => arrivals.arrived.size >= MESSAGES + more.good, 30_000);
-    await until('the dead letters', () => dead.length >= more.bad, 30_000);
+    await waitUntilTrue('the messages after the malformed ones', () => arrivals.arrived.size >= MESSAGES + more.good, 30_000);
+    await waitUntilTrue('the dead letters', () => dead.length >= more.bad, 30_000);
     const envelope = JSON.parse(dead[0] ?? 'null') as DeadLetterEnvelope;
     expect(envelope).toMatchObject({ error: { code: 'MESSAGE_NOT_JSON' }, channel: Number(channel), source: 'mqtt/kill.src', original: 'not JSON 0' });
-    await until(
+    await waitUntilTrue(
       'the channel to count the new messages',
       async () => {
-        const c = await channelCounters(second.url, channel);
+        const c = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
         return c.translated - before.translated >= more.good && c.deadLettered - before.deadLettered >= more.bad;
       },
       30_000,
     );
-    const after = await channelCounters(second.url, channel);
+    const after = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
     expect({
       received: after.received - before.received,
       translated: after.translated - before.translated,
