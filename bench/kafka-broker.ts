@@ -1,7 +1,8 @@
 /**
- * A throw-away single-node Apache Kafka broker (KRaft) for the benchmark, from the jars that
- * `npm run setup` caches in .cache/kafka/libs (scripts/setup-kafka.mjs). The same set-up as the
- * tests' harness (core/src/test-support/kafka-broker.ts, which the benchmark cannot import: it is
+ * A throw-away single-node Apache Kafka broker (KRaft) for the benchmark and for
+ * `node scripts/kafka-serve.mjs` (which imports the built bench/dist/kafka-broker.js), from the
+ * jars that `npm run setup` caches in .cache/kafka/libs (scripts/setup-kafka.mjs). The same set-up
+ * as the tests' harness (core/src/test-support/kafka-broker.ts, which neither can import: it is
  * not part of core's build), as bench/nats-servers.ts is for nats-server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,8 +36,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 function accepts(port: number): Promise<boolean> {
   return new Promise((done) => {
     const socket = connect({ host: '127.0.0.1', port });
@@ -54,11 +54,20 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The benchmark's broker: the one MEDIATOR_KAFKA_BROKERS names, else a throw-away one. */
 export async function startBenchKafka(): Promise<BenchKafka> {
   if (process.env.MEDIATOR_KAFKA_BROKERS) return { brokers: process.env.MEDIATOR_KAFKA_BROKERS, stop: async () => undefined };
+  return startKafkaBroker();
+}
+
+/**
+ * A throw-away broker on 127.0.0.1 (`port`, or a free one), its data in a temporary folder that
+ * `stop()` deletes; resolves once it accepts connections (bounded, 90 s).
+ */
+export async function startKafkaBroker(options: { readonly port?: number } = {}): Promise<BenchKafka> {
   if (!existsSync(LIBS)) throw new Error(`no Kafka jars in ${LIBS}: run npm run setup (or node scripts/setup-kafka.mjs)`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-kafka-'));
-  const [port, controller] = [await freePort(), await freePort()];
+  const [port, controller] = [options.port ?? (await freePort()), await freePort()];
   const props = join(dir, 'server.properties');
   writeFileSync(
     props,
