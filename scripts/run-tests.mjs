@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test` after the type-check: every suite in turn, then one closing verdict line over all of
-// them in Jest's summary form, `Tests:       F failed, S skipped, P passed, T total` (zero counts left
-// out, as Jest does), so that a reader of the log that knows the common runners' summaries takes
-// the whole run's count, not the last suite's. Exit code non-zero if any suite failed.
+// them in the plain form `Tests: P passed, F failed, S skipped`, alone on the last line, so that a
+// reader of the log that looks for a closing count takes the whole run's, not the last suite's.
+// The per-suite lines above it are worded differently on purpose (`lint  passed 4 · failed 0 ·
+// skipped 0`): a suite that only skipped, read as a closing count, would say no test ran. Vitest
+// and Playwright print their own summaries in forms such readers do not know. Exit code non-zero
+// if any suite failed.
 //
 // A suite that cannot run here prints its reason and is counted as skipped without starting its
 // runner: a runner that closes on "1 skipped" as the last summary in the log reads as a run in
@@ -137,14 +140,8 @@ for (const name of wanted) {
   total.passed += result.passed;
   total.failed += result.failed;
   total.skipped += result.skipped;
-  lines.push(`  ${name}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
+  lines.push(`  ${name.padEnd(10)} passed ${result.passed} · failed ${result.failed} · skipped ${result.skipped}`);
 }
 console.log(`\n${lines.join('\n')}`);
-const verdict = [
-  total.failed > 0 ? `${total.failed} failed` : undefined,
-  total.skipped > 0 ? `${total.skipped} skipped` : undefined,
-  `${total.passed} passed`,
-  `${total.passed + total.failed + total.skipped} total`,
-].filter((part) => part !== undefined);
-console.log(`Tests:       ${verdict.join(', ')}`);
+console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(exitCode);
