@@ -79,9 +79,9 @@ export function serverTotal(header: string | undefined): number {
 
 type Server = ServerProcess;
 
-async function serve(cli: string, data: string): Promise<{ proc: Server; url: string; startMs: number; agent: Agent }> {
+async function serve(cli: string, data: string, extraArgs: readonly string[] = []): Promise<{ proc: Server; url: string; startMs: number; agent: Agent }> {
   const t0 = performance.now();
-  const { proc, url } = await spawnServer(cli, data, 60_000);
+  const { proc, url } = await spawnServer(cli, data, 60_000, extraArgs);
   // One connection, kept alive: what the translations then reuse.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const deadline = Date.now() + 60_000;
@@ -168,6 +168,91 @@ export async function measureCold(cli: string, alignmentFiles: readonly string[]
     firstAfterStart: medianOf(runs.map((r) => r.firstAfterStart)),
     firstAfterUploadFresh: medianOf(runs.map((r) => r.firstAfterUploadFresh)),
     firstAfterUploadWarm: medianOf(runs.map((r) => r.firstAfterUploadWarm)),
+    steady: medianOf(runs.map((r) => r.steady)),
+    runs,
+  };
+}
+
+export interface FleetColdFigures {
+  readonly rounds: number;
+  readonly processes: number;
+  readonly steadyCount: number;
+  /** Per round, the first translation on each restarted process; the figure is the slower one's. */
+  readonly firstAfterRestart: ColdSample;
+  readonly steady: ColdSample;
+  readonly runs: ReadonlyArray<{ firstOnEach: readonly ColdSample[]; steady: ColdSample }>;
+}
+
+/** GET /alignments on `url` until it lists `count` alignments (another process stored them). */
+async function waitForAlignments(agent: Agent, url: string, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const a = await call(agent, `${url}/alignments`, 'GET');
+    if (a.status === 200 && (JSON.parse(a.text) as unknown[]).length >= count) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not list ${count} alignments within 30 s (the fleet's store did not propagate)`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * The issue's fleet case ("on every process of a fleet after a restart the first translations took
+ * 1.3 to 3.3 s"): `processes` servers sharing one NATS JetStream store (`--store nats --fleet`), the
+ * alignments uploaded to the first only; the steady state measured on it; then every process
+ * stopped and started again together, and the first translation sent to each as soon as all of
+ * them answer GET /version, to one process after the other. The figure is the slowest process's
+ * first translation.
+ */
+export async function measureFleetCold(
+  cli: string,
+  natsUrl: string,
+  alignmentFiles: readonly string[],
+  messageFile: string,
+  rounds = 3,
+  processes = 2,
+  steadyCount = 50,
+): Promise<FleetColdFigures> {
+  const xmls = alignmentFiles.map((f) => readFileSync(f, 'utf8'));
+  const body = JSON.stringify({ alignIDs: xmls.map((x) => ({ name: titleOf(x), version: versionOf(x) })), graphStr: readFileSync(messageFile, 'utf8') });
+  const runs: Array<FleetColdFigures['runs'][number]> = [];
+  for (let round = 0; round < rounds; round++) {
+    // A fleet name per round: each round starts from an empty shared store.
+    const args = ['--transport', 'nats', '--broker', natsUrl, '--store', 'nats', '--fleet', `coldbench${process.pid}r${round}`];
+    const dirs = Array.from({ length: processes }, () => mkdtempSync(join(tmpdir(), 'bench-fleet-cold-')));
+    try {
+      let servers = await Promise.all(dirs.map((d) => serve(cli, d, args)));
+      let steady: ColdSample;
+      try {
+        for (const xml of xmls) await upload(servers[0]!.agent, servers[0]!.url, xml);
+        for (const s of servers.slice(1)) await waitForAlignments(s.agent, s.url, xmls.length);
+        const samples: ColdSample[] = [];
+        for (let i = 0; i < steadyCount; i++) samples.push(await translateOnce(servers[0]!.agent, servers[0]!.url, body));
+        steady = medianOf(samples);
+      } finally {
+        await Promise.all(servers.map(stop));
+      }
+      servers = await Promise.all(dirs.map((d) => serve(cli, d, args)));
+      try {
+        // One after the other: each is still that process's first, without the two competing for
+        // the machine's cores at the same instant.
+        const firstOnEach: ColdSample[] = [];
+        for (const s of servers) firstOnEach.push(await translateOnce(s.agent, s.url, body));
+        runs.push({ firstOnEach, steady });
+      } finally {
+        await Promise.all(servers.map(stop));
+      }
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  }
+  const slowest = (samples: readonly ColdSample[]): ColdSample => ({
+    serverMs: Math.max(...samples.map((s) => s.serverMs)),
+    clientMs: Math.max(...samples.map((s) => s.clientMs)),
+  });
+  return {
+    rounds,
+    processes,
+    steadyCount,
+    firstAfterRestart: medianOf(runs.map((r) => slowest(r.firstOnEach))),
     steady: medianOf(runs.map((r) => r.steady)),
     runs,
   };

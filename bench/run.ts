@@ -18,10 +18,11 @@ import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
+import { startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
-import { measureCold } from './cold-bench.js';
+import { measureCold, measureFleetCold } from './cold-bench.js';
 import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
@@ -201,6 +202,9 @@ if (only.has('cold')) {
   const c = cases.find((x) => x.name === 'weight__UniversAAL_CO__CO_FIWARE')!;
   const rounds = Number(process.env.BENCH_COLD_ROUNDS ?? '3');
   const f = await measureCold(bundledCli, c.alignments, c.message, rounds, 50);
+  // The same through a fleet of two processes on one nats-server (the issue's 1.3-3.3 s case).
+  const nats = await startBenchNats(1);
+  const fleet = await measureFleetCold(bundledCli, nats.url, c.alignments, c.message, rounds, 2, 50).finally(() => nats.stop());
   const ratioGoal = 10;
   const clientGoalMs = 50;
   const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
@@ -219,6 +223,16 @@ if (only.has('cold')) {
     verdict(s.clientMs <= clientGoalMs),
   ]);
   rows.push([`steady state (median of ${f.steadyCount})`, f.steady.serverMs.toFixed(2), '1.0x', '-', f.steady.clientMs.toFixed(1), '-']);
+  const s = fleet.firstAfterRestart;
+  rows.push([
+    `first after restart, fleet of ${fleet.processes} on NATS (slowest)`,
+    s.serverMs.toFixed(2),
+    `${(s.serverMs / fleet.steady.serverMs).toFixed(1)}x`,
+    verdict(s.serverMs <= ratioGoal * fleet.steady.serverMs),
+    s.clientMs.toFixed(1),
+    verdict(s.clientMs <= clientGoalMs),
+  ]);
+  rows.push([`fleet steady state (median of ${fleet.steadyCount})`, fleet.steady.serverMs.toFixed(2), '1.0x', '-', fleet.steady.clientMs.toFixed(1), '-']);
   const head = ['POST /translation', 'server ms', 'of steady', `goal ${ratioGoal}x`, 'client ms', `goal ${clientGoalMs} ms`];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
@@ -231,7 +245,10 @@ if (only.has('cold')) {
   console.log(
     `Goal: each first translation within ${ratioGoal}x the steady state by the server's clock and within ${clientGoalMs} ms at the client. The restarted server answered its first GET /version ${f.startMs.toFixed(0)} ms after spawn.`,
   );
-  writeFileSync(join(resultsDir, 'cold.json'), `${JSON.stringify({ case: c.name, ratioGoal, clientGoalMs, ...f }, null, 2)}\n`);
+  console.log(
+    `The fleet rows: ${fleet.processes} \`mediator serve --store nats --fleet\` processes on one nats-server, the alignments uploaded to one; all restarted together, the first translation sent to each; its steady state is the fleet's.`,
+  );
+  writeFileSync(join(resultsDir, 'cold.json'), `${JSON.stringify({ case: c.name, ratioGoal, clientGoalMs, ...f, fleet }, null, 2)}\n`);
 }
 
 // ---- Memory: the server's RSS idle, with stored alignments and channels, and under load (issue 27) ----
@@ -420,11 +437,19 @@ if (only.has('startup')) {
     5,
   );
   console.log(`\nStart-up: \`mediator serve --port 0\` on an empty data folder, from spawn to the first 200 of GET /version (median of ${s.rounds})`);
+  // Issue 27: warming the engine at start must not slow the start beyond 1 s (npm start's command).
+  const startGoalMs = 1000;
   const rows = [
-    ...s.clis.map((c) => [c.label, c.firstAnswerMs.toFixed(0), c.firstAnswerRuns.map((x) => x.toFixed(0)).join(' ')]),
-    ['node -e 0', s.nodeMs.toFixed(0), s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
+    ...s.clis.map((c, i) => [
+      c.label,
+      c.firstAnswerMs.toFixed(0),
+      `${(c.firstAnswerMs / s.nodeMs).toFixed(1)}x`,
+      i === 0 ? (c.firstAnswerMs < startGoalMs ? 'MET' : 'MISSED') : '',
+      c.firstAnswerRuns.map((x) => x.toFixed(0)).join(' '),
+    ]),
+    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
   ];
-  const head = ['process', 'median ms', 'runs ms'];
+  const head = ['process', 'median ms', 'of node -e 0', `goal < ${startGoalMs} ms`, 'runs ms'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(f(head));
@@ -433,7 +458,7 @@ if (only.has('startup')) {
   const served = s.clis[0]!;
   const compiled = s.clis[1]!;
   console.log(
-    `Target: under 1 s to the first answered request with npm start's command: ${served.firstAnswerMs.toFixed(0)} ms, ` +
+    `Goal: under 1 s to the first answered request (workers started and warmed, stored alignments compiled) with npm start's command: ${served.firstAnswerMs.toFixed(0)} ms, ` +
       `${(served.firstAnswerMs / s.nodeMs).toFixed(1)}x the time of node -e 0 and ${((served.firstAnswerMs / compiled.firstAnswerMs) * 100).toFixed(0)}% of the compiled modules' time.`,
   );
   writeFileSync(join(resultsDir, 'startup.json'), `${JSON.stringify(s, null, 2)}\n`);

@@ -7,8 +7,15 @@ import type { Readable } from 'node:stream';
 
 export type ServerProcess = ChildProcessByStdio<null, null, Readable>;
 
-export async function spawnServer(cli: string, data: string, timeoutMs: number): Promise<{ proc: ServerProcess; url: string }> {
-  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'pipe'] });
+export async function spawnServer(
+  cli: string,
+  data: string,
+  timeoutMs: number,
+  extraArgs: readonly string[] = [],
+): Promise<{ proc: ServerProcess; url: string }> {
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--log-level', 'warn', ...extraArgs], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';
     const timer = setTimeout(() => reject(new Error(`mediator serve printed no address within ${timeoutMs / 1000} s: ${err}`)), timeoutMs);

@@ -64,8 +64,6 @@ function entry(recordId: number, xml: string, alignment: CompiledAlignment): Com
 export class AlignmentService {
   /** Called with the key (`sourceFor`) of a deleted alignment, e.g. to free worker copies. */
   onDelete: ((key: string) => void) | undefined;
-  /** Called with a record stored by another process of the fleet and compiled here, e.g. to compile it ahead in the workers. */
-  onAdopt: ((stored: { key: string; xml: string }) => void) | undefined;
   /** Reads and compiles uploads and validations off the event loop when set (build-server.ts). */
   analyzer: UploadAnalyzer | undefined;
 
@@ -88,16 +86,12 @@ export class AlignmentService {
     let failed = 0;
     const records = this.store.listAlignments();
     if (this.analyzer !== undefined) {
-      const results = await this.analyzer.analyzeStored(records.map((r) => ({ key: String(r.id), xml: r.xml })));
-      for (const [i, result] of results.entries()) {
-        const record = records[i]!;
+      for (const [i, result] of (await this.analyzeOnWorkers(records)).entries()) {
         if (result.status === 'fulfilled') {
-          const { cellCount, stepCount } = result.value;
-          this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: undefined, cellCount, stepCount });
           loaded++;
         } else {
           failed++;
-          this.log.error({ err: result.reason as unknown, alignment: alignmentId(record.name, record.version) }, 'stored alignment does not compile');
+          this.log.error({ err: result.reason as unknown, alignment: alignmentId(records[i]!.name, records[i]!.version) }, 'stored alignment does not compile');
         }
       }
       return { loaded, failed };
@@ -112,6 +106,22 @@ export class AlignmentService {
       }
     }
     return { loaded, failed };
+  }
+
+  /**
+   * Stored records compiled on the workers (every worker ends up holding them): this thread keeps
+   * the text and the counts of each one that compiled; one that did not stays out of the cache, so
+   * compiledFor() tries again and reports why.
+   */
+  private async analyzeOnWorkers(records: readonly AlignmentRecord[]): Promise<Array<PromiseSettledResult<AlignmentSummary>>> {
+    const results = await this.analyzer!.analyzeStored(records.map((r) => ({ key: String(r.id), xml: r.xml })));
+    for (const [i, result] of results.entries()) {
+      const record = records[i]!;
+      if (result.status !== 'fulfilled') continue;
+      const { cellCount, stepCount } = result.value;
+      this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: undefined, cellCount, stepCount });
+    }
+    return results;
   }
 
   private async compileRecord(record: AlignmentRecord): Promise<CompiledAlignment> {
@@ -329,16 +339,20 @@ export class AlignmentService {
   }
 
   /**
-   * A record stored by another process of the fleet (issue 13): compiled now, replacing a cached
-   * copy of another stored version. True when a different version was cached (its users must restart).
+   * A record stored by another process of the fleet (issue 13): compiled now (on the workers when
+   * there are workers, where it will run, not also here: issue 27), replacing a cached copy of
+   * another stored version. True when a different version was cached (its users must restart).
    */
   async adopt(record: AlignmentRecord): Promise<boolean> {
     const cached = this.compiled.get(key(record.name, record.version));
     if (cached?.recordId === record.id) return false;
     if (cached !== undefined) this.forget(record.name, record.version);
     try {
-      await this.compileRecord(record);
-      this.onAdopt?.({ key: String(record.id), xml: record.xml });
+      if (this.analyzer === undefined) await this.compileRecord(record);
+      else {
+        const [result] = await this.analyzeOnWorkers([record]);
+        if (result?.status === 'rejected') throw result.reason;
+      }
     } catch (error) {
       // Kept uncompiled: compiledFor() tries again and reports why.
       this.log.error({ err: error, alignment: alignmentId(record.name, record.version) }, 'shared alignment does not compile');

@@ -89,9 +89,6 @@ export class TranslationService {
     this.workers = Math.max(0, Math.floor(options.workers));
     // A deleted alignment's compiled copies in the workers are freed.
     if (this.workers > 0) options.alignments.onDelete = (key) => this.pool?.forget([key]);
-    // An alignment another process of the fleet stored is compiled ahead in the workers too, so its
-    // first translation here does not compile it (issue 27).
-    if (this.workers > 0) options.alignments.onAdopt = (stored) => this.pool?.load([stored]);
   }
 
   /** True when the engine runs on worker threads. */

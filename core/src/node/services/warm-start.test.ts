@@ -52,14 +52,14 @@ describe('the translation pool', () => {
 });
 
 describe('a translation service started with workers', () => {
-  function services(): { alignments: AlignmentService; translation: TranslationService } {
+  function services(): { alignments: AlignmentService; translation: TranslationService; store: SqliteStore } {
     const store = SqliteStore.open({ file: path.join(dir, 'mediator.db') });
     closers.push(() => store.close());
     const alignments = new AlignmentService(store, silentLogger);
     const translation = new TranslationService({ alignments, logger: silentLogger, workers: 1, timeoutMs: 10_000 });
     closers.push(() => translation.close());
     alignments.analyzer = translation;
-    return { alignments, translation };
+    return { alignments, translation, store };
   }
 
   it('compiles the stored alignments on its worker at start, not on this thread, and translates through them', async () => {
@@ -81,6 +81,27 @@ describe('a translation service started with workers', () => {
     );
     expect(answer.message).toBe('Message translation successful');
     expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+  });
+
+  it('compiles an alignment another fleet process stored on its worker, not on this thread, before the adoption resolves', async () => {
+    const { alignments, translation, store } = services();
+    await translation.start();
+    const fields = { creator: '', description: '', sourceOntologyURI: '', targetOntologyURI: '', fingerprint: 'f' };
+    // Records as another process of the fleet stored them; the fleet's sync hands each to adopt.
+    store.insertAlignment({ ...fields, name: 'CO_FIWARE_align', version: '1.0', xml: readData('alignments/CO_FIWARE.rdf') });
+    store.insertAlignment({ ...fields, name: 'broken', version: '1', xml: '<rdf:RDF' });
+    expect(await alignments.adopt(store.getAlignment('CO_FIWARE_align', '1.0')!)).toBe(false);
+    expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+    expect(alignments.list().find((a) => a.name === 'CO_FIWARE_align')!.cellCount).toBeGreaterThan(0);
+    const answer = await translation.translate(
+      { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') },
+      { trace: false, pretty: true },
+    );
+    expect(answer.graphStr).toContain('FIWAREv2#Entity');
+    expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+    // One that does not compile is logged, not cached: its next use says why.
+    expect(await alignments.adopt(store.getAlignment('broken', '1')!)).toBe(false);
+    await expect(alignments.compiledFor('broken', '1')).rejects.toThrow(/rdf:RDF|XML|parse|well-formed/i);
   });
 
   it('reports a stored alignment that no longer compiles and loads the others', async () => {
