@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readMw2mwSample } from '../../test-support/mw2mw-samples.js';
-import { API_CHANGE_KINDS, diffApiDocuments, formatChangeTable, readSwaggerDocument, type ApiChange, type ApiDiff } from '../index.js';
+import { API_CHANGE_KINDS, diffApiDocuments, formatChangeTable, type ApiChange, type ApiDiff } from '../index.js';
+import { readSwaggerDocument } from './swagger-model.js';
 
 const sample = (version: string) => readSwaggerDocument(readMw2mwSample(version), `mw2mw-${version}.yaml`);
 const v10to11 = diffApiDocuments(sample('1.0'), sample('1.1'));

@@ -4,7 +4,7 @@
  * `{from, to, changes: [{kind, subject, detail}]}`. Exit 0 whatever changed, 1 when a document
  * cannot be read (file:line:column: message), 2 on usage errors.
  */
-import { diffApiDocuments, formatChangeTable, readSwaggerDocument } from '../../common/index.js';
+import { diffApiDocuments, formatChangeTable } from '../../common/index.js';
 import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
 
 export const API_DIFF_USAGE = `  mediator api-diff OLD.yaml NEW.yaml [--json]
@@ -29,6 +29,8 @@ export async function apiDiffCommand(args: readonly string[], io: Pick<CliIo, 's
     throw new UsageError('give exactly two documents, OLD and NEW', usage);
   }
   const [oldText, newText] = await Promise.all([readInputText(oldPath), readInputText(newPath)]);
+  // Loaded here, not with the CLI: the `yaml` package under it stays out of every other command's start.
+  const { readSwaggerDocument } = await import('../../common/mw-api-history/swagger-model.js');
   const diff = diffApiDocuments(readSwaggerDocument(oldText, oldPath), readSwaggerDocument(newText, newPath));
   io.stdout(parsed.values.json === true ? `${JSON.stringify(diff, null, 2)}\n` : formatChangeTable([diff]));
   return 0;

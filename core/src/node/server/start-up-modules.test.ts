@@ -5,9 +5,9 @@
  * broker clients and jsonld.js (CommonJS, or marked by a CommonJS dependency) must not be among them. A static import added to the
  * start-up path (a barrel re-exporting a transport, say) fails this test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mediatorCli } from '../../test-support/shared-data.js';
 import { MEDIATOR_BANNER, request, startProcess, stopAll, type TestProcess } from '../../test-support/processes.js';
@@ -24,6 +24,23 @@ process.on('exit', () => { process.stderr.write(${JSON.stringify(MARK)} + JSON.s
 // @platformatic/kafka (the Kafka client) is ESM, out of the CommonJS cache: avsc, which it loads at
 // once and nothing else here uses, stands for it.
 const NOT_AT_START = ['avsc', 'nats', 'jsonld', 'prom-client'];
+/**
+ * Packages a translation worker must not load before its first job (issue 27: each worker loads the
+ * engine before the server answers). `yaml` serves only the mw2mw API history's Swagger reader; the
+ * main thread loads it anyway, through Swagger UI.
+ */
+const NOT_IN_WORKER = ['yaml', 'fastify', 'better-sqlite3', 'nats', 'jsonld'];
+
+/** The packages a bundle file imports statically, itself and through the chunks it imports. */
+function staticPackages(file: string, seen = new Set<string>(), packages = new Set<string>()): Set<string> {
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?["']([^"']+)["'];?$/gm)) {
+    if (spec!.startsWith('./')) staticPackages(join(dirname(file), spec!), seen, packages);
+    else if (!spec!.startsWith('node:')) packages.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
+  }
+  return packages;
+}
 
 const started: TestProcess[] = [];
 const dirs: string[] = [];
@@ -65,4 +82,15 @@ describe('a fresh mediator serve (npm start) on an empty data folder', () => {
     expect(packages).toContain('better-sqlite3');
     expect(NOT_AT_START.filter((p) => packages.has(p))).toEqual([]);
   }, 60_000);
+
+  it('starts its translation workers without the Swagger reader, the HTTP server or the store', () => {
+    const worker = join(dirname(mediatorCli), 'translation-worker.mjs');
+    const packages = staticPackages(worker);
+    // It is looking at the engine: the XML and Turtle readers are there.
+    expect(packages).toContain('saxes');
+    expect(packages).toContain('n3');
+    expect(NOT_IN_WORKER.filter((p) => packages.has(p))).toEqual([]);
+    // The server's own start-up imports it, so the walk does see such packages where they are.
+    expect(staticPackages(mediatorCli)).toContain('fastify');
+  });
 });

@@ -5,7 +5,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corePath } from '../core-root.js';
-import { api, BadRequestError, diffApiDocuments, ErrorCodes, NotFoundError, readSwaggerDocument, type SwaggerDocument } from '../../common/index.js';
+import { api, BadRequestError, diffApiDocuments, ErrorCodes, NotFoundError, type SwaggerDocument } from '../../common/index.js';
+
+// The Swagger reader, and the `yaml` package under it, are loaded on first use: every process and
+// translation worker paid for loading them at start (issue 27) though few servers ever diff APIs.
+const swaggerReader = () => import('../../common/mw-api-history/swagger-model.js');
 
 /** core/samples/mw2mw. */
 export const DEFAULT_API_SAMPLES_DIR = corePath('samples', 'mw2mw');
@@ -51,7 +55,7 @@ export class ApiHistoryService {
       );
     }
     if (source.sample !== undefined) return (await this.sample(source.sample)).document;
-    return readSwaggerDocument(source.text ?? '', source.name ?? which);
+    return (await swaggerReader()).readSwaggerDocument(source.text ?? '', source.name ?? which);
   }
 
   private async sample(version: string): Promise<LoadedSample> {
@@ -69,6 +73,7 @@ export class ApiHistoryService {
 
   private async load(): Promise<readonly LoadedSample[]> {
     const names = (await readdir(this.samplesDir)).filter((n) => /\.(ya?ml|json)$/i.test(n));
+    const { readSwaggerDocument } = await swaggerReader();
     const samples = await Promise.all(
       names.map(async (fileName): Promise<LoadedSample> => {
         const text = await readFile(join(this.samplesDir, fileName), 'utf8');
