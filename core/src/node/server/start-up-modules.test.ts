@@ -31,12 +31,16 @@ const NOT_AT_START = ['avsc', 'nats', 'jsonld', 'prom-client'];
  */
 const NOT_IN_WORKER = ['yaml', 'fastify', 'better-sqlite3', 'nats', 'jsonld'];
 
-/** The packages a bundle file imports statically, itself and through the chunks it imports. */
-function staticPackages(file: string, seen = new Set<string>(), packages = new Set<string>()): Set<string> {
-  if (seen.has(file)) return packages;
-  seen.add(file);
-  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?["']([^"']+)["'];?$/gm)) {
-    if (spec!.startsWith('./')) staticPackages(join(dirname(file), spec!), seen, packages);
+/**
+ * The packages a bundle file imports statically, itself and through the chunks it imports; `files`
+ * collects the texts of those chunks.
+ */
+function staticPackages(file: string, files = new Map<string, string>(), packages = new Set<string>()): Set<string> {
+  if (files.has(file)) return packages;
+  const text = readFileSync(file, 'utf8');
+  files.set(file, text);
+  for (const [, spec] of text.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?["']([^"']+)["'];?$/gm)) {
+    if (spec!.startsWith('./')) staticPackages(join(dirname(file), spec!), files, packages);
     else if (!spec!.startsWith('node:')) packages.add(/^(@[^/]+\/[^/]+|[^/]+)/.exec(spec!)![1]!);
   }
   return packages;
@@ -85,12 +89,21 @@ describe('a fresh mediator serve (npm start) on an empty data folder', () => {
 
   it('starts its translation workers without the Swagger reader, the HTTP server or the store', () => {
     const worker = join(dirname(mediatorCli), 'translation-worker.mjs');
-    const packages = staticPackages(worker);
+    const files = new Map<string, string>();
+    const packages = staticPackages(worker, files);
     // It is looking at the engine: the XML and Turtle readers are there.
     expect(packages).toContain('saxes');
     expect(packages).toContain('n3');
     expect(NOT_IN_WORKER.filter((p) => packages.has(p))).toEqual([]);
+    // Nor the REST API's schemas (TypeBox, bundled in): Rolldown marks each module it joins with
+    // its path, e.g. "// dist/common/api/channels.js".
+    const joined = [...files.values()].join('\n');
+    expect(joined).toMatch(/^\/\/ dist\/common\/translation\//m);
+    expect(joined).not.toMatch(/^\/\/ dist\/common\/api\//m);
+    expect(joined).not.toMatch(/^\/\/ .*node_modules\/typebox\//m);
     // The server's own start-up imports it, so the walk does see such packages where they are.
-    expect(staticPackages(mediatorCli)).toContain('fastify');
+    const serverFiles = new Map<string, string>();
+    expect(staticPackages(mediatorCli, serverFiles)).toContain('fastify');
+    expect([...serverFiles.values()].join('\n')).toMatch(/^\/\/ dist\/common\/api\//m);
   });
 });

@@ -4,7 +4,11 @@
  * (uploads are compiled there, off the event loop, issue 29).
  */
 import { createHash } from 'node:crypto';
-import { alignmentMeaning, analyzeAlignment, ValidationError, type CompiledAlignment, type CompileOptions, type Problem } from '../../common/index.js';
+// The engine's own modules, not the common barrel (a translation worker loads this file: work-items.ts).
+import type { CompiledAlignment, CompileOptions, Problem } from '../../common/index.js';
+import { alignmentMeaning } from '../../common/alignment/fingerprint.js';
+import { ValidationError } from '../../common/errors.js';
+import { analyzeAlignment } from '../../common/translation/compile-alignment.js';
 import type { AlignmentSummary } from './translation-protocol.js';
 
 /** The reference's rendering of an alignment identity in messages (section 1.4). */

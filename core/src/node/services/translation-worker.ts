@@ -6,7 +6,9 @@
  * when it starts.
  */
 import { parentPort } from 'node:worker_threads';
-import { ErrorCodes, MediatorError, ParseError, ValidationError, type CompiledAlignment } from '../../common/index.js';
+// The engine's own modules, not the common barrel (work-items.ts says why).
+import type { CompiledAlignment } from '../../common/index.js';
+import { ErrorCodes, MediatorError, ParseError, ValidationError } from '../../common/errors.js';
 import { checkAlignment } from './alignment-check.js';
 import { FLUSH_MS, type BatchJob, type ErrorData, type ItemResult, type WorkerJob, type WorkerReply } from './translation-protocol.js';
 import { warmEngine } from './warm-up.js';

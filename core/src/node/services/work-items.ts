@@ -3,17 +3,13 @@
  * thread, or the event loop when the server has no workers (`--translation-workers 0`). So a job
  * gives the same answer wherever it runs.
  */
-import {
-  chainContributions,
-  readMessage,
-  recordCase,
-  runCase,
-  runChain,
-  suggestAlignment,
-  translateParsed,
-  type api,
-  type CompiledAlignment,
-} from '../../common/index.js';
+// From the engine's own modules, not the common barrel: a translation worker loads this file, and
+// the barrel would bring the REST API's schemas and every tool along to its start (issue 27).
+import type { api, CompiledAlignment } from '../../common/index.js';
+import { chainContributions } from '../../common/suites/cell-blame.js';
+import { recordCase, runCase, runChain } from '../../common/suites/run-case.js';
+import { suggestAlignment } from '../../common/suggest/suggest-alignment.js';
+import { readMessage, translateParsed } from '../../common/translation/translate.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 
