@@ -32,5 +32,5 @@ createRoot(root).render(
     </WorkbenchProvider>
   </StrictMode>,
 );
-// The editor's and the graph library's chunks, fetched once the first screen is up (issue 27).
+// The editor's chunk, fetched once the first screen is up (issue 27); the graph library's by its screen.
 preloadChunksWhenIdle(window);

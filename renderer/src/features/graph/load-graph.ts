@@ -15,6 +15,23 @@ export function loadGraphDrawing(): Promise<typeof Draw> {
   return loading;
 }
 
+let warming: Promise<void> | undefined;
+
+/**
+ * Loads the graph library and runs its warm-up drawing once (cytoscape-draw.ts, warmUpLayouts): what
+ * the screen that draws payload graphs preloads when the page is idle (app/preload-chunks.ts).
+ */
+export function warmGraphDrawing(): Promise<void> {
+  warming ??= loadGraphDrawing().then(
+    (draw) => draw.warmUpLayouts(),
+    (error: unknown) => {
+      warming = undefined;
+      throw error;
+    },
+  );
+  return warming;
+}
+
 /**
  * Runs drawings one after the other. Layout is synchronous work on the main thread: two graphs laid
  * out at once would both appear only when both are done, and each one's time would include the other's.
