@@ -79,6 +79,8 @@ export function CodeEditor({
         if (disposed || host.current === null) return;
         monacoRef.current = monaco;
         const model = monaco.editor.createModel(valueRef.current, language);
+        // The model's own switch (the editor's option below reaches only models made after it).
+        model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
         const editor = monaco.editor.create(host.current, {
           model,
           readOnly,
