@@ -4,8 +4,8 @@ let loading: Promise<typeof Draw> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * The graph library is a separate chunk, loaded on the first graph shown or when the page is first
- * idle (app/preload-chunks.ts). A failed load is forgotten, so the next graph tries again.
+ * The graph library is a separate chunk, loaded on the first graph shown or when the translate screen is first
+ * idle (ui/preload-chunks.ts). A failed load is forgotten, so the next graph tries again.
  */
 export function loadGraphDrawing(): Promise<typeof Draw> {
   loading ??= import('./cytoscape-draw.js').catch((error: unknown) => {
@@ -15,22 +15,23 @@ export function loadGraphDrawing(): Promise<typeof Draw> {
   return loading;
 }
 
-let warming: Promise<void> | undefined;
+const warmed = new Set<number>();
 
 /**
- * Loads the graph library and runs its warm-up drawing once (cytoscape-draw.ts, warmUpLayouts): what
- * the screen that draws payload graphs preloads when the page is idle (app/preload-chunks.ts).
+ * The idle-time preload of the screen that draws payload graphs (ui/preload-chunks.ts): loading
+ * the library, then one warm-up drawing per layout (cytoscape-draw.ts, warmUpDrawing), each a
+ * separate step so the page gets the main thread back between them. Each size is drawn once.
  */
-export function warmGraphDrawing(): Promise<void> {
-  warming ??= loadGraphDrawing().then(
-    (draw) => draw.warmUpLayouts(),
-    (error: unknown) => {
-      warming = undefined;
-      throw error;
-    },
-  );
-  return warming;
-}
+export const warmGraphDrawing: ReadonlyArray<() => Promise<unknown>> = [
+  loadGraphDrawing,
+  ...[0, 1].map((i) => async () => {
+    const draw = await loadGraphDrawing();
+    const size = draw.WARM_UP_SIZES[i];
+    if (size === undefined || warmed.has(size)) return;
+    warmed.add(size);
+    await inDrawingQueue(() => draw.warmUpDrawing(size));
+  }),
+];
 
 /**
  * Runs drawings one after the other. Layout is synchronous work on the main thread: two graphs laid

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMs } from '../../ui/format.js';
 import { CodeEditor } from '../../editor/CodeEditor.js';
 import { useWorkbench } from '../../store/index.js';
-import { preloadChunksWhenIdle } from '../../app/preload-chunks.js';
+import { preloadChunksWhenIdle } from '../../ui/preload-chunks.js';
 import { warmGraphDrawing } from '../graph/load-graph.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
@@ -35,7 +35,7 @@ export function TranslateScreen() {
     void loadAlignments();
   }, [loadAlignments, reconnects]);
   // The payload graph tab's library, loaded and warmed up while the user picks a message (issue 27).
-  useEffect(() => preloadChunksWhenIdle(window, [warmGraphDrawing]), []);
+  useEffect(() => preloadChunksWhenIdle(window, warmGraphDrawing), []);
 
   return (
     <div className="screen translate-screen">
