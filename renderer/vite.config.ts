@@ -19,7 +19,7 @@ const csp = (): Plugin => ({
 /**
  * Issue 27, the workbench cold path: `<link rel="modulepreload">` for the chunks Monaco's first
  * editor needs (monaco-setup and what it imports, the 2.7 MB editor API among them), so the browser
- * downloads and compiles them beside the first screen's bundle; app/preload-chunks.ts evaluates
+ * downloads and compiles them beside the first screen's bundle; main.tsx (ui/preload-chunks.ts) evaluates
  * them once the page is idle. Without this, an alignment opened right after the table appears
  * waited for the whole download. The links are same-origin files, allowed by the CSP's script-src.
  */

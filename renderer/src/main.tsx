@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { createHttpApi } from './api/index.js';
 import { App } from './app/App.js';
 import { installShortcuts } from './app/keyboard-shortcuts.js';
-import { preloadChunksWhenIdle } from './app/preload-chunks.js';
 import { persistSession, restoreSession } from './app/session-persistence.js';
 import { guardUnsavedEdits } from './app/unsaved-edits-guard.js';
 import { syncUrl } from './app/url-sync.js';
 import { createWorkbenchStore, WorkbenchProvider } from './store/index.js';
+import { loadMonaco } from './editor/load-monaco.js';
+import { preloadChunksWhenIdle } from './ui/preload-chunks.js';
 import './styles.css';
 
 const store = createWorkbenchStore({
@@ -32,5 +33,5 @@ createRoot(root).render(
     </WorkbenchProvider>
   </StrictMode>,
 );
-// The editor's and the graph library's chunks, fetched once the first screen is up (issue 27).
-preloadChunksWhenIdle(window);
+// The editor's chunk, fetched once the first screen is up (issue 27); the graph library's by its screen.
+preloadChunksWhenIdle(window, [loadMonaco]);

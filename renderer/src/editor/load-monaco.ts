@@ -5,7 +5,7 @@ let loading: Promise<Monaco> | undefined;
 
 /**
  * Monaco is a separate chunk, loaded on the first editor shown or when the page is first idle
- * (app/preload-chunks.ts): the shell and tables render first. A failed load is forgotten, so the
+ * (ui/preload-chunks.ts): the shell and tables render first. A failed load is forgotten, so the
  * next editor tries again.
  */
 export function loadMonaco(): Promise<Monaco> {

@@ -355,7 +355,9 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         patchEditor({ loadOp: failed(error) }, editor);
         return;
       }
-      const loaded = { ...emptyEditor(source, text), session: editor.session };
+      // No well-formedness check of stored text: the server parsed it before storing it, and on a
+      // 200-cell alignment the check is 70 ms of the first open's main thread (issue 27). Edits are checked as typed.
+      const loaded: AlignmentEditor = { ...emptyEditor(source, '', editor.session), text, loadedText: text };
       set((s) => (s.editor?.source === source ? { editor: loaded } : {}));
       await Promise.all([get().validateEditor(), get().loadView()]);
     },

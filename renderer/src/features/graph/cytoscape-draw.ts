@@ -8,6 +8,7 @@
 import cytoscape from 'cytoscape';
 import dagre from 'cytoscape-dagre';
 import type { GraphModel } from './graph-model.js';
+import { warmUpModel } from './warm-up-model.js';
 
 cytoscape.use(dagre);
 
@@ -118,7 +119,8 @@ export const LAYERED_LAYOUT_LIMIT = 300;
  * with its levels turned to run left to right too.
  */
 function layoutFor(elements: number): cytoscape.LayoutOptions {
-  const common = { fit: true, padding: 16, animate: false };
+  // No fit here: drawGraph fits once itself, with its own bounds on the zoom.
+  const common = { fit: false, padding: 16, animate: false };
   if (elements <= LAYERED_LAYOUT_LIMIT) {
     return { name: 'dagre', rankDir: 'LR', nodeSep: 12, rankSep: 70, edgeSep: 6, ...common } as cytoscape.LayoutOptions;
   }
@@ -149,6 +151,10 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     hideEdgesOnViewport: large,
     boxSelectionEnabled: false,
     autoungrabify: true,
+    // Without a layout here cytoscape runs its default, a fitted grid: a whole layout, style and
+    // bounding-box pass thrown away by ours below (a third of the first graph tab's time in a
+    // Chromium trace, issue 27). The null layout only places the nodes at the origin.
+    layout: { name: 'null' },
   });
   cy.on('mouseover', 'node, edge', (event) => {
     const target = event.target as cytoscape.SingularElementReturnValue;
@@ -204,17 +210,27 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
 }
 
 /**
- * Runs both layouts once on a small made-up graph without a screen (issue 27): the first payload
- * graph drawn otherwise pays for compiling the layout code on top of the layout itself. Called by
- * the idle-time preload (app/preload-chunks.ts), never while a graph is drawn.
+ * Draws a made-up graph of about `elements` nodes and edges out of sight, with the real renderer,
+ * style and layout, then removes it (issue 27): the first payload graph otherwise paid for V8
+ * compiling cytoscape's style, label, edge and canvas code on top of its own drawing. Called by the
+ * idle-time preload of the screen that draws graphs, one size per idle period, through the drawing
+ * queue so it never overlaps a real drawing.
  */
-export function warmUpLayouts(): void {
-  const nodes = Array.from({ length: 24 }, (_, i) => ({ group: 'nodes' as const, data: { id: `n${i}`, w: 40, h: 20 } }));
-  const edges = nodes.slice(1).map((_, i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: `n${Math.floor(i / 2)}`, target: `n${i + 1}` } }));
-  // The element count picks the layout: one below the limit (dagre), one above (breadth-first).
-  for (const size of [0, LAYERED_LAYOUT_LIMIT + 1]) {
-    const cy = cytoscape({ headless: true, styleEnabled: true, elements: [...nodes, ...edges], style: STYLE });
-    cy.layout(layoutFor(size)).run();
-    cy.destroy();
+export async function warmUpDrawing(elements: number): Promise<void> {
+  const host = document.createElement('div');
+  host.setAttribute('aria-hidden', 'true');
+  // Laid out (the renderer draws only into a sized container) but off screen and inert.
+  host.style.cssText = 'position:fixed;left:-10000px;top:0;width:640px;height:420px;visibility:hidden;pointer-events:none';
+  document.body.append(host);
+  try {
+    const drawn = await drawGraph(host, warmUpModel(elements), { onHover: () => undefined });
+    // One more frame: the renderer paints in the frame after the layout.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    drawn.destroy();
+  } finally {
+    host.remove();
   }
 }
+
+/** The sizes the warm-up draws: one for each layout (dagre up to the limit, breadth-first above). */
+export const WARM_UP_SIZES = [120, LAYERED_LAYOUT_LIMIT + 60] as const;

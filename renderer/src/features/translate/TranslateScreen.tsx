@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { formatMs } from '../../ui/format.js';
 import { CodeEditor } from '../../editor/CodeEditor.js';
 import { useWorkbench } from '../../store/index.js';
+import { preloadChunksWhenIdle } from '../../ui/preload-chunks.js';
+import { warmGraphDrawing } from '../graph/load-graph.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
 import { PayloadDiffView } from './PayloadDiffView.js';
@@ -32,6 +34,8 @@ export function TranslateScreen() {
   useEffect(() => {
     void loadAlignments();
   }, [loadAlignments, reconnects]);
+  // The payload graph tab's library, loaded and warmed up while the user picks a message (issue 27).
+  useEffect(() => preloadChunksWhenIdle(window, warmGraphDrawing), []);
 
   return (
     <div className="screen translate-screen">
