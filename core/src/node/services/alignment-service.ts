@@ -5,7 +5,6 @@
  */
 import {
   assertAlignmentNameLength,
-  alignmentView,
   analyzeAlignment,
   ConflictError,
   NotFoundError,
@@ -18,7 +17,8 @@ import {
 } from '../../common/index.js';
 import type { AlignmentRecord, ConfigStore } from '../store/index.js';
 import { alignmentId, checkAlignment, summarizeAlignment, validationMessage } from './alignment-check.js';
-import type { AlignmentSummary } from './translation-protocol.js';
+import { cellsWithSparql, storedView, textView } from './alignment-views.js';
+import type { AlignmentSummary, WorkValues } from './translation-protocol.js';
 
 export { alignmentId } from './alignment-check.js';
 
@@ -32,6 +32,10 @@ export interface UploadAnalyzer {
   adoptUpload(keptAs: string, key: string | undefined): void;
   /** The stored alignments read and compiled where they will run (kept there under `key`): summaries in order. */
   analyzeStored(stored: ReadonlyArray<{ key: string; xml: string }>): Promise<Array<PromiseSettledResult<AlignmentSummary>>>;
+  /** A stored alignment's view or cells, built where it is compiled. */
+  inspectStored<K extends 'view' | 'cells'>(stored: { key: string; xml: string }, kind: K): Promise<WorkValues[K]>;
+  /** The view of text that is not stored, read where uploads are. */
+  viewText(xml: string): Promise<api.AlignmentView>;
 }
 
 /** `AlignmentInfo` of reference-mediator.md 6.2 plus the counts the workbench shows (core's API module). */
@@ -263,10 +267,13 @@ export class AlignmentService {
     return this.compileRecord(r);
   }
 
-  /** What the workbench shows of a stored alignment (issue 14): built by core from the cached compilation. */
+  /**
+   * What the workbench shows of a stored alignment (issue 14): built by core from its compilation,
+   * on the worker that holds it when there are workers (issue 27), else from the cache here.
+   */
   async view(name: string, version: string): Promise<api.AlignmentView> {
-    const compiled = await this.compiledFor(name, version);
-    return alignmentView(compiled.alignment, compiled);
+    if (this.analyzer !== undefined) return this.analyzer.inspectStored(await this.sourceFor(name, version), 'view');
+    return storedView(await this.compiledFor(name, version));
   }
 
   /**
@@ -275,45 +282,17 @@ export class AlignmentService {
    * ParseError for XML that is not well-formed, ValidationError when no alignment can be read.
    */
   async viewText(xml: string): Promise<api.AlignmentView> {
-    const result = await analyzeAlignment(xml, this.compileOptions);
-    if (result.parseError !== undefined) throw result.parseError;
-    if (result.alignment === undefined) {
-      throw new ValidationError(
-        validationMessage(
-          '',
-          '',
-          result.problems.filter((p) => p.severity === 'error'),
-        ),
-        result.problems,
-      );
-    }
-    return alignmentView(result.alignment, result.compiled);
+    if (this.analyzer !== undefined) return this.analyzer.viewText(xml);
+    return textView(xml, this.compileOptions);
   }
 
   /** The cells of an alignment with their compiled SPARQL, in document order, and its steps. */
   async compiledCells(name: string, version: string): Promise<api.CellsWithSparql> {
-    const compiled = await this.compiledFor(name, version);
-    const cells = [...compiled.cells.values()].map((c) => ({
-      id: c.cell.id,
-      line: c.cell.line,
-      column: c.cell.column,
-      entity1: c.cell.entity1Source.text,
-      entity2: c.cell.entity2Source.text,
-      functions: c.cell.functions.map((f) => ({
-        line: f.line,
-        column: f.column,
-        name: f.name,
-        params: f.params.map((p) =>
-          p.kind === 'variable' ? { ...p } : { kind: p.kind, order: p.order, value: p.value, ...(p.datatype === undefined ? {} : { datatype: p.datatype }) },
-        ),
-        result: f.result,
-      })),
-      typings: [...c.cell.typings],
-      filters: [...c.cell.filters],
-      sparql: c.sparql,
-    }));
-    const steps = compiled.alignment.steps.map((s) => ({ cellId: s.cellId, order: s.order ?? null, line: s.line }));
-    return { name, version, cells, steps, warnings: [...compiled.problems] };
+    const cells =
+      this.analyzer !== undefined
+        ? await this.analyzer.inspectStored(await this.sourceFor(name, version), 'cells')
+        : cellsWithSparql(await this.compiledFor(name, version));
+    return { name, version, ...cells };
   }
 
   /**

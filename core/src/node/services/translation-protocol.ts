@@ -37,7 +37,13 @@ export type WorkItem =
   /** An upload: read, validate and compile the XML; kept compiled under `keepAs` when it compiles. */
   | { readonly kind: 'analyze'; readonly xml: string; readonly keepAs: string }
   /** POST /suggestions (issue 30): the synthesis, off the event loop, within the item's time limit. */
-  | { readonly kind: 'suggest'; readonly request: api.SuggestionRequest };
+  | { readonly kind: 'suggest'; readonly request: api.SuggestionRequest }
+  /** The workbench's view of the chain's one (stored) alignment, from the worker's compiled copy. */
+  | { readonly kind: 'view' }
+  /** The chain's one (stored) alignment's cells with their compiled SPARQL. */
+  | { readonly kind: 'cells' }
+  /** The view of alignment text that is not stored (the editor's). */
+  | { readonly kind: 'viewText'; readonly xml: string };
 
 /** What an upload's analysis tells the main thread: enough to store and list it, no compiled plan. */
 export interface AlignmentSummary {
@@ -65,6 +71,9 @@ export interface WorkValues {
   readonly contributions: ChainContributions;
   readonly analyze: AlignmentSummary;
   readonly suggest: api.SuggestionReply;
+  readonly view: api.AlignmentView;
+  readonly cells: Omit<api.CellsWithSparql, 'name' | 'version'>;
+  readonly viewText: api.AlignmentView;
 }
 
 export interface BatchJob {

@@ -231,6 +231,34 @@ export class TranslationService {
   }
 
   /**
+   * What the workbench shows of a stored alignment (its view, or its cells with their SPARQL), built
+   * on a worker from the copy compiled there (issue 27: the main thread compiled it a second time for
+   * the first view after an upload). Only with workers; without, AlignmentService builds it here.
+   */
+  async inspectStored<K extends 'view' | 'cells'>(stored: PoolAlignment, kind: K): Promise<WorkValues[K]> {
+    const [value] = this.workerPool().submit({
+      alignments: [stored],
+      items: [{ kind }],
+      timeoutMs: this.timeoutMs,
+      bounded: true,
+      label: `the ${kind} of an alignment`,
+    });
+    return (await value) as WorkValues[K];
+  }
+
+  /** The view of editor text (not stored), read and compiled on a worker. Only with workers. */
+  async viewText(xml: string): Promise<api.AlignmentView> {
+    const [value] = this.workerPool().submit({
+      alignments: [],
+      items: [{ kind: 'viewText', xml }],
+      timeoutMs: this.timeoutMs,
+      bounded: true,
+      label: 'the view of an alignment text',
+    });
+    return (await value) as api.AlignmentView;
+  }
+
+  /**
    * An upload's analysis (read, validate, compile): on a worker when there are workers, where the
    * compiled copy stays for the translations to come (`keptAs`, to be renamed or forgotten).
    */

@@ -104,6 +104,30 @@ describe('a translation service started with workers', () => {
     await expect(alignments.compiledFor('broken', '1')).rejects.toThrow(/rdf:RDF|XML|parse|well-formed/i);
   });
 
+  it("builds an upload's view, its cells and an editor text's view on the worker, as the event loop would", async () => {
+    const { alignments, translation } = services();
+    await translation.start();
+    const xml = readData('alignments/CO_FIWARE.rdf');
+    await alignments.upload(xml);
+    const view = await alignments.view('CO_FIWARE_align', '1.0');
+    const cells = await alignments.compiledCells('CO_FIWARE_align', '1.0');
+    const text = await alignments.viewText(xml);
+    // The worker compiled the upload; this thread never did.
+    expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+    // The same answers as a service without workers builds here.
+    const store = SqliteStore.open({ file: path.join(dir, 'no-workers.db') });
+    closers.push(() => store.close());
+    const local = new AlignmentService(store, silentLogger);
+    await local.upload(xml);
+    expect(view).toEqual(await local.view('CO_FIWARE_align', '1.0'));
+    expect(cells).toEqual(await local.compiledCells('CO_FIWARE_align', '1.0'));
+    expect(text).toEqual(await local.viewText(xml));
+    expect(cells.cells.length).toBeGreaterThan(0);
+    expect(cells.cells[0]!.sparql).toMatch(/INSERT/);
+    // Text that is not well-formed is refused with the reader's position, from the worker too.
+    await expect(alignments.viewText('<rdf:RDF')).rejects.toThrow();
+  });
+
   it('reports a stored alignment that no longer compiles and loads the others', async () => {
     const store = SqliteStore.open({ file: path.join(dir, 'mediator.db') });
     const xml = readData('alignments/CO_FIWARE.rdf');

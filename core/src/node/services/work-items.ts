@@ -11,6 +11,7 @@ import { recordCase, runCase, runChain } from '../../common/suites/run-case.js';
 import { suggestAlignment } from '../../common/suggest/suggest-alignment.js';
 import { readMessage, translateParsed } from '../../common/translation/translate.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
+import { cellsWithSparql, storedView, textView } from './alignment-views.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 
 /** What an upload's analysis hands back: the summary, and the compiled alignment for whoever keeps it. */
@@ -56,7 +57,18 @@ export async function runWorkItem(
     }
     case 'suggest':
       return suggest(item.request, timeoutMs);
+    case 'view':
+      return storedView(onlyAlignment(chain));
+    case 'cells':
+      return cellsWithSparql(onlyAlignment(chain));
+    case 'viewText':
+      return textView(item.xml);
   }
+}
+
+function onlyAlignment(chain: readonly CompiledAlignment[]): CompiledAlignment {
+  if (chain.length !== 1) throw new Error(`a view is of one alignment, not ${chain.length}`);
+  return chain[0]!;
 }
 
 /** POST /suggestions' answer: the synthesis (issue 30) within `timeoutMs` (SUGGESTION_TIMEOUT past it). */
