@@ -336,6 +336,11 @@ export class ChannelRuntime {
   private async attemptStart(): Promise<ChannelStatus> {
     this.setStatus('starting');
     let subscription: Subscription;
+    // The sink is made ready while the consumer is, not after it (see Transport.preparePublish).
+    // Not awaited: the first publish waits for the same set-up, and reports its failure itself.
+    this.transport.preparePublish?.(this.sink).catch((error: unknown) => {
+      this.log.debug({ channel: this.id, sink: this.sink, err: error }, 'sink not prepared; the first publish makes it');
+    });
     try {
       subscription = await this.transport.subscribe(
         this.source,

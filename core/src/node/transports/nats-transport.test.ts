@@ -14,6 +14,7 @@ import {
   type NatsCluster,
 } from '../../test-support/nats-cluster.js';
 import { natsDurableName, natsNames, NatsTransport } from './nats-transport.js';
+import { waitUntil as waitForValue } from '../../test-support/wait-until.js';
 import { collect, delayedTranslate, uniqueTopic, waitUntil, type Collector } from './transport-contract.js';
 
 const LEGAL_SUBJECT = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
@@ -119,6 +120,33 @@ describe.skipIf(skipNats)(`NATS transport on one server${skipNats ? ` (${natsSki
       expect(info.config.subjects).toEqual([natsNames(topic).subject]);
       expect(info.state.messages).toBe(4);
     } finally {
+      await nc.close();
+    }
+  });
+
+  it('a starting channel makes its sink stream while it subscribes, before any output', async () => {
+    const source = uniqueTopic('prep-in');
+    const sink = uniqueTopic('prep-out');
+    const runtime = new ChannelRuntime({
+      config: { id: 'prep', source, sink, consumerGroup: 'prep-group' },
+      translate: delayedTranslate(0, 1).translate,
+      transport: make(),
+      logger: silentLogger,
+    });
+    const nc = await connect({ servers: server?.url ?? '' });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const sinkStream = async (): Promise<number | undefined> =>
+        jsm.streams.info(natsNames(sink).stream).then(
+          (info) => info.state.messages,
+          () => undefined,
+        );
+      expect(await sinkStream()).toBeUndefined();
+      expect(await runtime.start()).toBe('running');
+      // Nothing was consumed or published: only the channel's start can have made the stream.
+      expect(await waitForValue('the sink stream of the started channel', 10_000, sinkStream)).toBe(0);
+    } finally {
+      await runtime.stop();
       await nc.close();
     }
   });

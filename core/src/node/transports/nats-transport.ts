@@ -14,7 +14,8 @@
  * The hash keeps the mapping injective (`a.b` and `a_b` differ) while the name stays readable;
  * `natsNames(topic)` computes it for other tools that publish to or read from the same topics.
  *
- * Streams are created on demand (idempotent: two processes creating the same stream is fine),
+ * Streams are created on demand (idempotent: two processes creating the same stream is fine; a
+ * channel's sink when the channel starts, alongside its consumer: `preparePublish`),
  * file storage, limits retention (max age 7 days by default, oldest discarded first), replicas =
  * 3 in a cluster (fewer only when the cluster cannot place 3) and 1 on a single server, unless
  * configured. One durable pull consumer per (topic, group), shared by
@@ -377,6 +378,8 @@ export class NatsTransport implements Transport {
   private readonly nameCache = new Map<string, NatsNames>();
   /** The JetStream client of the current connection (one per connection, not per publish). */
   private jsClient: { readonly nc: NatsConnection; readonly js: JetStreamClient } | undefined;
+  /** The JetStream manager of the current connection (see jsm()). */
+  private jsmClient: { readonly nc: NatsConnection; readonly jsm: JetStreamManager } | undefined;
   /** Channel outputs: asynchronous publishes, acknowledged through one inbox (issue 13). */
   private publisher: JetStreamAsyncPublisher | undefined;
   /** @internal writes (acks, publishes) queued for the end of the current event-loop turn. */
@@ -470,7 +473,11 @@ export class NatsTransport implements Transport {
 
   private async jsm(): Promise<JetStreamManager> {
     const nc = await this.connect();
-    return nc.jetstreamManager({ timeout: 5000 });
+    // One manager per connection: creating one asks the server for the account's JetStream
+    // information first (a round trip to the meta leader on a cluster), which cost every status
+    // request and every stream and consumer set-up an extra request (issue 27).
+    if (this.jsmClient?.nc !== nc) this.jsmClient = { nc, jsm: await nc.jetstreamManager({ timeout: 5000 }) };
+    return this.jsmClient.jsm;
   }
 
   private async js(): Promise<JetStreamClient> {
@@ -753,6 +760,11 @@ export class NatsTransport implements Transport {
     await this.retrying(`preparing group "${group}" on "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () =>
       this.ensureConsumer(topic, natsDurableName(group), options),
     );
+  }
+
+  async preparePublish(topic: string): Promise<void> {
+    if (this.closed) throw new TransportClosedError('nats');
+    await this.ensureStream(topic);
   }
 
   brokerState(): { readonly reachable: boolean; readonly reason?: string } {

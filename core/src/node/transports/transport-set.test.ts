@@ -5,12 +5,13 @@ import { EmbeddedBus } from './embedded-bus.js';
 import { TransportSet } from './transport-set.js';
 
 /** An in-process bus that answers as `kind` and whose broker may be "down": two ends to bridge. */
-function bus(kind: Transport['kind'], reachable = true): Transport {
+function bus(kind: Transport['kind'], reachable = true, prepared: string[] = []): Transport {
   const inner = new EmbeddedBus({ logger: silentLogger });
   return {
     kind,
     durable: kind !== 'embedded',
     publish: (topic, value) => inner.publish(topic, value),
+    preparePublish: async (topic) => void prepared.push(topic),
     subscribe: (topic, group, options, handler) => inner.subscribe(topic, group, options, handler),
     brokerState: () => (reachable ? { reachable } : { reachable, reason: `${kind} is down` }),
     close: () => inner.close(),
@@ -24,8 +25,10 @@ describe('TransportSet (a transport per channel)', () => {
   });
 
   it('runs a mixed route over a bridge: consumed on the source transport, published (and dead-lettered) on the sink transport', async () => {
-    const mqtt = bus('mqtt');
-    const nats = bus('nats', false);
+    const preparedOnMqtt: string[] = [];
+    const preparedOnNats: string[] = [];
+    const mqtt = bus('mqtt', true, preparedOnMqtt);
+    const nats = bus('nats', false, preparedOnNats);
     const set = new TransportSet(
       'mqtt',
       new Map([
@@ -45,6 +48,10 @@ describe('TransportSet (a transport per channel)', () => {
     expect(set.labelOf(null)).toBe('mqtt');
     // A bridge is as reachable as its worse end.
     expect(bridge.brokerState?.()).toEqual({ reachable: false, reason: 'nats is down' });
+    // Outputs go to the sink's transport, so that is where a starting channel's sink is made ready.
+    await bridge.preparePublish?.('out-topic');
+    expect(preparedOnNats).toEqual(['out-topic']);
+    expect(preparedOnMqtt).toEqual([]);
 
     const onSource: string[] = [];
     const onSink: string[] = [];

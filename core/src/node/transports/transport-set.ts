@@ -22,6 +22,7 @@ export function bridgeTransport(source: Transport, sink: Transport): Transport {
     ...(pipelined === undefined ? {} : { publishPipelined: (topic: string, value: string): PipelinedPublish => pipelined(topic, value) }),
     subscribe: (topic, group, options, handler) => source.subscribe(topic, group, options, handler),
     ...(source.prepare === undefined ? {} : { prepare: source.prepare.bind(source) }),
+    ...(sink.preparePublish === undefined ? {} : { preparePublish: sink.preparePublish.bind(sink) }),
     probe: async (timeoutMs) => {
       const [a, b] = await Promise.all([source.probe?.(timeoutMs) ?? true, sink.probe?.(timeoutMs) ?? true]);
       return a && b;
