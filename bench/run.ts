@@ -316,7 +316,8 @@ if (only.has('nats')) {
     figures = `not measured: ${(error as Error).message}`;
   }
   console.log(`\nChannels on NATS JetStream: ${count} messages of ${c.name} through one channel in one process; the source filled first, timed`);
-  console.log('from the channel start until every output is stored on the sink and every source message acknowledged (nothing reads the sink);');
+  console.log('from the moment the channel runs (its sink stream and consumer made; what it translated before is not counted) until every');
+  console.log('output is stored on the sink and every source message acknowledged (nothing reads the sink);');
   console.log('each row the median of its rounds; a round drains the channel between two in-process runs and divides by their mean');
   if (typeof figures === 'string') console.log(figures);
   else {
