@@ -36,6 +36,12 @@ interface CompiledBind {
   readonly target: number;
   readonly evaluate: Evaluator;
   readonly label: string;
+  /**
+   * The note of a BIND that fails on every solution, known when the cell is compiled: the first
+   * thing its expression evaluates is a variable nothing binds. Such BINDs are noted without being
+   * evaluated (a thrown error per solution, on every message, was a visible cost).
+   */
+  readonly alwaysFails: string | undefined;
 }
 
 export interface CellRunResult {
@@ -199,7 +205,16 @@ export class ExecutableCell {
         }
       }
     };
-    const binds = plan.binds.map((b) => ({ target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}` }));
+    // Variables a solution always binds: the WHERE pattern's. A BIND target is bound only when its BIND succeeds.
+    const bound = new Set<string>();
+    for (const t of plan.where) for (const x of [t.s, t.o]) if (x.kind === 'var') bound.add(x.name);
+    const assigned = new Set<string>();
+    const binds = plan.binds.map((b) => {
+      const never = firstEvaluatedVariable(b.expression, prefixes);
+      const alwaysFails = never !== undefined && !bound.has(never) && !assigned.has(never) ? `?${b.variable}: ?${never} is unbound` : undefined;
+      assigned.add(b.variable);
+      return { target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}`, alwaysFails };
+    });
     const cell = new ExecutableCell(plan, { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size }, options);
     return { cell, problems };
   }
@@ -216,6 +231,12 @@ export class ExecutableCell {
     if (this.binds.length > 0) {
       for (const row of rows) {
         for (const b of this.binds) {
+          if (b.alwaysFails !== undefined) {
+            row[b.target] = UNBOUND;
+            notes ??= new Map();
+            notes.set(b.alwaysFails, (notes.get(b.alwaysFails) ?? 0) + 1);
+            continue;
+          }
           try {
             row[b.target] = graph.intern(b.evaluate(row, graph));
           } catch (error) {
@@ -382,6 +403,23 @@ export class ExecutableCell {
     }
     if (s === UNBOUND) row[sSlot] = UNBOUND;
     if (o === UNBOUND) row[oSlot] = UNBOUND;
+  }
+}
+
+/**
+ * The variable an expression evaluates before anything else, if its evaluation starts with one:
+ * arguments are evaluated left to right before their function is applied, so an unbound variable
+ * there fails the expression with that variable's error whatever the rest holds. Undefined when
+ * the first step is a constant or a function the mediator does not know (which fails first).
+ */
+function firstEvaluatedVariable(e: Expression, prefixes: ReadonlyMap<string, string>): string | undefined {
+  for (;;) {
+    if (e.kind === 'var') return e.name;
+    if (e.kind === 'const') return undefined;
+    if (e.kind === 'call' && resolveFunction(e.name, prefixes) === undefined) return undefined;
+    const first = e.args[0];
+    if (first === undefined) return undefined;
+    e = first;
   }
 }
 

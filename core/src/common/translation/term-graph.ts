@@ -16,6 +16,12 @@ export interface PredicateTriples {
 
 /** Packed keys are exact while term ids stay below 2^17 (17 + 17 + 17 bits < 53). */
 const PACK_LIMIT = 1 << 17;
+/**
+ * Below 2^10 per id the packed key fits 30 bits, a small integer V8 keeps unboxed: a Set of those
+ * hashes without allocating a heap number per key, which the 51-bit keys cost on every add and
+ * lookup. Every payload of the golden pairs has far fewer than 1024 terms.
+ */
+const SMALL_LIMIT = 1 << 10;
 
 /** A triple's identity as the graph keys it: one exact number while its ids stay below 2^17, else `"s p o"`. */
 export function tripleId(s: number, p: number, o: number): number | string {
@@ -35,6 +41,8 @@ export class TermGraph {
   private readonly ids = new Map<string, number>();
   readonly terms: RDF.Term[] = [];
   private readonly lists = new Map<number, PredicateTriples>();
+  /** Keys of triples whose ids are all below SMALL_LIMIT (ids only grow, so a triple's set never changes). */
+  private readonly small = new Set<number>();
   private readonly packed = new Set<number>();
   private readonly wide = new Set<string>();
   private blankCounter = 0;
@@ -93,6 +101,7 @@ export class TermGraph {
   }
 
   private hasKey(s: number, p: number, o: number): boolean {
+    if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) return this.small.has((s * SMALL_LIMIT + p) * SMALL_LIMIT + o);
     if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) return this.packed.has((s * PACK_LIMIT + p) * PACK_LIMIT + o);
     return this.wide.has(`${s} ${p} ${o}`);
   }
@@ -102,7 +111,11 @@ export class TermGraph {
   }
 
   add(s: number, p: number, o: number): boolean {
-    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
+    if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) {
+      const k = (s * SMALL_LIMIT + p) * SMALL_LIMIT + o;
+      if (this.small.has(k)) return false;
+      this.small.add(k);
+    } else if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
       const k = (s * PACK_LIMIT + p) * PACK_LIMIT + o;
       if (this.packed.has(k)) return false;
       this.packed.add(k);
@@ -120,7 +133,9 @@ export class TermGraph {
   }
 
   remove(s: number, p: number, o: number): boolean {
-    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
+    if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) {
+      if (!this.small.delete((s * SMALL_LIMIT + p) * SMALL_LIMIT + o)) return false;
+    } else if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
       if (!this.packed.delete((s * PACK_LIMIT + p) * PACK_LIMIT + o)) return false;
     } else if (!this.wide.delete(`${s} ${p} ${o}`)) {
       return false;
