@@ -30,6 +30,15 @@ interface CompiledPattern {
   readonly o: Operand;
 }
 
+/** A constant of the INSERT template with its place in the cell's table of them (`insertConsts`). */
+type InsertConst = Const & { readonly constIndex: number };
+
+interface InsertPattern {
+  readonly s: Slot | InsertConst | Fresh;
+  readonly p: InsertConst;
+  readonly o: Slot | InsertConst | Fresh;
+}
+
 type Evaluator = (row: Int32Array, graph: TermGraph) => RDF.Term;
 
 interface CompiledBind {
@@ -83,7 +92,12 @@ export class ExecutableCell {
   private readonly slotCount: number;
   private readonly where: CompiledPattern[];
   private readonly deletes: CompiledPattern[];
-  private readonly inserts: CompiledPattern[];
+  private readonly inserts: InsertPattern[];
+  /**
+   * The INSERT template's distinct constants (predicates included): a run interns each once, on
+   * first use, instead of once per solution and template triple.
+   */
+  private readonly insertConsts: Const[] = [];
   private readonly filters: Array<{ slot: number; datatype: string }>;
   private readonly binds: CompiledBind[];
   private readonly freshCount: number;
@@ -107,7 +121,18 @@ export class ExecutableCell {
     this.slotCount = parts.slotCount;
     this.where = parts.where;
     this.deletes = parts.deletes;
-    this.inserts = parts.inserts;
+    const constIndex = new Map<string, number>();
+    const indexed = (c: Const): InsertConst => {
+      let i = constIndex.get(c.key);
+      if (i === undefined) {
+        i = this.insertConsts.length;
+        constIndex.set(c.key, i);
+        this.insertConsts.push(c);
+      }
+      return { ...c, constIndex: i };
+    };
+    const operand = (x: Operand): Slot | InsertConst | Fresh => (x.kind === 'const' ? indexed(x) : x);
+    this.inserts = parts.inserts.map((t) => ({ s: operand(t.s), p: indexed(t.p), o: operand(t.o) }));
     this.filters = parts.filters;
     this.binds = parts.binds;
     this.freshCount = parts.freshCount;
@@ -270,15 +295,16 @@ export class ExecutableCell {
     const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (this.inserts.length > 0) {
       const freshIds = new Int32Array(this.freshCount);
+      const constIds = new Int32Array(this.insertConsts.length).fill(UNBOUND);
       for (const row of rows) {
         freshIds.fill(UNBOUND);
         for (const t of this.inserts) {
-          const s = this.instantiate(t.s, row, graph, freshIds);
-          const o = this.instantiate(t.o, row, graph, freshIds);
+          const s = this.instantiate(t.s, row, graph, freshIds, constIds);
+          const o = this.instantiate(t.o, row, graph, freshIds, constIds);
           if (s === UNBOUND || o === UNBOUND) continue;
           // RDF forbids literal subjects; SPARQL skips such template triples.
           if (graph.term(s).termType === 'Literal') continue;
-          const p = graph.internKeyed(t.p.key, t.p.term);
+          const p = this.constId(t.p, graph, constIds);
           if (!graph.add(s, p, o) || !counted) continue;
           const id = tripleId(s, p, o);
           if (removedSet?.has(id) === true) {
@@ -308,9 +334,19 @@ export class ExecutableCell {
     return UNBOUND;
   }
 
-  private instantiate(x: Operand, row: Int32Array, graph: TermGraph, freshIds: Int32Array): number {
+  /** An INSERT constant's id in `graph`, interned on its first use in this run (interning again would give the same id). */
+  private constId(c: InsertConst, graph: TermGraph, constIds: Int32Array): number {
+    let id = constIds[c.constIndex] ?? UNBOUND;
+    if (id === UNBOUND) {
+      id = graph.internKeyed(c.key, c.term);
+      constIds[c.constIndex] = id;
+    }
+    return id;
+  }
+
+  private instantiate(x: Slot | InsertConst | Fresh, row: Int32Array, graph: TermGraph, freshIds: Int32Array, constIds: Int32Array): number {
     if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
-    if (x.kind === 'const') return graph.internKeyed(x.key, x.term);
+    if (x.kind === 'const') return this.constId(x, graph, constIds);
     let id = freshIds[x.index] ?? UNBOUND;
     if (id === UNBOUND) {
       id = graph.freshBlank();

@@ -95,8 +95,9 @@ export class TermGraph {
   /** A blank node whose label no other term of this graph uses. */
   freshBlank(): number {
     for (;;) {
-      const label = `g${this.blankCounter++}`;
-      if (!this.ids.has(`_:${label}`)) return this.intern(factory.blankNode(label));
+      // The key built once (it is the term's termKey), not again by intern.
+      const key = `_:g${this.blankCounter++}`;
+      if (!this.ids.has(key)) return this.internKeyed(key, factory.blankNode(key.slice(2)));
     }
   }
 
