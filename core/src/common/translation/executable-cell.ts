@@ -9,7 +9,7 @@
  */
 import type { Problem } from '../errors.js';
 import { ProblemCodes } from '../problem-codes.js';
-import { termKey, type RDF } from '../rdf/terms.js';
+import { factory, termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
 import { arithmetic, ExpressionError, resolveFunction } from './functions.js';
 import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
@@ -39,7 +39,21 @@ interface InsertPattern {
   readonly o: Slot | InsertConst | Fresh;
 }
 
-type Evaluator = (row: Int32Array, graph: TermGraph) => RDF.Term;
+/**
+ * A solution: term ids by variable slot (UNBOUND where unset). Plain arrays of small integers: a
+ * matching cell copies one per solution, and allocating a typed array (and its buffer) each time
+ * cost more than the rest of a small cell's run.
+ */
+type Row = number[];
+
+type Evaluator = (row: Row, graph: TermGraph) => RDF.Term;
+
+/** An array of `n` UNBOUND entries (packed, not holey). */
+function unboundRow(n: number): Row {
+  const row: Row = [];
+  for (let i = 0; i < n; i++) row.push(UNBOUND);
+  return row;
+}
 
 interface CompiledBind {
   readonly target: number;
@@ -148,6 +162,10 @@ export class ExecutableCell {
    */
   static compile(plan: CellPlan, prefixes: ReadonlyMap<string, string>, options: ExecutableCellOptions = {}): { cell: ExecutableCell; problems: Problem[] } {
     const problems: Problem[] = [];
+    // The plan's constants come from the alignment's Turtle parser (N3.js terms, which re-derive
+    // value, language and datatype from a string on every read); the writer reads those of every
+    // inserted triple, so the cell keeps its own copies with plain fields.
+    const own = <T extends RDF.Term>(term: T): T => (factory.fromTerm as (t: RDF.Term) => RDF.Term)(term) as T;
     const slots = new Map<string, number>();
     const slot = (name: string): number => {
       let i = slots.get(name);
@@ -162,11 +180,11 @@ export class ExecutableCell {
         if (i === undefined) fresh.set(t.label, (i = fresh.size));
         return { kind: 'fresh', index: i };
       }
-      return { kind: 'const', key: termKey(t.term), term: t.term };
+      return { kind: 'const', key: termKey(t.term), term: own(t.term) };
     };
     const pattern = (t: TriplePattern): CompiledPattern => ({
       s: operand(t.s),
-      p: { kind: 'const', key: termKey(t.p), term: t.p },
+      p: { kind: 'const', key: termKey(t.p), term: own(t.p) },
       o: operand(t.o),
     });
     const where = orderForJoin(plan.where.map(pattern));
@@ -185,7 +203,7 @@ export class ExecutableCell {
           };
         }
         case 'const': {
-          const term = e.term;
+          const term = own(e.term);
           return () => term;
         }
         case 'arith': {
@@ -294,8 +312,8 @@ export class ExecutableCell {
     const reinsertedIds: Set<number | string> | undefined = counting === 'origins' && removedSet !== undefined ? new Set() : undefined;
     const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (this.inserts.length > 0) {
-      const freshIds = new Int32Array(this.freshCount);
-      const constIds = new Int32Array(this.insertConsts.length).fill(UNBOUND);
+      const freshIds = (this.scratchFresh ??= unboundRow(this.freshCount));
+      const constIds = (this.scratchConstIds ??= unboundRow(this.insertConsts.length)).fill(UNBOUND);
       for (const row of rows) {
         freshIds.fill(UNBOUND);
         for (const t of this.inserts) {
@@ -328,14 +346,14 @@ export class ExecutableCell {
     return result;
   }
 
-  private lookup(x: Operand, row: Int32Array, graph: TermGraph): number {
+  private lookup(x: Operand, row: Row, graph: TermGraph): number {
     if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
     if (x.kind === 'const') return graph.lookupKey(x.key) ?? UNBOUND;
     return UNBOUND;
   }
 
   /** An INSERT constant's id in `graph`, interned on its first use in this run (interning again would give the same id). */
-  private constId(c: InsertConst, graph: TermGraph, constIds: Int32Array): number {
+  private constId(c: InsertConst, graph: TermGraph, constIds: Row): number {
     let id = constIds[c.constIndex] ?? UNBOUND;
     if (id === UNBOUND) {
       id = graph.internKeyed(c.key, c.term);
@@ -344,7 +362,7 @@ export class ExecutableCell {
     return id;
   }
 
-  private instantiate(x: Slot | InsertConst | Fresh, row: Int32Array, graph: TermGraph, freshIds: Int32Array, constIds: Int32Array): number {
+  private instantiate(x: Slot | InsertConst | Fresh, row: Row, graph: TermGraph, freshIds: Row, constIds: Row): number {
     if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
     if (x.kind === 'const') return this.constId(x, graph, constIds);
     let id = freshIds[x.index] ?? UNBOUND;
@@ -357,15 +375,17 @@ export class ExecutableCell {
 
   // Per-cell scratch state for `solve`. Runs are synchronous and never re-entrant, so one set of
   // buffers per cell is safe, and reusing it keeps the common no-match case allocation-free.
-  private scratchRow: Int32Array | undefined;
+  private scratchRow: Row | undefined;
   private scratchConsts: Int32Array | undefined;
-  private scratchRows: Int32Array[] = [];
+  private scratchRows: Row[] = [];
+  private scratchFresh: Row | undefined;
+  private scratchConstIds: Row | undefined;
   private scratchGraph: TermGraph | undefined;
 
   /** All solutions of the WHERE basic graph pattern that pass the filters. */
-  private solve(graph: TermGraph): Int32Array[] {
+  private solve(graph: TermGraph): Row[] {
     const n = this.where.length;
-    const row = (this.scratchRow ??= new Int32Array(this.slotCount));
+    const row = (this.scratchRow ??= unboundRow(this.slotCount));
     row.fill(UNBOUND);
     const consts = (this.scratchConsts ??= new Int32Array(n * 3));
     for (let i = 0; i < n; i++) {
