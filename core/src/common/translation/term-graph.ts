@@ -40,11 +40,18 @@ export function tripleIdText(id: number | string): string {
 export class TermGraph {
   private readonly ids = new Map<string, number>();
   readonly terms: RDF.Term[] = [];
-  private readonly lists = new Map<number, PredicateTriples>();
+  /**
+   * The triples of each predicate, indexed by its term id (ids are dense, so an array beats a Map
+   * keyed by them), and the predicates in the order of their first triple, which is the order
+   * triples are listed in (and so the order the writer meets them in).
+   */
+  private readonly lists: Array<PredicateTriples | undefined> = [];
+  private readonly predicates: number[] = [];
   /** Keys of triples whose ids are all below SMALL_LIMIT (ids only grow, so a triple's set never changes). */
   private readonly small = new Set<number>();
-  private readonly packed = new Set<number>();
-  private readonly wide = new Set<string>();
+  /** The larger keys' sets, made when a graph first needs them. */
+  private packedKeys: Set<number> | undefined;
+  private wideKeys: Set<string> | undefined;
   private blankCounter = 0;
   size = 0;
 
@@ -83,7 +90,10 @@ export class TermGraph {
   }
 
   forEachTriple(f: (s: number, p: number, o: number) => void): void {
-    for (const [p, list] of this.lists) for (let i = 0; i < list.s.length; i++) f(list.s[i]!, p, list.o[i]!);
+    for (const p of this.predicates) {
+      const list = this.lists[p]!;
+      for (let i = 0; i < list.s.length; i++) f(list.s[i]!, p, list.o[i]!);
+    }
   }
 
   term(id: number): RDF.Term {
@@ -103,8 +113,8 @@ export class TermGraph {
 
   private hasKey(s: number, p: number, o: number): boolean {
     if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) return this.small.has((s * SMALL_LIMIT + p) * SMALL_LIMIT + o);
-    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) return this.packed.has((s * PACK_LIMIT + p) * PACK_LIMIT + o);
-    return this.wide.has(`${s} ${p} ${o}`);
+    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) return this.packedKeys?.has((s * PACK_LIMIT + p) * PACK_LIMIT + o) === true;
+    return this.wideKeys?.has(`${s} ${p} ${o}`) === true;
   }
 
   has(s: number, p: number, o: number): boolean {
@@ -118,15 +128,23 @@ export class TermGraph {
       this.small.add(k);
     } else if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
       const k = (s * PACK_LIMIT + p) * PACK_LIMIT + o;
-      if (this.packed.has(k)) return false;
-      this.packed.add(k);
+      const packed = (this.packedKeys ??= new Set());
+      if (packed.has(k)) return false;
+      packed.add(k);
     } else {
       const k = `${s} ${p} ${o}`;
-      if (this.wide.has(k)) return false;
-      this.wide.add(k);
+      const wide = (this.wideKeys ??= new Set());
+      if (wide.has(k)) return false;
+      wide.add(k);
     }
-    let list = this.lists.get(p);
-    if (list === undefined) this.lists.set(p, (list = { s: [], o: [] }));
+    let list = this.lists[p];
+    if (list === undefined) {
+      list = { s: [], o: [] };
+      // Filling any gap first keeps the array's elements packed (ids below p may be subjects or objects only).
+      while (this.lists.length < p) this.lists.push(undefined);
+      this.lists[p] = list;
+      this.predicates.push(p);
+    }
     list.s.push(s);
     list.o.push(o);
     this.size++;
@@ -137,11 +155,11 @@ export class TermGraph {
     if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) {
       if (!this.small.delete((s * SMALL_LIMIT + p) * SMALL_LIMIT + o)) return false;
     } else if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
-      if (!this.packed.delete((s * PACK_LIMIT + p) * PACK_LIMIT + o)) return false;
-    } else if (!this.wide.delete(`${s} ${p} ${o}`)) {
+      if (this.packedKeys?.delete((s * PACK_LIMIT + p) * PACK_LIMIT + o) !== true) return false;
+    } else if (this.wideKeys?.delete(`${s} ${p} ${o}`) !== true) {
       return false;
     }
-    const list = this.lists.get(p)!;
+    const list = this.lists[p]!;
     const last = list.s.length - 1;
     for (let i = 0; i <= last; i++) {
       if (list.s[i] === s && list.o[i] === o) {
@@ -159,16 +177,20 @@ export class TermGraph {
 
   /** The triples of predicate p (do not modify while iterating). */
   withPredicate(p: number): PredicateTriples | undefined {
-    return this.lists.get(p);
+    return this.lists[p];
   }
 
   *triples(): IterableIterator<[number, number, number]> {
-    for (const [p, list] of this.lists) for (let i = 0; i < list.s.length; i++) yield [list.s[i]!, p, list.o[i]!];
+    for (const p of this.predicates) {
+      const list = this.lists[p]!;
+      for (let i = 0; i < list.s.length; i++) yield [list.s[i]!, p, list.o[i]!];
+    }
   }
 
   toQuads(graph: RDF.Quad_Graph): RDF.Quad[] {
     const out: RDF.Quad[] = [];
-    for (const [p, list] of this.lists) {
+    for (const p of this.predicates) {
+      const list = this.lists[p]!;
       const predicate = this.term(p) as RDF.Quad_Predicate;
       for (let i = 0; i < list.s.length; i++) {
         out.push(factory.quad(this.term(list.s[i]!) as RDF.Quad_Subject, predicate, this.term(list.o[i]!) as RDF.Quad_Object, graph));
