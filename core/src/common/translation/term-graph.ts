@@ -57,12 +57,36 @@ export class TermGraph {
 
   static fromQuads(quads: Iterable<RDF.Quad>): TermGraph {
     const g = new TermGraph();
-    for (const q of quads) g.add(g.intern(q.subject), g.intern(q.predicate), g.intern(q.object));
+    // A reader shares one term object per IRI and per blank node of a message: the last subject
+    // and predicate seen are compared by identity first (quads come node by node), and blank
+    // nodes, whose keys would be built again at every mention, are remembered by identity.
+    const blanks = new Map<RDF.Term, number>();
+    let lastSubject: RDF.Term | undefined;
+    let lastSubjectId = 0;
+    for (const q of quads) {
+      const subject = q.subject;
+      if (subject !== lastSubject) {
+        lastSubject = subject;
+        lastSubjectId = g.internShared(subject, blanks);
+      }
+      g.add(lastSubjectId, g.intern(q.predicate), g.internShared(q.object, blanks));
+    }
     return g;
   }
 
+  /** `intern`, remembering blank nodes by identity in `blanks`. */
+  private internShared(term: RDF.Term, blanks: Map<RDF.Term, number>): number {
+    if (term.termType !== 'BlankNode') return this.intern(term);
+    let id = blanks.get(term);
+    if (id === undefined) {
+      id = this.intern(term);
+      blanks.set(term, id);
+    }
+    return id;
+  }
+
   intern(term: RDF.Term): number {
-    return this.internKeyed(termKey(term), term);
+    return this.internKeyed(term.termType === 'NamedNode' ? term.value : termKey(term), term);
   }
 
   /** `intern` with the term's key already computed (compiled cells precompute their constants' keys). */
