@@ -82,6 +82,8 @@ function collectPrefixes(doc: object): Array<[string, string]> {
  * here.
  */
 export async function readWithJsonLd(parsed: JsonDocument): Promise<ParsedMessage> {
+  // jsonld.js recurses over the tree.
+  parsed.assertDepth();
   const { doc, numbers } = parsed.withNumbers();
   if (numbers !== undefined) restoreContextNumbers(doc, numbers, false);
   let dataset: JsonLdQuad[];

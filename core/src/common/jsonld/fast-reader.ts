@@ -17,6 +17,7 @@ import { RDF_FIRST, RDF_NIL, RDF_REST, XSD_BOOLEAN, XSD_DOUBLE, XSD_INTEGER, fre
 import type { ParsedMessage } from './codec-types.js';
 import { isPlainObject, type JsonDocument } from './json-document.js';
 import { isDoubleToken, numberLexical, type JsonNumbers } from './json-numbers.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
 import { RecentList } from './recent-list.js';
 
 const rdfTypeNode = factory.namedNode(RDF_TYPE);
@@ -36,6 +37,16 @@ const RECENT_LIMIT = 32;
 const UNSUPPORTED = Symbol('unsupported');
 /** Thrown inside the fast parser when it meets a JSON number in a document parsed without markers. */
 const NEEDS_NUMBERS = Symbol('needs numbers');
+/** Thrown inside the fast parser when it would descend past MAX_JSON_DEPTH. */
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * Bounds the parser's recursion: `depth` is the JSON nesting level of the array or object about
+ * to be read (the top-level object is 1), counted as json-depth.ts counts it.
+ */
+function enter(depth: number): void {
+  if (depth > MAX_JSON_DEPTH) throw TOO_DEEP;
+}
 
 /** The quads of one subject in one graph, for deduplication. */
 interface Bucket {
@@ -108,6 +119,8 @@ class FastParser {
   private readonly curies: Map<string, RDF.NamedNode>;
   /** Graph IRI ('' for the default graph) -> subject (IRI string or BlankNode) -> its quads. */
   private readonly buckets = new Map<string, Map<string | RDF.BlankNode, Bucket>>();
+  /** Set when a value was dropped unread, so its depth is unknown (then the whole text is measured). */
+  unvisited = false;
 
   constructor(
     private readonly context: FastContext,
@@ -222,8 +235,9 @@ class FastParser {
     this.quads.push(factory.quad(s, p, o, g));
   }
 
-  /** Processes a node object into graph `g`; returns its subject. */
-  node(obj: Record<string, unknown>, g: RDF.Quad_Graph, top = false): RDF.NamedNode | RDF.BlankNode {
+  /** Processes a node object (at nesting level `depth`) into graph `g`; returns its subject. */
+  node(obj: Record<string, unknown>, g: RDF.Quad_Graph, depth: number, top = false): RDF.NamedNode | RDF.BlankNode {
+    enter(depth);
     const rawId = obj['@id'];
     const subject = rawId === undefined ? freshBlank() : this.idTerm(rawId);
     const bucket = this.bucket(subject, g);
@@ -236,6 +250,7 @@ class FastParser {
             break;
           case '@type':
             if (Array.isArray(value)) {
+              enter(depth + 1);
               for (const t of value) this.emit(bucket, subject, rdfTypeNode, this.typeTerm(t), g);
             } else {
               this.emit(bucket, subject, rdfTypeNode, this.typeTerm(value), g);
@@ -253,43 +268,49 @@ class FastParser {
         continue;
       }
       const p = this.predicate(key);
-      if (p === undefined) continue;
+      if (p === undefined) {
+        if (typeof value === 'object' && value !== null) this.unvisited = true;
+        continue;
+      }
       if (Array.isArray(value)) {
+        enter(depth + 1);
         for (const item of value) {
           if (Array.isArray(item)) throw UNSUPPORTED;
-          const o = this.object(item, g, false);
+          const o = this.object(item, g, depth + 2, false);
           if (o !== undefined) this.emit(bucket, subject, p, o, g);
         }
       } else {
-        const o = this.object(value, g, false);
+        const o = this.object(value, g, depth + 1, false);
         if (o !== undefined) this.emit(bucket, subject, p, o, g);
       }
     }
     if (graph !== undefined) {
       // A named graph; a blank-node graph name is left to jsonld.js.
       if (subject.termType !== 'NamedNode') throw UNSUPPORTED;
-      this.graphItems(graph, subject);
+      this.graphItems(graph, subject, depth + 1);
     }
     return subject;
   }
 
-  graphItems(items: unknown, g: RDF.Quad_Graph): void {
+  /** The value of @graph, at nesting level `depth`. */
+  graphItems(items: unknown, g: RDF.Quad_Graph, depth: number): void {
     if (items === null) return;
     if (Array.isArray(items)) {
+      enter(depth);
       for (const item of items) {
         if (item === null) continue;
         if (!isPlainObject(item)) throw UNSUPPORTED;
-        this.node(item, g);
+        this.node(item, g, depth + 1);
       }
     } else if (isPlainObject(items)) {
-      this.node(items, g);
+      this.node(items, g, depth);
     } else {
       throw UNSUPPORTED;
     }
   }
 
-  /** The RDF term of a property value (undefined for null values, which JSON-LD drops). */
-  private object(v: unknown, g: RDF.Quad_Graph, inList: boolean): RDF.Quad_Object | undefined {
+  /** The RDF term of a property value at nesting level `depth` (undefined for null values, which JSON-LD drops). */
+  private object(v: unknown, g: RDF.Quad_Graph, depth: number, inList: boolean): RDF.Quad_Object | undefined {
     switch (typeof v) {
       case 'string':
         return factory.literal(v);
@@ -301,13 +322,17 @@ class FastParser {
         if (v === null) return undefined;
         if (Array.isArray(v)) throw UNSUPPORTED;
         const obj = v as Record<string, unknown>;
-        if ('@value' in obj) return this.valueObject(obj);
+        if ('@value' in obj) {
+          enter(depth);
+          return this.valueObject(obj);
+        }
         if ('@list' in obj) {
           if (inList) throw UNSUPPORTED; // lists of lists: not JSON-LD 1.0
+          enter(depth);
           for (const key in obj) if (key !== '@list') throw UNSUPPORTED;
-          return this.list(obj['@list'], g);
+          return this.list(obj['@list'], g, depth + 1);
         }
-        return this.node(obj, g);
+        return this.node(obj, g, depth);
       }
       default:
         throw UNSUPPORTED;
@@ -315,11 +340,15 @@ class FastParser {
   }
 
   /** An RDF collection (blank rdf:first/rdf:rest nodes ending in rdf:nil); returns its head. */
-  private list(items: unknown, g: RDF.Quad_Graph): RDF.NamedNode | RDF.BlankNode {
+  private list(items: unknown, g: RDF.Quad_Graph, depth: number): RDF.NamedNode | RDF.BlankNode {
     const terms: RDF.Quad_Object[] = [];
-    for (const item of Array.isArray(items) ? items : [items]) {
+    const array = Array.isArray(items);
+    if (array) enter(depth);
+    // The items of an array are one level below it; a single item stands at the array's place.
+    const itemDepth = array ? depth + 1 : depth;
+    for (const item of array ? items : [items]) {
       if (Array.isArray(item)) throw UNSUPPORTED;
-      const term = this.object(item, g, true);
+      const term = this.object(item, g, itemDepth, true);
       if (term !== undefined) terms.push(term);
     }
     let head: RDF.NamedNode | RDF.BlankNode = rdfNilNode;
@@ -351,7 +380,11 @@ class FastParser {
       else if (key === '@language') language = obj[key];
       else throw UNSUPPORTED;
     }
-    if (value === null) return undefined;
+    if (value === null) {
+      // Dropped with its @type and @language unread.
+      if ((typeof type === 'object' && type !== null) || (typeof language === 'object' && language !== null)) this.unvisited = true;
+      return undefined;
+    }
     if (language !== undefined) {
       if (typeof language !== 'string' || language === '' || typeof value !== 'string' || type !== undefined) {
         throw UNSUPPORTED;
@@ -420,10 +453,10 @@ export class FastReader {
   /** The dataset, or undefined when the message needs the fallback reader. */
   read(parsed: JsonDocument): ParsedMessage | undefined {
     // The plain parse first, the marked one only when the message has JSON numbers.
-    const result = this.readDocument(parsed.plain, null);
+    const result = this.readDocument(parsed, parsed.plain, null);
     if (result !== NEEDS_NUMBERS) return result;
     const { doc, numbers } = parsed.withNumbers();
-    return this.readDocument(doc, numbers) as ParsedMessage | undefined;
+    return this.readDocument(parsed, doc, numbers) as ParsedMessage | undefined;
   }
 
   private context(ctx: unknown): FastContext | undefined {
@@ -438,7 +471,7 @@ export class FastReader {
     return context;
   }
 
-  private readDocument(doc: object, numbers: JsonNumbers | undefined | null): ParsedMessage | undefined | typeof NEEDS_NUMBERS {
+  private readDocument(source: JsonDocument, doc: object, numbers: JsonNumbers | undefined | null): ParsedMessage | undefined | typeof NEEDS_NUMBERS {
     if (!isPlainObject(doc)) return undefined;
     const context = this.context(doc['@context']);
     if (context === undefined) return undefined;
@@ -453,15 +486,21 @@ export class FastReader {
       }
       if (onlyGraph) {
         const graph = doc['@graph'];
-        if (graph !== undefined) parser.graphItems(graph, defaultGraphTerm);
+        if (graph !== undefined) parser.graphItems(graph, defaultGraphTerm, 2);
       } else {
-        parser.node(doc, defaultGraphTerm, true);
+        parser.node(doc, defaultGraphTerm, 1, true);
       }
     } catch (error) {
       if (error === UNSUPPORTED) return undefined;
       if (error === NEEDS_NUMBERS) return NEEDS_NUMBERS;
+      if (error === TOO_DEEP) {
+        // Throws NESTING_LIMIT; were the count ever wrong, the fallback reader measures the text again.
+        source.assertDepth();
+        return undefined;
+      }
       throw error;
     }
+    if (parser.unvisited) source.assertDepth();
     const prefixes: Array<[string, string]> = [];
     for (const [k, v] of context.entries) prefixes.push([k, v]);
     return { quads: parser.quads, prefixes, fastPath: true };

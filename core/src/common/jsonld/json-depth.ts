@@ -2,7 +2,9 @@
  * The nesting bound of JSON (CONTRACT.md, Safety: every input is bounded in the work it can cause).
  * JSON.parse itself reads any depth, but everything after it walks the tree recursively (schema
  * validation, the JSON-LD readers, position lookups), and 100,000 levels exhaust the stack there: a
- * 500 instead of a refusal. So the depth is measured first, in one linear scan of the text.
+ * 500 instead of a refusal. So the depth is measured before anything recurses, in one linear scan of
+ * the text; a message's fast reader instead counts the levels as it descends and scans only when it
+ * must (JsonDocument.assertDepth), which spares every message the scan.
  */
 import { ErrorCodes, ParseError } from '../errors.js';
 

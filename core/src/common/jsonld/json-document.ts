@@ -12,6 +12,7 @@ import { assertJsonDepth } from './json-depth.js';
  */
 export class JsonDocument {
   private marked: { doc: object; numbers: JsonNumbers | undefined } | undefined;
+  private depthChecked = false;
 
   constructor(
     readonly text: string,
@@ -21,16 +22,30 @@ export class JsonDocument {
   withNumbers(): { doc: object; numbers: JsonNumbers | undefined } {
     return (this.marked ??= markNumbers(this.text, this.plain));
   }
+
+  /**
+   * Throws NESTING_LIMIT when the text nests deeper than MAX_JSON_DEPTH. Whoever walks the tree
+   * recursively calls it first, unless it bounds its own recursion: the fast reader counts the
+   * levels it descends and calls this only when it passes the limit or leaves a value unvisited,
+   * which spares the common message a scan of its text.
+   */
+  assertDepth(): void {
+    if (this.depthChecked) return;
+    assertJsonDepth(this.text, 'The message');
+    this.depthChecked = true;
+  }
 }
 
 /** JSON.parse with the mediator's errors; the result is an object or an array. */
 export function readJson(text: string): JsonDocument {
-  // Before parsing: the readers after JSON.parse recurse over the tree (json-depth.ts).
-  assertJsonDepth(text, 'The message');
+  // JSON.parse itself reads any depth without recursing (V8 parses iteratively); the readers
+  // after it check the depth before they recurse (JsonDocument.assertDepth).
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (error) {
+    // Too deep and not JSON: the depth is the error reported, as when it was checked first.
+    assertJsonDepth(text, 'The message');
     throw notJsonError(text, error);
   }
   if (typeof doc !== 'object' || doc === null) {

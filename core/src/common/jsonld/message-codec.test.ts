@@ -13,6 +13,7 @@ import {
   serializeMessageWithJsonLd,
   type ParsedMessage,
 } from './index.js';
+import { MAX_JSON_DEPTH, jsonDepth } from './json-depth.js';
 
 interface Sample {
   readonly name: string;
@@ -555,6 +556,54 @@ describe('errors', () => {
       expect((error as ParseError).code).toBe(ErrorCodes.messageInvalidJsonLd);
       expect((error as ParseError).message).toContain(url);
     }
+  });
+
+  /*
+   * The fast reader counts the levels it descends instead of scanning the text first: a message it
+   * reads is refused exactly when the text nests deeper than MAX_JSON_DEPTH, whichever construct
+   * (node objects, arrays, @list, value objects, values it drops unread) makes it deep.
+   */
+  describe('nesting: refused past MAX_JSON_DEPTH, read up to it, on every construct', () => {
+    const head = '{"@context":{"ex":"http://example.org/"},"@id":"ex:s","ex:p":';
+    // Each shape: the JSON of `levels` nested levels below a property, innermost readable.
+    const shapes: Record<string, (levels: number) => string> = {
+      'node objects': (n) => `${'{"ex:p":'.repeat(n - 1)}{"@id":"ex:o"}${'}'.repeat(n - 1)}`,
+      'arrays of node objects': (n) => `${'[{"ex:p":'.repeat((n - 1) / 2)}[]${'}]'.repeat((n - 1) / 2)}`,
+      '@list and value objects': (n) => `${'{"@list":[{"ex:p":'.repeat((n - 1) / 3)}{"@value":"x"}${'}]}'.repeat((n - 1) / 3)}`,
+      '@type arrays': (n) => `${'{"ex:p":'.repeat(n - 2)}{"@type":["ex:T"]}${'}'.repeat(n - 2)}`,
+      'a dropped key': (n) => `{"dropped":${'['.repeat(n - 1)}${']'.repeat(n - 1)}}`,
+      'a null value object with a deep @type': (n) => `{"@value":null,"@type":${'['.repeat(n - 1)}${']'.repeat(n - 1)}}`,
+    };
+    // Depths the shapes can all hit exactly (top object 1, the property value 2, ...).
+    const message = (shape: (levels: number) => string, depth: number) => `${head}${shape(depth - 1)}}`;
+    const limits = [MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, MAX_JSON_DEPTH + 2, MAX_JSON_DEPTH + 3, MAX_JSON_DEPTH + 6];
+    it.each(Object.entries(shapes))('%s', async (_name, shape) => {
+      let checked = 0;
+      for (const depth of limits) {
+        const text = message(shape, depth);
+        if (jsonDepth(text, Infinity) !== depth) continue; // this shape cannot reach this depth exactly
+        checked++;
+        if (depth <= MAX_JSON_DEPTH) {
+          expect(parseMessageFast(text), `depth ${depth}`).toMatchObject({ fastPath: true });
+        } else {
+          expect(catchError(() => parseMessageFast(text)).code, `depth ${depth}`).toBe(ErrorCodes.nestingLimit);
+          await expect(parseMessage(text), `depth ${depth}`).rejects.toMatchObject({ code: ErrorCodes.nestingLimit });
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(2);
+    });
+
+    it('too deep and not JSON: the depth is the error, as before parsing', () => {
+      expect(catchError(() => parseMessageFast(`${'['.repeat(MAX_JSON_DEPTH + 1)}oops`)).code).toBe(ErrorCodes.nestingLimit);
+      expect(catchError(() => parseMessageFast(`${'['.repeat(MAX_JSON_DEPTH)}oops`)).code).toBe(ErrorCodes.messageNotJson);
+    });
+
+    it('messages the fast reader declines are measured before jsonld.js reads them', async () => {
+      const deep = `[${'{"http://example.org/p":'.repeat(MAX_JSON_DEPTH)}"x"${'}'.repeat(MAX_JSON_DEPTH)}]`;
+      expect(parseMessageFast(deep)).toBeUndefined();
+      await expect(parseMessage(deep)).rejects.toMatchObject({ code: ErrorCodes.nestingLimit });
+      await expect(parseMessageWithJsonLd(deep)).rejects.toMatchObject({ code: ErrorCodes.nestingLimit });
+    });
   });
 
   it('JSON-LD errors from jsonld.js become MESSAGE_INVALID_JSONLD', async () => {

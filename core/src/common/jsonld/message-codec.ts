@@ -63,8 +63,9 @@ export class MessageCodec {
   /**
    * Sync fast path: undefined if the document uses anything it does not support (then call
    * parse). Throws ParseError on invalid JSON (MESSAGE_NOT_JSON, with line and column when the
-   * JSON parser reports an offset) and on JSON that is not an object or array
-   * (MESSAGE_INVALID_JSONLD).
+   * JSON parser reports an offset), on JSON that is not an object or array
+   * (MESSAGE_INVALID_JSONLD) and on a message it reads that nests deeper than MAX_JSON_DEPTH
+   * (NESTING_LIMIT; parse measures the messages it declines).
    */
   parseFast(text: string): ParsedMessage | undefined {
     return this.fastReader.read(readJson(text));

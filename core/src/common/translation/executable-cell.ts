@@ -9,7 +9,7 @@
  */
 import type { Problem } from '../errors.js';
 import { ProblemCodes } from '../problem-codes.js';
-import { termKey, type RDF } from '../rdf/terms.js';
+import { factory, termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
 import { arithmetic, ExpressionError, resolveFunction } from './functions.js';
 import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
@@ -30,12 +30,41 @@ interface CompiledPattern {
   readonly o: Operand;
 }
 
-type Evaluator = (row: Int32Array, graph: TermGraph) => RDF.Term;
+/** A constant of the INSERT template with its place in the cell's table of them (`insertConsts`). */
+type InsertConst = Const & { readonly constIndex: number };
+
+interface InsertPattern {
+  readonly s: Slot | InsertConst | Fresh;
+  readonly p: InsertConst;
+  readonly o: Slot | InsertConst | Fresh;
+}
+
+/**
+ * A solution: term ids by variable slot (UNBOUND where unset). Plain arrays of small integers: a
+ * matching cell copies one per solution, and allocating a typed array (and its buffer) each time
+ * cost more than the rest of a small cell's run.
+ */
+type Row = number[];
+
+type Evaluator = (row: Row, graph: TermGraph) => RDF.Term;
+
+/** An array of `n` UNBOUND entries (packed, not holey). */
+function unboundRow(n: number): Row {
+  const row: Row = [];
+  for (let i = 0; i < n; i++) row.push(UNBOUND);
+  return row;
+}
 
 interface CompiledBind {
   readonly target: number;
   readonly evaluate: Evaluator;
   readonly label: string;
+  /**
+   * The note of a BIND that fails on every solution, known when the cell is compiled: the first
+   * thing its expression evaluates is a variable nothing binds. Such BINDs are noted without being
+   * evaluated (a thrown error per solution, on every message, was a visible cost).
+   */
+  readonly alwaysFails: string | undefined;
 }
 
 export interface CellRunResult {
@@ -77,7 +106,12 @@ export class ExecutableCell {
   private readonly slotCount: number;
   private readonly where: CompiledPattern[];
   private readonly deletes: CompiledPattern[];
-  private readonly inserts: CompiledPattern[];
+  private readonly inserts: InsertPattern[];
+  /**
+   * The INSERT template's distinct constants (predicates included): a run interns each once, on
+   * first use, instead of once per solution and template triple.
+   */
+  private readonly insertConsts: Const[] = [];
   private readonly filters: Array<{ slot: number; datatype: string }>;
   private readonly binds: CompiledBind[];
   private readonly freshCount: number;
@@ -101,7 +135,18 @@ export class ExecutableCell {
     this.slotCount = parts.slotCount;
     this.where = parts.where;
     this.deletes = parts.deletes;
-    this.inserts = parts.inserts;
+    const constIndex = new Map<string, number>();
+    const indexed = (c: Const): InsertConst => {
+      let i = constIndex.get(c.key);
+      if (i === undefined) {
+        i = this.insertConsts.length;
+        constIndex.set(c.key, i);
+        this.insertConsts.push(c);
+      }
+      return { ...c, constIndex: i };
+    };
+    const operand = (x: Operand): Slot | InsertConst | Fresh => (x.kind === 'const' ? indexed(x) : x);
+    this.inserts = parts.inserts.map((t) => ({ s: operand(t.s), p: indexed(t.p), o: operand(t.o) }));
     this.filters = parts.filters;
     this.binds = parts.binds;
     this.freshCount = parts.freshCount;
@@ -117,6 +162,10 @@ export class ExecutableCell {
    */
   static compile(plan: CellPlan, prefixes: ReadonlyMap<string, string>, options: ExecutableCellOptions = {}): { cell: ExecutableCell; problems: Problem[] } {
     const problems: Problem[] = [];
+    // The plan's constants come from the alignment's Turtle parser (N3.js terms, which re-derive
+    // value, language and datatype from a string on every read); the writer reads those of every
+    // inserted triple, so the cell keeps its own copies with plain fields.
+    const own = <T extends RDF.Term>(term: T): T => (factory.fromTerm as (t: RDF.Term) => RDF.Term)(term) as T;
     const slots = new Map<string, number>();
     const slot = (name: string): number => {
       let i = slots.get(name);
@@ -131,11 +180,11 @@ export class ExecutableCell {
         if (i === undefined) fresh.set(t.label, (i = fresh.size));
         return { kind: 'fresh', index: i };
       }
-      return { kind: 'const', key: termKey(t.term), term: t.term };
+      return { kind: 'const', key: termKey(t.term), term: own(t.term) };
     };
     const pattern = (t: TriplePattern): CompiledPattern => ({
       s: operand(t.s),
-      p: { kind: 'const', key: termKey(t.p), term: t.p },
+      p: { kind: 'const', key: termKey(t.p), term: own(t.p) },
       o: operand(t.o),
     });
     const where = orderForJoin(plan.where.map(pattern));
@@ -154,7 +203,7 @@ export class ExecutableCell {
           };
         }
         case 'const': {
-          const term = e.term;
+          const term = own(e.term);
           return () => term;
         }
         case 'arith': {
@@ -199,7 +248,16 @@ export class ExecutableCell {
         }
       }
     };
-    const binds = plan.binds.map((b) => ({ target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}` }));
+    // Variables a solution always binds: the WHERE pattern's. A BIND target is bound only when its BIND succeeds.
+    const bound = new Set<string>();
+    for (const t of plan.where) for (const x of [t.s, t.o]) if (x.kind === 'var') bound.add(x.name);
+    const assigned = new Set<string>();
+    const binds = plan.binds.map((b) => {
+      const never = firstEvaluatedVariable(b.expression, prefixes);
+      const alwaysFails = never !== undefined && !bound.has(never) && !assigned.has(never) ? `?${b.variable}: ?${never} is unbound` : undefined;
+      assigned.add(b.variable);
+      return { target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}`, alwaysFails };
+    });
     const cell = new ExecutableCell(plan, { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size }, options);
     return { cell, problems };
   }
@@ -216,6 +274,12 @@ export class ExecutableCell {
     if (this.binds.length > 0) {
       for (const row of rows) {
         for (const b of this.binds) {
+          if (b.alwaysFails !== undefined) {
+            row[b.target] = UNBOUND;
+            notes ??= new Map();
+            notes.set(b.alwaysFails, (notes.get(b.alwaysFails) ?? 0) + 1);
+            continue;
+          }
           try {
             row[b.target] = graph.intern(b.evaluate(row, graph));
           } catch (error) {
@@ -248,16 +312,17 @@ export class ExecutableCell {
     const reinsertedIds: Set<number | string> | undefined = counting === 'origins' && removedSet !== undefined ? new Set() : undefined;
     const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (this.inserts.length > 0) {
-      const freshIds = new Int32Array(this.freshCount);
+      const freshIds = (this.scratchFresh ??= unboundRow(this.freshCount));
+      const constIds = (this.scratchConstIds ??= unboundRow(this.insertConsts.length)).fill(UNBOUND);
       for (const row of rows) {
         freshIds.fill(UNBOUND);
         for (const t of this.inserts) {
-          const s = this.instantiate(t.s, row, graph, freshIds);
-          const o = this.instantiate(t.o, row, graph, freshIds);
+          const s = this.instantiate(t.s, row, graph, freshIds, constIds);
+          const o = this.instantiate(t.o, row, graph, freshIds, constIds);
           if (s === UNBOUND || o === UNBOUND) continue;
           // RDF forbids literal subjects; SPARQL skips such template triples.
           if (graph.term(s).termType === 'Literal') continue;
-          const p = graph.internKeyed(t.p.key, t.p.term);
+          const p = this.constId(t.p, graph, constIds);
           if (!graph.add(s, p, o) || !counted) continue;
           const id = tripleId(s, p, o);
           if (removedSet?.has(id) === true) {
@@ -281,15 +346,25 @@ export class ExecutableCell {
     return result;
   }
 
-  private lookup(x: Operand, row: Int32Array, graph: TermGraph): number {
+  private lookup(x: Operand, row: Row, graph: TermGraph): number {
     if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
     if (x.kind === 'const') return graph.lookupKey(x.key) ?? UNBOUND;
     return UNBOUND;
   }
 
-  private instantiate(x: Operand, row: Int32Array, graph: TermGraph, freshIds: Int32Array): number {
+  /** An INSERT constant's id in `graph`, interned on its first use in this run (interning again would give the same id). */
+  private constId(c: InsertConst, graph: TermGraph, constIds: Row): number {
+    let id = constIds[c.constIndex] ?? UNBOUND;
+    if (id === UNBOUND) {
+      id = graph.internKeyed(c.key, c.term);
+      constIds[c.constIndex] = id;
+    }
+    return id;
+  }
+
+  private instantiate(x: Slot | InsertConst | Fresh, row: Row, graph: TermGraph, freshIds: Row, constIds: Row): number {
     if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
-    if (x.kind === 'const') return graph.internKeyed(x.key, x.term);
+    if (x.kind === 'const') return this.constId(x, graph, constIds);
     let id = freshIds[x.index] ?? UNBOUND;
     if (id === UNBOUND) {
       id = graph.freshBlank();
@@ -300,15 +375,17 @@ export class ExecutableCell {
 
   // Per-cell scratch state for `solve`. Runs are synchronous and never re-entrant, so one set of
   // buffers per cell is safe, and reusing it keeps the common no-match case allocation-free.
-  private scratchRow: Int32Array | undefined;
+  private scratchRow: Row | undefined;
   private scratchConsts: Int32Array | undefined;
-  private scratchRows: Int32Array[] = [];
+  private scratchRows: Row[] = [];
+  private scratchFresh: Row | undefined;
+  private scratchConstIds: Row | undefined;
   private scratchGraph: TermGraph | undefined;
 
   /** All solutions of the WHERE basic graph pattern that pass the filters. */
-  private solve(graph: TermGraph): Int32Array[] {
+  private solve(graph: TermGraph): Row[] {
     const n = this.where.length;
-    const row = (this.scratchRow ??= new Int32Array(this.slotCount));
+    const row = (this.scratchRow ??= unboundRow(this.slotCount));
     row.fill(UNBOUND);
     const consts = (this.scratchConsts ??= new Int32Array(n * 3));
     for (let i = 0; i < n; i++) {
@@ -382,6 +459,23 @@ export class ExecutableCell {
     }
     if (s === UNBOUND) row[sSlot] = UNBOUND;
     if (o === UNBOUND) row[oSlot] = UNBOUND;
+  }
+}
+
+/**
+ * The variable an expression evaluates before anything else, if its evaluation starts with one:
+ * arguments are evaluated left to right before their function is applied, so an unbound variable
+ * there fails the expression with that variable's error whatever the rest holds. Undefined when
+ * the first step is a constant or a function the mediator does not know (which fails first).
+ */
+function firstEvaluatedVariable(e: Expression, prefixes: ReadonlyMap<string, string>): string | undefined {
+  for (;;) {
+    if (e.kind === 'var') return e.name;
+    if (e.kind === 'const') return undefined;
+    if (e.kind === 'call' && resolveFunction(e.name, prefixes) === undefined) return undefined;
+    const first = e.args[0];
+    if (first === undefined) return undefined;
+    e = first;
   }
 }
 

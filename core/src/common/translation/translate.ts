@@ -270,7 +270,9 @@ function withDiff(
 
 /** Parses, translates and serialises one message. Throws ParseError for text that is not a readable message. */
 export async function translateMessage(text: string, alignments: readonly CompiledAlignment[], options: TranslateOptions = {}): Promise<TranslationResult> {
-  return translateParsed(text, await readMessage(text), alignments, options);
+  // The fast path inline rather than through readMessage: awaiting a second async function costs
+  // a promise and a microtask turn on every message.
+  return translateParsed(text, parseMessageFast(text) ?? (await parseMessage(text)), alignments, options);
 }
 
 /** Formats a trace as the reference's `steps.tsv` (plus an `error` column with notes). */
