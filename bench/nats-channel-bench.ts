@@ -11,7 +11,20 @@
  * nor is the cost of watching: the brokers are asked for the backlog only once the channel counted
  * every output confirmed.
  */
-import { ChannelRuntime, NatsTransport, silentLogger, translateMessage, type CompiledAlignment } from '@mediator/core/node';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import {
+  buildServer,
+  ChannelRuntime,
+  NatsTransport,
+  silentLogger,
+  translateMessage,
+  type ChannelTranslate,
+  type CompiledAlignment,
+  type MediatorServer,
+} from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
@@ -25,23 +38,25 @@ export interface NatsChannelFailure {
 
 export interface NatsChannelFigure extends ChannelRatioFigure {
   readonly nodes: 1 | 3;
+  /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
+  readonly translation: 'inline' | 'worker';
 }
 
-async function drain(
-  transport: NatsTransport,
-  text: string,
-  alignments: readonly CompiledAlignment[],
-  parallelism: number,
-  count: number,
-  run: string,
-): Promise<number> {
+/** How a drained channel translates: a function and the number of messages it may have in translation. */
+interface Translator {
+  readonly translate: ChannelTranslate;
+  readonly window?: number;
+}
+
+async function drain(transport: NatsTransport, text: string, translator: Translator, parallelism: number, count: number, run: string): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   const group = `${run}-channel`;
   await fillTopic(transport, source, text, count);
   const runtime = new ChannelRuntime({
     config: { id: run, source, sink, parallelism, consumerGroup: group, startFrom: 'earliest' },
-    translate: (t) => translateMessage(t, alignments),
+    translate: translator.translate,
+    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
     transport,
     logger: silentLogger,
   });
@@ -80,54 +95,90 @@ async function drain(
 // The cluster's rows swung from 9 % to 29 % over 3 rounds on a loaded machine: 5 rounds for both.
 const ROUNDS: Record<1 | 3, number> = { 1: Number(process.env.BENCH_NATS_ROUNDS ?? '5'), 3: Number(process.env.BENCH_NATS_ROUNDS ?? '5') };
 
+/**
+ * `mediator serve`'s translation service (one worker thread, its default on a multi-core machine)
+ * with the alignments stored: the channels of the "worker" rows translate through it, as a
+ * server's channels do, while the NATS client runs on this thread.
+ */
+async function serverTranslation(
+  alignmentXml: readonly string[],
+): Promise<{ server: MediatorServer; ids: Array<{ name: string; version: string }>; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mediator-bench-nats-'));
+  const logStream = new Writable({ write: (_c, _e, done) => done() });
+  const server = await buildServer({ dataDir, translationWorkers: 1, logStream, logLevel: 'warn' });
+  const ids: Array<{ name: string; version: string }> = [];
+  for (const xml of alignmentXml) {
+    const r = await server.app.inject({ method: 'POST', url: '/alignments', payload: xml, headers: { 'content-type': 'application/xml' } });
+    if (r.statusCode !== 201) throw new Error(`alignment not stored: ${r.body}`);
+    ids.push({ name: /<dcelem:title>([^<]*)</.exec(xml)![1]!, version: /<exmo:version>([^<]*)</.exec(xml)![1]! });
+  }
+  return { server, ids, dataDir };
+}
+
 export async function measureNatsChannels(
   text: string,
   alignments: readonly CompiledAlignment[],
+  alignmentXml: readonly string[],
   count: number,
 ): Promise<Array<NatsChannelFigure | NatsChannelFailure>> {
   const out: Array<NatsChannelFigure | NatsChannelFailure> = [];
-  for (const nodes of [1, 3] as const) {
-    let servers;
-    try {
-      servers = await startBenchNats(nodes);
-    } catch (error) {
-      out.push({ nodes, error: `nats-server did not start: ${(error as Error).message}` });
-      continue;
-    }
-    const transport = new NatsTransport({ servers: servers.url, logger: silentLogger });
-    try {
-      // Warm-up: JIT, the connection, stream creation paths.
-      await drain(transport, text, alignments, 4, Math.min(500, count), `warm${nodes}`);
-      for (const parallelism of [1, 4]) {
-        const rates: number[] = [];
-        const inProcs: number[] = [];
-        const ratios: number[] = [];
-        let before = await inProcess(text, alignments, count);
-        for (let round = 0; round < ROUNDS[nodes]; round++) {
-          const rate = await drain(transport, text, alignments, parallelism, count, `n${nodes}p${parallelism}r${round}`);
-          const after = await inProcess(text, alignments, count);
-          const inProc = (before + after) / 2;
-          rates.push(rate);
-          inProcs.push(inProc);
-          ratios.push(rate / inProc);
-          before = after;
-        }
-        out.push({
-          nodes,
-          parallelism,
-          messagesPerSecond: median(rates),
-          inProcessMessagesPerSecond: median(inProcs),
-          ratio: median(ratios),
-          roundRatios: ratios,
-        });
-        process.stderr.write(`measured NATS ${nodes} node(s), parallelism ${parallelism}: ratios ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`);
+  const { server, ids, dataDir } = await serverTranslation(alignmentXml);
+  const inline = (): Translator => ({ translate: async (t) => translateMessage(t, alignments) });
+  const viaWorker = async (parallelism: number): Promise<Translator> => server.translation.forChannel(ids, parallelism);
+  try {
+    for (const nodes of [1, 3] as const) {
+      let servers;
+      try {
+        servers = await startBenchNats(nodes);
+      } catch (error) {
+        out.push({ nodes, error: `nats-server did not start: ${(error as Error).message}` });
+        continue;
       }
-    } catch (error) {
-      out.push({ nodes, error: (error as Error).message });
-    } finally {
-      await transport.close();
-      await servers.stop();
+      const transport = new NatsTransport({ servers: servers.url, logger: silentLogger });
+      try {
+        // Warm-up: JIT, the connection, stream creation paths, the worker.
+        await drain(transport, text, inline(), 4, Math.min(500, count), `warm${nodes}`);
+        await drain(transport, text, await viaWorker(4), 4, Math.min(500, count), `warmw${nodes}`);
+        for (const translation of ['inline', 'worker'] as const) {
+          for (const parallelism of [1, 4]) {
+            const translator = translation === 'inline' ? inline() : await viaWorker(parallelism);
+            const rates: number[] = [];
+            const inProcs: number[] = [];
+            const ratios: number[] = [];
+            let before = await inProcess(text, alignments, count);
+            for (let round = 0; round < ROUNDS[nodes]; round++) {
+              const rate = await drain(transport, text, translator, parallelism, count, `n${nodes}${translation}p${parallelism}r${round}`);
+              const after = await inProcess(text, alignments, count);
+              const inProc = (before + after) / 2;
+              rates.push(rate);
+              inProcs.push(inProc);
+              ratios.push(rate / inProc);
+              before = after;
+            }
+            out.push({
+              nodes,
+              translation,
+              parallelism,
+              messagesPerSecond: median(rates),
+              inProcessMessagesPerSecond: median(inProcs),
+              ratio: median(ratios),
+              roundRatios: ratios,
+            });
+            process.stderr.write(
+              `measured NATS ${nodes} node(s), ${translation}, parallelism ${parallelism}: ratios ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
+            );
+          }
+        }
+      } catch (error) {
+        out.push({ nodes, error: (error as Error).message });
+      } finally {
+        await transport.close();
+        await servers.stop();
+      }
     }
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   return out;
 }

@@ -17,6 +17,7 @@ import type { ConfigStore } from '../store/config-store.js';
 import type { AlignmentService } from '../services/alignment-service.js';
 import type { ChannelService } from '../services/channel-service.js';
 import type { ChannelRunner } from '../services/channel-runner.js';
+import type { TranslationService } from '../services/translation-service.js';
 import { VERSION } from '../version.js';
 import { corePath } from '../core-root.js';
 import { Status, toHttpError, type Operation } from './http-errors.js';
@@ -51,6 +52,8 @@ export interface MediatorServer {
   readonly alignments: AlignmentService;
   readonly channels: ChannelService;
   readonly runner: ChannelRunner;
+  /** The one path of every engine job (its worker threads): benchmarks drive channels through it. */
+  readonly translation: TranslationService;
   readonly store: ConfigStore;
   readonly logger: PinoLogger;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
@@ -297,6 +300,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     alignments,
     channels,
     runner,
+    translation,
     store,
     logger,
     compileSchemas: () => compilers.compilePending(),
