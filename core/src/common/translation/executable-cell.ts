@@ -270,28 +270,7 @@ export class ExecutableCell {
     }
     const rows = this.solve(graph);
     if (rows.length === 0) return NO_MATCH;
-    let notes: Map<string, number> | undefined;
-    if (this.binds.length > 0) {
-      for (const row of rows) {
-        for (const b of this.binds) {
-          if (b.alwaysFails !== undefined) {
-            row[b.target] = UNBOUND;
-            notes ??= new Map();
-            notes.set(b.alwaysFails, (notes.get(b.alwaysFails) ?? 0) + 1);
-            continue;
-          }
-          try {
-            row[b.target] = graph.intern(b.evaluate(row, graph));
-          } catch (error) {
-            if (!(error instanceof ExpressionError)) throw error;
-            row[b.target] = UNBOUND;
-            const note = `${b.label}: ${error.message}`;
-            notes ??= new Map();
-            notes.set(note, (notes.get(note) ?? 0) + 1);
-          }
-        }
-      }
-    }
+    const notes = this.binds.length > 0 ? this.bindAll(rows, graph) : undefined;
     const counted = counting !== 'none';
     const removed: Array<number | string> = [];
     if (this.deletes.length > 0) {
@@ -344,6 +323,31 @@ export class ExecutableCell {
       result.deletedKeys = removed.filter((id) => reinsertedIds?.has(id) !== true).map(tripleIdText);
     }
     return result;
+  }
+
+  /** Evaluates the BINDs on every solution; a failing one leaves its variable unbound and is noted (counted per note). */
+  private bindAll(rows: readonly Row[], graph: TermGraph): Map<string, number> | undefined {
+    let notes: Map<string, number> | undefined;
+    for (const row of rows) {
+      for (const b of this.binds) {
+        if (b.alwaysFails !== undefined) {
+          row[b.target] = UNBOUND;
+          notes ??= new Map();
+          notes.set(b.alwaysFails, (notes.get(b.alwaysFails) ?? 0) + 1);
+          continue;
+        }
+        try {
+          row[b.target] = graph.intern(b.evaluate(row, graph));
+        } catch (error) {
+          if (!(error instanceof ExpressionError)) throw error;
+          row[b.target] = UNBOUND;
+          const note = `${b.label}: ${error.message}`;
+          notes ??= new Map();
+          notes.set(note, (notes.get(note) ?? 0) + 1);
+        }
+      }
+    }
+    return notes;
   }
 
   private lookup(x: Operand, row: Row, graph: TermGraph): number {
