@@ -1,8 +1,10 @@
 /**
- * What the broker channel benchmarks (NATS, Kafka, MQTT) share: the figure each row reports, and
- * filling a source topic with a bounded number of publishes awaiting their broker's confirmation.
+ * What the broker channel benchmarks (NATS, Kafka, MQTT) share: the figure each row reports, its
+ * rounds against the in-process rate, and filling a source topic with a bounded number of publishes
+ * awaiting their broker's confirmation.
  */
 import type { Transport } from '@mediator/core/node';
+import { median } from './stats.js';
 
 /** One row of a broker channel table: the channel's rate against the in-process rate around it. */
 export interface ChannelRatioFigure {
@@ -27,4 +29,30 @@ export async function fillTopic(transport: Pick<Transport, 'publish'>, topic: st
     if (pending.size >= window) await Promise.race(pending);
   }
   await Promise.all(pending);
+}
+
+/**
+ * `rounds` rounds of one row: each drains the channel once (`drainRound`, msg/s) between two
+ * in-process runs (`inProcess`, msg/s; each run serves the round before and the one after) and
+ * divides by their mean; the row reports the medians.
+ */
+export async function ratioRounds(
+  rounds: number,
+  inProcess: () => Promise<number>,
+  drainRound: (round: number) => Promise<number>,
+): Promise<Omit<ChannelRatioFigure, 'parallelism'>> {
+  const rates: number[] = [];
+  const inProcs: number[] = [];
+  const ratios: number[] = [];
+  let before = await inProcess();
+  for (let round = 0; round < rounds; round++) {
+    const rate = await drainRound(round);
+    const after = await inProcess();
+    const inProc = (before + after) / 2;
+    rates.push(rate);
+    inProcs.push(inProc);
+    ratios.push(rate / inProc);
+    before = after;
+  }
+  return { messagesPerSecond: median(rates), inProcessMessagesPerSecond: median(inProcs), ratio: median(ratios), roundRatios: ratios };
 }

@@ -22,8 +22,7 @@ import {
 import { inProcess } from './channel-bench.js';
 import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
-import { median } from './stats.js';
-import { fillTopic, type ChannelRatioFigure } from './broker-channel.js';
+import { fillTopic, ratioRounds, type ChannelRatioFigure } from './broker-channel.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface MqttChannelFigure extends ChannelRatioFigure {
@@ -85,28 +84,13 @@ export async function measureMqttChannels(text: string, alignments: readonly Com
       ['mqtt', mqtt, 4],
       ['mqtt->nats', mixed, 4],
     ] as const) {
-      const rates: number[] = [];
-      const inProcs: number[] = [];
-      const ratios: number[] = [];
-      let before = await inProcess(text, alignments, count);
-      for (let round = 0; round < ROUNDS; round++) {
-        const rate = await drain(mqtt, transport, text, alignments, parallelism, count, `${route === 'mqtt' ? 'm' : 'mn'}p${parallelism}r${round}`);
-        const after = await inProcess(text, alignments, count);
-        const inProc = (before + after) / 2;
-        rates.push(rate);
-        inProcs.push(inProc);
-        ratios.push(rate / inProc);
-        before = after;
-      }
-      out.push({
-        route,
-        parallelism,
-        messagesPerSecond: median(rates),
-        inProcessMessagesPerSecond: median(inProcs),
-        ratio: median(ratios),
-        roundRatios: ratios,
-      });
-      process.stderr.write(`measured ${route}, parallelism ${parallelism}: ratios ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`);
+      const figure = await ratioRounds(
+        ROUNDS,
+        () => inProcess(text, alignments, count),
+        (round) => drain(mqtt, transport, text, alignments, parallelism, count, `${route === 'mqtt' ? 'm' : 'mn'}p${parallelism}r${round}`),
+      );
+      out.push({ route, parallelism, ...figure });
+      process.stderr.write(`measured ${route}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`);
     }
     return out;
   } finally {

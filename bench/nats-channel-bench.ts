@@ -27,8 +27,7 @@ import {
 } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
-import { median } from './stats.js';
-import { fillTopic, type ChannelRatioFigure } from './broker-channel.js';
+import { fillTopic, ratioRounds, type ChannelRatioFigure } from './broker-channel.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface NatsChannelFailure {
@@ -142,30 +141,14 @@ export async function measureNatsChannels(
         for (const translation of ['inline', 'worker'] as const) {
           for (const parallelism of [1, 4]) {
             const translator = translation === 'inline' ? inline() : await viaWorker(parallelism);
-            const rates: number[] = [];
-            const inProcs: number[] = [];
-            const ratios: number[] = [];
-            let before = await inProcess(text, alignments, count);
-            for (let round = 0; round < ROUNDS[nodes]; round++) {
-              const rate = await drain(transport, text, translator, parallelism, count, `n${nodes}${translation}p${parallelism}r${round}`);
-              const after = await inProcess(text, alignments, count);
-              const inProc = (before + after) / 2;
-              rates.push(rate);
-              inProcs.push(inProc);
-              ratios.push(rate / inProc);
-              before = after;
-            }
-            out.push({
-              nodes,
-              translation,
-              parallelism,
-              messagesPerSecond: median(rates),
-              inProcessMessagesPerSecond: median(inProcs),
-              ratio: median(ratios),
-              roundRatios: ratios,
-            });
+            const figure = await ratioRounds(
+              ROUNDS[nodes],
+              () => inProcess(text, alignments, count),
+              (round) => drain(transport, text, translator, parallelism, count, `n${nodes}${translation}p${parallelism}r${round}`),
+            );
+            out.push({ nodes, translation, parallelism, ...figure });
             process.stderr.write(
-              `measured NATS ${nodes} node(s), ${translation}, parallelism ${parallelism}: ratios ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
+              `measured NATS ${nodes} node(s), ${translation}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
             );
           }
         }
