@@ -33,7 +33,7 @@ export interface UploadAnalyzer {
   /** The stored alignments read and compiled where they will run (kept there under `key`): summaries in order. */
   analyzeStored(stored: ReadonlyArray<{ key: string; xml: string }>): Promise<Array<PromiseSettledResult<AlignmentSummary>>>;
   /** A stored alignment's view or cells, built where it is compiled. */
-  inspectStored<K extends 'view' | 'cells'>(stored: { key: string; xml: string }, kind: K): Promise<WorkValues[K]>;
+  inspectStored<K extends 'view' | 'cells'>(name: string, version: string, kind: K): Promise<WorkValues[K]>;
   /** The view of text that is not stored, read where uploads are. */
   viewText(xml: string): Promise<api.AlignmentView>;
 }
@@ -272,7 +272,7 @@ export class AlignmentService {
    * on the worker that holds it when there are workers (issue 27), else from the cache here.
    */
   async view(name: string, version: string): Promise<api.AlignmentView> {
-    if (this.analyzer !== undefined) return this.analyzer.inspectStored(await this.sourceFor(name, version), 'view');
+    if (this.analyzer !== undefined) return this.analyzer.inspectStored(name, version, 'view');
     return storedView(await this.compiledFor(name, version));
   }
 
@@ -289,9 +289,7 @@ export class AlignmentService {
   /** The cells of an alignment with their compiled SPARQL, in document order, and its steps. */
   async compiledCells(name: string, version: string): Promise<api.CellsWithSparql> {
     const cells =
-      this.analyzer !== undefined
-        ? await this.analyzer.inspectStored(await this.sourceFor(name, version), 'cells')
-        : cellsWithSparql(await this.compiledFor(name, version));
+      this.analyzer !== undefined ? await this.analyzer.inspectStored(name, version, 'cells') : cellsWithSparql(await this.compiledFor(name, version));
     return { name, version, ...cells };
   }
 

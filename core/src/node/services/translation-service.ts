@@ -232,30 +232,18 @@ export class TranslationService {
 
   /**
    * What the workbench shows of a stored alignment (its view, or its cells with their SPARQL), built
-   * on a worker from the copy compiled there (issue 27: the main thread compiled it a second time for
-   * the first view after an upload). Only with workers; without, AlignmentService builds it here.
+   * where it runs: on a worker from the copy compiled there (issue 27: the main thread compiled it a
+   * second time for the first view after an upload).
    */
-  async inspectStored<K extends 'view' | 'cells'>(stored: PoolAlignment, kind: K): Promise<WorkValues[K]> {
-    const [value] = this.workerPool().submit({
-      alignments: [stored],
-      items: [{ kind }],
-      timeoutMs: this.timeoutMs,
-      bounded: true,
-      label: `the ${kind} of an alignment`,
-    });
-    return (await value) as WorkValues[K];
+  async inspectStored<K extends 'view' | 'cells'>(name: string, version: string, kind: K): Promise<WorkValues[K]> {
+    const chain = await this.chain([{ name, version }]);
+    const item: Extract<WorkItem, { kind: 'view' | 'cells' }> = { kind };
+    return (await this.run(chain, [item])[0]!) as WorkValues[K];
   }
 
-  /** The view of editor text (not stored), read and compiled on a worker. Only with workers. */
+  /** The view of editor text (not stored), read and compiled where uploads are. */
   async viewText(xml: string): Promise<api.AlignmentView> {
-    const [value] = this.workerPool().submit({
-      alignments: [],
-      items: [{ kind: 'viewText', xml }],
-      timeoutMs: this.timeoutMs,
-      bounded: true,
-      label: 'the view of an alignment text',
-    });
-    return (await value) as api.AlignmentView;
+    return this.run({ ids: [], label: 'the view of an alignment text' }, [{ kind: 'viewText', xml }])[0]!;
   }
 
   /**
