@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
+import { median, versionLatenciesWhile } from './test-support/version-latency.js';
 
 const NODES = 200;
 const MEDIAN_BOUND_MS = 100;
@@ -29,11 +30,6 @@ const reading = (i: number, names: readonly string[], prefix = '') => ({
   [`ex:${names[2]}`]: `${prefix}gamma-${i}`,
 });
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 describe('GET /version while a suggestion runs', () => {
   it(`answers with a median under ${MEDIAN_BOUND_MS} ms`, async () => {
     const url = running.server.url;
@@ -41,24 +37,15 @@ describe('GET /version while a suggestion runs', () => {
       input: message(Array.from({ length: NODES }, (_, i) => reading(i, ['a', 'b', 'c']))),
       output: message(Array.from({ length: NODES }, (_, i) => reading(i, ['x', 'y', 'z'], 'pre-'))),
     };
-    let inFlight = true;
     const suggestion = fetch(`${url}/suggestions`, {
       method: 'POST',
       body: JSON.stringify({ examples: [example] }),
       headers: { 'content-type': 'application/json' },
-    })
-      .then(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string } }))
-      .finally(() => (inFlight = false));
-    const latencies: number[] = [];
-    while (inFlight) {
-      const started = performance.now();
-      const r = await fetch(`${url}/version`);
-      expect(r.status).toBe(200);
-      await r.text();
-      if (inFlight) latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const { status, body } = await suggestion;
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code?: string } }));
+    const {
+      value: { status, body },
+      latencies,
+    } = await versionLatenciesWhile(url, suggestion);
     process.stdout.write(
       `\nGET /version during a suggestion of ${NODES} nodes (answered ${status}): ${latencies.length} requests, median ${median(latencies).toFixed(1)} ms, worst ${Math.max(...latencies).toFixed(1)} ms\n`,
     );

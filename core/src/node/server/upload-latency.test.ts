@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../../test-support/shared-data.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
+import { median, versionLatenciesWhile } from './test-support/version-latency.js';
 
 const UPLOADS = 50;
 const MEDIAN_BOUND_MS = 100;
@@ -21,31 +22,16 @@ afterAll(async () => {
   await running.stop();
 });
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 describe('GET /version while 50 uploads run', () => {
   it(`answers with a median under ${MEDIAN_BOUND_MS} ms, and every upload is stored`, async () => {
     const url = running.server.url;
     const base = readData('alignments/BodyCloud_CO.rdf');
     const title = /<dcelem:title>([^<]*)<\/dcelem:title>/.exec(base)![0];
     const bodies = Array.from({ length: UPLOADS }, (_, i) => base.replace(title, `<dcelem:title>Upload ${i}</dcelem:title>`));
-    let inFlight = true;
     const uploads = Promise.all(
       bodies.map(async (body) => (await fetch(`${url}/alignments`, { method: 'POST', body, headers: { 'content-type': 'application/xml' } })).status),
-    ).finally(() => (inFlight = false));
-    const latencies: number[] = [];
-    while (inFlight) {
-      const started = performance.now();
-      const r = await fetch(`${url}/version`);
-      expect(r.status).toBe(200);
-      await r.text();
-      if (inFlight) latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const statuses = await uploads;
+    );
+    const { value: statuses, latencies } = await versionLatenciesWhile(url, uploads);
     process.stdout.write(
       `\nGET /version during ${UPLOADS} uploads: ${latencies.length} requests, median ${median(latencies).toFixed(1)} ms, worst ${Math.max(...latencies).toFixed(1)} ms\n`,
     );
