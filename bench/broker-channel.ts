@@ -3,7 +3,8 @@
  * rounds against the in-process rate, and filling a source topic with a bounded number of publishes
  * awaiting their broker's confirmation.
  */
-import type { Transport } from '@mediator/core/node';
+import type { ChannelRuntime, Transport } from '@mediator/core/node';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { median } from './stats.js';
 
 /** One row of a broker channel table: the channel's rate against the in-process rate around it. */
@@ -55,4 +56,13 @@ export async function ratioRounds(
     before = after;
   }
   return { messagesPerSecond: median(rates), inProcessMessagesPerSecond: median(inProcs), ratio: median(ratios), roundRatios: ratios };
+}
+
+/** Polls (every 5 ms, at most 300 s) until the channel has translated `count` messages; `run` names it in the error. */
+export async function untilTranslated(runtime: Pick<ChannelRuntime, 'counters'>, count: number, run: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (runtime.counters.translated < count) {
+    if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify(runtime.counters)}`);
+    await sleep(5);
+  }
 }

@@ -12,8 +12,7 @@ import { ChannelRuntime, KafkaTransport, silentLogger, translateMessage, type Co
 import { inProcess } from './channel-bench.js';
 import { startBenchKafka } from './kafka-broker.js';
 import { median } from './stats.js';
-import { fillTopic, type ChannelRatioFigure } from './broker-channel.js';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { fillTopic, untilTranslated, type ChannelRatioFigure } from './broker-channel.js';
 
 export interface KafkaChannelFigure extends ChannelRatioFigure {
   /** The client library. */
@@ -39,11 +38,7 @@ async function drain(
   });
   await runtime.start();
   const start = performance.now();
-  const deadline = Date.now() + 300_000;
-  while (runtime.counters.translated < count) {
-    if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify(runtime.counters)}`);
-    await sleep(5);
-  }
+  await untilTranslated(runtime, count, run);
   const rate = (count / (performance.now() - start)) * 1000;
   await runtime.stop();
   return rate;

@@ -22,8 +22,7 @@ import {
 import { inProcess } from './channel-bench.js';
 import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
-import { fillTopic, ratioRounds, type ChannelRatioFigure } from './broker-channel.js';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { fillTopic, ratioRounds, untilTranslated, type ChannelRatioFigure } from './broker-channel.js';
 
 export interface MqttChannelFigure extends ChannelRatioFigure {
   /** `mqtt` or `mqtt->nats`. */
@@ -56,11 +55,7 @@ async function drain(
   });
   const start = performance.now();
   await runtime.start();
-  const deadline = Date.now() + 300_000;
-  while (runtime.counters.translated < count) {
-    if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify(runtime.counters)}`);
-    await sleep(5);
-  }
+  await untilTranslated(runtime, count, run);
   const rate = (count / (performance.now() - start)) * 1000;
   await runtime.stop();
   return rate;
