@@ -6,9 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accepts, freePort } from './loopback-ports.js';
 
 export const MOSQUITTO_BIN = process.env.MEDIATOR_MOSQUITTO ?? '/usr/sbin/mosquitto';
 
@@ -17,28 +17,6 @@ export interface BenchMosquitto {
   readonly url: string;
   stop(): Promise<void>;
 }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a !== null ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const accepts = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 export async function startBenchMosquitto(): Promise<BenchMosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-mosquitto-'));

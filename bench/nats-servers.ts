@@ -4,10 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsTransport, silentLogger } from '@mediator/core/node';
+import { freePort } from './loopback-ports.js';
 
 export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
 
@@ -15,18 +15,6 @@ export interface BenchNats {
   /** Comma-separated client URLs. */
   readonly url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a !== null ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
