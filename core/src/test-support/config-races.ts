@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { api } from '../common/index.js';
-import { request, type Answer } from './processes.js';
+import { request, uploadAlignment as upload, type Answer } from './processes.js';
 import { readData } from './shared-data.js';
 
 const REQUEST_MS = 30_000;
@@ -18,10 +18,6 @@ export function alignmentNamed(name: string, variant: 'a' | 'b' = 'a'): string {
     : readData('alignments/UniversAAL_CO.rdf')
         .replace('<dcelem:title>UniversAAL_CO_align</dcelem:title>', `<dcelem:title>${name}</dcelem:title>`)
         .replace('<exmo:version>3.0.1</exmo:version>', '<exmo:version>1.0</exmo:version>');
-}
-
-export function upload(url: string, xml: string): Promise<Answer> {
-  return request(`${url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' }, timeoutMs: REQUEST_MS });
 }
 
 export function deleteAlignment(url: string, name: string): Promise<Answer> {

@@ -272,6 +272,11 @@ export async function request(url: string, init: RequestInit & { readonly timeou
   }
 }
 
+/** POST /alignments of `xml` (an upload, as a client sends it). */
+export function uploadAlignment(url: string, xml: string, timeoutMs = 30_000): Promise<Answer> {
+  return request(`${url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' }, timeoutMs });
+}
+
 /** The first line `mediator serve` prints on stderr once it listens (cli.ts). */
 export const MEDIATOR_BANNER = /^Mediator API:\s+(http:\/\/\S+?)\/?$/;
 

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { KafkaTransport } from '../transports/index.js';
 import { kafkaSkipReason, skipKafka, startKafkaBroker, type KafkaBroker } from '../../test-support/kafka-broker.js';
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
-import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
+import { request, startMediatorServe, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
 import { channelCounters } from '../../test-support/channel-metrics.js';
 import { waitUntilTrue } from '../../test-support/wait-until.js';
@@ -48,12 +48,7 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
   it(`loses none of ${MESSAGES} acknowledged messages, and /metrics counts what follows`, async () => {
     broker = await startKafkaBroker();
     const first = await serve(broker.brokers);
-    const upload = await request(`${first.url}/alignments`, {
-      method: 'POST',
-      body: readData('alignments/CO_FIWARE.rdf'),
-      headers: { 'content-type': 'application/xml' },
-      timeoutMs: REQUEST_MS,
-    });
+    const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
     const created = await request(`${first.url}/channels`, {
       method: 'POST',

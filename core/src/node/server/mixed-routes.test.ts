@@ -16,7 +16,7 @@ import { MqttTransport, NatsTransport } from '../transports/index.js';
 import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroker } from '../../test-support/mosquitto-broker.js';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
-import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
+import { request, startMediatorServe, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
 import { isGoldenTranslation, numberedMessage } from '../../test-support/numbered-messages.js';
 import { parsePrometheusText, sampleValue } from '../../test-support/prometheus-text.js';
 import { waitUntil } from '../../test-support/wait-until.js';
@@ -75,12 +75,7 @@ describe.skipIf(skipMosquitto || skipNats)(`mixed routes ${skipMosquitto ? `(${m
     nats = await startNatsServer();
     const args = ['--mqtt', mosquitto.url, '--nats', nats.url, '--log-level', 'error'];
     const first = await startMediatorServe(mediatorCli, dataDir, { args, timeoutMs: 30_000, started: processes });
-    const upload = await request(`${first.url}/alignments`, {
-      method: 'POST',
-      body: readData('alignments/CO_FIWARE.rdf'),
-      headers: { 'content-type': 'application/xml' },
-      timeoutMs: REQUEST_MS,
-    });
+    const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
     const created = await request(`${first.url}/v1/channels`, json(channelBody('mixed/mn.src', 'mixed-mn-sink', 'MN')));
     expect(created.status, created.text).toBe(201);
@@ -136,12 +131,7 @@ describe.skipIf(skipMosquitto || skipNats)(`mixed routes ${skipMosquitto ? `(${m
     mosquitto ??= await startMosquitto();
     inProcess = await startTestServer('mixed-em', { brokers: { mqtt: mosquitto.url } });
     const { server } = inProcess;
-    const upload = await request(`${server.url}/alignments`, {
-      method: 'POST',
-      body: readData('alignments/CO_FIWARE.rdf'),
-      headers: { 'content-type': 'application/xml' },
-      timeoutMs: REQUEST_MS,
-    });
+    const upload = await uploadAlignment(server.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
     const created = await request(`${server.url}/channels`, json({ ...channelBody('em-src', 'mixed/em.sink', 'em'), optParallelism: undefined }));
     expect(created.status, created.text).toBe(201);

@@ -16,7 +16,7 @@ import type { DeadLetterEnvelope } from '../../common/index.js';
 import { MqttTransport } from '../transports/index.js';
 import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroker } from '../../test-support/mosquitto-broker.js';
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
-import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
+import { request, startMediatorServe, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
 import { channelCounters } from '../../test-support/channel-metrics.js';
 import { waitUntilTrue } from '../../test-support/wait-until.js';
@@ -44,12 +44,7 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
   it(`translates through chanType "MM", loses none of ${MESSAGES} acknowledged messages across a kill -9, dead-letters a malformed one and goes on`, async () => {
     broker = await startMosquitto();
     const first = await serve(broker.url);
-    const upload = await request(`${first.url}/alignments`, {
-      method: 'POST',
-      body: readData('alignments/CO_FIWARE.rdf'),
-      headers: { 'content-type': 'application/xml' },
-      timeoutMs: REQUEST_MS,
-    });
+    const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
     const created = await request(`${first.url}/channels`, {
       method: 'POST',

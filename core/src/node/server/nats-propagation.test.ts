@@ -12,9 +12,9 @@ import { connect } from 'nats';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { api } from '../../common/index.js';
 import { natsSkipReason, skipNats, startNatsCluster, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
-import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
+import { request, startMediatorServe, stopAll, uploadAlignment as upload, type TestProcess } from '../../test-support/processes.js';
 import { compiledCli } from '../../test-support/shared-data.js';
-import { alignmentNamed, createChannel, everywhere, upload } from '../../test-support/config-races.js';
+import { alignmentNamed, createChannel, everywhere } from '../../test-support/config-races.js';
 import { natsDurableName, natsNames } from '../transports/index.js';
 
 const CHANNELS = 6;
