@@ -233,8 +233,19 @@ class KafkaSubscription implements Subscription {
     return state;
   }
 
+  /**
+   * Whether the group currently assigns `partition` to this member. A fetch sent before a
+   * rebalance can answer after it, with messages of a partition that went to another member, which
+   * reads them from the committed offset: handled here too, they would be handled twice.
+   */
+  private owns(partition: number): boolean {
+    const assignments = this.consumer.assignments;
+    if (assignments === null) return true;
+    return assignments.some((a) => a.topic === this.topic && a.partitions.includes(partition));
+  }
+
   private deliver(stream: StringStream, message: StringMessage): void {
-    if (this.closing || this.restarting || stream !== this.stream) return;
+    if (this.closing || this.restarting || stream !== this.stream || !this.owns(message.partition)) return;
     const state = this.partition(message);
     // After a rejected message its partition starts nothing more: the restart fetches it again.
     if (state.tracker.failed !== undefined) return;
