@@ -7,10 +7,12 @@
 // server must still answer at the end. FUZZ_EXAMPLES (default 25 per operation) and FUZZ_SEED set
 // the size and the seed; `npm run bench` runs a longer one.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { unbannered } from './ci-log.mjs';
+import { exitFlushed } from './exit-flushed.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const st = join(root, '.venv-fuzz', 'bin', 'st');
@@ -21,7 +23,7 @@ const CHECKS = ['not_a_server_error', 'status_code_conformance', 'content_type_c
 
 if (!existsSync(st)) {
   console.error('[fuzz] schemathesis is not installed: run `npm run setup` (it creates .venv-fuzz; needs python3-venv)');
-  process.exit(1);
+  await exitFlushed(1);
 }
 
 async function freePort() {
@@ -93,12 +95,22 @@ function fuzz(url, label, args) {
     ],
     { cwd: reports, encoding: 'utf8', timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' } },
   );
-  process.stdout.write(result.stdout ?? '');
-  process.stderr.write(result.stderr ?? '');
+  // Schemathesis closes with banners in pytest's shape ("===== No issues found in 6.89s ====="),
+  // which a log reader takes for a run of no tests (issue 37): its report goes to a file, and the
+  // log gets our own one-line count, or the whole report when something failed.
+  const report = join(reports, 'schemathesis.log');
+  writeFileSync(report, `${result.stdout ?? ''}${result.stderr ?? ''}`);
   const summary = /(\d+) generated, (?:(\d+) found (\d+) unique failures|(\d+) passed)/u.exec(result.stdout ?? '');
   const generated = Number(summary?.[1] ?? 0);
   const failures = Number(summary?.[3] ?? 0);
-  return { ok: result.status === 0 && generated > 0, generated, failures, status: result.status };
+  const ok = result.status === 0 && generated > 0;
+  if (ok) console.log(`[fuzz] ${label}: ${generated} cases generated, ${failures} failures (report: ${relative(root, report)})`);
+  else {
+    console.log(`[fuzz] ${label} FAILED (exit ${result.status ?? result.signal}); schemathesis' report follows (also in ${relative(root, report)})`);
+    process.stdout.write(unbannered(result.stdout ?? ''));
+    process.stderr.write(unbannered(result.stderr ?? ''));
+  }
+  return { ok, generated, failures, status: result.status };
 }
 
 const port = await freePort();
@@ -129,4 +141,4 @@ try {
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(ok ? 0 : 1);
+await exitFlushed(ok ? 0 : 1);

@@ -18,8 +18,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { plainEnv } from './ci-log.mjs';
+import { exitFlushed } from './exit-flushed.mjs';
 
 mkdirSync('test-results', { recursive: true });
+
+// Every runner prints plain text, so its own summary is readable in the log (scripts/ci-log.mjs).
+const runnerEnv = plainEnv();
 
 /**
  * ESLint (type-aware, layering rules; zero warnings), Prettier's check, the dependency check
@@ -37,7 +42,7 @@ function lint() {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const [label, args] of checks) {
     console.log(`\n[lint] ${label}`);
-    const run = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: runnerEnv });
     if (run.status === 0) counts.passed += 1;
     else counts.failed += 1;
   }
@@ -49,6 +54,7 @@ function vitest() {
   rmSync(out, { force: true });
   const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     stdio: 'inherit',
+    env: runnerEnv,
   });
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(out)) {
@@ -67,7 +73,7 @@ function playwright(config, label) {
   rmSync(out, { force: true });
   const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', config, '--reporter=list,json'], {
     stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    env: { ...runnerEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   });
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(out)) {
@@ -95,7 +101,7 @@ function electronBinaryMissing() {
 function script(path, label) {
   if (!existsSync(path)) return undefined;
   console.log(`\n[${label}] node ${path}`);
-  const run = spawnSync(process.execPath, [path], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [path], { stdio: 'inherit', env: runnerEnv });
   const ok = run.status === 0;
   return { code: run.status ?? 1, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
 }
@@ -131,7 +137,7 @@ for (const name of wanted) {
   const suite = suites[name];
   if (suite === undefined) {
     console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
-    process.exit(2);
+    await exitFlushed(2);
   }
   const result = suite();
   if (result === undefined) continue;
@@ -144,4 +150,4 @@ for (const name of wanted) {
 }
 console.log(`\n${lines.join('\n')}`);
 console.log(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(exitCode);
+await exitFlushed(exitCode);

@@ -4,11 +4,23 @@
  * the trace), graph labels readable at Fit, and linked selection between the input and output graphs.
  */
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { goldenDiff } from '../fixtures/golden.js';
 import { goldenDir } from '../fixtures/paths.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
 
 const PAIR = 'weight__UniversAAL_CO__CO_FIWARE';
+
+/**
+ * Back from the editor to the translate screen, waiting for the navigation that going back causes
+ * (the URL of the translate screen, committed), not for a page load a same-document history step
+ * never fires nor for a timer: under load the check ran while the step was still pending (issue 37).
+ * The leave guard must not have held it: nothing was edited.
+ */
+async function backToTranslate(page: Page): Promise<void> {
+  await Promise.all([page.waitForURL(/#\/translate\//, { waitUntil: 'commit', timeout: 30_000 }), page.goBack({ waitUntil: 'commit', timeout: 30_000 })]);
+  await expect(page.getByRole('dialog', { name: /unsaved/i })).toHaveCount(0);
+}
 
 test('the diff grouped by step and cell, removed triples named, cells linked to the editor; graphs readable at Fit and linked', async ({
   page,
@@ -49,8 +61,7 @@ test('the diff grouped by step and cell, removed triples named, cells linked to 
   await expect(page).toHaveURL(new RegExp(`#/alignments/CO_FIWARE_align/1\\.0/${cell}$`));
   const editor = page.getByTestId('alignment-editor');
   await expect(editor.getByRole('listitem', { name: `Cell ${cell} (linked)` })).toBeFocused();
-  await page.goBack();
-  await expect(page).toHaveURL(/#\/translate\//);
+  await backToTranslate(page);
   await expect(page.getByTestId('translate-status')).toHaveText('Message translation successful');
 
   // So is each trace row's cell.
@@ -59,7 +70,7 @@ test('the diff grouped by step and cell, removed triples named, cells linked to 
   await page.getByRole('table', { name: 'Translation trace' }).getByRole('rowheader').first().getByRole('link', { name: first }).click();
   await expect(page).toHaveURL(new RegExp(`#/alignments/UniversAAL_CO_align/3\\.0\\.1/${first}$`));
   await expect(editor.getByRole('listitem', { name: `Cell ${first} (linked)` })).toBeFocused();
-  await page.goBack();
+  await backToTranslate(page);
   await expect(page.getByTestId('translate-status')).toHaveText('Message translation successful');
 
   // The graphs: labels at least 10 px at Fit, literals expanded (the larger drawing).

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitFlushed } from '../../scripts/exit-flushed.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(join(root, 'electron', 'package.json'));
@@ -33,7 +34,7 @@ const builtInputs = ['electron/dist/main/main.js', 'electron/dist/preload/preloa
 for (const input of builtInputs) {
   if (!(await exists(join(root, input)))) {
     console.error(`${input} is missing: run \`npm run build\` first.`);
-    process.exit(1);
+    await exitFlushed(1);
   }
 }
 
@@ -50,7 +51,7 @@ if (FUSES.length !== DEFAULT_WIRE.length) {
   console.error(
     `@electron/fuses knows ${FUSES.length} fuses, the stub wire has ${DEFAULT_WIRE.length}: update DEFAULT_WIRE (Electron's defaults, docs/tutorial/fuses.md)`,
   );
-  process.exit(1);
+  await exitFlushed(1);
 }
 const work = await mkdtemp(join(tmpdir(), 'mediator-package-smoke-'));
 const stubDir = join(work, 'electron-stub');
@@ -84,7 +85,7 @@ if (code !== 0) {
   process.stderr.write(Buffer.concat(output));
   console.error(`electron-builder exited with ${code}`);
   if (!keep) await rm(work, { recursive: true, force: true });
-  process.exit(1);
+  await exitFlushed(1);
 }
 check(true, `electron-builder --linux dir finished in ${builderSeconds.toFixed(1)} s`);
 
@@ -208,4 +209,5 @@ console.log(
 );
 if (keep) console.log(`kept ${work}`);
 else await rm(work, { recursive: true, force: true });
-process.exit(failures.length === 0 ? 0 : 1);
+// Not process.exit() at once: the verdict above must reach a slow pipe before Node stops (issue 37).
+await exitFlushed(failures.length === 0 ? 0 : 1);
