@@ -28,10 +28,12 @@ describe('the CI log of npm test (scripts/ci-log.mjs, scripts/exit-flushed.mjs)'
       expect(result.status, result.stderr).toBe(0);
       return result.stdout;
     };
-    const coloured = run({ ...process.env, CI: 'true', FORCE_COLOR: '1' });
+    // NO_COLOR left out: npm test gives it to this very run.
+    const { NO_COLOR: _plain, ...inherited } = process.env;
+    const coloured = run({ ...inherited, CI: 'true', FORCE_COLOR: '1' });
     // The control: without the runner environment the summary is coloured, so the check can fail.
     expect(coloured).toMatch(ESCAPE);
-    const plain = run(ciLog.plainEnv({ ...process.env, CI: 'true', FORCE_COLOR: '1' }));
+    const plain = run(ciLog.plainEnv({ ...inherited, CI: 'true', FORCE_COLOR: '1' }));
     expect(plain).not.toMatch(ESCAPE);
     expect(plain.split('\n').map((line) => line.trim())).toContain('Tests  1 passed (1)');
   });
