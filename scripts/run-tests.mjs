@@ -15,7 +15,12 @@
 // Debian's Chromium (e2e/), the Electron app test (skips with a reason when the Electron binary
 // is absent), and the offline packaging smoke test (electron-builder with a stub Electron).
 // `node scripts/run-tests.mjs vitest` runs only the named suites.
-import { spawnSync } from 'node:child_process';
+//
+// Side by side (issue 37: a fresh clone's npm test took 27 minutes): lint is one ESLint process on
+// one core while vitest's files spend much of their time waiting on brokers and servers, so lint
+// starts with vitest and its output, kept, is printed whole when its turn comes, after vitest's.
+// Everything else runs in turn, each runner's output straight to the log.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { plainEnv } from './ci-log.mjs';
@@ -27,12 +32,41 @@ mkdirSync('test-results', { recursive: true });
 const runnerEnv = plainEnv();
 
 /**
+ * Where a suite writes: straight to the log (in turn), or kept and printed whole at its turn
+ * (side by side with another suite), so no two runners' lines interleave.
+ */
+function makeLog(kept) {
+  const chunks = [];
+  return {
+    write(text) {
+      if (kept) chunks.push(Buffer.from(text));
+      else process.stdout.write(text);
+    },
+    /** Runs `node args` with the runners' environment; answers its exit status. */
+    run(args, env = runnerEnv) {
+      return new Promise((resolveRun) => {
+        const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+        const take = (stream) => (chunk) => (kept ? chunks.push(chunk) : stream.write(chunk));
+        child.stdout.on('data', take(process.stdout));
+        child.stderr.on('data', take(process.stderr));
+        child.once('error', (error) => {
+          chunks.push(Buffer.from(`${error.message}\n`));
+          resolveRun(1);
+        });
+        child.once('close', (code) => resolveRun(code ?? 1));
+      });
+    },
+    kept: () => Buffer.concat(chunks),
+  };
+}
+
+/**
  * ESLint (type-aware, layering rules; zero warnings), Prettier's check, the dependency check
  * (dependency-cruiser: layers, file and folder cycles, the checked-in folder graph is current) and
  * the function-length check (at most 5 functions over 80 lines of their own,
  * scripts/long-functions.mjs), each one check.
  */
-function lint() {
+async function lint(log) {
   const checks = [
     ['eslint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']],
     ['prettier', ['node_modules/prettier/bin/prettier.cjs', '--check', '.']],
@@ -41,21 +75,17 @@ function lint() {
   ];
   const counts = { passed: 0, failed: 0, skipped: 0 };
   for (const [label, args] of checks) {
-    console.log(`\n[lint] ${label}`);
-    const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: runnerEnv });
-    if (run.status === 0) counts.passed += 1;
+    log.write(`\n[lint] ${label}\n`);
+    if ((await log.run(args)) === 0) counts.passed += 1;
     else counts.failed += 1;
   }
   return { code: counts.failed === 0 ? 0 : 1, ...counts };
 }
 
-function vitest() {
+async function vitest(log) {
   const out = 'test-results/vitest.json';
   rmSync(out, { force: true });
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    stdio: 'inherit',
-    env: runnerEnv,
-  });
+  const code = await log.run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -64,16 +94,16 @@ function vitest() {
     counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     for (const suite of report.testResults ?? []) if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) counts.failed += 1;
   }
-  return { code: run.status ?? 1, ...counts };
+  return { code, ...counts };
 }
 
-function playwright(config, label) {
+async function playwright(log, config, label) {
   if (!existsSync(config)) return undefined;
   const out = resolve('test-results', `${label}.json`);
   rmSync(out, { force: true });
-  const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', config, '--reporter=list,json'], {
-    stdio: 'inherit',
-    env: { ...runnerEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  const code = await log.run(['node_modules/@playwright/test/cli.js', 'test', '-c', config, '--reporter=list,json'], {
+    ...runnerEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(out)) {
@@ -82,7 +112,7 @@ function playwright(config, label) {
     counts.failed = stats.unexpected ?? 0;
     counts.skipped = stats.skipped ?? 0;
   }
-  return { code: run.status ?? 1, ...counts };
+  return { code, ...counts };
 }
 
 /**
@@ -98,48 +128,63 @@ function electronBinaryMissing() {
   return relativePath !== '' && existsSync(resolve(packageDir, 'dist', relativePath)) ? undefined : reason;
 }
 
-function script(path, label) {
+async function script(log, path, label) {
   if (!existsSync(path)) return undefined;
-  console.log(`\n[${label}] node ${path}`);
-  const run = spawnSync(process.execPath, [path], { stdio: 'inherit', env: runnerEnv });
-  const ok = run.status === 0;
-  return { code: run.status ?? 1, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  log.write(`\n[${label}] node ${path}\n`);
+  const ok = (await log.run([path])) === 0;
+  return { code: ok ? 0 : 1, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
 }
 
+/** In the order their output appears; `sideBySide` ones start at once and is printed at its turn. */
 const suites = {
-  lint,
-  vitest,
+  vitest: { run: vitest },
+  lint: { run: lint, sideBySide: true },
   // Issue 29: schemathesis against every operation of the served OpenAPI document (scripts/fuzz-api.mjs).
-  fuzz: () => script('scripts/fuzz-api.mjs', 'API fuzz (schemathesis)'),
-  e2e: () => playwright('e2e/playwright.config.ts', 'e2e'),
-  desktop: () => {
-    const missing = electronBinaryMissing();
-    if (missing !== undefined) {
-      console.log(`\n[desktop] skipped: ${missing}`);
-      return { code: 0, passed: 0, failed: 0, skipped: 1 };
-    }
-    return playwright('electron/playwright.config.ts', 'desktop');
+  fuzz: { run: (log) => script(log, 'scripts/fuzz-api.mjs', 'API fuzz (schemathesis)') },
+  e2e: { run: (log) => playwright(log, 'e2e/playwright.config.ts', 'e2e') },
+  desktop: {
+    run: async (log) => {
+      const missing = electronBinaryMissing();
+      if (missing !== undefined) {
+        log.write(`\n[desktop] skipped: ${missing}\n`);
+        return { code: 0, passed: 0, failed: 0, skipped: 1 };
+      }
+      return playwright(log, 'electron/playwright.config.ts', 'desktop');
+    },
   },
-  packaging: () => {
-    if (!existsSync('renderer/dist/index.html')) {
-      console.log('\n[packaging smoke test] skipped: renderer/dist is not built (npm run build builds it)');
-      return { code: 0, passed: 0, failed: 0, skipped: 1 };
-    }
-    return script('electron/scripts/package-smoke.mjs', 'packaging smoke test');
+  packaging: {
+    run: async (log) => {
+      if (!existsSync('renderer/dist/index.html')) {
+        log.write('\n[packaging smoke test] skipped: renderer/dist is not built (npm run build builds it)\n');
+        return { code: 0, passed: 0, failed: 0, skipped: 1 };
+      }
+      return script(log, 'electron/scripts/package-smoke.mjs', 'packaging smoke test');
+    },
   },
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(suites);
+for (const name of wanted) {
+  if (suites[name] === undefined) {
+    console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
+    await exitFlushed(2);
+  }
+}
+// Side-by-side suites start now, their output kept; a suite alone on the command line runs in the open.
+const started = new Map();
+for (const name of wanted) {
+  if (suites[name].sideBySide && wanted.length > 1) {
+    const log = makeLog(true);
+    started.set(name, { log, result: suites[name].run(log) });
+  }
+}
 const total = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 const lines = [];
 for (const name of wanted) {
-  const suite = suites[name];
-  if (suite === undefined) {
-    console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
-    await exitFlushed(2);
-  }
-  const result = suite();
+  const early = started.get(name);
+  const result = early === undefined ? await suites[name].run(makeLog(false)) : await early.result;
+  if (early !== undefined) process.stdout.write(early.log.kept());
   if (result === undefined) continue;
   if (result.code !== 0 && result.failed === 0) result.failed = 1;
   if (result.code !== 0) exitCode = 1;
