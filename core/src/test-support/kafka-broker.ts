@@ -85,7 +85,10 @@ function propertyValue(text: string): string {
   return text.replace(/[\\:=#!\s]/g, (c) => `\\${c}`);
 }
 
-function securedProperties(ports: { broker: number; controller: number; ssl: number; saslSsl: number }, secured: NonNullable<KafkaBrokerOptions['secured']>): string[] {
+function securedProperties(
+  ports: { broker: number; controller: number; ssl: number; saslSsl: number },
+  secured: NonNullable<KafkaBrokerOptions['secured']>,
+): string[] {
   const plainUsers = secured.users.map((u) => `user_${u.name}=${JSON.stringify(u.password)}`).join(' ');
   return [
     `listeners=PLAINTEXT://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller},SSL://127.0.0.1:${ports.ssl},SASL_SSL://127.0.0.1:${ports.saslSsl}`,

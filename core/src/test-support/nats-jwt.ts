@@ -10,9 +10,15 @@
  * and `nats` with the type's own fields and `version: 2`.
  */
 import { randomBytes } from 'node:crypto';
-import { nkeys } from 'nats';
+import { nkeys as untypedNkeys } from 'nats';
 
-type KeyPair = ReturnType<typeof nkeys.createUser>;
+/** The part of nkeys.js used here (the `nats` package declares its nkeys export as `any`). */
+interface KeyPair {
+  getPublicKey(): string;
+  getSeed(): Uint8Array;
+  sign(data: Uint8Array): Uint8Array;
+}
+const nkeys = untypedNkeys as { createOperator(): KeyPair; createAccount(): KeyPair; createUser(): KeyPair };
 
 function base64url(data: Uint8Array | string): string {
   return Buffer.from(data).toString('base64url');

@@ -302,10 +302,15 @@ export async function startMediatorServe(
     readonly env?: NodeJS.ProcessEnv;
   } = {},
 ): Promise<ServedMediator> {
-  const proc = startProcess('mediator serve', process.execPath, [cliJs, 'serve', '--port', '0', '--data', dataDir, ...(options.args ?? ['--log-level', 'warn'])], {
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
-  });
+  const proc = startProcess(
+    'mediator serve',
+    process.execPath,
+    [cliJs, 'serve', '--port', '0', '--data', dataDir, ...(options.args ?? ['--log-level', 'warn'])],
+    {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
+    },
+  );
   options.started?.push(proc);
   const banner = await proc.waitForLine(MEDIATOR_BANNER, 'stderr', { timeoutMs: options.timeoutMs ?? 20_000 });
   return { url: banner[1]!, process: proc };

@@ -46,7 +46,7 @@ async function openssl(args: readonly string[], cwd: string): Promise<void> {
     await run(OPENSSL_BIN, [...args], { cwd, timeout: 30_000 });
   } catch (error) {
     const e = error as { stderr?: string; message: string };
-    throw new Error(`openssl ${args.join(' ')} failed: ${e.stderr ?? e.message}`);
+    throw new Error(`openssl ${args.join(' ')} failed: ${e.stderr ?? e.message}`, { cause: error });
   }
 }
 
@@ -65,7 +65,23 @@ async function leaf(cwd: string, ca: string, name: string, extensions: string): 
   await openssl(['req', '-new', '-key', `${name}.key`, '-subj', `/CN=${name}`, '-out', `${name}.csr`], cwd);
   await writeFile(join(cwd, `${name}.ext`), extensions);
   await openssl(
-    ['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.pem`],
+    [
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${ca}.pem`,
+      '-CAkey',
+      `${ca}.key`,
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-extfile',
+      `${name}.ext`,
+      '-out',
+      `${name}.pem`,
+    ],
     cwd,
   );
 }
@@ -90,6 +106,6 @@ export async function makeCertificates(dir: string): Promise<CertificateFiles> {
     otherClientKey: join(dir, 'other-client.key'),
   };
   await writeFile(files.serverKeystore, (await readFile(files.serverKey, 'utf8')) + (await readFile(files.serverCert, 'utf8')));
-  for (const file of Object.values(files)) if (!existsSync(file)) throw new Error(`openssl did not write ${file}`);
+  for (const file of Object.values(files) as string[]) if (!existsSync(file)) throw new Error(`openssl did not write ${file}`);
   return files;
 }

@@ -77,13 +77,14 @@ export async function readTlsFiles(
   prefix: string,
   files: { readonly ca?: string | undefined; readonly cert?: string | undefined; readonly key?: string | undefined },
 ): Promise<{ ca?: string; cert?: string; key?: string } | undefined> {
-  if ((files.cert === undefined) !== (files.key === undefined)) throw new UsageError(`--${prefix}-cert and --${prefix}-key go together (the client certificate and its key)`);
+  if ((files.cert === undefined) !== (files.key === undefined))
+    throw new UsageError(`--${prefix}-cert and --${prefix}-key go together (the client certificate and its key)`);
   const tls: { ca?: string; cert?: string; key?: string } = {};
   for (const kind of ['ca', 'cert', 'key'] as const) {
     const file = files[kind];
     if (file === undefined) continue;
     const text = await readOptionFile(`${prefix}-${kind}`, file);
-    if (!PEM_KINDS[kind].pattern.test(text)) throw new UsageError(`--${prefix}-${kind}: ${file} holds no ${PEM_KINDS[kind].what}`);
+    if (!PEM_KINDS[kind].pattern.test(text)) throw new UsageError(`--${prefix}-${kind}: ${file} does not hold ${PEM_KINDS[kind].what}`);
     tls[kind] = text;
   }
   return Object.keys(tls).length === 0 ? undefined : tls;
@@ -101,9 +102,11 @@ async function kafkaSecurity(values: BrokerSecurityValues, env: Readonly<Record<
   const mechanismName = get('kafka-sasl');
   const user = get('kafka-user');
   const passwordFile = get('kafka-password-file');
-  const password = passwordFile !== undefined ? passwordOf(await readOptionFile('kafka-password-file', passwordFile)) : env.MEDIATOR_KAFKA_PASSWORD || undefined;
+  const password =
+    passwordFile !== undefined ? passwordOf(await readOptionFile('kafka-password-file', passwordFile)) : env.MEDIATOR_KAFKA_PASSWORD || undefined;
   if (mechanismName === undefined) {
-    if (user !== undefined || password !== undefined) throw new UsageError('--kafka-user and --kafka-password-file need --kafka-sasl plain|scram-sha-256|scram-sha-512');
+    if (user !== undefined || password !== undefined)
+      throw new UsageError('--kafka-user and --kafka-password-file need --kafka-sasl plain|scram-sha-256|scram-sha-512');
     return tlsWanted ? { ssl: tls ?? {} } : undefined;
   }
   const mechanism = SASL_MECHANISMS[mechanismName.toLowerCase() as keyof typeof SASL_MECHANISMS] as KafkaSaslMechanism | undefined;
@@ -123,7 +126,8 @@ async function natsSecurity(values: BrokerSecurityValues, env: Readonly<Record<s
   const tls = await readTlsFiles('nats', { ca: get('nats-ca'), cert: get('nats-cert'), key: get('nats-key') });
   const credsFile = get('nats-creds');
   const nkeyFile = get('nats-nkey-file');
-  if (credsFile !== undefined && nkeyFile !== undefined) throw new UsageError('--nats-creds and --nats-nkey-file exclude each other (a credentials file holds its own seed)');
+  if (credsFile !== undefined && nkeyFile !== undefined)
+    throw new UsageError('--nats-creds and --nats-nkey-file exclude each other (a credentials file holds its own seed)');
   const security: { tls?: NatsSecurity['tls']; creds?: string; nkeySeed?: string } = tls === undefined ? {} : { tls };
   if (credsFile !== undefined) {
     const creds = await readOptionFile('nats-creds', credsFile);

@@ -161,7 +161,11 @@ async function mqttSettings(values: ServeValues, env: CliEnvironment['brokerSecu
 function channelsLine(settings: ServeSettings): string {
   const { transportKind, brokerUrl, brokers } = settings;
   const defaultAddress =
-    brokerUrl !== undefined ? ` (${redactUrl(brokerUrl)})` : transportKind === 'embedded' ? '' : ` (${redactUrl(brokers[transportKind] ?? 'its default address')})`;
+    brokerUrl !== undefined
+      ? ` (${redactUrl(brokerUrl)})`
+      : transportKind === 'embedded'
+        ? ''
+        : ` (${redactUrl(brokers[transportKind] ?? 'its default address')})`;
   const others = Object.entries(brokers)
     .filter(([kind]) => kind !== transportKind)
     .map(([kind, url]) => `; ${kind} (${redactUrl(url)})`)

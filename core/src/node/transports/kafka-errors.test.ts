@@ -4,8 +4,14 @@ import { kafkaErrorReason } from './kafka-errors.js';
 
 describe('kafkaErrorReason', () => {
   it("follows the client's layers to the broker's words, the last attempt of each retry list, each message once", () => {
-    const refused = new ResponseError(36, 2, { '/': [58, 'Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256'] }, {});
-    const attempt = (cause: Error) => new NetworkError('Connection to 127.0.0.1:9093 failed.', { cause: new AuthenticationError('SASL authentication failed.', { cause }) });
+    const refused = new ResponseError(
+      36,
+      2,
+      { '/': [58, 'Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256'] },
+      {},
+    );
+    const attempt = (cause: Error) =>
+      new NetworkError('Connection to 127.0.0.1:9093 failed.', { cause: new AuthenticationError('SASL authentication failed.', { cause }) });
     const error = new MultipleErrors('createTopics failed 2 times.', [attempt(new Error('first')), attempt(refused)]);
     const reason = kafkaErrorReason(error);
     expect(reason).toMatch(/^createTopics failed 2 times: Connection to 127\.0\.0\.1:9093 failed: SASL authentication failed: /);

@@ -18,7 +18,7 @@ export function kafkaErrorReason(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
     const layer = current as Layered;
-    const message = typeof layer.message === 'string' ? layer.message : String(current);
+    const message = typeof layer.message === 'string' ? layer.message : typeof current === 'string' ? current : '';
     for (const text of [message, layer.serverErrorMessage]) {
       const said = typeof text === 'string' ? text.trim().replace(/\.$/, '') : '';
       if (said !== '' && !parts.some((p) => p.toLowerCase() === said.toLowerCase())) parts.push(said);

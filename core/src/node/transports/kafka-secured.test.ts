@@ -48,56 +48,78 @@ afterAll(async () => {
 }, 60_000);
 
 async function serve(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  return startMediatorServe(mediatorCli, mkdtempSync(join(dir, 'data-')), { args: [...args, '--log-level', 'info'], timeoutMs: 60_000, started: processes, env });
+  return startMediatorServe(mediatorCli, mkdtempSync(join(dir, 'data-')), {
+    args: [...args, '--log-level', 'info'],
+    timeoutMs: 60_000,
+    started: processes,
+    env,
+  });
 }
 
-describe.skipIf(skip)(`Kafka over SSL with client certificates and SASL_SSL with SCRAM and PLAIN ${skip ? `(${kafkaSkipReason}, or an external broker)` : ''}`, () => {
-  it('runs a channel over SSL with a client certificate (--kafka-ca, --kafka-cert, --kafka-key)', async () => {
-    const server = await serve(['--kafka', broker!.secured!.ssl, '--kafka-ca', certs.ca, '--kafka-cert', certs.clientCert, '--kafka-key', certs.clientKey]);
-    await expectChannelRuns(server.url, { chanType: 'KK', source: 'sec.ssl.src', sink: 'sec.ssl.sink' }, checker!, 'kafka-ssl');
-  }, 180_000);
+describe.skipIf(skip)(
+  `Kafka over SSL with client certificates and SASL_SSL with SCRAM and PLAIN ${skip ? `(${kafkaSkipReason}, or an external broker)` : ''}`,
+  () => {
+    it('runs a channel over SSL with a client certificate (--kafka-ca, --kafka-cert, --kafka-key)', async () => {
+      const server = await serve(['--kafka', broker!.secured!.ssl, '--kafka-ca', certs.ca, '--kafka-cert', certs.clientCert, '--kafka-key', certs.clientKey]);
+      await expectChannelRuns(server.url, { chanType: 'KK', source: 'sec.ssl.src', sink: 'sec.ssl.sink' }, checker!, 'kafka-ssl');
+    }, 180_000);
 
-  it('runs a channel over SASL_SSL with SCRAM-SHA-512 (flags) and with PLAIN (variables); shows no password', async () => {
-    const scram = await serve([
-      '--kafka',
-      broker!.secured!.saslSsl,
-      '--kafka-ca',
-      certs.ca,
-      '--kafka-sasl',
-      'scram-sha-512',
-      '--kafka-user',
-      'mediator',
-      '--kafka-password-file',
-      passwordFile,
-    ]);
-    await expectChannelRuns(scram.url, { chanType: 'KK', source: 'sec.scram.src', sink: 'sec.scram.sink' }, checker!, 'kafka-scram');
-    await expectNoSecretShown(scram.url, scram.process, [PASSWORD]);
-    await scram.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
-    const plain = await serve([], {
-      MEDIATOR_KAFKA: broker!.secured!.saslSsl,
-      MEDIATOR_KAFKA_CA: certs.ca,
-      MEDIATOR_KAFKA_SASL: 'plain',
-      MEDIATOR_KAFKA_USER: 'mediator',
-      MEDIATOR_KAFKA_PASSWORD: PASSWORD,
-    });
-    await expectChannelRuns(plain.url, { chanType: 'KK', source: 'sec.plain.src', sink: 'sec.plain.sink' }, checker!, 'kafka-plain');
-    await expectNoSecretShown(plain.url, plain.process, [PASSWORD]);
-  }, 240_000);
+    it('runs a channel over SASL_SSL with SCRAM-SHA-512 (flags) and with PLAIN (variables); shows no password', async () => {
+      const scram = await serve([
+        '--kafka',
+        broker!.secured!.saslSsl,
+        '--kafka-ca',
+        certs.ca,
+        '--kafka-sasl',
+        'scram-sha-512',
+        '--kafka-user',
+        'mediator',
+        '--kafka-password-file',
+        passwordFile,
+      ]);
+      await expectChannelRuns(scram.url, { chanType: 'KK', source: 'sec.scram.src', sink: 'sec.scram.sink' }, checker!, 'kafka-scram');
+      await expectNoSecretShown(scram.url, scram.process, [PASSWORD]);
+      await scram.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
+      const plain = await serve([], {
+        MEDIATOR_KAFKA: broker!.secured!.saslSsl,
+        MEDIATOR_KAFKA_CA: certs.ca,
+        MEDIATOR_KAFKA_SASL: 'plain',
+        MEDIATOR_KAFKA_USER: 'mediator',
+        MEDIATOR_KAFKA_PASSWORD: PASSWORD,
+      });
+      await expectChannelRuns(plain.url, { chanType: 'KK', source: 'sec.plain.src', sink: 'sec.plain.sink' }, checker!, 'kafka-plain');
+      await expectNoSecretShown(plain.url, plain.process, [PASSWORD]);
+    }, 240_000);
 
-  it('fails the channel, not the server, on a wrong SCRAM-SHA-256 password or an untrusted broker certificate', async () => {
-    const cases = [
-      {
-        args: ['--kafka', broker!.secured!.saslSsl, '--kafka-ca', certs.ca, '--kafka-sasl', 'scram-sha-256', '--kafka-user', 'mediator', '--kafka-password-file', wrongPasswordFile],
-        reason: [/Kafka at 127\.0\.0\.1:\d+/, /SASL authentication failed/i, /invalid credentials/i],
-      },
-      { args: ['--kafka', broker!.secured!.ssl, '--kafka-ca', certs.otherCa, '--kafka-cert', certs.clientCert, '--kafka-key', certs.clientKey], reason: [/Kafka at 127\.0\.0\.1:\d+/, /certificate/i] },
-    ];
-    for (const [i, c] of cases.entries()) {
-      const server = await serve(c.args);
-      const reason = await expectChannelFails(server.url, { chanType: 'KK', source: `sec.fail${i}.src`, sink: `sec.fail${i}.sink` }, c.reason, 90_000);
-      expect(reason).not.toContain(WRONG);
-      await expectNoSecretShown(server.url, server.process, [PASSWORD, WRONG, readFileSync(certs.clientKey, 'utf8').split('\n')[1]!]);
-      await server.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
-    }
-  }, 240_000);
-});
+    it('fails the channel, not the server, on a wrong SCRAM-SHA-256 password or an untrusted broker certificate', async () => {
+      const cases = [
+        {
+          args: [
+            '--kafka',
+            broker!.secured!.saslSsl,
+            '--kafka-ca',
+            certs.ca,
+            '--kafka-sasl',
+            'scram-sha-256',
+            '--kafka-user',
+            'mediator',
+            '--kafka-password-file',
+            wrongPasswordFile,
+          ],
+          reason: [/Kafka at 127\.0\.0\.1:\d+/, /SASL authentication failed/i, /invalid credentials/i],
+        },
+        {
+          args: ['--kafka', broker!.secured!.ssl, '--kafka-ca', certs.otherCa, '--kafka-cert', certs.clientCert, '--kafka-key', certs.clientKey],
+          reason: [/Kafka at 127\.0\.0\.1:\d+/, /certificate/i],
+        },
+      ];
+      for (const [i, c] of cases.entries()) {
+        const server = await serve(c.args);
+        const reason = await expectChannelFails(server.url, { chanType: 'KK', source: `sec.fail${i}.src`, sink: `sec.fail${i}.sink` }, c.reason, 90_000);
+        expect(reason).not.toContain(WRONG);
+        await expectNoSecretShown(server.url, server.process, [PASSWORD, WRONG, readFileSync(certs.clientKey, 'utf8').split('\n')[1]!]);
+        await server.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
+      }
+    }, 240_000);
+  },
+);

@@ -84,7 +84,10 @@ async function serve(args: readonly string[]) {
 
 /** A client of the test's own on `url` with `security`. */
 function client(url: string, security: NatsSecurity): NatsTransport {
-  const transport = new NatsTransport({ servers: url, security: { tls: { ca: readPem(certs.ca), cert: readPem(certs.clientCert), key: readPem(certs.clientKey) }, ...security } });
+  const transport = new NatsTransport({
+    servers: url,
+    security: { tls: { ca: readPem(certs.ca), cert: readPem(certs.clientCert), key: readPem(certs.clientKey) }, ...security },
+  });
   clients.push(transport);
   return transport;
 }
@@ -107,7 +110,12 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
 
   it('runs a channel with an NKey seed file, and with a token in the URL', async () => {
     const withSeed = await serve(['--nats', users.url, '--store', 'sqlite', ...tlsArgs(), '--nats-nkey-file', nkey.file]);
-    await expectChannelRuns(withSeed.url, { chanType: 'NN', source: 'sec.nkey.src', sink: 'sec.nkey.sink' }, client(users.url, { nkeySeed: nkey.seed }), 'nats-nkey');
+    await expectChannelRuns(
+      withSeed.url,
+      { chanType: 'NN', source: 'sec.nkey.src', sink: 'sec.nkey.sink' },
+      client(users.url, { nkeySeed: nkey.seed }),
+      'nats-nkey',
+    );
     await expectNoSecretShown(withSeed.url, withSeed.process, [nkey.seed]);
     const tokenUrl = tokens.url.replace('nats://', `nats://${TOKEN}@`);
     const withToken = await serve(['--nats', tokenUrl, '--store', 'sqlite', ...tlsArgs()]);
@@ -117,7 +125,12 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
 
   it('runs a channel and the shared store with a credentials file (operator mode); shows none of it', async () => {
     const server = await serve(['--nats', operator.url, ...tlsArgs(), '--nats-creds', creds.file]);
-    await expectChannelRuns(server.url, { chanType: 'NN', source: 'sec.creds.src', sink: 'sec.creds.sink' }, client(operator.url, { creds: creds.text }), 'nats-creds');
+    await expectChannelRuns(
+      server.url,
+      { chanType: 'NN', source: 'sec.creds.src', sink: 'sec.creds.sink' },
+      client(operator.url, { creds: creds.text }),
+      'nats-creds',
+    );
     const seed = /SU[A-Z2-7]{56}/.exec(creds.text)![0];
     const jwt = /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/m.exec(creds.text)![0];
     await expectNoSecretShown(server.url, server.process, [seed, jwt]);
@@ -126,7 +139,10 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
   it('fails the channel, not the server, on a wrong password, an untrusted server, a missing client certificate or unknown credentials', async () => {
     const cases: { args: string[]; reason: RegExp[]; secret?: string }[] = [
       { args: ['--nats', userUrl('wrong-Pa55word-0000'), ...tlsArgs()], reason: [/NATS/, /authori[sz]ation/i], secret: 'wrong-Pa55word-0000' },
-      { args: ['--nats', userUrl(PASSWORD), ...tlsArgs({ ca: certs.otherCa, cert: certs.clientCert, key: certs.clientKey })], reason: [/NATS/, /certificate/i] },
+      {
+        args: ['--nats', userUrl(PASSWORD), ...tlsArgs({ ca: certs.otherCa, cert: certs.clientCert, key: certs.clientKey })],
+        reason: [/NATS/, /certificate/i],
+      },
       { args: ['--nats', userUrl(PASSWORD), ...tlsArgs({ ca: certs.ca })], reason: [/NATS/, /client certificate/] },
       { args: ['--nats', operator.url, ...tlsArgs(), '--nats-creds', creds.strangerFile], reason: [/NATS/, /authori[sz]ation/i] },
     ];
@@ -134,7 +150,8 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
       const server = await serve([...c.args, '--store', 'sqlite']);
       const reason = await expectChannelFails(server.url, { chanType: 'NN', source: `sec.fail${i}.src`, sink: `sec.fail${i}.sink` }, c.reason);
       expect(reason).not.toContain(PASSWORD);
-      if (c.secret !== undefined) await expectNoSecretShown(server.url, server.process, [c.secret, PASSWORD], await pokeDefaultPublisher(server.url, `sec.poke${i}`));
+      if (c.secret !== undefined)
+        await expectNoSecretShown(server.url, server.process, [c.secret, PASSWORD], await pokeDefaultPublisher(server.url, `sec.poke${i}`));
       await server.process.stop({ signal: 'SIGTERM', graceMs: 10_000 });
     }
   }, 240_000);
