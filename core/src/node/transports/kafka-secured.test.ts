@@ -49,7 +49,7 @@ afterAll(async () => {
 
 async function serve(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   return startMediatorServe(mediatorCli, mkdtempSync(join(dir, 'data-')), {
-    args: [...args, '--log-level', 'info'],
+    args: [...args, '--log-level', 'debug'],
     timeoutMs: 60_000,
     started: processes,
     env,

@@ -49,7 +49,7 @@ function tlsArgs(ca = certs.ca): string[] {
 }
 
 async function serve(args: readonly string[]) {
-  return startMediatorServe(mediatorCli, mkdtempSync(join(dir, 'data-')), { args: [...args, '--log-level', 'info'], timeoutMs: 60_000, started: processes });
+  return startMediatorServe(mediatorCli, mkdtempSync(join(dir, 'data-')), { args: [...args, '--log-level', 'debug'], timeoutMs: 60_000, started: processes });
 }
 
 describe.skipIf(skipMosquitto)(`MQTT with TLS client verification and a password file ${skipMosquitto ? `(${mosquittoSkipReason})` : ''}`, () => {
@@ -66,8 +66,11 @@ describe.skipIf(skipMosquitto)(`MQTT with TLS client verification and a password
   it('fails the channel, not the server, on a wrong password or an untrusted broker certificate', async () => {
     const wrong = 'wrong-Pa55word-31337';
     const cases = [
-      { args: ['--mqtt', urlWith(wrong), ...tlsArgs()], reason: [/MQTT|mqtt/, /not authori[sz]ed|bad user name or password/i] },
-      { args: ['--mqtt', urlWith(PASSWORD), ...tlsArgs(certs.otherCa)], reason: [/MQTT|mqtt/, /certificate/i] },
+      {
+        args: ['--mqtt', urlWith(wrong), ...tlsArgs()],
+        reason: [/the MQTT broker mqtts:\/\/\*\*\*@127\.0\.0\.1:\d+/, /not authori[sz]ed|bad user name or password/i],
+      },
+      { args: ['--mqtt', urlWith(PASSWORD), ...tlsArgs(certs.otherCa)], reason: [/the MQTT broker mqtts:\/\/\*\*\*@127\.0\.0\.1:\d+/, /certificate/i] },
     ];
     for (const [i, c] of cases.entries()) {
       const server = await serve(c.args);

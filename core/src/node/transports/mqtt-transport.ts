@@ -439,7 +439,12 @@ export class MqttTransport implements Transport {
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     checkTopic(topic);
     const subscription = new MqttSubscription(this, topic, group, options, handler);
-    await subscription.open();
+    try {
+      await subscription.open();
+    } catch (error) {
+      // The channel's reason names the broker (its URL without credentials) and the cause (issue 40).
+      throw new Error(`the MQTT broker ${this.url}: ${(error as Error).message}`, { cause: error });
+    }
     if (this.closed) {
       subscription.abort();
       throw new Error('the MQTT transport is closed');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsSkipReason, skipNats } from '../../test-support/nats-cluster.js';
 import { nkeyUser, operatorSetup } from '../../test-support/nats-jwt.js';
-import { startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
+import { startMediatorServe, startProcess, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { expectChannelFails, expectChannelRuns, expectNoSecretShown, pokeDefaultPublisher } from '../../test-support/secured-channel.js';
 import { startSecuredNats, type SecuredNats } from '../../test-support/secured-nats.js';
 import { mediatorCli } from '../../test-support/shared-data.js';
@@ -79,7 +79,7 @@ function tlsArgs(files: { ca?: string; cert?: string; key?: string } = { ca: cer
 
 async function serve(args: readonly string[]) {
   const data = mkdtempSync(join(dir, 'data-'));
-  return startMediatorServe(mediatorCli, data, { args: [...args, '--log-level', 'info'], timeoutMs: 60_000, started: processes });
+  return startMediatorServe(mediatorCli, data, { args: [...args, '--log-level', 'debug'], timeoutMs: 60_000, started: processes });
 }
 
 /** A client of the test's own on `url` with `security`. */
@@ -155,4 +155,25 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
       await server.process.stop({ signal: 'SIGTERM', graceMs: 10_000 });
     }
   }, 240_000);
+
+  it('exits naming the shared store and the cause, without the password, when the store refuses the credentials', async () => {
+    const wrong = 'store-Pa55word-wrong1';
+    const data = mkdtempSync(join(dir, 'data-'));
+    const proc = startProcess('mediator serve (store refused)', process.execPath, [
+      mediatorCli,
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--nats',
+      userUrl(wrong),
+      ...tlsArgs(),
+    ]);
+    processes.push(proc);
+    const exit = await proc.exited({ timeoutMs: 90_000 });
+    expect(exit.code, proc.output()).not.toBe(0);
+    expect(proc.output()).toMatch(/configuration store .*nats:\/\/127\.0\.0\.1:\d+.*Authorization Violation/is);
+    expect(proc.output()).not.toContain(wrong);
+  }, 120_000);
 });
