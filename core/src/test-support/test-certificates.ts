@@ -25,6 +25,9 @@ export async function opensslAvailable(): Promise<boolean> {
   }
 }
 
+/** The password of `clientKeystore`. */
+export const KEYSTORE_PASSWORD = 'keystore-Pa55-9d1e';
+
 export interface CertificateFiles {
   /** The CA certificate the brokers and the mediator trust. */
   readonly ca: string;
@@ -34,6 +37,8 @@ export interface CertificateFiles {
   readonly serverKeystore: string;
   readonly clientCert: string;
   readonly clientKey: string;
+  /** The client certificate and key in a PKCS#12 key store, its password KEYSTORE_PASSWORD. */
+  readonly clientKeystore: string;
   /** A CA that signed none of the above (a client trusting it refuses the brokers). */
   readonly otherCa: string;
   /** A client certificate signed by the other CA (a broker verifying clients refuses it). */
@@ -101,10 +106,12 @@ export async function makeCertificates(dir: string): Promise<CertificateFiles> {
     serverKeystore: join(dir, 'server-keystore.pem'),
     clientCert: join(dir, 'client.pem'),
     clientKey: join(dir, 'client.key'),
+    clientKeystore: join(dir, 'client.p12'),
     otherCa: join(dir, 'other-ca.pem'),
     otherClientCert: join(dir, 'other-client.pem'),
     otherClientKey: join(dir, 'other-client.key'),
   };
+  await openssl(['pkcs12', '-export', '-in', 'client.pem', '-inkey', 'client.key', '-passout', `pass:${KEYSTORE_PASSWORD}`, '-out', 'client.p12'], dir);
   await writeFile(files.serverKeystore, (await readFile(files.serverKey, 'utf8')) + (await readFile(files.serverCert, 'utf8')));
   for (const file of Object.values(files) as string[]) if (!existsSync(file)) throw new Error(`openssl did not write ${file}`);
   return files;

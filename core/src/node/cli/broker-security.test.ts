@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { KEYSTORE_PASSWORD, makeCertificates } from '../../test-support/test-certificates.js';
 import { brokerSecurity, securityVariable, type BrokerSecurityValues } from './broker-security.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mediator-broker-security-'));
@@ -73,6 +74,23 @@ describe('mediator serve: Kafka and NATS security options', () => {
     expect(await brokerSecurity({ 'nats-creds': file('u.creds', CREDS), 'nats-cert': cert, 'nats-key': key }, {})).toEqual({
       nats: { tls: { cert: CERT, key: KEY }, creds: CREDS },
     });
+  });
+
+  it('opens a PKCS#12 key store with its password (file or variable), and refuses a wrong one at start', async () => {
+    const certs = await makeCertificates(mkdtempSync(join(dir, 'p12-')));
+    const passwordFile = file('keystore-password', `${KEYSTORE_PASSWORD}\n`);
+    const opened = await brokerSecurity({ 'kafka-keystore': certs.clientKeystore, 'kafka-keystore-password-file': passwordFile, 'kafka-ca': certs.ca }, {});
+    expect(opened.kafka?.ssl).toMatchObject({
+      passphrase: KEYSTORE_PASSWORD,
+      pfx: expect.any(Buffer) as Buffer,
+      ca: expect.stringContaining('BEGIN CERTIFICATE') as string,
+    });
+    const fromEnv = await brokerSecurity({}, { MEDIATOR_KAFKA_KEYSTORE: certs.clientKeystore, MEDIATOR_KAFKA_KEYSTORE_PASSWORD: KEYSTORE_PASSWORD });
+    expect(fromEnv.kafka?.ssl).toMatchObject({ passphrase: KEYSTORE_PASSWORD });
+    const wrong = await problem({ 'kafka-keystore': certs.clientKeystore, 'kafka-keystore-password-file': password });
+    expect(wrong).toMatch(/--kafka-keystore: cannot open .*client\.p12 as PKCS#12/);
+    expect(wrong).not.toContain('p4ss-w0rd-Secret!');
+    expect(await problem({ 'kafka-keystore': certs.clientKeystore, 'kafka-cert': cert, 'kafka-key': key })).toMatch(/exclude each other/);
   });
 
   it.each([

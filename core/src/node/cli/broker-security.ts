@@ -10,6 +10,7 @@
  * shape here and by the NATS client when it connects.
  */
 import { readFile } from 'node:fs/promises';
+import { createSecureContext } from 'node:tls';
 import type { NatsSecurity } from '../nats/nats-security.js';
 import type { KafkaTransportOptions } from '../transports/kafka-transport.js';
 import { UsageError } from './io.js';
@@ -20,6 +21,8 @@ export const BROKER_SECURITY_OPTIONS = {
   'kafka-cert': { type: 'string' },
   'kafka-key': { type: 'string' },
   'kafka-tls': { type: 'boolean' },
+  'kafka-keystore': { type: 'string' },
+  'kafka-keystore-password-file': { type: 'string' },
   'kafka-sasl': { type: 'string' },
   'kafka-user': { type: 'string' },
   'kafka-password-file': { type: 'string' },
@@ -97,7 +100,7 @@ function passwordOf(text: string): string {
 
 async function kafkaSecurity(values: BrokerSecurityValues, env: Readonly<Record<string, string | undefined>>): Promise<BrokerSecurity['kafka']> {
   const get = (flag: SecurityFlag) => given(flag, values, env);
-  const tls = await readTlsFiles('kafka', { ca: get('kafka-ca'), cert: get('kafka-cert'), key: get('kafka-key') });
+  const tls = await kafkaTls(get, env);
   const tlsWanted = tls !== undefined || /^(1|true|yes)$/i.test(get('kafka-tls') ?? '');
   const mechanismName = get('kafka-sasl');
   const user = get('kafka-user');
@@ -114,6 +117,48 @@ async function kafkaSecurity(values: BrokerSecurityValues, env: Readonly<Record<
   if (user === undefined) throw new UsageError(`--kafka-sasl ${mechanismName} needs --kafka-user (or MEDIATOR_KAFKA_USER)`);
   if (password === undefined) throw new UsageError(`--kafka-sasl ${mechanismName} needs --kafka-password-file (or MEDIATOR_KAFKA_PASSWORD)`);
   return { ...(tlsWanted ? { ssl: tls ?? {} } : {}), sasl: { mechanism, username: user, password } };
+}
+
+/**
+ * Kafka's TLS files: PEM (`--kafka-ca`, `--kafka-cert`, `--kafka-key`), or the client certificate
+ * and key in a PKCS#12 key store (`--kafka-keystore`, what `keytool -importkeystore
+ * -deststoretype PKCS12` makes of a Java key store), opened here so that a wrong password is a
+ * usage error at start. Undefined when none is given.
+ */
+async function kafkaTls(get: (flag: SecurityFlag) => string | undefined, env: Readonly<Record<string, string | undefined>>): Promise<TlsFiles | undefined> {
+  const pem = await readTlsFiles('kafka', { ca: get('kafka-ca'), cert: get('kafka-cert'), key: get('kafka-key') });
+  const keystore = get('kafka-keystore');
+  const passwordFile = get('kafka-keystore-password-file');
+  if (keystore === undefined) {
+    if (passwordFile !== undefined) throw new UsageError('--kafka-keystore-password-file needs --kafka-keystore');
+    return pem;
+  }
+  if (pem?.cert !== undefined)
+    throw new UsageError('--kafka-keystore and --kafka-cert/--kafka-key exclude each other (the key store holds the certificate and key)');
+  let pfx: Buffer;
+  try {
+    pfx = await readFile(keystore);
+  } catch (error) {
+    throw new UsageError(`--kafka-keystore: cannot read ${keystore}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const passphrase =
+    passwordFile !== undefined
+      ? passwordOf(await readOptionFile('kafka-keystore-password-file', passwordFile))
+      : env.MEDIATOR_KAFKA_KEYSTORE_PASSWORD || undefined;
+  try {
+    createSecureContext({ pfx, ...(passphrase === undefined ? {} : { passphrase }) });
+  } catch (error) {
+    throw new UsageError(`--kafka-keystore: cannot open ${keystore} as PKCS#12 with the password given: ${(error as Error).message}`);
+  }
+  return { ...pem, pfx, ...(passphrase === undefined ? {} : { passphrase }) };
+}
+
+interface TlsFiles {
+  ca?: string;
+  cert?: string;
+  key?: string;
+  pfx?: Buffer;
+  passphrase?: string;
 }
 
 type KafkaSaslMechanism = NonNullable<KafkaTransportOptions['sasl']>['mechanism'];

@@ -19,6 +19,7 @@ export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [-
                 [--nats URL] [--kafka HOST:PORT,...] [--mqtt mqtt://[USER:PASS@]HOST:PORT]
                 [--mqtt-retain] [--mqtt-max-message-bytes N] [--mqtt-ca FILE] [--mqtt-cert FILE] [--mqtt-key FILE]
                 [--kafka-ca FILE] [--kafka-cert FILE] [--kafka-key FILE] [--kafka-tls]
+                [--kafka-keystore FILE.p12] [--kafka-keystore-password-file FILE]
                 [--kafka-sasl plain|scram-sha-256|scram-sha-512] [--kafka-user USER] [--kafka-password-file FILE]
                 [--nats-ca FILE] [--nats-cert FILE] [--nats-key FILE] [--nats-creds FILE | --nats-nkey-file FILE]
                 [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
@@ -36,7 +37,8 @@ export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [-
       8 MiB) dead-letters larger source messages; mqtts:// with --mqtt-ca/--mqtt-cert/--mqtt-key
       (PEM files) for TLS.
       Kafka TLS: --kafka-ca (PEM) turns it on, --kafka-cert/--kafka-key add a client
-      certificate, --kafka-tls alone trusts the system's CAs. Kafka SASL (over TLS when TLS is on):
+      certificate (or --kafka-keystore, PKCS#12, with --kafka-keystore-password-file or
+      MEDIATOR_KAFKA_KEYSTORE_PASSWORD), --kafka-tls alone trusts the system's CAs. Kafka SASL (over TLS when TLS is on):
       --kafka-sasl with --kafka-user and --kafka-password-file (or MEDIATOR_KAFKA_PASSWORD).
       NATS: --nats-ca/--nats-cert/--nats-key (PEM) for TLS; nats://USER:PASS@HOST or
       nats://TOKEN@HOST, a credentials file (--nats-creds, JWT and seed) or an NKey seed

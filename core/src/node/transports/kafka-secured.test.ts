@@ -15,7 +15,7 @@ import { externalKafkaBrokers, kafkaSkipReason, skipKafka, startKafkaBroker, typ
 import { startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { expectChannelFails, expectChannelRuns, expectNoSecretShown } from '../../test-support/secured-channel.js';
 import { mediatorCli } from '../../test-support/shared-data.js';
-import { makeCertificates, type CertificateFiles } from '../../test-support/test-certificates.js';
+import { KEYSTORE_PASSWORD, makeCertificates, type CertificateFiles } from '../../test-support/test-certificates.js';
 import { KafkaTransport } from './kafka-transport.js';
 
 const skip = skipKafka || externalKafkaBrokers !== undefined;
@@ -59,10 +59,17 @@ async function serve(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
 describe.skipIf(skip)(
   `Kafka over SSL with client certificates and SASL_SSL with SCRAM and PLAIN ${skip ? `(${kafkaSkipReason}, or an external broker)` : ''}`,
   () => {
-    it('runs a channel over SSL with a client certificate (--kafka-ca, --kafka-cert, --kafka-key)', async () => {
+    it('runs a channel over SSL with a client certificate (--kafka-ca with --kafka-cert and --kafka-key, or --kafka-keystore)', async () => {
       const server = await serve(['--kafka', broker!.secured!.ssl, '--kafka-ca', certs.ca, '--kafka-cert', certs.clientCert, '--kafka-key', certs.clientKey]);
       await expectChannelRuns(server.url, { chanType: 'KK', source: 'sec.ssl.src', sink: 'sec.ssl.sink' }, checker!, 'kafka-ssl');
-    }, 180_000);
+      await server.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
+      // The same client certificate from a PKCS#12 key store (what keytool makes of a Java key store).
+      const p12 = await serve(['--kafka', broker!.secured!.ssl, '--kafka-ca', certs.ca, '--kafka-keystore', certs.clientKeystore], {
+        MEDIATOR_KAFKA_KEYSTORE_PASSWORD: KEYSTORE_PASSWORD,
+      });
+      await expectChannelRuns(p12.url, { chanType: 'KK', source: 'sec.p12.src', sink: 'sec.p12.sink' }, checker!, 'kafka-p12');
+      await expectNoSecretShown(p12.url, p12.process, [KEYSTORE_PASSWORD]);
+    }, 240_000);
 
     it('runs a channel over SASL_SSL with SCRAM-SHA-512 (flags) and with PLAIN (variables); shows no password', async () => {
       const scram = await serve([
