@@ -159,18 +159,33 @@ async function mqttSettings(values: ServeValues, env: CliEnvironment['brokerSecu
   };
 }
 
-/** The banner's "Channels on" line: the default transport first, then every other one the server runs. */
-function channelsLine(settings: ServeSettings): string {
+/** How the server proves itself to each broker, for the banner: which options are in force, never their values. */
+function securityNotes(security: BrokerSecurity, mqtt: Awaited<ReturnType<typeof mqttSettings>>): Partial<Record<string, string>> {
+  const { kafka, nats } = security;
+  const notes: string[][] = [[], [], []];
+  if (kafka?.ssl !== undefined) notes[0]!.push(kafka.ssl.cert !== undefined || kafka.ssl.pfx !== undefined ? 'TLS with a client certificate' : 'TLS');
+  if (kafka?.sasl !== undefined) notes[0]!.push(`SASL ${kafka.sasl.mechanism} as ${String(kafka.sasl.username)}`);
+  if (nats?.tls !== undefined) notes[1]!.push(nats.tls.cert !== undefined ? 'TLS with a client certificate' : 'TLS');
+  if (nats?.creds !== undefined) notes[1]!.push('a credentials file');
+  if (nats?.nkeySeed !== undefined) notes[1]!.push('an NKey');
+  if (mqtt.tls !== undefined) notes[2]!.push(mqtt.tls.cert !== undefined ? 'TLS with a client certificate' : 'TLS files');
+  const text = (n: string[]) => (n.length === 0 ? undefined : n.join(', '));
+  return { kafka: text(notes[0]!), nats: text(notes[1]!), mqtt: text(notes[2]!) };
+}
+
+/** The banner's "Channels on" line: the default transport first, then every other one the server runs, with how each is secured. */
+function channelsLine(settings: ServeSettings, notes: Partial<Record<string, string>> = {}): string {
   const { transportKind, brokerUrl, brokers } = settings;
+  const shown = (kind: string, url: string) => `${redactUrl(url)}${notes[kind] === undefined ? '' : `; ${notes[kind]}`}`;
   const defaultAddress =
     brokerUrl !== undefined
-      ? ` (${redactUrl(brokerUrl)})`
+      ? ` (${shown(transportKind, brokerUrl)})`
       : transportKind === 'embedded'
         ? ''
-        : ` (${redactUrl(brokers[transportKind] ?? 'its default address')})`;
+        : ` (${shown(transportKind, brokers[transportKind] ?? 'its default address')})`;
   const others = Object.entries(brokers)
     .filter(([kind]) => kind !== transportKind)
-    .map(([kind, url]) => `; ${kind} (${redactUrl(url)})`)
+    .map(([kind, url]) => `; ${kind} (${shown(kind, url)})`)
     .join('');
   return `${transportKind}${defaultAddress}, the default${others}${transportKind === 'embedded' ? '' : '; embedded'}`;
 }
@@ -265,7 +280,7 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const server = await listen(settings, mqtt, security, token);
   const { fleet, translationWorkers: workers } = settings;
   io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings)}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings, securityNotes(security, mqtt))}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

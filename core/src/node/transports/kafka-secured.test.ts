@@ -85,6 +85,7 @@ describe.skipIf(skip)(
         passwordFile,
       ]);
       await expectChannelRuns(scram.url, { chanType: 'KK', source: 'sec.scram.src', sink: 'sec.scram.sink' }, checker!, 'kafka-scram');
+      expect(scram.process.text('stderr')).toContain(`kafka (${broker!.secured!.saslSsl}; TLS, SASL SCRAM-SHA-512 as mediator), the default`);
       await expectNoSecretShown(scram.url, scram.process, [PASSWORD]);
       await scram.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
       const plain = await serve([], {
@@ -125,7 +126,7 @@ describe.skipIf(skip)(
         const reason = await expectChannelFails(server.url, { chanType: 'KK', source: `sec.fail${i}.src`, sink: `sec.fail${i}.sink` }, c.reason, 90_000);
         expect(reason).not.toContain(WRONG);
         await expectNoSecretShown(server.url, server.process, [PASSWORD, WRONG, readFileSync(certs.clientKey, 'utf8').split('\n')[1]!]);
-        await server.process.stop({ signal: 'SIGTERM', graceMs: 15_000 });
+        await server.process.stop({ signal: 'SIGKILL' });
       }
     }, 240_000);
   },

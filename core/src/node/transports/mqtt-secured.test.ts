@@ -59,7 +59,7 @@ describe.skipIf(skipMosquitto)(`MQTT with TLS client verification and a password
     const client = new MqttTransport({ url: urlWith(PASSWORD), tls, clientIdPrefix: 'secured-checker' });
     clients.push(client);
     await expectChannelRuns(server.url, { chanType: 'MM', source: 'sec/mqtt.src', sink: 'sec/mqtt.sink' }, client, 'mqtt-sec');
-    expect(server.process.text('stderr')).toContain(`mqtt (mqtts://***@127.0.0.1:${broker!.port})`);
+    expect(server.process.text('stderr')).toContain(`mqtt (mqtts://***@127.0.0.1:${broker!.port}; TLS with a client certificate)`);
     await expectNoSecretShown(server.url, server.process, [PASSWORD]);
   }, 120_000);
 
@@ -79,7 +79,7 @@ describe.skipIf(skipMosquitto)(`MQTT with TLS client verification and a password
       // The publisher's broker state (GET /version?details=true) once carried the URL with its password.
       const answers = i === 0 ? await pokeDefaultPublisher(server.url, `sec/poke${i}`) : [];
       await expectNoSecretShown(server.url, server.process, [PASSWORD, wrong], answers);
-      await server.process.stop({ signal: 'SIGTERM', graceMs: 10_000 });
+      await server.process.stop({ signal: 'SIGKILL' });
     }
   }, 180_000);
 });

@@ -104,7 +104,7 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
     await expectChannelRuns(server.url, { chanType: 'NN', source: 'sec.user.src', sink: 'sec.user.sink' }, client(userUrl(PASSWORD), {}), 'nats-user');
     // --nats alone: the store is the fleet's, on that server (not nats://127.0.0.1:4222).
     expect(server.process.text('stderr')).toMatch(/Configuration: shared, in the NATS JetStream buckets/);
-    expect(server.process.text('stderr')).toContain(`nats (nats://***@127.0.0.1:${users.port})`);
+    expect(server.process.text('stderr')).toContain(`nats (nats://***@127.0.0.1:${users.port}; TLS with a client certificate)`);
     await expectNoSecretShown(server.url, server.process, [PASSWORD]);
   }, 180_000);
 
@@ -152,7 +152,7 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
       expect(reason).not.toContain(PASSWORD);
       if (c.secret !== undefined)
         await expectNoSecretShown(server.url, server.process, [c.secret, PASSWORD], await pokeDefaultPublisher(server.url, `sec.poke${i}`));
-      await server.process.stop({ signal: 'SIGTERM', graceMs: 10_000 });
+      await server.process.stop({ signal: 'SIGKILL' });
     }
   }, 240_000);
 
