@@ -52,6 +52,8 @@ export interface KafkaBroker {
   readonly brokers: string;
   /** The broker's process (undefined for an external broker). */
   readonly process: TestProcess | undefined;
+  /** The SSL and SASL_SSL listeners, when started with `secured`. */
+  readonly secured?: SecuredKafkaListeners;
   /** SIGTERM (SIGKILL after 10 s) and removes the log directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -59,6 +61,49 @@ export interface KafkaBroker {
 export interface KafkaBrokerOptions {
   /** Bound on the start, from the spawn to an accepted connection; default 90 s (a loaded 2-core machine). */
   readonly startTimeoutMs?: number;
+  /**
+   * Two more listeners besides the plaintext one (issue 40): SSL, which requires a client
+   * certificate signed by `truststore`'s CA, and SASL_SSL with PLAIN and SCRAM-SHA-256/512 for
+   * `users` (SCRAM credentials written at format time, `--add-scram`). Key store: the server's
+   * PEM key and certificate in one file (Kafka 4 reads PEM key stores).
+   */
+  readonly secured?: {
+    readonly keystore: string;
+    readonly truststore: string;
+    readonly users: readonly { readonly name: string; readonly password: string }[];
+  };
+}
+
+/** A started broker's secured listeners, `127.0.0.1:<port>` each. */
+export interface SecuredKafkaListeners {
+  readonly ssl: string;
+  readonly saslSsl: string;
+}
+
+/** A Java properties value: backslashes and the characters that end or split a value escaped. */
+function propertyValue(text: string): string {
+  return text.replace(/[\\:=#!\s]/g, (c) => `\\${c}`);
+}
+
+function securedProperties(
+  ports: { broker: number; controller: number; ssl: number; saslSsl: number },
+  secured: NonNullable<KafkaBrokerOptions['secured']>,
+): string[] {
+  const plainUsers = secured.users.map((u) => `user_${u.name}=${JSON.stringify(u.password)}`).join(' ');
+  return [
+    `listeners=PLAINTEXT://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller},SSL://127.0.0.1:${ports.ssl},SASL_SSL://127.0.0.1:${ports.saslSsl}`,
+    `advertised.listeners=PLAINTEXT://127.0.0.1:${ports.broker},SSL://127.0.0.1:${ports.ssl},SASL_SSL://127.0.0.1:${ports.saslSsl}`,
+    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_SSL:SASL_SSL',
+    'ssl.keystore.type=PEM',
+    `ssl.keystore.location=${propertyValue(secured.keystore)}`,
+    'ssl.truststore.type=PEM',
+    `ssl.truststore.location=${propertyValue(secured.truststore)}`,
+    'listener.name.ssl.ssl.client.auth=required',
+    'sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512',
+    `listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ${plainUsers};`,
+    'listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;',
+    'listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;',
+  ];
 }
 
 /**
@@ -66,16 +111,18 @@ export interface KafkaBrokerOptions {
  * the group settings let tests use short session timeouts, so a crashed consumer's partitions
  * move within seconds instead of the default 45.
  */
-function serverProperties(brokerPort: number, controllerPort: number, logDir: string): string {
+function serverProperties(brokerPort: number, controllerPort: number, logDir: string, secured?: string[]): string {
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=PLAINTEXT://127.0.0.1:${brokerPort},CONTROLLER://127.0.0.1:${controllerPort}`,
-    `advertised.listeners=PLAINTEXT://127.0.0.1:${brokerPort}`,
+    ...(secured ?? [
+      `listeners=PLAINTEXT://127.0.0.1:${brokerPort},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${brokerPort}`,
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    ]),
     'controller.listener.names=CONTROLLER',
     'inter.broker.listener.name=PLAINTEXT',
-    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
     `log.dirs=${logDir}`,
     'num.partitions=1',
     'offsets.topic.replication.factor=1',
@@ -134,7 +181,16 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   const props = join(dir, 'server.properties');
   const brokerPort = await freePort();
   const controllerPort = await freePort();
-  await writeFile(props, serverProperties(brokerPort, controllerPort, logDir));
+  const securedPorts = options.secured === undefined ? undefined : { ssl: await freePort(), saslSsl: await freePort() };
+  await writeFile(
+    props,
+    serverProperties(
+      brokerPort,
+      controllerPort,
+      logDir,
+      securedPorts === undefined ? undefined : securedProperties({ broker: brokerPort, controller: controllerPort, ...securedPorts }, options.secured!),
+    ),
+  );
   let broker: TestProcess | undefined;
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -146,7 +202,10 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
   try {
     // A KRaft cluster id is 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints).
     const clusterId = randomBytes(16).toString('base64url');
-    const format = startProcess('kafka StorageTool format', JAVA, javaArgs('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', props]));
+    const scram = (options.secured?.users ?? []).flatMap((u) =>
+      ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((m) => ['--add-scram', `${m}=[name=${u.name},password=${u.password}]`]),
+    );
+    const format = startProcess('kafka StorageTool format', JAVA, javaArgs('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', props, ...scram]));
     const formatted = await format.exited({ timeoutMs });
     if (formatted.code !== 0) throw new Error(`formatting the Kafka log directory failed (${JSON.stringify(formatted)}):\n${format.output()}`);
     const started = Date.now();
@@ -163,5 +222,10 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     await stop();
     throw error;
   }
-  return { brokers: `127.0.0.1:${brokerPort}`, process: broker, stop };
+  return {
+    brokers: `127.0.0.1:${brokerPort}`,
+    process: broker,
+    stop,
+    ...(securedPorts === undefined ? {} : { secured: { ssl: `127.0.0.1:${securedPorts.ssl}`, saslSsl: `127.0.0.1:${securedPorts.saslSsl}` } }),
+  };
 }

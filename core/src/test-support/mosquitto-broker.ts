@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './nats-cluster.js';
 import { startProcess, type TestProcess } from './processes.js';
@@ -20,7 +20,7 @@ export const skipMosquitto: boolean = !mosquittoAvailable && process.env.CI !== 
 export const mosquittoSkipReason = `skipped: ${MOSQUITTO_BIN} not found (apt-get install mosquitto, or set MEDIATOR_MOSQUITTO)`;
 
 export interface MosquittoBroker {
-  /** `mqtt://127.0.0.1:<port>`, the form `--mqtt` and `MqttTransport({ url })` take. */
+  /** `mqtt://127.0.0.1:<port>` (`mqtts://` when secured), the form `--mqtt` and `MqttTransport({ url })` take. */
   readonly url: string;
   readonly port: number;
   readonly process: TestProcess;
@@ -33,6 +33,11 @@ export interface MosquittoOptions {
   readonly startTimeoutMs?: number;
   /** Port to listen on (a restart on the same port); default a free one. */
   readonly port?: number;
+  /**
+   * TLS that requires a client certificate signed by `ca`, and users from a password file
+   * (`mosquitto_passwd`): no anonymous client. The URL is then `mqtts://`.
+   */
+  readonly secured?: { readonly ca: string; readonly cert: string; readonly key: string; readonly passwordFile: string };
 }
 
 /**
@@ -41,10 +46,21 @@ export interface MosquittoOptions {
  * down, would be lost by the broker before any channel saw them. The tests lift both bounds, as an
  * operator running channels should (README, "Channels on MQTT").
  */
-function config(port: number): string {
+function config(port: number, secured: MosquittoOptions['secured']): string {
   return [
     `listener ${port} 127.0.0.1`,
-    'allow_anonymous true',
+    ...(secured === undefined
+      ? ['allow_anonymous true']
+      : [
+          // As the user running the tests: a root mosquitto drops to "mosquitto", who cannot read the test's private folder.
+          `user ${userInfo().username}`,
+          `cafile ${secured.ca}`,
+          `certfile ${secured.cert}`,
+          `keyfile ${secured.key}`,
+          'require_certificate true',
+          'allow_anonymous false',
+          `password_file ${secured.passwordFile}`,
+        ]),
     'persistence false',
     'max_queued_messages 0',
     'max_queued_bytes 0',
@@ -77,7 +93,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const dir = await mkdtemp(join(tmpdir(), 'mediator-mosquitto-'));
   const port = options.port ?? (await freePort());
   const file = join(dir, 'mosquitto.conf');
-  await writeFile(file, config(port));
+  await writeFile(file, config(port, options.secured));
   const broker = startProcess(`mosquitto 127.0.0.1:${port}`, MOSQUITTO_BIN, ['-c', file]);
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -98,5 +114,5 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     await stop();
     throw error;
   }
-  return { url: `mqtt://127.0.0.1:${port}`, port, process: broker, stop };
+  return { url: `${options.secured === undefined ? 'mqtt' : 'mqtts'}://127.0.0.1:${port}`, port, process: broker, stop };
 }

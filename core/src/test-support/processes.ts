@@ -293,13 +293,23 @@ export interface ServedMediator {
 export async function startMediatorServe(
   cliJs: string,
   dataDir: string,
-  options: { readonly args?: readonly string[]; readonly timeoutMs?: number; readonly cwd?: string; readonly started?: TestProcess[] } = {},
+  options: {
+    readonly args?: readonly string[];
+    readonly timeoutMs?: number;
+    readonly cwd?: string;
+    readonly started?: TestProcess[];
+    /** Variables added to this process's environment. */
+    readonly env?: NodeJS.ProcessEnv;
+  } = {},
 ): Promise<ServedMediator> {
   const proc = startProcess(
     'mediator serve',
     process.execPath,
     [cliJs, 'serve', '--port', '0', '--data', dataDir, ...(options.args ?? ['--log-level', 'warn'])],
-    options.cwd === undefined ? {} : { cwd: options.cwd },
+    {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }),
+    },
   );
   options.started?.push(proc);
   const banner = await proc.waitForLine(MEDIATOR_BANNER, 'stderr', { timeoutMs: options.timeoutMs ?? 20_000 });

@@ -20,6 +20,12 @@ export interface CliEnvironment {
   readonly fleet: string | undefined;
   /** The brokers to run channels on (MEDIATOR_NATS, MEDIATOR_KAFKA, MEDIATOR_MQTT); empty means none. */
   readonly brokers: { readonly nats: string | undefined; readonly kafka: string | undefined; readonly mqtt: string | undefined };
+  /**
+   * The brokers' TLS and credential variables (issue 40): every MEDIATOR_KAFKA_*, MEDIATOR_NATS_*
+   * and MEDIATOR_MQTT_* (MEDIATOR_KAFKA_CA, MEDIATOR_KAFKA_PASSWORD, MEDIATOR_NATS_CREDS...), read by
+   * broker-security.ts.
+   */
+  readonly brokerSecurity: Readonly<Record<string, string | undefined>>;
 }
 
 export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): CliEnvironment {
@@ -39,5 +45,6 @@ export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): CliEnviron
     store: env.MEDIATOR_STORE,
     fleet: env.MEDIATOR_FLEET || undefined,
     brokers: { nats: env.MEDIATOR_NATS || undefined, kafka: env.MEDIATOR_KAFKA || undefined, mqtt: env.MEDIATOR_MQTT || undefined },
+    brokerSecurity: Object.fromEntries(Object.entries(env).filter(([name]) => /^MEDIATOR_(KAFKA|NATS|MQTT)_/.test(name))),
   };
 }

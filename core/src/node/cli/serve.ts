@@ -1,13 +1,15 @@
 /** `mediator serve`: the REST server, with its options checked here and the server started by start-server.ts. */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { redactUrl } from '../../common/security/broker-urls.js';
 import { fleetNameProblem } from '../fleet/fleet-name.js';
 import { parseAllowedHosts } from '../server/access-guard.js';
 import { loadOrCreateToken, MIN_TOKEN_LENGTH } from '../server/api-token.js';
 import { corsOriginProblem } from '../server/cors-origins.js';
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackBind, startServer, type RunningServer } from '../server/start-server.js';
 import { defaultDataDir } from '../store/sqlite-store.js';
+import { BROKER_SECURITY_OPTIONS, brokerSecurity, readTlsFiles, type BrokerSecurity } from './broker-security.js';
 import { cliEnvironment, type CliEnvironment } from './env.js';
 import { parseCommandArgs, UsageError, type CliIo } from './io.js';
 
@@ -16,6 +18,10 @@ export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [-
                 [--transport embedded|nats|kafka|mqtt] [--broker URL] [--store sqlite|nats] [--fleet NAME]
                 [--nats URL] [--kafka HOST:PORT,...] [--mqtt mqtt://[USER:PASS@]HOST:PORT]
                 [--mqtt-retain] [--mqtt-max-message-bytes N] [--mqtt-ca FILE] [--mqtt-cert FILE] [--mqtt-key FILE]
+                [--kafka-ca FILE] [--kafka-cert FILE] [--kafka-key FILE] [--kafka-tls]
+                [--kafka-keystore FILE.p12] [--kafka-keystore-password-file FILE]
+                [--kafka-sasl plain|scram-sha-256|scram-sha-512] [--kafka-user USER] [--kafka-password-file FILE]
+                [--nats-ca FILE] [--nats-cert FILE] [--nats-key FILE] [--nats-creds FILE | --nats-nkey-file FILE]
                 [--translation-workers N] [--allowed-host NAME[:PORT] ...] [--token TOKEN | --no-auth]
       Start the REST server (Swagger UI at /swagger/). Data defaults to the per-user
       application data folder. Stops cleanly on Ctrl-C.
@@ -30,6 +36,14 @@ export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [-
       --mqtt-retain publishes outputs with the retain flag; --mqtt-max-message-bytes (default
       8 MiB) dead-letters larger source messages; mqtts:// with --mqtt-ca/--mqtt-cert/--mqtt-key
       (PEM files) for TLS.
+      Kafka TLS: --kafka-ca (PEM) turns it on, --kafka-cert/--kafka-key add a client
+      certificate (or --kafka-keystore, PKCS#12, with --kafka-keystore-password-file or
+      MEDIATOR_KAFKA_KEYSTORE_PASSWORD), --kafka-tls alone trusts the system's CAs. Kafka SASL (over TLS when TLS is on):
+      --kafka-sasl with --kafka-user and --kafka-password-file (or MEDIATOR_KAFKA_PASSWORD).
+      NATS: --nats-ca/--nats-cert/--nats-key (PEM) for TLS; nats://USER:PASS@HOST or
+      nats://TOKEN@HOST, a credentials file (--nats-creds, JWT and seed) or an NKey seed
+      (--nats-nkey-file); the fleet's configuration store uses them too. Each option also reads
+      MEDIATOR_<OPTION> (MEDIATOR_KAFKA_CA, MEDIATOR_NATS_CREDS...). No secret is printed.
       --fleet (or MEDIATOR_FLEET): with --transport nats, the fleet's name (letters, digits,
       "-"): its buckets, streams and subjects are kept apart from other fleets' on the same NATS.
       --translation-workers: worker threads for POST /translation (default 1 when the machine
@@ -64,6 +78,7 @@ function parseServeArgs(args: string[]) {
       'mqtt-ca': { type: 'string' },
       'mqtt-cert': { type: 'string' },
       'mqtt-key': { type: 'string' },
+      ...BROKER_SECURITY_OPTIONS,
       store: { type: 'string' },
       fleet: { type: 'string' },
       'translation-workers': { type: 'string' },
@@ -129,46 +144,48 @@ function channelSettings(values: ServeValues, env: CliEnvironment): ChannelSetti
 }
 
 /** The MQTT transport's options: the retain flag, the size limit, and TLS material read from its files. */
-async function mqttSettings(values: ServeValues) {
+async function mqttSettings(values: ServeValues, env: CliEnvironment['brokerSecurity']) {
   const maxText = values['mqtt-max-message-bytes'];
   const maxMessageBytes = maxText === undefined ? undefined : Number(maxText);
   if (maxMessageBytes !== undefined && (!Number.isInteger(maxMessageBytes) || maxMessageBytes < 1 || maxMessageBytes > 268_435_455)) {
     throw new UsageError("--mqtt-max-message-bytes must be an integer from 1 to 268435455 (MQTT's largest packet)");
   }
-  const tls: { ca?: string; cert?: string; key?: string } = {};
-  for (const [flag, key] of [
-    ['mqtt-ca', 'ca'],
-    ['mqtt-cert', 'cert'],
-    ['mqtt-key', 'key'],
-  ] as const) {
-    const file = values[flag];
-    if (file === undefined) continue;
-    try {
-      tls[key] = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--${flag}: cannot read ${file}: ${(error as Error).message}`);
-    }
-  }
+  const file = (kind: 'ca' | 'cert' | 'key') => values[`mqtt-${kind}`] ?? (env[`MEDIATOR_MQTT_${kind.toUpperCase()}`] || undefined);
+  const tls = await readTlsFiles('mqtt', { ca: file('ca'), cert: file('cert'), key: file('key') });
   return {
     ...(values['mqtt-retain'] === true ? { retain: true } : {}),
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
-    ...(Object.keys(tls).length === 0 ? {} : { tls }),
+    ...(tls === undefined ? {} : { tls }),
   };
 }
 
-/** A broker address for the banner: a password in it is not printed. */
-function redactUrl(url: string): string {
-  return url.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+/** How the server proves itself to each broker, for the banner: which options are in force, never their values. */
+function securityNotes(security: BrokerSecurity, mqtt: Awaited<ReturnType<typeof mqttSettings>>): Partial<Record<string, string>> {
+  const { kafka, nats } = security;
+  const notes: string[][] = [[], [], []];
+  if (kafka?.ssl !== undefined) notes[0]!.push(kafka.ssl.cert !== undefined || kafka.ssl.pfx !== undefined ? 'TLS with a client certificate' : 'TLS');
+  if (kafka?.sasl !== undefined) notes[0]!.push(`SASL ${kafka.sasl.mechanism} as ${String(kafka.sasl.username)}`);
+  if (nats?.tls !== undefined) notes[1]!.push(nats.tls.cert !== undefined ? 'TLS with a client certificate' : 'TLS');
+  if (nats?.creds !== undefined) notes[1]!.push('a credentials file');
+  if (nats?.nkeySeed !== undefined) notes[1]!.push('an NKey');
+  if (mqtt.tls !== undefined) notes[2]!.push(mqtt.tls.cert !== undefined ? 'TLS with a client certificate' : 'TLS files');
+  const text = (n: string[]) => (n.length === 0 ? undefined : n.join(', '));
+  return { kafka: text(notes[0]!), nats: text(notes[1]!), mqtt: text(notes[2]!) };
 }
 
-/** The banner's "Channels on" line: the default transport first, then every other one the server runs. */
-function channelsLine(settings: ServeSettings): string {
+/** The banner's "Channels on" line: the default transport first, then every other one the server runs, with how each is secured. */
+function channelsLine(settings: ServeSettings, notes: Partial<Record<string, string>> = {}): string {
   const { transportKind, brokerUrl, brokers } = settings;
+  const shown = (kind: string, url: string) => `${redactUrl(url)}${notes[kind] === undefined ? '' : `; ${notes[kind]}`}`;
   const defaultAddress =
-    brokerUrl !== undefined ? ` (${brokerUrl})` : transportKind === 'embedded' ? '' : ` (${redactUrl(brokers[transportKind] ?? 'its default address')})`;
+    brokerUrl !== undefined
+      ? ` (${shown(transportKind, brokerUrl)})`
+      : transportKind === 'embedded'
+        ? ''
+        : ` (${shown(transportKind, brokers[transportKind] ?? 'its default address')})`;
   const others = Object.entries(brokers)
     .filter(([kind]) => kind !== transportKind)
-    .map(([kind, url]) => `; ${kind} (${redactUrl(url)})`)
+    .map(([kind, url]) => `; ${kind} (${shown(kind, url)})`)
     .join('');
   return `${transportKind}${defaultAddress}, the default${others}${transportKind === 'embedded' ? '' : '; embedded'}`;
 }
@@ -219,7 +236,12 @@ async function resolveToken(settings: ServeSettings): Promise<{ token: string | 
   return { token: stored.token, note };
 }
 
-async function listen(settings: ServeSettings, mqtt: Awaited<ReturnType<typeof mqttSettings>>, token: string | undefined): Promise<RunningServer> {
+async function listen(
+  settings: ServeSettings,
+  mqtt: Awaited<ReturnType<typeof mqttSettings>>,
+  brokerSecurity: BrokerSecurity,
+  token: string | undefined,
+): Promise<RunningServer> {
   const { allowedHosts, bodyLimit, brokerUrl, brokers, cors, fleet, port } = settings;
   try {
     return await startServer({
@@ -235,6 +257,7 @@ async function listen(settings: ServeSettings, mqtt: Awaited<ReturnType<typeof m
       transport: { kind: settings.transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },
       brokers,
       mqtt,
+      brokerSecurity,
       store: settings.storeKind,
       ...(fleet === undefined ? {} : { fleet }),
       translationWorkers: settings.translationWorkers,
@@ -249,13 +272,15 @@ async function listen(settings: ServeSettings, mqtt: Awaited<ReturnType<typeof m
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const values = parseServeArgs(args);
-  const settings = serveSettings(values, cliEnvironment());
-  const mqtt = await mqttSettings(values);
+  const env = cliEnvironment();
+  const settings = serveSettings(values, env);
+  const mqtt = await mqttSettings(values, env.brokerSecurity);
+  const security = await brokerSecurity(values, env.brokerSecurity);
   const { token, note } = await resolveToken(settings);
-  const server = await listen(settings, mqtt, token);
+  const server = await listen(settings, mqtt, security, token);
   const { fleet, translationWorkers: workers } = settings;
   io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings)}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
+    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings, securityNotes(security, mqtt))}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -23,6 +23,8 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { DEFAULT_NATS_URL, loadTransport } from '../transports/load-transport.js';
 import { TransportSet } from '../transports/transport-set.js';
 import type { MqttTransportOptions } from '../transports/mqtt-transport.js';
+import type { KafkaTransportOptions } from '../transports/kafka-transport.js';
+import type { NatsSecurity } from '../nats/nats-security.js';
 import { loadOrCreateMqttClientId } from './mqtt-client-id.js';
 import { DATABASE_FILE, tightenOwnedFiles } from './data-folder.js';
 import { LogLevels } from './log-levels.js';
@@ -68,6 +70,11 @@ export interface CoreOptions {
   readonly brokers?: { readonly nats?: string; readonly kafka?: string; readonly mqtt?: string };
   /** MQTT settings beyond the URL (`--mqtt-retain`, `--mqtt-max-message-bytes`, TLS files). */
   readonly mqtt?: Omit<MqttTransportOptions, 'url' | 'logger' | 'clientIdPrefix'>;
+  /**
+   * TLS and credentials of the Kafka and NATS brokers (issue 40, `--kafka-ca`, `--nats-creds`...):
+   * the NATS ones serve the fleet's configuration store too.
+   */
+  readonly brokerSecurity?: { readonly nats?: NatsSecurity; readonly kafka?: Pick<KafkaTransportOptions, 'ssl' | 'sasl'> };
   /**
    * Where alignments and channel configurations are kept (issue 13): `sqlite`, the local file in
    * `dataDir`, or `nats`, JetStream key-value buckets shared by every process on the same NATS
@@ -122,7 +129,9 @@ async function openStores(options: CoreOptions, logger: PinoLogger) {
     storeKind === 'nats'
       ? new (await import('../store/nats-kv-store.js')).NatsKvStore({
           ...options.sharedStore,
-          servers: options.transport?.url ?? DEFAULT_NATS_URL,
+          // The default transport's URL, else `--nats` (the one broker given), else the default.
+          servers: (transportKind === 'nats' ? options.transport?.url : undefined) ?? options.brokers?.nats ?? DEFAULT_NATS_URL,
+          ...(options.brokerSecurity?.nats === undefined ? {} : { security: options.brokerSecurity.nats }),
           bucketPrefix: names.bucketPrefix,
           logger,
         })
@@ -199,6 +208,7 @@ async function openTransports(
   }
   urls.set(transportKind, options.transport?.url ?? urls.get(transportKind));
   const mqttClientIdPrefix = urls.has('mqtt') ? await loadOrCreateMqttClientId(options.dataDir) : undefined;
+  const security = options.brokerSecurity;
   const loaded = new Map<TransportKind, Transport>();
   for (const [kind, url] of urls) {
     loaded.set(
@@ -207,7 +217,8 @@ async function openTransports(
         kind,
         ...(url === undefined ? {} : { url }),
         ...(options.topicBudgetBytes === undefined ? {} : { embedded: { maxRetainedBytes: options.topicBudgetBytes } }),
-        nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix },
+        nats: { streamPrefix: names.streamPrefix, subjectPrefix: names.subjectPrefix, ...(security?.nats === undefined ? {} : { security: security.nats }) },
+        ...(security?.kafka === undefined ? {} : { kafka: security.kafka }),
         mqtt: { ...options.mqtt, ...(mqttClientIdPrefix === undefined ? {} : { clientIdPrefix: mqttClientIdPrefix }) },
         logger,
       }),

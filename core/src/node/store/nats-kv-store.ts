@@ -36,6 +36,7 @@ import {
   type TombstoneRecord,
 } from './record-kinds.js';
 import { apiErrCode, isTransientNatsError, messageOf, natsTimeout } from '../nats/nats-errors.js';
+import { natsConnection, type NatsSecurity } from '../nats/nats-security.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
 import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
 import { AlignmentInUseError } from './sqlite-store.js';
@@ -61,6 +62,8 @@ export interface NatsKvStoreOptions {
   readonly writeTimeoutMs?: number;
   /** How often the cluster is asked whether it is there (default 2 s). */
   readonly probeIntervalMs?: number;
+  /** TLS files and credentials, as the NATS transport takes them (issue 40). */
+  readonly security?: NatsSecurity;
 }
 
 /** A change applied to the mirror, in bucket order: what the fleet's processes react to. */
@@ -188,6 +191,8 @@ export class NatsKvStore implements ConfigStore {
   onChange: ((change: ConfigChange) => Promise<void>) | undefined;
 
   readonly #servers: string[];
+  /** The connect options that carry the URLs' credentials and the TLS files (never shown). */
+  readonly #secured: ReturnType<typeof natsConnection>;
   readonly #log: Logger;
   readonly #options: NatsKvStoreOptions;
   readonly #prefix: string;
@@ -225,7 +230,8 @@ export class NatsKvStore implements ConfigStore {
 
   constructor(options: NatsKvStoreOptions) {
     this.#options = options;
-    this.#servers = (typeof options.servers === 'string' ? options.servers.split(',') : [...options.servers]).map((s) => s.trim()).filter((s) => s !== '');
+    this.#secured = natsConnection(options.servers, options.security);
+    this.#servers = this.#secured.servers;
     if (this.#servers.length === 0) throw new Error('the NATS configuration store needs at least one server URL');
     this.#log = options.logger ?? silentLogger;
     this.#prefix = options.bucketPrefix ?? 'mediator';
@@ -931,7 +937,7 @@ export class NatsKvStore implements ConfigStore {
   #connect(): Promise<NatsConnection> {
     if (this.#connection === undefined) {
       const attempt = connect({
-        servers: this.#servers,
+        ...this.#secured,
         name: 'mediator-config',
         timeout: 5000,
         maxReconnectAttempts: -1,

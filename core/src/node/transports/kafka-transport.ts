@@ -50,6 +50,7 @@ import { silentLogger, type Logger } from '../../common/logger.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
 import { bySubscription } from './kafka-assigner.js';
 import { CommitCoalescer, KafkaBatchSender } from './kafka-batching.js';
+import { kafkaErrorReason } from './kafka-errors.js';
 
 export interface KafkaTransportOptions {
   /** `host:port` list (or comma-separated). */
@@ -500,6 +501,15 @@ export class KafkaTransport implements Transport {
   }
 
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    try {
+      return await this.subscribeTo(topic, group, options, handler);
+    } catch (error) {
+      // The channel's reason: which broker, and the cause under the client's layers (issue 40).
+      throw new Error(`Kafka at ${this.brokers.join(',')}: ${kafkaErrorReason(error)}`, { cause: error });
+    }
+  }
+
+  private async subscribeTo(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     if (this.closed) throw new Error('kafka transport is closed');
     this.checkTopic(topic);
     if (group === '') throw new Error('group must be non-empty');

@@ -31,6 +31,7 @@ import { connect, type IClientOptions, type IPublishPacket, type MqttClient, typ
 import { silentLogger, type Logger } from '../../common/logger.js';
 import { ErrorCodes } from '../../common/errors.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
+import { redactUrl } from '../../common/security/broker-urls.js';
 
 export interface MqttTransportOptions {
   /** `mqtt://[user:password@]host:port` (or `mqtts://` for TLS, `ws://`, `wss://`). */
@@ -336,6 +337,7 @@ class MqttSubscription implements Subscription {
 export class MqttTransport implements Transport {
   readonly kind = 'mqtt' as const;
   readonly durable = true;
+  /** The broker's URL as shown (messages, broker state): a `user:password@` in it is `***@` (issue 40). */
   readonly url: string;
   readonly clientIdPrefix: string;
   readonly log: Logger;
@@ -356,7 +358,7 @@ export class MqttTransport implements Transport {
 
   constructor(options: MqttTransportOptions) {
     this.options = options;
-    this.url = options.url;
+    this.url = redactUrl(options.url);
     this.clientIdPrefix = options.clientIdPrefix ?? `mediator-${randomBytes(6).toString('hex')}`;
     this.log = options.logger ?? silentLogger;
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MQTT_MAX_MESSAGE_BYTES;
@@ -373,7 +375,7 @@ export class MqttTransport implements Transport {
   /** A client of this transport's broker, reconnecting with backoff. */
   newClient(clientId: string, session: { clean: boolean; session: boolean; receiveMaximum?: number }): MqttClient {
     if (this.closed) throw new Error('the MQTT transport is closed');
-    const client = connect(this.url, {
+    const client = connect(this.options.url, {
       protocolVersion: 5,
       clientId,
       clean: session.clean,
@@ -437,7 +439,12 @@ export class MqttTransport implements Transport {
   async subscribe(topic: string, group: string, options: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     checkTopic(topic);
     const subscription = new MqttSubscription(this, topic, group, options, handler);
-    await subscription.open();
+    try {
+      await subscription.open();
+    } catch (error) {
+      // The channel's reason names the broker (its URL without credentials) and the cause (issue 40).
+      throw new Error(`the MQTT broker ${this.url}: ${(error as Error).message}`, { cause: error });
+    }
     if (this.closed) {
       subscription.abort();
       throw new Error('the MQTT transport is closed');

@@ -53,6 +53,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { silentLogger, type Logger } from '../../common/logger.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
 import { apiErrCode, errCode, isTransientNatsError, messageOf } from '../nats/nats-errors.js';
+import { connectFailure, natsConnection, type NatsSecurity } from '../nats/nats-security.js';
 import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
 
 export interface NatsTransportOptions {
@@ -77,6 +78,8 @@ export interface NatsTransportOptions {
   readonly connectTimeoutMs?: number;
   readonly streamPrefix?: string;
   readonly subjectPrefix?: string;
+  /** TLS files and credentials (issue 40); a `user:password@` or `token@` in a server URL is used too. */
+  readonly security?: NatsSecurity;
 }
 
 export interface NatsNames {
@@ -363,6 +366,8 @@ export class NatsTransport implements Transport {
   readonly fetchExpiresMs = 5000;
 
   private readonly servers: string[];
+  /** The connect options that carry the URLs' credentials and `security` (never shown). */
+  private readonly secured: ReturnType<typeof natsConnection>;
   private readonly log: Logger;
   private readonly options: NatsTransportOptions;
   private connection: Promise<NatsConnection> | undefined;
@@ -387,7 +392,8 @@ export class NatsTransport implements Transport {
 
   constructor(options: NatsTransportOptions) {
     this.options = options;
-    this.servers = (typeof options.servers === 'string' ? options.servers.split(',') : [...options.servers]).map((s) => s.trim()).filter((s) => s !== '');
+    this.secured = natsConnection(options.servers, options.security);
+    this.servers = this.secured.servers;
     if (this.servers.length === 0) throw new Error('NATS transport needs at least one server URL');
     this.log = options.logger ?? silentLogger;
     this.ackWaitMs = options.ackWaitMs ?? 5000;
@@ -430,7 +436,7 @@ export class NatsTransport implements Transport {
     if (this.closed) return Promise.reject(new TransportClosedError('nats'));
     if (this.connection === undefined) {
       const attempt = connect({
-        servers: this.servers,
+        ...this.secured,
         name: this.options.name ?? 'mediator',
         timeout: this.options.connectTimeoutMs ?? 5000,
         maxReconnectAttempts: -1,
@@ -451,7 +457,7 @@ export class NatsTransport implements Transport {
         },
         (error: unknown) => {
           this.connection = undefined;
-          throw new Error(`cannot connect to NATS at ${this.servers.join(',')}: ${messageOf(error)}`, { cause: error });
+          throw new Error(`cannot connect to NATS at ${this.servers.join(',')}: ${connectFailure(messageOf(error), this.secured)}`, { cause: error });
         },
       );
       this.connection = attempt;
