@@ -123,6 +123,15 @@ export function describeProgram(e: ProgramExpr, name: (source: number) => string
   }
 }
 
+/** Characters of the result that are constant text of a CONCAT (the rest comes from the inputs). */
+export function constantTextLength(e: ProgramExpr): number {
+  if (e.kind === 'typed') return constantTextLength(e.arg);
+  if (e.kind !== 'call') return 0;
+  if (e.name === 'CONCAT') return e.args.reduce((n, a) => n + (a.kind === 'const' ? a.term.value.length : constantTextLength(a)), 0);
+  if (e.name === 'IRI' || e.name === 'STR' || e.name === 'STRLANG' || e.name.startsWith('xsd:')) return e.args[0] === undefined ? 0 : constantTextLength(e.args[0]);
+  return 0;
+}
+
 /** The sources a program reads. */
 export function programSources(e: ProgramExpr, into: Set<number> = new Set()): Set<number> {
   if (e.kind === 'input') into.add(e.source);
@@ -350,6 +359,8 @@ export function replacementLiteral(textValue: string): string {
 }
 
 const MAX_ATOMS = 400;
+/** Input text worth explaining inside constant text from a single example (below this a hit is chance). */
+const MIN_EMBEDDED = 3;
 const MAX_SUBSTR_SOURCE = 48;
 const SEARCH_EXPANSIONS = 4000;
 
@@ -410,6 +421,12 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
       add(call('ENCODE_FOR_URI', e), cost + 1);
     };
     variants(base, 1);
+    if (term.termType === 'NamedNode') {
+      // An IRI's parts are its local name and its namespace, not arbitrary slices of "http://".
+      variants(call('REPLACE', base, text('^.*[/#:]'), text('')), 2);
+      variants(call('REPLACE', base, text('[^/#:]*$'), text('')), 3);
+      continue;
+    }
     for (const [from, to] of replaceCandidates(value, target)) variants(call('REPLACE', base, text(regexLiteral(from)), text(replacementLiteral(to))), 3);
     for (const delimiter of new Set(value.match(/[^\p{L}\p{N}]/gu) ?? [])) {
       variants(call('STRBEFORE', base, text(delimiter)), 3);
@@ -488,6 +505,9 @@ function concatProgram(p: Partial, cases: readonly ValueCase[]): Program | undef
     return p.parts.map((x) => (x.atom === undefined ? (x.constant ?? '') : (x.atom.values[i] ?? ''))).join('') === wantedText;
   });
   if (!ok) return undefined;
+  // From one example, a short piece of input inside constant text is likely chance (a "7" in "17").
+  const inputText = p.parts.reduce((n, x) => n + (x.atom?.values[0]?.length ?? 0), 0);
+  if (cases.length === 1 && p.parts.some((x) => x.atom === undefined) && inputText < MIN_EMBEDDED) return undefined;
   const args = p.parts.map((x) => (x.atom === undefined ? text(x.constant ?? '') : x.atom.expr));
   const core = args.length === 1 ? (args[0] as ProgramExpr) : call('CONCAT', ...args);
   const found = firstFitting(finishers(core, cases[0]?.wanted as RDF.Term), cases);
