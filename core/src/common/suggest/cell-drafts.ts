@@ -232,7 +232,12 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
   const out: RankedSource[] = [];
   const consider = (source: Derivation['source'] & object, sourceTerm: RDF.Term, exact: boolean, where: RDF.Term, deleted: boolean, label: string): void => {
     if (expired()) return;
+    let least = Infinity;
     for (const program of synthesizePrograms([{ sources: [sourceTerm], wanted: value }], { limit: 3, expired })) {
+      // A costlier program of the same input that takes more of the value as constant text explains less: not a candidate.
+      const constantText = constantTextLength(program.expr);
+      if (constantText > least) continue;
+      least = Math.min(least, constantText);
       const copy = program.family === 'copy' || program.family === 'cast';
       const rank = [copy ? 0 : 1, exact ? 0 : 1, program.cost, deleted ? 0 : 1, distances.get(termKey(where)) ?? 99];
       out.push({ derivation: { source, program: program.expr, family: program.family }, rank, label: `${label} (${describeProgram(program.expr)})` });
@@ -285,6 +290,9 @@ export interface GroupedChanges {
 
 /** What a value no input explains is: a constant (its slot is settled, or solved from several examples). */
 const CONSTANT: Derivation = { source: undefined, program: input(0), family: 'constant' };
+
+/** A pick that takes "a constant" in every example, whatever its value there (the examples' merge then looks for a function). */
+export const ANY_CONSTANT = '*constant*';
 
 /** The candidate "a constant": its id says the value, so examples with different values do not share it. */
 export function constantCandidate(value: RDF.Term): SuggestionCandidate {
@@ -445,7 +453,7 @@ export function groupChanges(
     }
     const place = placeOf(value);
     const want = picks.get(place.id);
-    const hit = distinct.find((d) => d.candidate.id === want) ?? distinct[0];
+    const hit = distinct.find((d) => d.candidate.id === want || (want === ANY_CONSTANT && d.ranked === constant)) ?? distinct[0];
     if (hit !== undefined)
       choices.push({ question: place.id, example, value: termToText(value), triple: place.triple, ties: distinct.map((d) => d.candidate), chosen: hit.candidate.id });
     const derivation: Derivation = hit?.ranked.derivation ?? CONSTANT;

@@ -18,6 +18,7 @@ import { payloadDiff } from '../translation/payload-diff.js';
 import type { PayloadDiff } from '../api/payload-diff.js';
 import { alignPayloads } from './node-alignment.js';
 import {
+  ANY_CONSTANT,
   ExampleIndex,
   MAX_CELL_TRIPLES,
   splitGroup,
@@ -335,6 +336,12 @@ function resolveSources(
     if (open === undefined) continue;
     let common = open.ties.map((t) => t.id);
     for (const r of records) common = common.filter((c) => r.ties.some((t) => t.id === c));
+    // Each example explains the value by a different function of its own: the value is left to the
+    // merge of the examples, which searches one program that gives every example's value.
+    if (common.length === 0 && records.length > 1 && records.every((r) => r.ties.some((t) => t.transform === 'a constant'))) {
+      picks.set(id, ANY_CONSTANT);
+      continue;
+    }
     // The examples disagree (different attributes in different examples): this example's own ties stay the question.
     const left = common.length === 0 ? open.ties : open.ties.filter((t) => common.includes(t.id));
     const chosen = left[0];
