@@ -365,6 +365,18 @@ function resolveSources(
   return { picks, questions };
 }
 
+/** Most differing triples a question lists (the reply's `remaining` has them all, up to its limit). */
+const LISTED_DIFFERENCES = 12;
+
+/** The triples that still differ, in the prefixed form the messages declare: produced but not wanted, then wanted but missing. */
+function differingList(diff: PayloadDiff | undefined): string {
+  if (diff === undefined) return '';
+  const lines = [...diff.removed.map((t) => `  extra:   ${t.display}`), ...diff.added.map((t) => `  missing: ${t.display}`)];
+  const shown = lines.slice(0, LISTED_DIFFERENCES);
+  const more = diff.removedCount + diff.addedCount - shown.length;
+  return `\n${shown.join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`;
+}
+
 /** An answer no step of the suggestion took: to a question these examples do not raise, or to one with nothing to choose. */
 function unansweredCheck(answers: readonly SuggestionAnswer[], consumed: ReadonlySet<string>, questions: readonly SuggestionQuestion[]): void {
   for (const answer of answers) {
@@ -481,7 +493,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
       example: e,
       value: '',
       triple: '',
-      message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ`,
+      message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ${differingList(result.remaining[e])}`,
       candidates: [],
       chosen: 'returned as is',
     });
