@@ -30,6 +30,8 @@ interface Derivation {
   /** How the value is computed from the source (input 0) and the second source (input 1). */
   readonly program: ProgramExpr;
   readonly family: Program['family'] | 'constant';
+  /** A guess from one example (Program.guess): offered, never taken before the constant. */
+  readonly guess?: boolean;
   /** A value built from two input values (Port_CO's `Point(lat long)`). */
   readonly second?: { readonly triple: RDF.Quad };
 }
@@ -240,7 +242,7 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
       least = Math.min(least, constantText);
       const copy = program.family === 'copy' || program.family === 'cast';
       const rank = [copy ? 0 : 1, exact ? 0 : 1, program.cost, deleted ? 0 : 1, distances.get(termKey(where)) ?? 99];
-      out.push({ derivation: { source, program: program.expr, family: program.family }, rank, label: `${label} (${describeProgram(program.expr)})` });
+      out.push({ derivation: { source, program: program.expr, family: program.family, ...(program.guess === true ? { guess: true } : {}) }, rank, label: `${label} (${describeProgram(program.expr)})` });
     }
   };
   for (const q of index.changes.input) {
@@ -306,6 +308,7 @@ export function constantCandidate(value: RDF.Term): SuggestionCandidate {
  * or one from an IRI's local name that is under a third of the value ("sys" + "tolicBloodPressure").
  */
 function weakGuess(d: Derivation, value: RDF.Term): boolean {
+  if (d.guess === true) return true;
   if (d.family !== 'string') return false;
   const fromInput = value.value.length - constantTextLength(d.program);
   return fromInput < 3 || (d.source?.kind === 'node' && fromInput * 3 < value.value.length);

@@ -28,6 +28,8 @@ export interface Program {
   /** Lower is simpler; programs are returned cheapest first. */
   readonly cost: number;
   readonly family: 'copy' | 'cast' | 'string' | 'number' | 'date';
+  /** Found from a single example among many that would fit it (a scale or a shift of one number): a guess to ask about, never to take. */
+  readonly guess?: boolean;
 }
 
 /** One example of the value: the source terms (the same sources, in the same order, in every case) and the term wanted. */
@@ -262,6 +264,17 @@ function solvedAffine(values: ReadonlyArray<readonly [number, number]>): Array<r
   return out;
 }
 
+/** From one example, a number may be a scale or a shift of another (or anything else): both, to be asked about. */
+function oneExampleMaps(value: readonly [number, number] | undefined): Array<readonly [string, string, 'mul' | 'div']> {
+  if (value === undefined || value[0] === value[1]) return [];
+  const out: Array<readonly [string, string, 'mul' | 'div']> = [];
+  const factor = value[0] === 0 ? undefined : decimalText(value[1] / value[0]);
+  const offset = decimalText(value[1] - value[0]);
+  if (factor !== undefined && factor !== '0') out.push([factor, '0', 'mul']);
+  if (offset !== undefined) out.push(['1', offset, 'mul']);
+  return out;
+}
+
 /** Forms of a computed number: as it is, cast, rounded (to whole numbers, tenths or hundredths). */
 function numberForms(core: ProgramExpr): ProgramExpr[] {
   const roundTo = (scale: string): ProgramExpr => call('/', call('ROUND', call('*', core, numberConst(scale))), numberConst(scale));
@@ -288,8 +301,10 @@ function numberPrograms(cases: readonly ValueCase[], sourceCount: number): Progr
     if (x === undefined) continue;
     const values = cases.map((c, i) => [parseNumber(c.sources[s]) ?? NaN, wanted[i] ?? NaN] as const);
     const solved = solvedAffine(values);
+    const guesses = cases.length === 1 ? oneExampleMaps(values[0]) : [];
     const seen = new Set<string>();
-    for (const [factor, offset, form] of [...solved, ...CONVERSIONS]) {
+    const maps = [...solved, ...CONVERSIONS, ...guesses];
+    for (const [at, [factor, offset, form]] of maps.entries()) {
       const key = `${factor} ${offset} ${form}`;
       if (seen.has(key) || (factor === '1' && offset === '0')) continue;
       seen.add(key);
@@ -306,7 +321,8 @@ function numberPrograms(cases: readonly ValueCase[], sourceCount: number): Progr
         numberForms(core).flatMap((form2) => finishers(form2, cases[0]?.wanted as RDF.Term)),
         cases,
       );
-      if (found !== undefined) out.push({ expr: found, cost: 4, family: 'number' });
+      const guess = at >= solved.length + CONVERSIONS.length;
+      if (found !== undefined) out.push({ expr: found, cost: guess ? 8 : 4, family: 'number', ...(guess ? { guess } : {}) });
     }
   }
   return out;
