@@ -27,6 +27,8 @@ const decimal = (rng: Random): string => `${digits(rng, 2)}.${digits(rng, 1).rep
 interface Family {
   /** The attribute's value in a fresh input. */
   readonly value: (rng: Random) => RDF.Literal;
+  /** A second attribute's value, for families of two inputs. */
+  readonly second?: (rng: Random) => RDF.Literal;
   /** The functions computing the output from `l1x` into `out`, and its typing; none for a plain copy. */
   readonly functions: (rng: Random) => { functions: DraftFunction[]; typing?: string; constant?: RDF.Literal };
 }
@@ -87,6 +89,34 @@ export const FAMILIES: Record<string, Family> = {
     functions: () => ({ functions: [fn('<http://www.inter-iot.eu/sripas/functions#unixEpochToUTC>', [{ variable: 'l1x' }], 'outx')] }),
   },
   constant: { value: (r) => str(word(r)), functions: (r) => ({ functions: [], constant: str(`fixed ${word(r)}`) }) },
+  lower: {
+    value: (r) => str(`${word(r, 2, 4).toUpperCase()}${word(r, 2, 4)}`),
+    functions: () => ({ functions: [fn('LCASE', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  strbefore: {
+    value: (r) => str(`${word(r)}@${word(r)}.example`),
+    functions: () => ({ functions: [fn('STRBEFORE', [{ variable: 'l1x' }, { value: '@' }], 'outx')] }),
+  },
+  year: {
+    value: (r) => str(`${1900 + Math.floor(r() * 120)}-${digits(r, 2)}-${digits(r, 2)}`),
+    functions: () => ({ functions: [fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '4', datatype: `${XSD}integer` }], 'outx')] }),
+  },
+  retype: { value: (r) => str(decimal(r)), functions: () => ({ functions: [fn('STR', [{ variable: 'l1x' }], 'outx')], typing: `${XSD}decimal` }) },
+  kelvin: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({ functions: [fn('+', [{ variable: 'l1x' }, { value: '273.15', datatype: `${XSD}decimal` }], 'outx')] }),
+  },
+  pair: {
+    value: (r) => str(word(r)),
+    second: (r) => str(digits(r, 3)),
+    functions: () => ({ functions: [fn('CONCAT', [{ variable: 'l1x' }, { value: ' #' }, { variable: 'l2x' }], 'outx')] }),
+  },
+  localname: {
+    value: (r) => str(word(r)),
+    functions: () => ({
+      functions: [fn('STR', [{ variable: 'ax' }], 's1x'), fn('REPLACE', [{ variable: 's1x' }, { value: '^.*/' }, { value: '' }], 'outx')],
+    }),
+  },
 };
 
 export interface RandomCase {
@@ -105,20 +135,22 @@ export function randomCase(family: string, seed: number): RandomCase {
   const ns = `http://gen${seed}.example/${word(rng)}#`;
   const term = (local: string) => factory.namedNode(ns + local);
   const [rootClass, childClass, newClass] = [term(`C${word(rng)}`), term(`K${word(rng)}`), term(`N${word(rng)}`)];
-  const [attribute, child, output] = [term(word(rng)), term(`has${word(rng)}`), term(`out${word(rng)}`)];
+  const [attribute, child, output, attribute2] = [term(word(rng)), term(`has${word(rng)}`), term(`out${word(rng)}`), term(`y${word(rng)}`)];
   const distractors = Array.from({ length: 1 + Math.floor(rng() * 3) }, () => term(`x${word(rng)}`));
   const nested = rng() < 0.4;
-  const { functions, constant } = spec.functions(rng);
+  const { functions, constant, typing } = spec.functions(rng);
   const v = (name: string) => factory.namedNode(VAR_NS + name);
   const root = v('ax');
   const holder = nested ? v('bx') : root;
   const rdfType = factory.namedNode(`${NS.rdf}type`);
   const q = (s: RDF.Term, p: RDF.NamedNode, o: RDF.Term) => factory.quad(s as RDF.Quad_Subject, p, o as RDF.Quad_Object);
   const path = nested ? [q(root, child, holder), q(holder, rdfType, childClass)] : [];
-  const entity1 = [q(root, rdfType, rootClass), ...path, q(holder, attribute, v('l1x'))];
+  const second = spec.second === undefined ? [] : [q(holder, attribute2, v('l2x'))];
+  const entity1 = [q(root, rdfType, rootClass), ...path, q(holder, attribute, v('l1x')), ...second];
   const value = constant ?? (functions.length === 0 ? v('l1x') : v('outx'));
   const entity2 = [q(root, rdfType, newClass), ...path, q(holder, output, value)];
-  const draft: CellDraft = { entity1, entity2, functions, typings: [], slots: [], unusedLiterals: new Map(), example: 0 };
+  const typings = typing === undefined ? [] : [{ variable: 'outx', datatype: typing }];
+  const draft: CellDraft = { entity1, entity2, functions, typings, slots: [], unusedLiterals: new Map(), example: 0 };
   const prefixes: Array<[string, string]> = [['gen', ns]];
   const alignment = writeSuggestion([draft], { name: `random_${family}_${seed}`, version: '1.0' }, suggestionPrefixes(prefixes));
   let counter = 0;
@@ -128,6 +160,7 @@ export function randomCase(family: string, seed: number): RandomCase {
     const quads = [q(id, rdfType, rootClass), ...distractors.map((d) => q(id, d, str(`${word(r)} ${digits(r, 3)}`)))];
     if (nested) quads.push(q(id, child, inner), q(inner, rdfType, childClass));
     quads.push(q(inner, attribute, spec.value(r)));
+    if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r)));
     return quads;
   };
   const payload = factory.namedNode('http://inter-iot.eu/message/payload');
