@@ -232,40 +232,81 @@ interface RankedSource {
 /** Candidate sources for one output value, best first. */
 function candidateSources(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>, expired: () => boolean): RankedSource[] {
   const out: RankedSource[] = [];
-  const consider = (source: Derivation['source'] & object, sourceTerm: RDF.Term, exact: boolean, where: RDF.Term, deleted: boolean, label: string): void => {
+  const consider = (s: SourceRef): void => {
     if (expired()) return;
     let least = Infinity;
-    for (const program of synthesizePrograms([{ sources: [sourceTerm], wanted: value }], { limit: 3, expired })) {
+    for (const program of synthesizePrograms([{ sources: [s.term], wanted: value }], { limit: 3, expired })) {
       // A costlier program of the same input that takes more of the value as constant text explains less: not a candidate.
       const constantText = constantTextLength(program.expr);
       if (constantText > least) continue;
       least = Math.min(least, constantText);
       const copy = program.family === 'copy' || program.family === 'cast';
-      const rank = [copy ? 0 : 1, exact ? 0 : 1, program.cost, deleted ? 0 : 1, distances.get(termKey(where)) ?? 99];
-      out.push({ derivation: { source, program: program.expr, family: program.family, ...(program.guess === true ? { guess: true } : {}) }, rank, label: `${label} (${describeProgram(program.expr)})` });
+      const rank = [copy ? 0 : 1, sameTerm(s.term, value) ? 0 : 1, program.cost, s.deleted ? 0 : 1, distances.get(termKey(s.where)) ?? 99];
+      const derivation: Derivation = { source: s.source, program: program.expr, family: program.family, ...(program.guess === true ? { guess: true } : {}) };
+      out.push({ derivation, rank, label: `${s.label} (${describeProgram(program.expr)})` });
     }
   };
+  const refs: SourceRef[] = [];
   for (const q of index.changes.input) {
-    if (q.object.termType === 'Literal') {
-      consider(
-        { kind: 'literal', triple: q },
-        q.object,
-        sameTerm(q.object, value),
-        q.subject,
-        index.deletedKeys.has(tripleKey(q)),
-        `${termKey(q.subject)} ${q.predicate.value}`,
-      );
-    }
+    if (q.object.termType !== 'Literal') continue;
+    const label = `${termKey(q.subject)} ${q.predicate.value}`;
+    refs.push({ source: { kind: 'literal', triple: q }, term: q.object, where: q.subject, deleted: index.deletedKeys.has(tripleKey(q)), label });
   }
   for (const iri of index.dataIris) {
     const node = factory.namedNode(iri);
-    consider({ kind: 'node', node }, node, false, node, !index.kept(node), `the IRI <${iri}>`);
+    refs.push({ source: { kind: 'node', node }, term: node, where: node, deleted: !index.kept(node), label: `the IRI <${iri}>` });
   }
+  // The same text is the best explanation there is: other sources are only searched without one.
+  const copies = refs.filter((r) => r.term.value === value.value);
+  for (const r of copies) consider(r);
+  if (out.length === 0) for (const r of promisingSources(refs, value, distances)) consider(r);
   const compare = (a: readonly number[], b: readonly number[]): number => {
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
   return out.sort((a, b) => compare(a.rank, b.rank) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+}
+
+interface SourceRef {
+  readonly source: NonNullable<Derivation['source']>;
+  readonly term: RDF.Term;
+  readonly where: RDF.Term;
+  readonly deleted: boolean;
+  readonly label: string;
+}
+
+/** Sources searched per value and kind (text, number): the synthesizer's work per value stays bounded on big messages. */
+const SEARCHED_SOURCES = 8;
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The sources worth a search for one value: those sharing the most text with it (the whole
+ * source inside the value first, then shared three-letter pieces), and, for a number, the nearest
+ * numbers. Cheap tests only; the synthesizer does the real work on the few kept.
+ */
+function promisingSources(refs: readonly SourceRef[], value: RDF.Term, distances: ReadonlyMap<string, number>): SourceRef[] {
+  const target = value.value.toLowerCase();
+  const scored: Array<{ ref: SourceRef; score: number }> = [];
+  const numbers: SourceRef[] = [];
+  const numeric = NUMBER_TEXT.test(value.value.trim()) || /^\d{4}[-:]\d\d[-:]\d\d/.test(value.value);
+  for (const ref of refs) {
+    const text = ref.term.value.toLowerCase();
+    if (numeric && NUMBER_TEXT.test(text.trim())) numbers.push(ref);
+    let score = 0;
+    if (text.length > 0 && target.includes(text)) score = 1000 + text.length;
+    else if (text.length >= 3) {
+      const grams = new Set<string>();
+      for (let i = 0; i + 3 <= text.length && i < 200; i++) grams.add(text.slice(i, i + 3));
+      for (const g of grams) if (target.includes(g)) score++;
+    }
+    // Words of the source found in the value (a replaced separator breaks every three-letter piece across it).
+    if (score === 0) for (const token of text.split(/[^\p{L}\p{N}]+/u)) if (token.length >= 2 && target.includes(token)) score += token.length;
+    if (score > 0) scored.push({ ref, score });
+  }
+  const distance = (r: SourceRef): number => distances.get(termKey(r.where)) ?? 99;
+  const byText = scored.sort((a, b) => b.score - a.score || distance(a.ref) - distance(b.ref)).slice(0, SEARCHED_SOURCES);
+  const byNumber = numbers.sort((a, b) => Number(!a.deleted) - Number(!b.deleted) || distance(a) - distance(b)).slice(0, SEARCHED_SOURCES);
+  return [...new Set([...byText.map((x) => x.ref), ...byNumber])];
 }
 
 /**
