@@ -246,19 +246,9 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
       out.push({ derivation, rank, label: `${s.label} (${describeProgram(program.expr)})` });
     }
   };
-  const refs: SourceRef[] = [];
-  for (const q of index.changes.input) {
-    if (q.object.termType !== 'Literal') continue;
-    const label = `${termKey(q.subject)} ${q.predicate.value}`;
-    refs.push({ source: { kind: 'literal', triple: q }, term: q.object, where: q.subject, deleted: index.deletedKeys.has(tripleKey(q)), label });
-  }
-  for (const iri of index.dataIris) {
-    const node = factory.namedNode(iri);
-    refs.push({ source: { kind: 'node', node }, term: node, where: node, deleted: !index.kept(node), label: `the IRI <${iri}>` });
-  }
+  const refs = sourceRefs(index);
   // The same text is the best explanation there is: other sources are only searched without one.
-  const copies = refs.filter((r) => r.term.value === value.value);
-  for (const r of copies) consider(r);
+  for (const r of refs.byText.get(value.value) ?? []) consider(r);
   if (out.length === 0) for (const r of promisingSources(refs, value, distances)) consider(r);
   const compare = (a: readonly number[], b: readonly number[]): number => {
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
@@ -273,6 +263,50 @@ interface SourceRef {
   readonly where: RDF.Term;
   readonly deleted: boolean;
   readonly label: string;
+  /** The text, lower case, and its three-letter pieces (made once per example, used for every value). */
+  readonly lower: string;
+  readonly grams: readonly string[];
+  readonly number: boolean;
+}
+
+interface SourceRefs {
+  readonly all: SourceRef[];
+  readonly byText: Map<string, SourceRef[]>;
+  readonly byLower: Map<string, SourceRef[]>;
+}
+
+const refCache = new WeakMap<ExampleIndex, SourceRefs>();
+/** Longest value whose pieces are looked up as whole sources (quadratic in its length). */
+const WHOLE_LOOKUP_LIMIT = 160;
+
+/** Every input value a new value could come from (literals and data IRIs), made once per example. */
+function sourceRefs(index: ExampleIndex): SourceRefs {
+  const known = refCache.get(index);
+  if (known !== undefined) return known;
+  const all: SourceRef[] = [];
+  const add = (r: Omit<SourceRef, 'lower' | 'grams' | 'number'>): void => {
+    const lower = r.term.value.toLowerCase();
+    const grams = new Set<string>();
+    for (let i = 0; i + 3 <= lower.length && i < 200; i++) grams.add(lower.slice(i, i + 3));
+    all.push({ ...r, lower, grams: [...grams], number: NUMBER_TEXT.test(lower.trim()) });
+  };
+  for (const q of index.changes.input) {
+    if (q.object.termType !== 'Literal') continue;
+    add({ source: { kind: 'literal', triple: q }, term: q.object, where: q.subject, deleted: index.deletedKeys.has(tripleKey(q)), label: `${termKey(q.subject)} ${q.predicate.value}` });
+  }
+  for (const iri of index.dataIris) {
+    const node = factory.namedNode(iri);
+    add({ source: { kind: 'node', node }, term: node, where: node, deleted: !index.kept(node), label: `the IRI <${iri}>` });
+  }
+  const byText = new Map<string, SourceRef[]>();
+  const byLower = new Map<string, SourceRef[]>();
+  for (const r of all) {
+    byText.set(r.term.value, [...(byText.get(r.term.value) ?? []), r]);
+    if (r.lower !== '') byLower.set(r.lower, [...(byLower.get(r.lower) ?? []), r]);
+  }
+  const made = { all, byText, byLower };
+  refCache.set(index, made);
+  return made;
 }
 
 /** Sources searched per value and kind (text, number): the synthesizer's work per value stays bounded on big messages. */
@@ -284,27 +318,28 @@ const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  * source inside the value first, then shared three-letter pieces), and, for a number, the nearest
  * numbers. Cheap tests only; the synthesizer does the real work on the few kept.
  */
-function promisingSources(refs: readonly SourceRef[], value: RDF.Term, distances: ReadonlyMap<string, number>): SourceRef[] {
+function promisingSources(refs: SourceRefs, value: RDF.Term, distances: ReadonlyMap<string, number>): SourceRef[] {
   const target = value.value.toLowerCase();
   const scored: Array<{ ref: SourceRef; score: number }> = [];
-  const numbers: SourceRef[] = [];
   const numeric = NUMBER_TEXT.test(value.value.trim()) || /^\d{4}[-:]\d\d[-:]\d\d/.test(value.value);
-  for (const ref of refs) {
-    const text = ref.term.value.toLowerCase();
-    if (numeric && NUMBER_TEXT.test(text.trim())) numbers.push(ref);
+  const numbers = numeric ? refs.all.filter((r) => r.number) : [];
+  // Sources found whole inside the value, looked up by each piece of it (no scan of every source).
+  if (target.length <= WHOLE_LOOKUP_LIMIT)
+    for (let i = 0; i < target.length; i++)
+      for (let j = i + 1; j <= target.length; j++) for (const ref of refs.byLower.get(target.slice(i, j)) ?? []) scored.push({ ref, score: 1000 + j - i });
+  for (const ref of scored.length > 0 ? [] : refs.all) {
+    const text = ref.lower;
     let score = 0;
-    if (text.length > 0 && target.includes(text)) score = 1000 + text.length;
-    else if (text.length >= 3) {
-      const grams = new Set<string>();
-      for (let i = 0; i + 3 <= text.length && i < 200; i++) grams.add(text.slice(i, i + 3));
-      for (const g of grams) if (target.includes(g)) score++;
-    }
+    for (const g of ref.grams) if (target.includes(g)) score++;
     // Words of the source found in the value (a replaced separator breaks every three-letter piece across it).
     if (score === 0) for (const token of text.split(/[^\p{L}\p{N}]+/u)) if (token.length >= 2 && target.includes(token)) score += token.length;
     if (score > 0) scored.push({ ref, score });
   }
   const distance = (r: SourceRef): number => distances.get(termKey(r.where)) ?? 99;
-  const byText = scored.sort((a, b) => b.score - a.score || distance(a.ref) - distance(b.ref)).slice(0, SEARCHED_SOURCES);
+  scored.sort((a, b) => b.score - a.score || distance(a.ref) - distance(b.ref));
+  // Sources found whole inside the value explain it best: the others are not searched then.
+  const whole = scored.filter((x) => x.score >= 1000);
+  const byText = (whole.length > 0 ? whole.slice(0, SEARCHED_SOURCES / 2) : scored.slice(0, SEARCHED_SOURCES));
   const byNumber = numbers.sort((a, b) => Number(!a.deleted) - Number(!b.deleted) || distance(a) - distance(b)).slice(0, SEARCHED_SOURCES);
   return [...new Set([...byText.map((x) => x.ref), ...byNumber])];
 }

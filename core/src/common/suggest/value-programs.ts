@@ -61,9 +61,12 @@ function numberConst(n: string): ProgramExpr {
   return { kind: 'const', term: factory.literal(n, factory.namedNode(`${XSD}${n.includes('.') ? 'decimal' : 'integer'}`)) };
 }
 
+const resolved = new Map<string, ReturnType<typeof resolveFunction>>();
+
 function apply(name: string, args: readonly RDF.Term[]): RDF.Term {
   if (name === '+' || name === '-' || name === '*' || name === '/') return arithmetic(name, args);
-  const fn = resolveFunction(name, PREFIXES);
+  let fn = resolved.get(name);
+  if (fn === undefined) resolved.set(name, (fn = resolveFunction(name, PREFIXES)));
   if (fn === undefined) throw new ExpressionError(`unknown function ${name}`);
   return fn.impl(args);
 }
@@ -378,7 +381,7 @@ const MAX_ATOMS = 400;
 /** Input text worth explaining inside constant text from a single example (below this a hit is chance). */
 const MIN_EMBEDDED = 3;
 const MAX_SUBSTR_SOURCE = 48;
-const SEARCH_EXPANSIONS = 4000;
+const SEARCH_EXPANSIONS = 2000;
 
 /** What a source's text may be replaced with: each run of non-alphanumeric characters, by the text between its neighbours in the wanted text. */
 function replaceCandidates(source: string, target: string): Array<readonly [string, string]> {
@@ -492,7 +495,6 @@ function stringPrograms(cases: readonly ValueCase[], sourceCount: number, option
   const queue: Partial[] = [{ at: 0, parts: [], cost: 0, lastConstant: false }];
   for (let expansions = 0; queue.length > 0 && expansions < SEARCH_EXPANSIONS && out.length < limit; expansions++) {
     if (expansions % 256 === 0 && options.expired?.() === true) break;
-    queue.sort((a, b) => a.cost - b.cost);
     const p = queue.shift() as Partial;
     if (p.at === target.length) {
       const program = concatProgram(p, cases);
@@ -501,16 +503,28 @@ function stringPrograms(cases: readonly ValueCase[], sourceCount: number, option
     }
     for (const atom of starts.get(p.at) ?? []) {
       const next = p.at + (atom.values[0] ?? '').length;
-      queue.push({ at: next, parts: [...p.parts, { atom }], cost: p.cost + atom.cost, lastConstant: false });
+      enqueue(queue, { at: next, parts: [...p.parts, { atom }], cost: p.cost + atom.cost, lastConstant: false });
     }
     if (!p.lastConstant) {
       for (const stop of stops) {
         if (stop <= p.at) continue;
-        queue.push({ at: stop, parts: [...p.parts, { constant: target.slice(p.at, stop) }], cost: p.cost + 2 + (stop - p.at) * 0.01, lastConstant: true });
+        enqueue(queue, { at: stop, parts: [...p.parts, { constant: target.slice(p.at, stop) }], cost: p.cost + 2 + (stop - p.at) * 0.01, lastConstant: true });
       }
     }
   }
   return out;
+}
+
+/** Inserts keeping the queue ordered by cost (cheapest first; equal costs in insertion order). */
+function enqueue(queue: Partial[], p: Partial): void {
+  let lo = 0;
+  let hi = queue.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((queue[mid]?.cost ?? 0) <= p.cost) lo = mid + 1;
+    else hi = mid;
+  }
+  queue.splice(lo, 0, p);
 }
 
 function concatProgram(p: Partial, cases: readonly ValueCase[]): Program | undefined {
@@ -542,6 +556,8 @@ export function synthesizePrograms(cases: readonly ValueCase[], options: Synthes
   const sourceCount = Math.max(0, ...cases.map((c) => c.sources.length));
   if (cases.length === 0 || sourceCount === 0) return [];
   const found: Program[] = [...copyPrograms(cases, sourceCount)];
+  // A copy or a retyping of an input is as simple as a program gets: nothing else is searched.
+  if (found.length > 0) return found.slice(0, limit);
   const families = [numberPrograms, datePrograms];
   for (const family of families) {
     if (options.expired?.() === true) break;
