@@ -14,6 +14,7 @@
  */
 import { factory, NS, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { arithmetic, ExpressionError, resolveFunction, UNIX_EPOCH_TO_UTC_IRIS } from '../translation/functions.js';
+import { fail } from '../translation/expression-error.js';
 
 /** An expression over the sources (numbered as in the cases given), as a cell's functions will compute it. */
 export type ProgramExpr =
@@ -67,7 +68,7 @@ function apply(name: string, args: readonly RDF.Term[]): RDF.Term {
   if (name === '+' || name === '-' || name === '*' || name === '/') return arithmetic(name, args);
   let fn = resolved.get(name);
   if (fn === undefined) resolved.set(name, (fn = resolveFunction(name, PREFIXES)));
-  if (fn === undefined) throw new ExpressionError(`unknown function ${name}`);
+  if (fn === undefined) fail(`unknown function ${name}`);
   return fn.impl(args);
 }
 
@@ -85,7 +86,7 @@ function run(e: ProgramExpr, sources: ReadonlyArray<RDF.Term | undefined>): RDF.
   switch (e.kind) {
     case 'input': {
       const t = sources[e.source];
-      if (t === undefined) throw new ExpressionError('no source');
+      if (t === undefined) fail('no source');
       return t;
     }
     case 'const':
