@@ -254,8 +254,11 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
-  return out.sort((a, b) => compare(a.rank, b.rank) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  // Equal ranks in natural order (answer 2 before answer 10).
+  return out.sort((a, b) => compare(a.rank, b.rank) || NATURAL.compare(a.label, b.label));
 }
+
+const NATURAL = new Intl.Collator('en', { numeric: true });
 
 interface SourceRef {
   readonly source: NonNullable<Derivation['source']>;
