@@ -21,7 +21,8 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 export const pick = <T>(rng: Random, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 export const word = (rng: Random, min = 3, max = 8): string =>
   Array.from({ length: min + Math.floor(rng() * (max - min + 1)) }, () => pick(rng, [...LETTERS])).join('');
-const digits = (rng: Random, n: number): string => Array.from({ length: n }, (_, i) => String(i === 0 ? 1 + Math.floor(rng() * 9) : Math.floor(rng() * 10))).join('');
+const digits = (rng: Random, n: number): string =>
+  Array.from({ length: n }, (_, i) => String(i === 0 ? 1 + Math.floor(rng() * 9) : Math.floor(rng() * 10))).join('');
 const decimal = (rng: Random): string => `${digits(rng, 2)}.${digits(rng, 1).replace(/0$/, '5')}`;
 
 interface Family {
@@ -59,7 +60,11 @@ export const FAMILIES: Record<string, Family> = {
     functions: (r) => {
       const base = `http://out.example/${word(r)}/`;
       return {
-        functions: [fn('ENCODE_FOR_URI', [{ variable: 'l1x' }], 'e1x'), fn('CONCAT', [{ value: base }, { variable: 'e1x' }], 'c1x'), fn('IRI', [{ variable: 'c1x' }], 'outx')],
+        functions: [
+          fn('ENCODE_FOR_URI', [{ variable: 'l1x' }], 'e1x'),
+          fn('CONCAT', [{ value: base }, { variable: 'e1x' }], 'c1x'),
+          fn('IRI', [{ variable: 'c1x' }], 'outx'),
+        ],
       };
     },
   },
@@ -75,13 +80,20 @@ export const FAMILIES: Record<string, Family> = {
   grams: {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
     functions: () => ({
-      functions: [fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'm1x'), fn('xsd:integer', [{ variable: 'm1x' }], 'i1x'), fn('STR', [{ variable: 'i1x' }], 'outx')],
+      functions: [
+        fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'm1x'),
+        fn('xsd:integer', [{ variable: 'm1x' }], 'i1x'),
+        fn('STR', [{ variable: 'i1x' }], 'outx'),
+      ],
     }),
   },
   fahrenheit: {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
     functions: () => ({
-      functions: [fn('*', [{ variable: 'l1x' }, { value: '1.8', datatype: `${XSD}decimal` }], 'm1x'), fn('+', [{ variable: 'm1x' }, { value: '32', datatype: `${XSD}integer` }], 'outx')],
+      functions: [
+        fn('*', [{ variable: 'l1x' }, { value: '1.8', datatype: `${XSD}decimal` }], 'm1x'),
+        fn('+', [{ variable: 'm1x' }, { value: '32', datatype: `${XSD}integer` }], 'outx'),
+      ],
     }),
   },
   epoch: {
@@ -99,7 +111,9 @@ export const FAMILIES: Record<string, Family> = {
   },
   year: {
     value: (r) => str(`${1900 + Math.floor(r() * 120)}-${digits(r, 2)}-${digits(r, 2)}`),
-    functions: () => ({ functions: [fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '4', datatype: `${XSD}integer` }], 'outx')] }),
+    functions: () => ({
+      functions: [fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '4', datatype: `${XSD}integer` }], 'outx')],
+    }),
   },
   retype: { value: (r) => str(decimal(r)), functions: () => ({ functions: [fn('STR', [{ variable: 'l1x' }], 'outx')], typing: `${XSD}decimal` }) },
   kelvin: {

@@ -80,7 +80,8 @@ export const createSuggestSlice: SliceCreator<SuggestSlice> = (set, get) => {
       });
       const open = reply.questions.length;
       const missed = reply.remaining.filter((d) => d.removedCount + d.addedCount > 0).length;
-      const reproduced = more.length === 0 ? '' : missed === 0 ? `; all ${more.length + 1} examples reproduced` : `; ${missed} of ${more.length + 1} examples not reproduced`;
+      const reproduced =
+        more.length === 0 ? '' : missed === 0 ? `; all ${more.length + 1} examples reproduced` : `; ${missed} of ${more.length + 1} examples not reproduced`;
       set({
         suggestion: { input, expected, name, version, more, answers, reply },
         suggestOp: { state: 'done', message: `Suggested; ${open === 0 ? 'no open questions' : `${open} open question(s)`}${reproduced}` },

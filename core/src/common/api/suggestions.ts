@@ -82,7 +82,8 @@ export const SuggestionQuestion = Type.Object(
     triple: Type.String({ description: 'The output triple that holds the value, N-Triples form ("" when none)' }),
     message: Type.String(),
     candidates: Type.Array(ref(SuggestionCandidate), {
-      description: 'Where the value could come from, best first, "a constant" among them when the examples allow it (the values per example for varying-constant)',
+      description:
+        'Where the value could come from, best first, "a constant" among them when the examples allow it (the values per example for varying-constant)',
     }),
     chosen: Type.String({ description: 'What the suggestion took meanwhile: the id of a candidate, or a description when there is none' }),
   },

@@ -10,7 +10,17 @@
  */
 import { NS, RDF_TYPE, XSD_STRING, factory, termKey, type RDF } from '../rdf/terms.js';
 import type { PayloadChanges } from './node-alignment.js';
-import { call, constantTextLength, describeProgram, fitsAll, input, synthesizePrograms, text as constantText, type Program, type ProgramExpr } from './value-programs.js';
+import {
+  call,
+  constantTextLength,
+  describeProgram,
+  fitsAll,
+  input,
+  synthesizePrograms,
+  text as constantText,
+  type Program,
+  type ProgramExpr,
+} from './value-programs.js';
 import type { CellDraft, DraftFunction, DraftParam, SuggestionCandidate, ValueSlot } from './model.js';
 import { stableId } from './stable-id.js';
 
@@ -58,11 +68,13 @@ function twoSourceConcat(index: ExampleIndex, value: RDF.Term, distances: Readon
       const cost = (q: RDF.Quad): number => (index.deletedKeys.has(tripleKey(q)) ? 0 : 100) + (distances.get(termKey(q.subject)) ?? 50);
       const rank = cost(a) + cost(b);
       if (best !== undefined && rank >= best.rank) continue;
-      const part = (t: RDF.Term, n: number): ProgramExpr => (t.termType === 'Literal' && t.datatype.value === XSD_STRING && t.language === '' ? input(n) : call('STR', input(n)));
+      const part = (t: RDF.Term, n: number): ProgramExpr =>
+        t.termType === 'Literal' && t.datatype.value === XSD_STRING && t.language === '' ? input(n) : call('STR', input(n));
       const constant = (s: string): ProgramExpr[] => (s === '' ? [] : [constantText(s)]);
       const concat = call('CONCAT', ...constant(prefix), part(a.object, 0), ...constant(middle), part(b.object, 1), ...constant(suffix));
       const wanted = value as RDF.Literal;
-      const finished = wanted.datatype.value === XSD_STRING && wanted.language === '' ? concat : { kind: 'typed' as const, datatype: wanted.datatype.value, arg: concat };
+      const finished =
+        wanted.datatype.value === XSD_STRING && wanted.language === '' ? concat : { kind: 'typed' as const, datatype: wanted.datatype.value, arg: concat };
       if (!fitsAll(finished, [{ sources: [a.object, b.object], wanted }])) continue;
       best = { d: { source: { kind: 'literal', triple: a }, program: finished, family: 'string', second: { triple: b } }, rank };
     }
@@ -295,7 +307,13 @@ function sourceRefs(index: ExampleIndex): SourceRefs {
   };
   for (const q of index.changes.input) {
     if (q.object.termType !== 'Literal') continue;
-    add({ source: { kind: 'literal', triple: q }, term: q.object, where: q.subject, deleted: index.deletedKeys.has(tripleKey(q)), label: `${termKey(q.subject)} ${q.predicate.value}` });
+    add({
+      source: { kind: 'literal', triple: q },
+      term: q.object,
+      where: q.subject,
+      deleted: index.deletedKeys.has(tripleKey(q)),
+      label: `${termKey(q.subject)} ${q.predicate.value}`,
+    });
   }
   for (const iri of index.dataIris) {
     const node = factory.namedNode(iri);
@@ -342,7 +360,7 @@ function promisingSources(refs: SourceRefs, value: RDF.Term, distances: Readonly
   scored.sort((a, b) => b.score - a.score || distance(a.ref) - distance(b.ref));
   // Sources found whole inside the value explain it best: the others are not searched then.
   const whole = scored.filter((x) => x.score >= 1000);
-  const byText = (whole.length > 0 ? whole.slice(0, SEARCHED_SOURCES / 2) : scored.slice(0, SEARCHED_SOURCES));
+  const byText = whole.length > 0 ? whole.slice(0, SEARCHED_SOURCES / 2) : scored.slice(0, SEARCHED_SOURCES);
   const byNumber = numbers.sort((a, b) => Number(!a.deleted) - Number(!b.deleted) || distance(a) - distance(b)).slice(0, SEARCHED_SOURCES);
   return [...new Set([...byText.map((x) => x.ref), ...byNumber])];
 }
@@ -537,7 +555,14 @@ export function groupChanges(
     const want = picks.get(place.id);
     const hit = distinct.find((d) => d.candidate.id === want || (want === ANY_CONSTANT && d.ranked === constant)) ?? distinct[0];
     if (hit !== undefined)
-      choices.push({ question: place.id, example, value: termToText(value), triple: place.triple, ties: distinct.map((d) => d.candidate), chosen: hit.candidate.id });
+      choices.push({
+        question: place.id,
+        example,
+        value: termToText(value),
+        triple: place.triple,
+        ties: distinct.map((d) => d.candidate),
+        chosen: hit.candidate.id,
+      });
     const derivation: Derivation = hit?.ranked.derivation ?? CONSTANT;
     derivations.set(k, derivation);
     return derivation;
@@ -732,7 +757,16 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
       if (d.second !== undefined) names.push(inputTerm(d.second.triple.object, d.second.triple).value.slice(VAR_NS.length));
       for (const n of names) usedNames.add(n);
       if (d.program.kind === 'input') out = srcVar;
-      else out = variable(emitProgram(d.program, (n) => names[n] ?? '', functions, typings, () => fresh('r')));
+      else
+        out = variable(
+          emitProgram(
+            d.program,
+            (n) => names[n] ?? '',
+            functions,
+            typings,
+            () => fresh('r'),
+          ),
+        );
     }
     computed.set(k, out);
     return out;

@@ -235,7 +235,10 @@ function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext
     }));
     const answer = ctx.answers.get(id);
     if (answer !== undefined) ctx.consumed.add(id);
-    const at = Math.max(0, candidates.findIndex((c) => c.id === answer));
+    const at = Math.max(
+      0,
+      candidates.findIndex((c) => c.id === answer),
+    );
     if (answer !== undefined && !candidates.some((c) => c.id === answer))
       throw new MediatorError(`question ${id} has no candidate ${answer}`, ErrorCodes.invalidSuggestionAnswer);
     const program = programs[at];
@@ -270,7 +273,8 @@ function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext
         chosen: candidates[at]?.id ?? '',
       });
     }
-    const result = program.expr.kind === 'input' ? (variables[program.expr.source] ?? '') : emitProgram(program.expr, (n) => variables[n] ?? '', functions, typings, fresh);
+    const result =
+      program.expr.kind === 'input' ? (variables[program.expr.source] ?? '') : emitProgram(program.expr, (n) => variables[n] ?? '', functions, typings, fresh);
     entity2 = substitute(entity2, firstSlot.placeholder, factory.namedNode(`${VAR_NS}${result}`));
   }
   return [{ ...first, entity2, functions, typings, slots: [] }];
@@ -412,7 +416,9 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   const resolved = resolveSources(firstPass, options.answers ?? [], consumed);
   questions.push(...resolved.questions);
   const groupedAll = firstPass.map((g, i) =>
-    g.choices.every((c) => (resolved.picks.get(c.question) ?? c.chosen) === c.chosen) ? g : groupChanges(indexes[i] as ExampleIndex, i, resolved.picks, deadline.expired),
+    g.choices.every((c) => (resolved.picks.get(c.question) ?? c.chosen) === c.chosen)
+      ? g
+      : groupChanges(indexes[i] as ExampleIndex, i, resolved.picks, deadline.expired),
   );
 
   // Per example, its cells in order; then all examples' cells by shape, first-seen order kept.

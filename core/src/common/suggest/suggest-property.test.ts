@@ -63,7 +63,9 @@ describe('suggestions generalise from examples of random formats and alignments'
     const lines = ['family        examples  generalises  asks  fails'];
     for (const [key, row] of rates) {
       const [family, n] = key.split(' ');
-      lines.push(`${(family ?? '').padEnd(14)}${(n ?? '').padStart(8)}${String(row.generalises).padStart(13)}${String(row.asks).padStart(6)}${String(row.fails).padStart(7)}`);
+      lines.push(
+        `${(family ?? '').padEnd(14)}${(n ?? '').padStart(8)}${String(row.generalises).padStart(13)}${String(row.asks).padStart(6)}${String(row.fails).padStart(7)}`,
+      );
     }
     for (const n of [1, 2, 3]) {
       const rows = [...rates].filter(([k]) => k.endsWith(` ${n}`)).map(([, r]) => r);

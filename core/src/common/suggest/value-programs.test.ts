@@ -35,8 +35,14 @@ describe('value programs', () => {
   });
 
   it('solves an affine map from two examples (Celsius to Fahrenheit)', () => {
-    holds([one(typedLit('20', 'decimal'), typedLit('68.0', 'decimal')), one(typedLit('37.5', 'decimal'), typedLit('99.5', 'decimal'))], one(typedLit('-40', 'decimal'), typedLit('-40.0', 'decimal')));
-    holds([one(typedLit('20', 'integer'), typedLit('43', 'integer')), one(typedLit('30', 'integer'), typedLit('63', 'integer'))], one(typedLit('7', 'integer'), typedLit('17', 'integer')));
+    holds(
+      [one(typedLit('20', 'decimal'), typedLit('68.0', 'decimal')), one(typedLit('37.5', 'decimal'), typedLit('99.5', 'decimal'))],
+      one(typedLit('-40', 'decimal'), typedLit('-40.0', 'decimal')),
+    );
+    holds(
+      [one(typedLit('20', 'integer'), typedLit('43', 'integer')), one(typedLit('30', 'integer'), typedLit('63', 'integer'))],
+      one(typedLit('7', 'integer'), typedLit('17', 'integer')),
+    );
   });
 
   it('matches text with regular-expression characters literally', () => {
@@ -45,10 +51,7 @@ describe('value programs', () => {
   });
 
   it('builds an IRI from text with a constant around a part of it', () => {
-    const cases = [
-      one(str('Living Room'), iri('http://example.org/room/living-room')),
-      one(str('Kitchen Area'), iri('http://example.org/room/kitchen-area')),
-    ];
+    const cases = [one(str('Living Room'), iri('http://example.org/room/living-room')), one(str('Kitchen Area'), iri('http://example.org/room/kitchen-area'))];
     holds(cases, one(str('Bed Room Two'), iri('http://example.org/room/bed-room-two')));
   });
 
@@ -62,7 +65,10 @@ describe('value programs', () => {
   });
 
   it('turns epoch seconds into an ISO dateTime', () => {
-    holds([one(typedLit('1700000000', 'integer'), typedLit('2023-11-14T22:13:20Z', 'dateTime'))], one(typedLit('0', 'integer'), typedLit('1970-01-01T00:00:00Z', 'dateTime')));
+    holds(
+      [one(typedLit('1700000000', 'integer'), typedLit('2023-11-14T22:13:20Z', 'dateTime'))],
+      one(typedLit('0', 'integer'), typedLit('1970-01-01T00:00:00Z', 'dateTime')),
+    );
   });
 
   it('finds nothing when no function of the sources fits', () => {

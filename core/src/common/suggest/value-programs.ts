@@ -49,7 +49,9 @@ export interface SynthesisOptions {
 const XSD = NS.xsd;
 const PREFIXES = new Map([['xsd', XSD]]);
 const EPOCH_TO_UTC = `<${UNIX_EPOCH_TO_UTC_IRIS[0]}>`;
-const NUMERIC_TYPES = new Set(['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger'].map((t) => XSD + t));
+const NUMERIC_TYPES = new Set(
+  ['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger'].map((t) => XSD + t),
+);
 
 // ---- building and evaluating ------------------------------------------------------------------
 
@@ -134,7 +136,8 @@ export function constantTextLength(e: ProgramExpr): number {
   if (e.kind === 'typed') return constantTextLength(e.arg);
   if (e.kind !== 'call') return 0;
   if (e.name === 'CONCAT') return e.args.reduce((n, a) => n + (a.kind === 'const' ? a.term.value.length : constantTextLength(a)), 0);
-  if (e.name === 'IRI' || e.name === 'STR' || e.name === 'STRLANG' || e.name.startsWith('xsd:')) return e.args[0] === undefined ? 0 : constantTextLength(e.args[0]);
+  if (e.name === 'IRI' || e.name === 'STR' || e.name === 'STRLANG' || e.name.startsWith('xsd:'))
+    return e.args[0] === undefined ? 0 : constantTextLength(e.args[0]);
   return 0;
 }
 

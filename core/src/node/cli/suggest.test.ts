@@ -107,7 +107,11 @@ describe('mediator suggest', () => {
       const first = await cli(['suggest', ...args, '--json']);
       const second = await cli(['suggest', ...args, '--json']);
       expect(first.code).toBe(0);
-      type Reply = { questions: Array<{ id: string; candidates: Array<{ id: string; transform: string }> }>; examples: Array<{ reproduced: boolean }>; alignment: string };
+      type Reply = {
+        questions: Array<{ id: string; candidates: Array<{ id: string; transform: string }> }>;
+        examples: Array<{ reproduced: boolean }>;
+        alignment: string;
+      };
       const a = JSON.parse(first.stdout) as Reply;
       expect(a.questions.map((q) => q.id)).toEqual((JSON.parse(second.stdout) as Reply).questions.map((q) => q.id));
       const question = a.questions[0];

@@ -84,6 +84,8 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
     const candidates = q.candidates.map((c) => `\n  ${c.id === q.chosen ? '*' : ' '} ${c.id}: ${c.source} = ${c.value} (${c.transform})`).join('');
     io.stderr(`question ${q.id} (example ${q.example + 1}): ${q.message}${q.triple === '' ? '' : `\n  in ${q.triple}`}${candidates}\n`);
   }
-  suggestion.checks.forEach((c, i) => io.stderr(`example ${i + 1}: ${c.reproduced ? 'reproduced' : `NOT reproduced (${c.differingTriples} triple(s) differ)`}\n`));
+  suggestion.checks.forEach((c, i) =>
+    io.stderr(`example ${i + 1}: ${c.reproduced ? 'reproduced' : `NOT reproduced (${c.differingTriples} triple(s) differ)`}\n`),
+  );
   return code;
 }

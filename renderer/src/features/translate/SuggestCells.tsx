@@ -54,7 +54,7 @@ export function SuggestCells() {
 function SuggestWorkspace({ expected, setExpected, today }: { expected: string; setExpected: (text: string) => void; today: string }) {
   const request = useWorkbench((s) => s.requestSuggestion);
   const op = useWorkbench((s) => s.suggestOp);
-  const suggestion = useWorkbench((s) => s.suggestion);
+  const questions = useWorkbench((s) => s.suggestion?.reply.questions) ?? [];
   const messageText = useWorkbench((s) => s.messageText);
   const [name, setName] = useState('suggested_alignment');
   const [version, setVersion] = useState('1.0');
@@ -72,7 +72,6 @@ function SuggestWorkspace({ expected, setExpected, today }: { expected: string; 
     setHint('');
     void request(expected, name, version, more);
   };
-  const questions = suggestion?.reply.questions ?? [];
   const answerable = questions.filter((q) => q.kind === 'ambiguous-source');
   const notes = questions.filter((q) => q.kind !== 'ambiguous-source');
 
@@ -126,27 +125,7 @@ function SuggestWorkspace({ expected, setExpected, today }: { expected: string; 
           ))}
         </ul>
       )}
-      {suggestion !== undefined && (
-        <>
-          <div className="columns">
-            <section className="panel" aria-labelledby="suggested-title">
-              <h3 id="suggested-title">Suggested alignment</h3>
-              <CodeEditor
-                value={suggestion.reply.alignment}
-                language="xml"
-                ariaLabel="Suggested alignment (read-only)"
-                testId="suggested-editor"
-                readOnly
-                minHeight={320}
-              />
-            </section>
-            <RemainingDifference diff={suggestion.reply.remaining[0]} />
-          </div>
-          {suggestion.more.length > 0 && <ExampleChecks remaining={suggestion.reply.remaining} />}
-          <SaveSuggestion />
-          <SaveSuggestionCase />
-        </>
-      )}
+      <SuggestionResult />
       {asking && (
         <SuggestQuestionsDialog
           questions={answerable}
@@ -155,6 +134,33 @@ function SuggestWorkspace({ expected, setExpected, today }: { expected: string; 
         />
       )}
     </div>
+  );
+}
+
+/** The suggested alignment beside what still differs, per example when there are several, and how to save it. */
+function SuggestionResult() {
+  const suggestion = useWorkbench((s) => s.suggestion);
+  if (suggestion === undefined) return null;
+  return (
+    <>
+      <div className="columns">
+        <section className="panel" aria-labelledby="suggested-title">
+          <h3 id="suggested-title">Suggested alignment</h3>
+          <CodeEditor
+            value={suggestion.reply.alignment}
+            language="xml"
+            ariaLabel="Suggested alignment (read-only)"
+            testId="suggested-editor"
+            readOnly
+            minHeight={320}
+          />
+        </section>
+        <RemainingDifference diff={suggestion.reply.remaining[0]} />
+      </div>
+      {suggestion.more.length > 0 && <ExampleChecks remaining={suggestion.reply.remaining} />}
+      <SaveSuggestion />
+      <SaveSuggestionCase />
+    </>
   );
 }
 
@@ -188,7 +194,9 @@ function MoreExamples({ more, setMore }: { more: SuggestionPair[]; setMore: (m: 
                   <textarea value={m[which]} onChange={(e) => update(i, { [which]: e.target.value })} spellCheck={false} />
                 </label>
                 <label className="field inline">
-                  <span>Load {which === 'input' ? 'input' : 'wanted output'} of example {i + 2} from a file</span>
+                  <span>
+                    Load {which === 'input' ? 'input' : 'wanted output'} of example {i + 2} from a file
+                  </span>
                   <input type="file" accept=".json,.jsonld,application/json" onChange={(e) => void load(i, which, e.target.files)} />
                 </label>
               </div>

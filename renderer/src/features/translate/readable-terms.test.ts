@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BlankNames, contextPrefixes, naturalCompare, readable } from './readable-terms.js';
 
 describe('readable question text', () => {
-  const prefixes = contextPrefixes([
-    JSON.stringify({ '@context': { ex: 'http://example.org/ns#', exs: 'http://example.org/ns#sub/', n: 5 } }),
-    'not json',
-  ]);
+  const prefixes = contextPrefixes([JSON.stringify({ '@context': { ex: 'http://example.org/ns#', exs: 'http://example.org/ns#sub/', n: 5 } }), 'not json']);
 
   it('writes IRIs with the prefixes the messages declare, the most specific first, and leaves others whole', () => {
     const blanks = new BlankNames();
