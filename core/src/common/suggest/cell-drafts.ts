@@ -42,6 +42,8 @@ interface Derivation {
   readonly family: Program['family'] | 'constant';
   /** A guess from one example (Program.guess): offered, never taken before the constant. */
   readonly guess?: boolean;
+  /** For a constant left to the merge of several examples: the input triples a function of them may read. */
+  readonly hints?: readonly RDF.Quad[];
   /** A value built from two input values (Port_CO's `Point(lat long)`). */
   readonly second?: { readonly triple: RDF.Quad };
 }
@@ -390,6 +392,9 @@ export interface GroupedChanges {
 /** What a value no input explains is: a constant (its slot is settled, or solved from several examples). */
 const CONSTANT: Derivation = { source: undefined, program: input(0), family: 'constant' };
 
+/** Input triples a constant left to the merge brings into its cell. */
+const HINT_LIMIT = 4;
+
 /** A pick that takes "a constant" in every example, whatever its value there (the examples' merge then looks for a function). */
 export const ANY_CONSTANT = '*constant*';
 
@@ -563,7 +568,11 @@ export function groupChanges(
         ties: distinct.map((d) => d.candidate),
         chosen: hit.candidate.id,
       });
-    const derivation: Derivation = hit?.ranked.derivation ?? CONSTANT;
+    // Left to the merge of the examples: the inputs that explained it here go into the cell, so that the merge can compute from them.
+    const hints =
+      want === ANY_CONSTANT ? distinct.flatMap((d) => (d.ranked.derivation.source?.kind === 'literal' ? [d.ranked.derivation.source.triple] : [])) : [];
+    const chosen = hit?.ranked.derivation ?? CONSTANT;
+    const derivation: Derivation = hints.length > 0 && chosen.source === undefined ? { ...chosen, hints: hints.slice(0, HINT_LIMIT) } : chosen;
     derivations.set(k, derivation);
     return derivation;
   };
@@ -644,6 +653,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
         sources.push(d.source.triple);
         if (d.second !== undefined) sources.push(d.second.triple);
       }
+      if (d?.hints !== undefined) sources.push(...d.hints);
     }
   }
   for (const q of sources.sort(shapeOrder)) addE1(q);

@@ -102,6 +102,17 @@ describe('functions found from two examples', () => {
     expect(await holdsOn(suggestion.alignment, reading('r3', '10', '27.5'))).toBe(true);
   });
 
+  it('an affine map no table knows, of a value the output keeps', async () => {
+    const kept = (id: string, raw: string, scaled: string): SuggestionExample => ({
+      input: message([{ '@id': `ex:${id}`, '@type': 'ex:Reading', 'ex:raw': decimal(raw) }]),
+      output: message([{ '@id': `ex:${id}`, '@type': 'ex:Reading', 'ex:raw': decimal(raw), 'ex:scaled': decimal(scaled) }]),
+    });
+    const suggestion = await suggestAlignment([kept('k1', '2', '7.5'), kept('k2', '4', '12.5')]);
+    expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
+    expect(suggestion.cells).toBe(1);
+    expect(await holdsOn(suggestion.alignment, kept('k3', '10', '27.5'))).toBe(true);
+  });
+
   it('an IRI built from text with regular-expression characters replaced literally', async () => {
     const suggestion = await suggestAlignment([device('1', 'v1.0', 'v1_0'), device('2', 'AB.12.7', 'AB_12_7')]);
     expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
