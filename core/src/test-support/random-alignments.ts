@@ -162,7 +162,9 @@ export function randomCase(family: string, seed: number): RandomCase {
   const second = spec.second === undefined ? [] : [q(holder, attribute2, v('l2x'))];
   const entity1 = [q(root, rdfType, rootClass), ...path, q(holder, attribute, v('l1x')), ...second];
   const value = constant ?? (functions.length === 0 ? v('l1x') : v('outx'));
-  const entity2 = [q(root, rdfType, newClass), ...path, q(holder, output, value)];
+  // Sometimes the output keeps the attribute the value is computed from.
+  const keep = rng() < 0.3 ? [q(holder, attribute, v('l1x')), ...second] : [];
+  const entity2 = [q(root, rdfType, newClass), ...path, q(holder, output, value), ...keep];
   const typings = typing === undefined ? [] : [{ variable: 'outx', datatype: typing }];
   const draft: CellDraft = { entity1, entity2, functions, typings, slots: [], unusedLiterals: new Map(), example: 0 };
   const prefixes: Array<[string, string]> = [['gen', ns]];
