@@ -113,6 +113,31 @@ describe('functions found from two examples', () => {
     expect(await holdsOn(suggestion.alignment, kept('k3', '10', '27.5'))).toBe(true);
   });
 
+  it('a reading becomes a new SOSA observation (a new blank node) whose result is a unit conversion', async () => {
+    const sensor = (id: string, celsius: string, fahrenheit: string): SuggestionExample => ({
+      input: message([{ '@id': `ex:${id}`, '@type': 'ex:Thermometer', 'ex:reading': decimal(celsius), 'ex:place': 'lab' }]),
+      output: message([
+        {
+          '@id': `ex:${id}`,
+          '@type': 'sosa:Sensor',
+          'ex:place': 'lab',
+          'sosa:madeObservation': { '@type': 'sosa:Observation', 'sosa:hasSimpleResult': decimal(fahrenheit) },
+        },
+      ]),
+    });
+    const suggestion = await suggestAlignment(
+      [sensor('t1', '21.5', '70.70'), sensor('t2', '-3', '26.60')].map((e) => ({ ...e, output: e.output.replace(/0"/g, '"') })),
+    );
+    expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
+    expect(await holdsOn(suggestion.alignment, { ...sensor('t3', '100', '212.0'), output: sensor('t3', '100', '212.0').output })).toBe(true);
+  });
+
+  it('several separators replaced by one text in an IRI', async () => {
+    const suggestion = await suggestAlignment([device('5', 'AB 12/x', 'AB_12_x'), device('6', 'q/r s', 'q_r_s')]);
+    expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);
+    expect(await holdsOn(suggestion.alignment, device('7', 'm n/o p', 'm_n_o_p'))).toBe(true);
+  });
+
   it('an IRI built from text with regular-expression characters replaced literally', async () => {
     const suggestion = await suggestAlignment([device('1', 'v1.0', 'v1_0'), device('2', 'AB.12.7', 'AB_12_7')]);
     expect(suggestion.checks.every((c) => c.reproduced)).toBe(true);

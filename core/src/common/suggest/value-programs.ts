@@ -388,13 +388,15 @@ const MAX_SUBSTR_SOURCE = 48;
 const SEARCH_EXPANSIONS = 2000;
 
 /** What a source's text may be replaced with: each run of non-alphanumeric characters, by the text between its neighbours in the wanted text. */
-function replaceCandidates(source: string, target: string): Array<readonly [string, string]> {
-  const out: Array<readonly [string, string]> = [];
+function replaceCandidates(source: string, target: string): Array<readonly [string, string, boolean?]> {
+  const out: Array<readonly [string, string, boolean?]> = [];
   const runs = new Set(source.match(/[^\p{L}\p{N}]+/gu) ?? []);
   const lowerTarget = target.toLowerCase();
   for (const run of runs) {
     const parts = source.split(run);
-    const [head = '', next = ''] = parts;
+    // The words either side of the separator (other separators around them may be replaced too).
+    const head = (parts[0] ?? '').split(/[^\p{L}\p{N}]+/u).at(-1) ?? '';
+    const next = (parts[1] ?? '').split(/[^\p{L}\p{N}]+/u)[0] ?? '';
     const lowerHead = head.toLowerCase();
     const start = lowerHead === '' ? -1 : lowerTarget.indexOf(lowerHead);
     if (start < 0 || next === '') {
@@ -407,6 +409,10 @@ function replaceCandidates(source: string, target: string): Array<readonly [stri
     const to = target.slice(from, end);
     if (to !== run && to.length <= 8) out.push([run, to]);
   }
+  // Several separators replaced by the same text ("a b/c" to "a_b_c"): one REPLACE of a character class.
+  const byTo = new Map<string, string[]>();
+  for (const [run, to] of out) if ([...run].length === 1) byTo.set(to, [...(byTo.get(to) ?? []), run]);
+  for (const [to, runs] of byTo) if (runs.length > 1) out.push([`[${runs.map((r) => r.replace(/[\]\\^-]/g, '\\$&')).join('')}]`, to, true] as const);
   return out;
 }
 
@@ -450,7 +456,8 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
       variants(call('REPLACE', base, text('[^/#:]*$'), text('')), 3);
       continue;
     }
-    for (const [from, to] of replaceCandidates(value, target)) variants(call('REPLACE', base, text(regexLiteral(from)), text(replacementLiteral(to))), 3);
+    for (const [from, to, pattern] of replaceCandidates(value, target))
+      variants(call('REPLACE', base, text(pattern === true ? from : regexLiteral(from)), text(replacementLiteral(to))), 3);
     for (const delimiter of new Set(value.match(/[^\p{L}\p{N}]/gu) ?? [])) {
       variants(call('STRBEFORE', base, text(delimiter)), 3);
       variants(call('STRAFTER', base, text(delimiter)), 3);
