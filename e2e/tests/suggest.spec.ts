@@ -54,8 +54,8 @@ test('suggest cells from a golden pair, answer its question, save it as an align
   const dialog = page.getByRole('dialog', { name: 'Where does each value come from?' });
   const group = dialog.getByRole('radiogroup', { name: /Source of "1"/ });
   await expect(group.getByRole('radio')).toHaveCount(11);
-  await expect(group.getByRole('radio', { checked: true })).toHaveAccessibleName(/hasQuestion_1> =/);
-  await group.getByRole('radio', { name: /hasQuestion_10> =/ }).check();
+  await expect(group.getByRole('radio', { checked: true })).toHaveAccessibleName(/hasQuestion_1>? =/);
+  await group.getByRole('radio', { name: /hasQuestion_10>? =/ }).check();
   await screenshot(page, testInfo, 'suggest-question');
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply answers' }).click();
@@ -109,7 +109,7 @@ test('suggested cells are added to the alignment open in the editor, which then 
   await page.evaluate(async (text) => navigator.clipboard.writeText(text), await readFile(join(goldenDir, 'bc-weight__BodyCloud_CO', 'output.json'), 'utf8'));
   await page.keyboard.press('ControlOrMeta+V');
   await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
-  await expect(panel.getByTestId('suggest-status')).toHaveText('Suggested; no open questions');
+  await expect(panel.getByTestId('suggest-status')).toHaveText(/^Suggested; (no open questions|\d+ open question\(s\))$/);
 
   const save = panel.getByRole('form', { name: 'Save the suggestion' });
   await save.getByLabel('Save as').selectOption({ label: 'cells added to the open alignment (CO_FIWARE_align 1.0)' });

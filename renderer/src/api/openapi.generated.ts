@@ -2284,13 +2284,13 @@ export interface components {
             source: string;
             /** @description The input value, N-Triples form */
             value: string;
-            /** @description How the output value is made from it */
+            /** @description How the output value is made from it (a function of the input, or "a constant") */
             transform: string;
         };
         SuggestionQuestion: {
             /** @description Stable id of the question, to answer it with {question: id, choice: candidate id} */
             id: string;
-            /** @description ambiguous-source: an output value could come from several inputs (answerable); varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example */
+            /** @description ambiguous-source: an output value could come from several inputs, or be a constant the examples happen to agree on, or several functions of the input give it (answerable; one more example that separates the candidates removes it); varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example (the message lists the triples still extra or missing) */
             kind: "ambiguous-source" | "varying-constant" | "unverified";
             /** @description 0-based index of the example it is about */
             example: number;
@@ -2299,7 +2299,7 @@ export interface components {
             /** @description The output triple that holds the value, N-Triples form ("" when none) */
             triple: string;
             message: string;
-            /** @description Where the value could come from (the values per example for varying-constant) */
+            /** @description Where the value could come from, best first, "a constant" among them when the examples allow it (the values per example for varying-constant) */
             candidates: components["schemas"]["SuggestionCandidate"][];
             /** @description What the suggestion took meanwhile: the id of a candidate, or a description when there is none */
             chosen: string;

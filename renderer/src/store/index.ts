@@ -17,6 +17,6 @@ export { BRIDGE_SAVE_DEBOUNCE_MS, BRIDGE_STEPS, parseAlignmentRef, stepDone, typ
 export { coverageOfAlignment, runSummary } from './suites-slice.js';
 export type { AlignmentCoverage, SuiteRunState } from './suites-slice.js';
 export { describeLeave, type LeaveChoice, type LeaveIntent } from './leave-guard-slice.js';
-export type { SuggestionState, SuggestionTarget } from './suggest-slice.js';
+export type { SuggestionPair, SuggestionState, SuggestionTarget } from './suggest-slice.js';
 export { DROP_TARGETS, OVER_TEXT, type DropTarget } from './drop-targets.js';
 export type { DroppedFile, DropNotice } from './drop-slice.js';

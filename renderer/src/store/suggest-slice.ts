@@ -19,8 +19,16 @@ export interface SuggestionState {
   readonly expected: string;
   readonly name: string;
   readonly version: string;
+  /** Examples after the first (issue 41): more pairs make a more general suggestion and remove questions. */
+  readonly more: readonly SuggestionPair[];
   readonly answers: readonly SuggestionAnswer[];
   readonly reply: SuggestionReply;
+}
+
+/** One more example: an input message and the output wanted for it. */
+export interface SuggestionPair {
+  readonly input: string;
+  readonly expected: string;
 }
 
 /** A new alignment; a new version of an alignment of the chain; or cells added to the alignment open in the editor (saved there). */
@@ -31,8 +39,8 @@ export interface SuggestSlice {
   readonly suggestion: SuggestionState | undefined;
   readonly saveSuggestionOp: Operation;
   readonly suggestionCaseOp: Operation;
-  /** Suggests cells that translate the current message to `expected`. */
-  requestSuggestion(expected: string, name: string, version: string): Promise<void>;
+  /** Suggests cells that translate the current message to `expected`, and each of `more` to its wanted output. */
+  requestSuggestion(expected: string, name: string, version: string, more?: readonly SuggestionPair[]): Promise<void>;
   /** Re-requests the same example with these answers added (a later answer to a question replaces an earlier one). */
   answerSuggestionQuestions(answers: readonly SuggestionAnswer[]): Promise<void>;
   saveSuggestion(target: SuggestionTarget): Promise<boolean>;
@@ -54,19 +62,29 @@ export function withDocumentTitle(xml: string, name: string): string | undefined
 }
 
 export const createSuggestSlice: SliceCreator<SuggestSlice> = (set, get) => {
-  async function request(input: string, expected: string, name: string, version: string, answers: readonly SuggestionAnswer[]): Promise<void> {
+  async function request(
+    input: string,
+    expected: string,
+    name: string,
+    version: string,
+    answers: readonly SuggestionAnswer[],
+    more: readonly SuggestionPair[],
+  ): Promise<void> {
     set({ suggestOp: { state: 'running' } });
     try {
       const reply = await get().api.suggestAlignment({
-        examples: [{ input, output: expected }],
+        examples: [{ input, output: expected }, ...more.map((m) => ({ input: m.input, output: m.expected }))],
         ...(name.trim() === '' ? {} : { name: name.trim() }),
         ...(version.trim() === '' ? {} : { version: version.trim() }),
         ...(answers.length === 0 ? {} : { answers: [...answers] }),
       });
       const open = reply.questions.length;
+      const missed = reply.remaining.filter((d) => d.removedCount + d.addedCount > 0).length;
+      const reproduced =
+        more.length === 0 ? '' : missed === 0 ? `; all ${more.length + 1} examples reproduced` : `; ${missed} of ${more.length + 1} examples not reproduced`;
       set({
-        suggestion: { input, expected, name, version, answers, reply },
-        suggestOp: { state: 'done', message: `Suggested; ${open === 0 ? 'no open questions' : `${open} open question(s)`}` },
+        suggestion: { input, expected, name, version, more, answers, reply },
+        suggestOp: { state: 'done', message: `Suggested; ${open === 0 ? 'no open questions' : `${open} open question(s)`}${reproduced}` },
         saveSuggestionOp: IDLE,
       });
     } catch (error) {
@@ -80,8 +98,8 @@ export const createSuggestSlice: SliceCreator<SuggestSlice> = (set, get) => {
     saveSuggestionOp: IDLE,
     suggestionCaseOp: IDLE,
 
-    async requestSuggestion(expected, name, version) {
-      await request(get().messageText, expected, name, version, []);
+    async requestSuggestion(expected, name, version, more = []) {
+      await request(get().messageText, expected, name, version, [], more);
     },
 
     async answerSuggestionQuestions(answers) {
@@ -95,6 +113,7 @@ export const createSuggestSlice: SliceCreator<SuggestSlice> = (set, get) => {
         current.name,
         current.version,
         [...merged].map(([question, choice]) => ({ question, choice })),
+        current.more,
       );
     },
 

@@ -64,7 +64,7 @@ export const SuggestionCandidate = Type.Object(
       description: 'Where the value would come from: the input node and predicate (or the IRI), and the path from the node the cell is about',
     }),
     value: Type.String({ description: 'The input value, N-Triples form' }),
-    transform: Type.String({ description: 'How the output value is made from it' }),
+    transform: Type.String({ description: 'How the output value is made from it (a function of the input, or "a constant")' }),
   },
   { $id: 'SuggestionCandidate' },
 );
@@ -75,13 +75,16 @@ export const SuggestionQuestion = Type.Object(
     id: Type.String({ description: 'Stable id of the question, to answer it with {question: id, choice: candidate id}' }),
     kind: Type.Union([Type.Literal('ambiguous-source'), Type.Literal('varying-constant'), Type.Literal('unverified')], {
       description:
-        'ambiguous-source: an output value could come from several inputs (answerable); varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example',
+        'ambiguous-source: an output value could come from several inputs, or be a constant the examples happen to agree on, or several functions of the input give it (answerable; one more example that separates the candidates removes it); varying-constant: a value differs between examples and no function fits; unverified: the suggestion does not reproduce an example (the message lists the triples still extra or missing)',
     }),
     example: Type.Integer({ minimum: 0, description: '0-based index of the example it is about' }),
     value: Type.String({ description: 'The output value in question, N-Triples form ("" when none)' }),
     triple: Type.String({ description: 'The output triple that holds the value, N-Triples form ("" when none)' }),
     message: Type.String(),
-    candidates: Type.Array(ref(SuggestionCandidate), { description: 'Where the value could come from (the values per example for varying-constant)' }),
+    candidates: Type.Array(ref(SuggestionCandidate), {
+      description:
+        'Where the value could come from, best first, "a constant" among them when the examples allow it (the values per example for varying-constant)',
+    }),
     chosen: Type.String({ description: 'What the suggestion took meanwhile: the id of a candidate, or a description when there is none' }),
   },
   { $id: 'SuggestionQuestion' },

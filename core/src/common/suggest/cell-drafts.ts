@@ -10,8 +10,18 @@
  */
 import { NS, RDF_TYPE, XSD_STRING, factory, termKey, type RDF } from '../rdf/terms.js';
 import type { PayloadChanges } from './node-alignment.js';
-import { learnTransforms, describeTransform, type Transform } from './string-programs.js';
-import type { CellDraft, DraftFunction, SuggestionCandidate, ValueSlot } from './model.js';
+import {
+  call,
+  constantTextLength,
+  describeProgram,
+  fitsAll,
+  input,
+  synthesizePrograms,
+  text as constantText,
+  type Program,
+  type ProgramExpr,
+} from './value-programs.js';
+import type { CellDraft, DraftFunction, DraftParam, SuggestionCandidate, ValueSlot } from './model.js';
 import { stableId } from './stable-id.js';
 
 export const VAR_NS = `${NS.sripas}node_`;
@@ -27,9 +37,15 @@ export interface ChangeGroup {
 /** Where a new value comes from. */
 interface Derivation {
   readonly source: { readonly kind: 'literal'; readonly triple: RDF.Quad } | { readonly kind: 'node'; readonly node: RDF.NamedNode } | undefined;
-  readonly transform: Transform;
-  /** A value built from two input values: prefix + source + middle + second + suffix (Port_CO's `Point(lat long)`). */
-  readonly second?: { readonly triple: RDF.Quad; readonly prefix: string; readonly middle: string; readonly suffix: string };
+  /** How the value is computed from the source (input 0) and the second source (input 1). */
+  readonly program: ProgramExpr;
+  readonly family: Program['family'] | 'constant';
+  /** A guess from one example (Program.guess): offered, never taken before the constant. */
+  readonly guess?: boolean;
+  /** For a constant left to the merge of several examples: the input triples a function of them may read. */
+  readonly hints?: readonly RDF.Quad[];
+  /** A value built from two input values (Port_CO's `Point(lat long)`). */
+  readonly second?: { readonly triple: RDF.Quad };
 }
 
 /** Literal triples tried as pairs for a two-value concatenation (quadratic: bounded). */
@@ -51,11 +67,18 @@ function twoSourceConcat(index: ExampleIndex, value: RDF.Term, distances: Readon
       const prefix = text.slice(0, i);
       const middle = text.slice(i + a.object.value.length, j);
       const suffix = text.slice(j + b.object.value.length);
-      if (/["\\\n\r]/.test(prefix + middle + suffix)) continue;
       const cost = (q: RDF.Quad): number => (index.deletedKeys.has(tripleKey(q)) ? 0 : 100) + (distances.get(termKey(q.subject)) ?? 50);
       const rank = cost(a) + cost(b);
-      if (best === undefined || rank < best.rank)
-        best = { d: { source: { kind: 'literal', triple: a }, transform: { kind: 'identity' }, second: { triple: b, prefix, middle, suffix } }, rank };
+      if (best !== undefined && rank >= best.rank) continue;
+      const part = (t: RDF.Term, n: number): ProgramExpr =>
+        t.termType === 'Literal' && t.datatype.value === XSD_STRING && t.language === '' ? input(n) : call('STR', input(n));
+      const constant = (s: string): ProgramExpr[] => (s === '' ? [] : [constantText(s)]);
+      const concat = call('CONCAT', ...constant(prefix), part(a.object, 0), ...constant(middle), part(b.object, 1), ...constant(suffix));
+      const wanted = value as RDF.Literal;
+      const finished =
+        wanted.datatype.value === XSD_STRING && wanted.language === '' ? concat : { kind: 'typed' as const, datatype: wanted.datatype.value, arg: concat };
+      if (!fitsAll(finished, [{ sources: [a.object, b.object], wanted }])) continue;
+      best = { d: { source: { kind: 'literal', triple: a }, program: finished, family: 'string', second: { triple: b } }, rank };
     }
   }
   return best?.d;
@@ -221,35 +244,127 @@ interface RankedSource {
 }
 
 /** Candidate sources for one output value, best first. */
-function candidateSources(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>): RankedSource[] {
+function candidateSources(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>, expired: () => boolean): RankedSource[] {
   const out: RankedSource[] = [];
-  const consider = (source: Derivation['source'] & object, sourceText: string, exact: boolean, where: RDF.Term, deleted: boolean, label: string): void => {
-    for (const transform of learnTransforms([{ source: sourceText, output: value.value }])) {
-      const rank = [transform.kind === 'identity' ? 0 : 1, exact ? 0 : 1, deleted ? 0 : 1, distances.get(termKey(where)) ?? 99];
-      out.push({ derivation: { source, transform }, rank, label: `${label} (${describeTransform(transform)})` });
+  const consider = (s: SourceRef): void => {
+    if (expired()) return;
+    let least = Infinity;
+    for (const program of synthesizePrograms([{ sources: [s.term], wanted: value }], { limit: 3, expired })) {
+      // A costlier program of the same input that takes more of the value as constant text explains less: not a candidate.
+      const constantText = constantTextLength(program.expr);
+      if (constantText > least) continue;
+      least = Math.min(least, constantText);
+      const copy = program.family === 'copy' || program.family === 'cast';
+      const rank = [copy ? 0 : 1, sameTerm(s.term, value) ? 0 : 1, program.cost, s.deleted ? 0 : 1, distances.get(termKey(s.where)) ?? 99];
+      const derivation: Derivation = { source: s.source, program: program.expr, family: program.family, ...(program.guess === true ? { guess: true } : {}) };
+      out.push({ derivation, rank, label: `${s.label} (${describeProgram(program.expr)})` });
     }
   };
-  for (const q of index.changes.input) {
-    if (q.object.termType === 'Literal') {
-      consider(
-        { kind: 'literal', triple: q },
-        q.object.value,
-        sameTerm(q.object, value),
-        q.subject,
-        index.deletedKeys.has(tripleKey(q)),
-        `${termKey(q.subject)} ${q.predicate.value}`,
-      );
-    }
-  }
-  for (const iri of index.dataIris) {
-    const node = factory.namedNode(iri);
-    consider({ kind: 'node', node }, iri, false, node, !index.kept(node), `the IRI <${iri}>`);
-  }
+  const refs = sourceRefs(index);
+  // The same text is the best explanation there is: other sources are only searched without one.
+  for (const r of refs.byText.get(value.value) ?? []) consider(r);
+  if (out.length === 0) for (const r of promisingSources(refs, value, distances)) consider(r);
   const compare = (a: readonly number[], b: readonly number[]): number => {
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
-  return out.sort((a, b) => compare(a.rank, b.rank) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  // Equal ranks in natural order (answer 2 before answer 10).
+  return out.sort((a, b) => compare(a.rank, b.rank) || NATURAL.compare(a.label, b.label));
+}
+
+const NATURAL = new Intl.Collator('en', { numeric: true });
+
+interface SourceRef {
+  readonly source: NonNullable<Derivation['source']>;
+  readonly term: RDF.Term;
+  readonly where: RDF.Term;
+  readonly deleted: boolean;
+  readonly label: string;
+  /** The text, lower case, and its three-letter pieces (made once per example, used for every value). */
+  readonly lower: string;
+  readonly grams: readonly string[];
+  readonly number: boolean;
+}
+
+interface SourceRefs {
+  readonly all: SourceRef[];
+  readonly byText: Map<string, SourceRef[]>;
+  readonly byLower: Map<string, SourceRef[]>;
+}
+
+const refCache = new WeakMap<ExampleIndex, SourceRefs>();
+/** Longest value whose pieces are looked up as whole sources (quadratic in its length). */
+const WHOLE_LOOKUP_LIMIT = 160;
+
+/** Every input value a new value could come from (literals and data IRIs), made once per example. */
+function sourceRefs(index: ExampleIndex): SourceRefs {
+  const known = refCache.get(index);
+  if (known !== undefined) return known;
+  const all: SourceRef[] = [];
+  const add = (r: Omit<SourceRef, 'lower' | 'grams' | 'number'>): void => {
+    const lower = r.term.value.toLowerCase();
+    const grams = new Set<string>();
+    for (let i = 0; i + 3 <= lower.length && i < 200; i++) grams.add(lower.slice(i, i + 3));
+    all.push({ ...r, lower, grams: [...grams], number: NUMBER_TEXT.test(lower.trim()) });
+  };
+  for (const q of index.changes.input) {
+    if (q.object.termType !== 'Literal') continue;
+    add({
+      source: { kind: 'literal', triple: q },
+      term: q.object,
+      where: q.subject,
+      deleted: index.deletedKeys.has(tripleKey(q)),
+      label: `${termKey(q.subject)} ${q.predicate.value}`,
+    });
+  }
+  for (const iri of index.dataIris) {
+    const node = factory.namedNode(iri);
+    add({ source: { kind: 'node', node }, term: node, where: node, deleted: !index.kept(node), label: `the IRI <${iri}>` });
+  }
+  const byText = new Map<string, SourceRef[]>();
+  const byLower = new Map<string, SourceRef[]>();
+  for (const r of all) {
+    byText.set(r.term.value, [...(byText.get(r.term.value) ?? []), r]);
+    if (r.lower !== '') byLower.set(r.lower, [...(byLower.get(r.lower) ?? []), r]);
+  }
+  const made = { all, byText, byLower };
+  refCache.set(index, made);
+  return made;
+}
+
+/** Sources searched per value and kind (text, number): the synthesizer's work per value stays bounded on big messages. */
+const SEARCHED_SOURCES = 8;
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The sources worth a search for one value: those sharing the most text with it (the whole
+ * source inside the value first, then shared three-letter pieces), and, for a number, the nearest
+ * numbers. Cheap tests only; the synthesizer does the real work on the few kept.
+ */
+function promisingSources(refs: SourceRefs, value: RDF.Term, distances: ReadonlyMap<string, number>): SourceRef[] {
+  const target = value.value.toLowerCase();
+  const scored: Array<{ ref: SourceRef; score: number }> = [];
+  const numeric = NUMBER_TEXT.test(value.value.trim()) || /^\d{4}[-:]\d\d[-:]\d\d/.test(value.value);
+  const numbers = numeric ? refs.all.filter((r) => r.number) : [];
+  // Sources found whole inside the value, looked up by each piece of it (no scan of every source).
+  if (target.length <= WHOLE_LOOKUP_LIMIT)
+    for (let i = 0; i < target.length; i++)
+      for (let j = i + 1; j <= target.length; j++) for (const ref of refs.byLower.get(target.slice(i, j)) ?? []) scored.push({ ref, score: 1000 + j - i });
+  for (const ref of scored.length > 0 ? [] : refs.all) {
+    const text = ref.lower;
+    let score = 0;
+    for (const g of ref.grams) if (target.includes(g)) score++;
+    // Words of the source found in the value (a replaced separator breaks every three-letter piece across it).
+    if (score === 0) for (const token of text.split(/[^\p{L}\p{N}]+/u)) if (token.length >= 2 && target.includes(token)) score += token.length;
+    if (score > 0) scored.push({ ref, score });
+  }
+  const distance = (r: SourceRef): number => distances.get(termKey(r.where)) ?? 99;
+  scored.sort((a, b) => b.score - a.score || distance(a.ref) - distance(b.ref));
+  // Sources found whole inside the value explain it best: the others are not searched then.
+  const whole = scored.filter((x) => x.score >= 1000);
+  const byText = whole.length > 0 ? whole.slice(0, SEARCHED_SOURCES / 2) : scored.slice(0, SEARCHED_SOURCES);
+  const byNumber = numbers.sort((a, b) => Number(!a.deleted) - Number(!b.deleted) || distance(a) - distance(b)).slice(0, SEARCHED_SOURCES);
+  return [...new Set([...byText.map((x) => x.ref), ...byNumber])];
 }
 
 /**
@@ -274,6 +389,33 @@ export interface GroupedChanges {
   readonly choices: SourceChoice[];
 }
 
+/** What a value no input explains is: a constant (its slot is settled, or solved from several examples). */
+const CONSTANT: Derivation = { source: undefined, program: input(0), family: 'constant' };
+
+/** Input triples a constant left to the merge brings into its cell. */
+const HINT_LIMIT = 4;
+
+/** A pick that takes "a constant" in every example, whatever its value there (the examples' merge then looks for a function). */
+export const ANY_CONSTANT = '*constant*';
+
+/** The candidate "a constant": its id says the value, so examples with different values do not share it. */
+export function constantCandidate(value: RDF.Term): SuggestionCandidate {
+  const shown = termToText(value);
+  return { id: stableId('c', `constant|${shown}`), source: 'a constant', value: shown, transform: 'a constant' };
+}
+
+/**
+ * Whether a function found from one example explains too little of the value to be taken before
+ * the constant (it is still offered): a string program with under three characters of input text,
+ * or one from an IRI's local name that is under a third of the value ("sys" + "tolicBloodPressure").
+ */
+function weakGuess(d: Derivation, value: RDF.Term): boolean {
+  if (d.guess === true) return true;
+  if (d.family !== 'string') return false;
+  const fromInput = value.value.length - constantTextLength(d.program);
+  return fromInput < 3 || (d.source?.kind === 'node' && fromInput * 3 < value.value.length);
+}
+
 /** Tied sources looked at per value (each costs a path search). */
 const TIE_LIMIT = 24;
 
@@ -282,7 +424,12 @@ const TIE_LIMIT = 24;
  * question id to the candidate id to take where the example alone cannot tell (an answer, or what
  * the other examples imply).
  */
-export function groupChanges(index: ExampleIndex, example: number, picks: ReadonlyMap<string, string> = new Map()): GroupedChanges {
+export function groupChanges(
+  index: ExampleIndex,
+  example: number,
+  picks: ReadonlyMap<string, string> = new Map(),
+  expired: () => boolean = () => false,
+): GroupedChanges {
   const { added, deleted } = index.changes;
   const choices: SourceChoice[] = [];
   const typesOf = (quads: readonly RDF.Quad[]) => {
@@ -313,13 +460,13 @@ export function groupChanges(index: ExampleIndex, example: number, picks: Readon
     const node = source?.kind === 'literal' ? source.triple.subject : source?.kind === 'node' ? source.node : undefined;
     const path = anchor === undefined || node === undefined ? undefined : index.path(new Set([termKey(anchor)]), node);
     const via = (path ?? []).map((q) => `<${q.predicate.value}>`).reverse();
-    const transform = describeTransform(r.derivation.transform);
+    const transform = describeProgram(r.derivation.program, (n) => (n === 0 ? 'value' : 'second value'));
     const signature = [
       source?.kind ?? '',
       source?.kind === 'literal' ? source.triple.predicate.value : '',
       node === undefined ? '' : inputTypes(node),
       via.join(' '),
-      JSON.stringify(r.derivation.transform),
+      JSON.stringify(r.derivation.program),
     ].join('|');
     const where = via.length > 0 ? ` (reached by ${via.join(' / ')})` : '';
     return {
@@ -387,40 +534,45 @@ export function groupChanges(index: ExampleIndex, example: number, picks: Readon
     const known = derivations.get(k);
     if (known !== undefined) return known;
     const distances = anchor === undefined ? new Map<string, number>() : index.distances(anchor);
-    const ranked = candidateSources(index, value, distances);
+    const ranked = candidateSources(index, value, distances, expired);
     const best = ranked[0];
     // Two values with text around them explain more of the output than one value with the rest as constant text.
     const two =
-      value.termType === 'Literal' && (best === undefined || best.derivation.transform.kind === 'concat')
+      value.termType === 'Literal' && (best === undefined || (best.derivation.family === 'string' && constantTextLength(best.derivation.program) > 0))
         ? twoSourceConcat(index, value, distances)
         : undefined;
-    let picked = best;
-    if (best !== undefined && two === undefined) {
-      // Equally good sources that are different attributes: the example alone cannot tell them apart.
-      const ties = ranked
-        .filter((r) => r.rank[0] === best.rank[0] && r.rank[1] === best.rank[1] && r.derivation.transform.kind === best.derivation.transform.kind)
-        .slice(0, TIE_LIMIT);
-      const distinct: Array<{ ranked: RankedSource; candidate: SuggestionCandidate }> = [];
-      for (const r of ties) {
-        const candidate = candidateOf(r, anchor);
-        if (!distinct.some((d) => d.candidate.id === candidate.id)) distinct.push({ ranked: r, candidate });
-      }
-      const place = placeOf(value);
-      const want = picks.get(place.id);
-      const hit = distinct.find((d) => d.candidate.id === want) ?? distinct[0];
-      if (hit !== undefined) {
-        picked = hit.ranked;
-        choices.push({
-          question: place.id,
-          example,
-          value: termToText(value),
-          triple: place.triple,
-          ties: distinct.map((d) => d.candidate),
-          chosen: hit.candidate.id,
-        });
-      }
+    const constant: RankedSource = { derivation: CONSTANT, rank: [], label: 'a constant' };
+    // Equally good sources that are different attributes: the example alone cannot tell them apart.
+    // A value computed by a function could also be a constant the examples happen to agree on:
+    // then every function that fits is a candidate, and the constant too.
+    let list: RankedSource[];
+    if (two !== undefined) list = [{ derivation: two, rank: [], label: 'two values' }, constant];
+    else if (best === undefined) list = [constant];
+    else if (best.derivation.family === 'copy' || best.derivation.family === 'cast')
+      list = ranked.filter((r) => r.rank[0] === best.rank[0] && r.rank[1] === best.rank[1] && r.derivation.family === best.derivation.family);
+    else list = weakGuess(best.derivation, value) ? [constant, ...ranked] : [...ranked, constant];
+    const distinct: Array<{ ranked: RankedSource; candidate: SuggestionCandidate }> = [];
+    for (const r of list.slice(0, TIE_LIMIT).concat(list.length > TIE_LIMIT && list.at(-1) === constant ? [constant] : [])) {
+      const candidate = r === constant ? constantCandidate(value) : candidateOf(r, anchor);
+      if (!distinct.some((d) => d.candidate.id === candidate.id)) distinct.push({ ranked: r, candidate });
     }
-    const derivation: Derivation = two ?? picked?.derivation ?? { source: undefined, transform: { kind: 'identity' } };
+    const place = placeOf(value);
+    const want = picks.get(place.id);
+    const hit = distinct.find((d) => d.candidate.id === want || (want === ANY_CONSTANT && d.ranked === constant)) ?? distinct[0];
+    if (hit !== undefined)
+      choices.push({
+        question: place.id,
+        example,
+        value: termToText(value),
+        triple: place.triple,
+        ties: distinct.map((d) => d.candidate),
+        chosen: hit.candidate.id,
+      });
+    // Left to the merge of the examples: the inputs that explained it here go into the cell, so that the merge can compute from them.
+    const hints =
+      want === ANY_CONSTANT ? distinct.flatMap((d) => (d.ranked.derivation.source?.kind === 'literal' ? [d.ranked.derivation.source.triple] : [])) : [];
+    const chosen = hit?.ranked.derivation ?? CONSTANT;
+    const derivation: Derivation = hints.length > 0 && chosen.source === undefined ? { ...chosen, hints: hints.slice(0, HINT_LIMIT) } : chosen;
     derivations.set(k, derivation);
     return derivation;
   };
@@ -501,6 +653,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
         sources.push(d.source.triple);
         if (d.second !== undefined) sources.push(d.second.triple);
       }
+      if (d?.hints !== undefined) sources.push(...d.hints);
     }
   }
   for (const q of sources.sort(shapeOrder)) addE1(q);
@@ -589,7 +742,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     return variable(name);
   };
   const entity1 = [...e1.values()].map((q) => factory.quad(inputTerm(q.subject) as RDF.Quad_Subject, q.predicate, inputTerm(q.object, q) as RDF.Quad_Object));
-  const e1Literals = [...literalValues.entries()].map(([name, lit]) => ({ variable: name, value: lit.value }));
+  const e1Literals = [...literalValues.entries()].map(([name, lit]) => ({ variable: name, term: lit }));
 
   // ---- entity2
   const functions: DraftFunction[] = [];
@@ -610,14 +763,20 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     } else {
       const src = d.source.kind === 'literal' ? d.source.triple.object : d.source.node;
       const srcVar = d.source.kind === 'literal' ? inputTerm(src, d.source.triple) : inputTerm(src);
-      const srcName = srcVar.value.slice(VAR_NS.length);
-      usedNames.add(srcName);
-      if (d.second !== undefined) {
-        const secondName = inputTerm(d.second.triple.object, d.second.triple).value.slice(VAR_NS.length);
-        usedNames.add(secondName);
-        out = variable(concatTwo(srcName, secondName, d.second, t, functions, typings, () => fresh('r')));
-      } else if (d.transform.kind === 'identity' && sameTerm(src, t)) out = srcVar;
-      else out = variable(computeValue(srcName, src, t, d.transform, functions, typings, () => fresh('r')));
+      const names = [srcVar.value.slice(VAR_NS.length)];
+      if (d.second !== undefined) names.push(inputTerm(d.second.triple.object, d.second.triple).value.slice(VAR_NS.length));
+      for (const n of names) usedNames.add(n);
+      if (d.program.kind === 'input') out = srcVar;
+      else
+        out = variable(
+          emitProgram(
+            d.program,
+            (n) => names[n] ?? '',
+            functions,
+            typings,
+            () => fresh('r'),
+          ),
+        );
     }
     computed.set(k, out);
     return out;
@@ -662,83 +821,51 @@ export interface DraftWithUses {
   readonly deletes: ReadonlySet<string>;
 }
 
-/** CONCAT(prefix, str(a), middle, str(b), suffix), typed like the wanted value. */
-function concatTwo(
-  a: string,
-  b: string,
-  parts: { readonly prefix: string; readonly middle: string; readonly suffix: string },
-  wanted: RDF.Term,
+/**
+ * Adds the functions (and typings) that compute a program, sources named by `sourceName`; returns
+ * the variable holding its value. A typing of a source is made on a STR() copy of it, since a typing
+ * retypes every use of its variable (reference-mediator.md 3.3).
+ */
+export function emitProgram(
+  e: ProgramExpr,
+  sourceName: (source: number) => string,
   functions: DraftFunction[],
   typings: Array<{ variable: string; datatype: string }>,
   fresh: () => string,
 ): string {
-  const sa = fresh();
-  functions.push({ name: 'str', params: [{ variable: a }], result: sa });
-  const sb = fresh();
-  functions.push({ name: 'str', params: [{ variable: b }], result: sb });
-  const result = fresh();
-  const constant = (text: string) => (text === '' ? [] : [{ value: text }]);
-  functions.push({
-    name: 'CONCAT',
-    params: [...constant(parts.prefix), { variable: sa }, ...constant(parts.middle), { variable: sb }, ...constant(parts.suffix)],
-    result,
-  });
-  if (wanted.termType === 'Literal' && wanted.language === '' && wanted.datatype.value !== XSD_STRING)
-    typings.push({ variable: result, datatype: wanted.datatype.value });
-  return result;
+  const emit = (x: ProgramExpr): string => {
+    switch (x.kind) {
+      case 'input':
+        return sourceName(x.source);
+      case 'const': {
+        const result = fresh();
+        functions.push({ name: 'STR', params: [param(x)], result });
+        return result;
+      }
+      case 'call': {
+        const params = x.args.map((a) => (a.kind === 'const' ? param(a) : { variable: emit(a) }));
+        const result = fresh();
+        functions.push({ name: x.name, params, result });
+        return result;
+      }
+      case 'typed': {
+        let inner = emit(x.arg);
+        if (x.arg.kind === 'input') {
+          const copy = fresh();
+          functions.push({ name: 'STR', params: [{ variable: inner }], result: copy });
+          inner = copy;
+        }
+        typings.push({ variable: inner, datatype: x.datatype });
+        return inner;
+      }
+    }
+  };
+  return emit(e);
 }
 
-const FUNCTION_UNSAFE = /["\\\n\r]/;
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/;
-
-/** Adds the functions (and typing) that compute `wanted` from `srcName`; returns the variable holding it. */
-export function computeValue(
-  srcName: string,
-  src: RDF.Term,
-  wanted: RDF.Term,
-  transform: Transform,
-  functions: DraftFunction[],
-  typings: Array<{ variable: string; datatype: string }>,
-  fresh: () => string,
-): string {
-  let current = srcName;
-  const call = (name: string, params: DraftFunction['params']): void => {
-    const result = fresh();
-    functions.push({ name, params, result });
-    current = result;
-  };
-  switch (transform.kind) {
-    case 'identity':
-      if (src.termType !== 'Literal' || wanted.termType !== 'NamedNode') call('str', [{ variable: current }]);
-      break;
-    case 'concat':
-      if (FUNCTION_UNSAFE.test(transform.prefix + transform.suffix)) break;
-      call('str', [{ variable: current }]);
-      call('CONCAT', [
-        ...(transform.prefix === '' ? [] : [{ value: transform.prefix }]),
-        { variable: current },
-        ...(transform.suffix === '' ? [] : [{ value: transform.suffix }]),
-      ]);
-      break;
-    case 'replace':
-      if (FUNCTION_UNSAFE.test(transform.from + transform.to) || REGEX_SPECIAL.test(transform.from) || transform.to.includes('$')) break;
-      call('str', [{ variable: current }]);
-      call('REPLACE', [{ variable: current }, { value: transform.from }, { value: transform.to }]);
-      break;
-    case 'affine': {
-      const number = (n: number): { value: string; datatype: string } =>
-        Number.isInteger(n) ? { value: String(n), datatype: `${NS.xsd}integer` } : { value: String(n), datatype: `${NS.xsd}decimal` };
-      if (transform.factor !== 1) call('*', [{ variable: current }, number(transform.factor)]);
-      if (transform.offset !== 0) call('+', [{ variable: current }, number(transform.offset)]);
-      break;
-    }
-  }
-  if (wanted.termType === 'NamedNode') call('IRI', [{ variable: current }]);
-  else if (wanted.termType === 'Literal' && wanted.language === '' && (wanted.datatype.value !== XSD_STRING || transform.kind === 'affine')) {
-    if (current === srcName) call('str', [{ variable: current }]);
-    typings.push({ variable: current, datatype: wanted.datatype.value });
-  }
-  return current;
+function param(x: Extract<ProgramExpr, { kind: 'const' }>): DraftParam {
+  const dt = x.term.datatype.value;
+  return dt === XSD_STRING ? { value: x.term.value } : { value: x.term.value, datatype: dt };
 }
 
 /** Most triples (entity1 plus entity2) a suggested cell should have; a bigger group is split. */

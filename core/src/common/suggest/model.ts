@@ -19,7 +19,7 @@ export interface ValueSlot {
   readonly placeholder: string;
   readonly output: RDF.Literal | RDF.NamedNode;
   /** Literal variables of entity1 and their values in this example. */
-  readonly candidates: ReadonlyArray<{ readonly variable: string; readonly value: string }>;
+  readonly candidates: ReadonlyArray<{ readonly variable: string; readonly term: RDF.Literal }>;
 }
 
 export interface CellDraft {

@@ -18,13 +18,14 @@ import { payloadDiff } from '../translation/payload-diff.js';
 import type { PayloadDiff } from '../api/payload-diff.js';
 import { alignPayloads } from './node-alignment.js';
 import {
+  ANY_CONSTANT,
   ExampleIndex,
   MAX_CELL_TRIPLES,
   splitGroup,
   SLOT_NS,
   VAR_NS,
-  computeValue,
   draftCell,
+  emitProgram,
   groupChanges,
   termToText,
   type ChangeGroup,
@@ -32,7 +33,7 @@ import {
   type GroupedChanges,
   type SourceChoice,
 } from './cell-drafts.js';
-import { learnTransforms, describeTransform } from './string-programs.js';
+import { describeProgram, synthesizePrograms } from './value-programs.js';
 import { suggestionPrefixes, writeSuggestion } from './write-suggestion.js';
 import type { CellDraft, SuggestionAnswer, SuggestionQuestion } from './model.js';
 import { stableId } from './stable-id.js';
@@ -102,6 +103,7 @@ class Deadline {
   constructor(ms: number | undefined) {
     this.end = ms === undefined ? Infinity : now() + ms;
   }
+  readonly expired = (): boolean => now() > this.end;
   check(): void {
     if (now() > this.end) throw new MediatorError('the suggestion took longer than its time budget and was abandoned', ErrorCodes.suggestionTimeout);
   }
@@ -187,8 +189,20 @@ function settle(d: CellDraft): CellDraft {
   return { ...d, entity2, slots: [] };
 }
 
-/** Cells of one shape made from several examples: constants that differ become functions of a literal when one fits. */
-function mergeShape(drafts: readonly CellDraft[], questions: SuggestionQuestion[]): CellDraft[] {
+/** What merging needs besides the drafts: where questions go, the answers given, and the time left. */
+interface MergeContext {
+  readonly questions: SuggestionQuestion[];
+  readonly answers: ReadonlyMap<string, string>;
+  readonly consumed: Set<string>;
+  readonly expired: () => boolean;
+}
+
+/**
+ * Cells of one shape made from several examples: a value that differs between them becomes the
+ * cheapest program over the cell's input literals that gives each example's value (the engine
+ * checks each); when several do, they are a question.
+ */
+function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext): CellDraft[] {
   const first = drafts[0];
   if (first === undefined) return [];
   if (drafts.length === 1) return [settle(first)];
@@ -201,32 +215,42 @@ function mergeShape(drafts: readonly CellDraft[], questions: SuggestionQuestion[
     const slots = drafts.map((d) => d.slots[s]);
     const firstSlot = first.slots[s];
     if (firstSlot === undefined || slots.some((x) => x === undefined)) return drafts.map(settle);
-    const outputs = slots.map((x) => x?.output.value ?? '');
     if (slots.every((x) => x !== undefined && termKey(x.output) === termKey(firstSlot.output))) {
       entity2 = substitute(entity2, firstSlot.placeholder, firstSlot.output);
       continue;
     }
-    let solved = false;
-    for (const candidate of firstSlot.candidates) {
-      const values = slots.map((x) => x?.candidates.find((c) => c.variable === candidate.variable)?.value);
-      if (values.some((v) => v === undefined)) continue;
-      const pairs = values.map((v, i) => ({ source: v ?? '', output: outputs[i] ?? '' }));
-      const transform = learnTransforms(pairs)[0];
-      if (transform === undefined) continue;
-      const result = computeValue(candidate.variable, factory.literal(candidate.value), firstSlot.output, transform, functions, typings, fresh);
-      entity2 = substitute(entity2, firstSlot.placeholder, factory.namedNode(`${VAR_NS}${result}`));
-      solved = true;
-      break;
-    }
-    if (!solved) {
+    const variables = firstSlot.candidates.map((c) => c.variable);
+    const cases = slots.map((x) => ({
+      sources: variables.map((v) => x?.candidates.find((c) => c.variable === v)?.term),
+      wanted: x?.output ?? firstSlot.output,
+    }));
+    const programs = synthesizePrograms(cases, { limit: 6, expired: ctx.expired });
+    const id = stableId('q', `value|${key}|${s}`);
+    const named = (n: number): string => `?${variables[n] ?? ''}`;
+    const candidates = programs.map((p) => ({
+      id: stableId('c', `program|${describeProgram(p.expr, named)}`),
+      source: [...new Set(describeProgram(p.expr, named).match(/\?[\w]+/g) ?? [])].join(', '),
+      value: slots.map((x) => (x === undefined ? '' : termToText(x.output))).join(' | '),
+      transform: describeProgram(p.expr, named),
+    }));
+    const answer = ctx.answers.get(id);
+    if (answer !== undefined) ctx.consumed.add(id);
+    const at = Math.max(
+      0,
+      candidates.findIndex((c) => c.id === answer),
+    );
+    if (answer !== undefined && !candidates.some((c) => c.id === answer))
+      throw new MediatorError(`question ${id} has no candidate ${answer}`, ErrorCodes.invalidSuggestionAnswer);
+    const program = programs[at];
+    if (program === undefined) {
       const value = termToText(firstSlot.output);
-      questions.push({
-        id: stableId('q', `varying|${first.example}|${value}`),
+      ctx.questions.push({
+        id: stableId('q', `varying|${key}|${s}`),
         kind: 'varying-constant',
         example: first.example,
         value,
         triple: '',
-        message: `a value differs between examples (${outputs.map((o) => JSON.stringify(o)).join(', ')}) and no function of the input fits; each example keeps its own cell`,
+        message: `a value differs between examples (${slots.map((x) => (x === undefined ? '' : termToText(x.output))).join(', ')}) and no function of the input fits; each example keeps its own cell`,
         candidates: slots.map((x, i) => ({
           id: stableId('c', `example|${drafts[i]?.example ?? i}`),
           source: `example ${(drafts[i]?.example ?? i) + 1}`,
@@ -237,6 +261,21 @@ function mergeShape(drafts: readonly CellDraft[], questions: SuggestionQuestion[
       });
       return drafts.map(settle);
     }
+    if (programs.length > 1 && answer === undefined) {
+      ctx.questions.push({
+        id,
+        kind: 'ambiguous-source',
+        example: first.example,
+        value: termToText(firstSlot.output),
+        triple: '',
+        message: `${programs.length} functions of the input give every example's value ${termToText(firstSlot.output)}; answer, or give an example where they differ`,
+        candidates,
+        chosen: candidates[at]?.id ?? '',
+      });
+    }
+    const result =
+      program.expr.kind === 'input' ? (variables[program.expr.source] ?? '') : emitProgram(program.expr, (n) => variables[n] ?? '', functions, typings, fresh);
+    entity2 = substitute(entity2, firstSlot.placeholder, factory.namedNode(`${VAR_NS}${result}`));
   }
   return [{ ...first, entity2, functions, typings, slots: [] }];
 }
@@ -280,14 +319,16 @@ async function check(
 function resolveSources(
   grouped: readonly GroupedChanges[],
   answers: readonly SuggestionAnswer[],
+  consumed: Set<string>,
 ): { picks: Map<string, string>; questions: SuggestionQuestion[] } {
   const byQuestion = new Map<string, SourceChoice[]>();
   for (const g of grouped) for (const c of g.choices) byQuestion.set(c.question, [...(byQuestion.get(c.question) ?? []), c]);
   const picks = new Map<string, string>();
   for (const answer of answers) {
     const records = byQuestion.get(answer.question);
-    if (records === undefined || !records.some((r) => r.ties.length > 1))
-      throw new MediatorError(`no question ${answer.question} for these examples`, ErrorCodes.invalidSuggestionAnswer);
+    // Not a question about a value's source: a later step (merging several examples) may know it.
+    if (records === undefined) continue;
+    consumed.add(answer.question);
     if (!records.some((r) => r.ties.some((t) => t.id === answer.choice)))
       throw new MediatorError(`question ${answer.question} has no candidate ${answer.choice}`, ErrorCodes.invalidSuggestionAnswer);
     picks.set(answer.question, answer.choice);
@@ -299,24 +340,59 @@ function resolveSources(
     if (open === undefined) continue;
     let common = open.ties.map((t) => t.id);
     for (const r of records) common = common.filter((c) => r.ties.some((t) => t.id === c));
+    // Each example explains the value by a different function of its own: the value is left to the
+    // merge of the examples, which searches one program that gives every example's value.
+    if (common.length === 0 && records.length > 1 && records.every((r) => r.ties.some((t) => t.transform === 'a constant'))) {
+      picks.set(id, ANY_CONSTANT);
+      continue;
+    }
     // The examples disagree (different attributes in different examples): this example's own ties stay the question.
     const left = common.length === 0 ? open.ties : open.ties.filter((t) => common.includes(t.id));
     const chosen = left[0];
     if (chosen === undefined) continue;
     picks.set(id, chosen.id);
     if (left.length < 2) continue;
+    const constant = left.some((c) => c.transform === 'a constant');
     questions.push({
       id,
       kind: 'ambiguous-source',
       example: open.example,
       value: open.value,
       triple: open.triple,
-      message: `the value ${open.value} could come from ${left.length} places in the input; answer, or give an example where they differ`,
+      message: constant
+        ? `the value ${open.value} could be a constant or computed from the input (${left.length} candidates); answer, or give an example where they differ`
+        : `the value ${open.value} could come from ${left.length} places in the input; answer, or give an example where they differ`,
       candidates: left.map((t) => ({ ...t })),
       chosen: chosen.id,
     });
   }
   return { picks, questions };
+}
+
+/** Most differing triples a question lists (the reply's `remaining` has them all, up to its limit). */
+const LISTED_DIFFERENCES = 12;
+
+/** The triples that still differ, in the prefixed form the messages declare: produced but not wanted, then wanted but missing. */
+function differingList(diff: PayloadDiff | undefined): string {
+  if (diff === undefined) return '';
+  const lines = [...diff.removed.map((t) => `  extra:   ${t.display}`), ...diff.added.map((t) => `  missing: ${t.display}`)];
+  const shown = lines.slice(0, LISTED_DIFFERENCES);
+  const more = diff.removedCount + diff.addedCount - shown.length;
+  return `\n${shown.join('\n')}${more > 0 ? `\n  ... and ${more} more` : ''}`;
+}
+
+/** An answer no step of the suggestion took: to a question these examples do not raise, or to one with nothing to choose. */
+function unansweredCheck(answers: readonly SuggestionAnswer[], consumed: ReadonlySet<string>, questions: readonly SuggestionQuestion[]): void {
+  for (const answer of answers) {
+    if (consumed.has(answer.question)) continue;
+    const question = questions.find((q) => q.id === answer.question);
+    if (question !== undefined)
+      throw new MediatorError(
+        `question ${answer.question} has nothing to choose (${question.kind}): give another example or edit the wanted output instead`,
+        ErrorCodes.invalidSuggestionAnswer,
+      );
+    throw new MediatorError(`no question ${answer.question} for these examples`, ErrorCodes.invalidSuggestionAnswer);
+  }
 }
 
 /** Suggests an alignment that translates every example input to its output. Throws MediatorError for unreadable examples and on time-out. */
@@ -334,12 +410,15 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   const indexes = parsed.map((example) => new ExampleIndex(alignPayloads(example.input, example.output)));
   const firstPass = indexes.map((index, i) => {
     deadline.check();
-    return groupChanges(index, i);
+    return groupChanges(index, i, new Map(), deadline.expired);
   });
-  const resolved = resolveSources(firstPass, options.answers ?? []);
+  const consumed = new Set<string>();
+  const resolved = resolveSources(firstPass, options.answers ?? [], consumed);
   questions.push(...resolved.questions);
   const groupedAll = firstPass.map((g, i) =>
-    g.choices.every((c) => (resolved.picks.get(c.question) ?? c.chosen) === c.chosen) ? g : groupChanges(indexes[i] as ExampleIndex, i, resolved.picks),
+    g.choices.every((c) => (resolved.picks.get(c.question) ?? c.chosen) === c.chosen)
+      ? g
+      : groupChanges(indexes[i] as ExampleIndex, i, resolved.picks, deadline.expired),
   );
 
   // Per example, its cells in order; then all examples' cells by shape, first-seen order kept.
@@ -371,9 +450,11 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   deadline.check();
   const cells: Array<{ draft: CellDraft; key: string }> = [];
   const seen = new Set<string>();
+  const answers = new Map((options.answers ?? []).map((a) => [a.question, a.choice]));
+  const mergeContext: MergeContext = { questions, answers, consumed, expired: deadline.expired };
   for (const key of mergedOrder(sequences)) {
     const drafts = shapes.get(key) ?? [];
-    for (const d of mergeShape(drafts, questions)) {
+    for (const d of mergeShape(drafts, key, mergeContext)) {
       const final = draftKey(d, writer);
       if (seen.has(final)) continue;
       seen.add(final);
@@ -381,6 +462,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
     }
   }
 
+  unansweredCheck(options.answers ?? [], consumed, questions);
   const header = { name: options.name ?? 'suggested_alignment', version: options.version ?? '1.0' };
   let text = writeSuggestion(
     cells.map((c) => c.draft),
@@ -417,7 +499,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
       example: e,
       value: '',
       triple: '',
-      message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ`,
+      message: `the suggestion does not reproduce example ${e + 1}: ${c.differingTriples} triple(s) still differ${differingList(result.remaining[e])}`,
       candidates: [],
       chosen: 'returned as is',
     });
@@ -428,4 +510,4 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   return { alignment: text, cells: cells.length, questions, checks: result.checks, remaining: result.remaining, expectedPayloads };
 }
 
-export { describeTransform, SLOT_NS };
+export { SLOT_NS };

@@ -69,10 +69,18 @@ describe('value functions from two examples hold on a third', () => {
     expect(await holdsOn(suggestion.alignment, third)).toBe(true);
   });
 
-  it('one example of a replace is not enough: the value stays a constant and the third example is not reproduced', async () => {
+  it('one example of a replace is no silent guess: a question offers the REPLACE and a constant; answering "a constant" memorises', async () => {
     const suggestion = await suggestAlignment([renamed('d1', 'code', 'id', 'AB-12-CD', 'AB_12_CD')]);
     expect(suggestion.checks[0]?.reproduced).toBe(true);
-    expect(await holdsOn(suggestion.alignment, renamed('d3', 'code', 'id', 'Q-1-2-3', 'Q_1_2_3'))).toBe(false);
+    const question = suggestion.questions.find((q) => q.value === '"AB_12_CD"');
+    expect(question?.candidates.map((c) => c.transform)).toEqual(expect.arrayContaining(['REPLACE(value, "-", "_")', 'a constant']));
+    expect(await holdsOn(suggestion.alignment, renamed('d3', 'code', 'id', 'Q-1-2-3', 'Q_1_2_3'))).toBe(true);
+    const constant = question?.candidates.find((c) => c.transform === 'a constant');
+    const answered = await suggestAlignment([renamed('d1', 'code', 'id', 'AB-12-CD', 'AB_12_CD')], {
+      answers: [{ question: question?.id ?? '', choice: constant?.id ?? '' }],
+    });
+    expect(answered.questions).toEqual([]);
+    expect(await holdsOn(answered.alignment, renamed('d3', 'code', 'id', 'Q-1-2-3', 'Q_1_2_3'))).toBe(false);
   });
 });
 

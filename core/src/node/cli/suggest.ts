@@ -2,7 +2,7 @@
  * `mediator suggest INPUT.json OUTPUT.json [INPUT2.json OUTPUT2.json ...] [--name NAME]
  * [--version V] [--answer QUESTION=CANDIDATE ...] [--json]` (issue 30): an alignment suggested from example message pairs, printed
  * on stdout. A thin wrapper over core's suggestAlignment. Exit 0 with a suggestion (its questions
- * go to stderr, or into the JSON), 1 when an example cannot be read, 2 on a usage error.
+ * go to stderr, or into the JSON), 1 when an example cannot be read or is not reproduced, 2 on a usage error.
  */
 import { suggestAlignment } from '../../common/index.js';
 import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
@@ -12,8 +12,11 @@ export const SUGGEST_USAGE = `  mediator suggest INPUT.json OUTPUT.json [INPUT2.
       Suggest an alignment from example pairs of whole messages (an input and the translation
       wanted for it); prints the IPSM-AF document, checked with the engine on every example.
       Choices the examples leave open are printed to stderr as questions; --json prints
-      {"alignment", "questions", "cells"} instead. --answer (repeatable) settles a question of
-      an earlier run on the same examples with one of its candidates (ids as printed).
+      {"alignment", "questions", "cells", "examples"} instead (per example: reproduced, and the
+      triples still extra or missing). --answer (repeatable) settles a question of an earlier
+      run on the same examples with one of its candidates (ids as printed: they are made from
+      the examples' content, so the same examples give the same ids). Exit 1 when an example
+      is not reproduced or cannot be read.
 `;
 
 /** Synthesis time budget on the command line (the REST route has its own, shorter one). */
@@ -61,14 +64,28 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
     answers,
     timeoutMs: CLI_TIMEOUT_MS,
   });
+  // Exit 1 when the suggestion does not reproduce every example: a script must not take it as done.
+  const code = suggestion.checks.every((c) => c.reproduced) ? 0 : 1;
   if (parsed.values.json === true) {
-    io.stdout(`${JSON.stringify({ alignment: suggestion.alignment, questions: suggestion.questions, cells: suggestion.cells }, null, 2)}\n`);
-    return 0;
+    const examplesOut = suggestion.checks.map((c, i) => ({
+      example: i + 1,
+      reproduced: c.reproduced,
+      differingTriples: c.differingTriples,
+      extra: suggestion.remaining[i]?.removed.map((t) => t.display) ?? [],
+      missing: suggestion.remaining[i]?.added.map((t) => t.display) ?? [],
+    }));
+    io.stdout(
+      `${JSON.stringify({ alignment: suggestion.alignment, questions: suggestion.questions, cells: suggestion.cells, examples: examplesOut }, null, 2)}\n`,
+    );
+    return code;
   }
   io.stdout(suggestion.alignment);
   for (const q of suggestion.questions) {
     const candidates = q.candidates.map((c) => `\n  ${c.id === q.chosen ? '*' : ' '} ${c.id}: ${c.source} = ${c.value} (${c.transform})`).join('');
     io.stderr(`question ${q.id} (example ${q.example + 1}): ${q.message}${q.triple === '' ? '' : `\n  in ${q.triple}`}${candidates}\n`);
   }
-  return 0;
+  suggestion.checks.forEach((c, i) =>
+    io.stderr(`example ${i + 1}: ${c.reproduced ? 'reproduced' : `NOT reproduced (${c.differingTriples} triple(s) differ)`}\n`),
+  );
+  return code;
 }

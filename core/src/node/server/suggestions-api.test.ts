@@ -42,6 +42,24 @@ describe('POST /suggestions', () => {
     expect(upload.status).toBe(201);
   });
 
+  it('times a single golden pair over HTTP (a printed bench row; issue 41 aims under 200 ms)', async () => {
+    const timed = async (run: () => Promise<unknown>): Promise<number> => {
+      const samples: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const started = performance.now();
+        await run();
+        samples.push(performance.now() - started);
+      }
+      return samples.sort((a, b) => a - b)[3] ?? NaN;
+    };
+    await post({ examples: [example] });
+    const suggestMs = await timed(async () => expect((await post({ examples: [example] })).status).toBe(200));
+    const versionMs = await timed(async () => (await fetch(`${running.server.url}/version`)).json());
+    process.stdout.write(
+      `\nPOST /suggestions, one golden pair (bc-weight): median ${suggestMs.toFixed(1)} ms; GET /version median ${versionMs.toFixed(1)} ms (ratio ${(suggestMs / versionMs).toFixed(1)})\n`,
+    );
+  });
+
   it('refuses too many examples with 400', async () => {
     const r = await post({ examples: Array.from({ length: api.SUGGESTION_LIMITS.maxExamples + 1 }, () => example) });
     expect(r.status).toBe(400);

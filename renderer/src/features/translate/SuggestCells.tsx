@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AlignmentId, PayloadDiff } from '../../api/index.js';
 import { CodeEditor } from '../../editor/CodeEditor.js';
-import { alignmentKey, parseAlignmentKey, useWorkbench } from '../../store/index.js';
+import { alignmentKey, parseAlignmentKey, useWorkbench, type SuggestionPair } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { SuggestQuestionsDialog } from './SuggestQuestionsDialog.js';
 
@@ -54,11 +54,24 @@ export function SuggestCells() {
 function SuggestWorkspace({ expected, setExpected, today }: { expected: string; setExpected: (text: string) => void; today: string }) {
   const request = useWorkbench((s) => s.requestSuggestion);
   const op = useWorkbench((s) => s.suggestOp);
-  const suggestion = useWorkbench((s) => s.suggestion);
+  const questions = useWorkbench((s) => s.suggestion?.reply.questions) ?? [];
+  const messageText = useWorkbench((s) => s.messageText);
   const [name, setName] = useState('suggested_alignment');
   const [version, setVersion] = useState('1.0');
   const [asking, setAsking] = useState(false);
-  const questions = suggestion?.reply.questions ?? [];
+  const [more, setMore] = useState<SuggestionPair[]>([]);
+  const [hint, setHint] = useState('');
+  const suggest = (): void => {
+    // A wanted output left as it came is no example of a change: say so instead of suggesting nothing.
+    const unchanged = [expected === today || expected === messageText, ...more.map((m) => m.expected.trim() === '' || m.expected === m.input)];
+    const first = unchanged.findIndex((u) => u);
+    if (first >= 0) {
+      setHint(`Edit the wanted output first (example ${first + 1} is unchanged)`);
+      return;
+    }
+    setHint('');
+    void request(expected, name, version, more);
+  };
   const answerable = questions.filter((q) => q.kind === 'ambiguous-source');
   const notes = questions.filter((q) => q.kind !== 'ambiguous-source');
 
@@ -89,16 +102,22 @@ function SuggestWorkspace({ expected, setExpected, today }: { expected: string; 
         minHeight={240}
       />
       <div className="row">
-        <button type="button" className="primary" disabled={expected.trim() === ''} onClick={() => void request(expected, name, version)}>
+        <button type="button" className="primary" disabled={expected.trim() === ''} onClick={suggest}>
           Suggest
         </button>
         <OperationStatus op={op} runningText="Suggesting…" testId="suggest-status" />
+        {hint !== '' && (
+          <span role="status" data-testid="suggest-hint">
+            {hint}
+          </span>
+        )}
         {answerable.length > 0 && (
           <button type="button" onClick={() => setAsking(true)}>
             Answer questions ({answerable.length})
           </button>
         )}
       </div>
+      <MoreExamples more={more} setMore={setMore} />
       {notes.length > 0 && (
         <ul className="suggest-notes" aria-label="Notes on the suggestion">
           {notes.map((q) => (
@@ -106,28 +125,119 @@ function SuggestWorkspace({ expected, setExpected, today }: { expected: string; 
           ))}
         </ul>
       )}
-      {suggestion !== undefined && (
-        <>
-          <div className="columns">
-            <section className="panel" aria-labelledby="suggested-title">
-              <h3 id="suggested-title">Suggested alignment</h3>
-              <CodeEditor
-                value={suggestion.reply.alignment}
-                language="xml"
-                ariaLabel="Suggested alignment (read-only)"
-                testId="suggested-editor"
-                readOnly
-                minHeight={320}
-              />
-            </section>
-            <RemainingDifference diff={suggestion.reply.remaining[0]} />
-          </div>
-          <SaveSuggestion />
-          <SaveSuggestionCase />
-        </>
+      <SuggestionResult />
+      {asking && (
+        <SuggestQuestionsDialog
+          questions={answerable}
+          onClose={() => setAsking(false)}
+          messages={[expected, messageText, ...more.flatMap((m) => [m.input, m.expected])]}
+        />
       )}
-      {asking && <SuggestQuestionsDialog questions={answerable} onClose={() => setAsking(false)} />}
     </div>
+  );
+}
+
+/** The suggested alignment beside what still differs, per example when there are several, and how to save it. */
+function SuggestionResult() {
+  const suggestion = useWorkbench((s) => s.suggestion);
+  if (suggestion === undefined) return null;
+  return (
+    <>
+      <div className="columns">
+        <section className="panel" aria-labelledby="suggested-title">
+          <h3 id="suggested-title">Suggested alignment</h3>
+          <CodeEditor
+            value={suggestion.reply.alignment}
+            language="xml"
+            ariaLabel="Suggested alignment (read-only)"
+            testId="suggested-editor"
+            readOnly
+            minHeight={320}
+          />
+        </section>
+        <RemainingDifference diff={suggestion.reply.remaining[0]} />
+      </div>
+      {suggestion.more.length > 0 && <ExampleChecks remaining={suggestion.reply.remaining} />}
+      <SaveSuggestion />
+      <SaveSuggestionCase />
+    </>
+  );
+}
+
+/**
+ * More examples (issue 41): each an input message and the output wanted for it, typed or loaded
+ * from a file. More examples make the suggestion more general and settle its questions.
+ */
+function MoreExamples({ more, setMore }: { more: SuggestionPair[]; setMore: (m: SuggestionPair[]) => void }) {
+  const update = (i: number, change: Partial<SuggestionPair>): void => setMore(more.map((m, j) => (j === i ? { ...m, ...change } : m)));
+  const load = async (i: number, which: keyof SuggestionPair, files: FileList | null): Promise<void> => {
+    const file = files?.[0];
+    if (file !== undefined) update(i, { [which]: await file.text() });
+  };
+  return (
+    <section className="suggest-examples" aria-labelledby="more-examples-title">
+      <div className="row">
+        <h3 id="more-examples-title">More examples ({more.length + 1} in all)</h3>
+        <button type="button" onClick={() => setMore([...more, { input: '', expected: '' }])}>
+          Add example
+        </button>
+      </div>
+      {more.map((m, i) => (
+        <fieldset key={i} className="suggest-example">
+          <legend>Example {i + 2}</legend>
+          {(['input', 'expected'] as const).map((which) => {
+            const label = `${which === 'input' ? 'Input message' : 'Wanted output'} of example ${i + 2}`;
+            return (
+              <div key={which}>
+                <label className="field">
+                  <span>{label}</span>
+                  <textarea value={m[which]} onChange={(e) => update(i, { [which]: e.target.value })} spellCheck={false} />
+                </label>
+                <label className="field inline">
+                  <span>
+                    Load {which === 'input' ? 'input' : 'wanted output'} of example {i + 2} from a file
+                  </span>
+                  <input type="file" accept=".json,.jsonld,application/json" onChange={(e) => void load(i, which, e.target.files)} />
+                </label>
+              </div>
+            );
+          })}
+          <button type="button" onClick={() => setMore(more.filter((_, j) => j !== i))}>
+            Remove example {i + 2}
+          </button>
+        </fieldset>
+      ))}
+    </section>
+  );
+}
+
+/** Per example, whether the suggestion reproduces it, and what still differs when it does not. */
+function ExampleChecks({ remaining }: { remaining: readonly PayloadDiff[] }) {
+  return (
+    <ul className="suggest-examples" aria-label="Examples reproduced">
+      {remaining.map((d, i) => {
+        const off = d.removedCount + d.addedCount;
+        return (
+          <li key={i}>
+            Example {i + 1}: {off === 0 ? 'reproduced' : `not reproduced (${d.addedCount} triple(s) missing, ${d.removedCount} not wanted)`}
+            {off > 0 && (
+              <ul aria-label={`Differences of example ${i + 1}`}>
+                {d.added.map((t, j) => (
+                  <li key={`a${j}`}>
+                    <code>+ {t.display}</code>
+                  </li>
+                ))}
+                {d.removed.map((t, j) => (
+                  <li key={`r${j}`}>
+                    <code>− {t.display}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -1,15 +1,30 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SuggestionQuestion } from '../../api/index.js';
 import { useWorkbench } from '../../store/index.js';
 import { ModalDialog } from '../../ui/ConfirmDialog.js';
+import { BlankNames, contextPrefixes, naturalCompare, readable } from './readable-terms.js';
 
 /**
  * The suggestion's ambiguous-source questions (issue 30): one radio group per question, its
  * candidates the input values the output value could come from, the suggestion's pick checked.
- * Applying re-requests the suggestion with the answers.
+ * Applying re-requests the suggestion with the answers. Text is made readable (issue 41): IRIs
+ * with the messages' prefixes, blank nodes named, questions in natural order, long text wrapped.
  */
-export function SuggestQuestionsDialog({ questions, onClose }: { questions: readonly SuggestionQuestion[]; onClose: () => void }) {
+export function SuggestQuestionsDialog({
+  questions: given,
+  onClose,
+  messages,
+}: {
+  questions: readonly SuggestionQuestion[];
+  onClose: () => void;
+  /** The example messages, whose `@context` prefixes name IRIs. */
+  messages: readonly string[];
+}) {
   const answer = useWorkbench((s) => s.answerSuggestionQuestions);
+  const prefixes = useMemo(() => contextPrefixes(messages), [messages]);
+  const blanks = useMemo(() => new BlankNames(), []);
+  const show = (text: string): string => readable(text, prefixes, blanks);
+  const questions = useMemo(() => [...given].sort((a, b) => naturalCompare(a.triple || a.value, b.triple || b.value)), [given]);
   const [picks, setPicks] = useState<Record<string, string>>(() => Object.fromEntries(questions.map((q) => [q.id, q.chosen])));
   return (
     <ModalDialog
@@ -36,19 +51,27 @@ export function SuggestQuestionsDialog({ questions, onClose }: { questions: read
       {questions.map((q) => (
         <fieldset key={q.id} className="suggest-question">
           <legend>
-            The value <code>{q.value}</code>
+            The value <code>{show(q.value)}</code>
           </legend>
-          <p>{q.message}</p>
+          <p>{show(q.message)}</p>
           {q.triple !== '' && (
             <p>
-              In the output: <code>{q.triple}</code>
+              In the output: <code>{show(q.triple)}</code>
             </p>
           )}
           <div role="radiogroup" aria-label={`Source of ${q.value}`}>
             {q.candidates.map((c) => (
               <label key={c.id} className="checkbox">
                 <input type="radio" name={q.id} value={c.id} checked={picks[q.id] === c.id} onChange={() => setPicks((p) => ({ ...p, [q.id]: c.id }))} />{' '}
-                {c.source} = <code>{c.value}</code> ({c.transform})
+                {c.transform === 'a constant' ? (
+                  <>
+                    a constant: always <code>{show(c.value)}</code>
+                  </>
+                ) : (
+                  <>
+                    {show(c.source)} = <code>{show(c.value)}</code> ({show(c.transform)})
+                  </>
+                )}
               </label>
             ))}
           </div>

@@ -1,0 +1,189 @@
+/**
+ * Random message formats and random reference alignments for the suggestion property test (issue
+ * 41): a format is a root node of a random class with a random attribute (on the root or on a
+ * nested blank node), random distracting attributes, random predicate and class names in a random
+ * namespace; its reference alignment is one IPSM-AF cell (the usual shape: entity1 matches the
+ * node and the attribute, entity2 writes the node back with a new attribute) whose value is one
+ * function family of the cell language applied to the attribute. Inputs are drawn fresh per call.
+ */
+import { NS, factory, type RDF } from '../common/rdf/terms.js';
+import { serializeMessage } from '../common/jsonld/index.js';
+import type { CellDraft, DraftFunction } from '../common/suggest/model.js';
+import { writeSuggestion, suggestionPrefixes } from '../common/suggest/write-suggestion.js';
+import { VAR_NS } from '../common/suggest/cell-drafts.js';
+import { seededRandom } from './payload-variants.js';
+
+export type Random = () => number;
+
+const XSD = NS.xsd;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+export const pick = <T>(rng: Random, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
+export const word = (rng: Random, min = 3, max = 8): string =>
+  Array.from({ length: min + Math.floor(rng() * (max - min + 1)) }, () => pick(rng, [...LETTERS])).join('');
+const digits = (rng: Random, n: number): string =>
+  Array.from({ length: n }, (_, i) => String(i === 0 ? 1 + Math.floor(rng() * 9) : Math.floor(rng() * 10))).join('');
+const decimal = (rng: Random): string => `${digits(rng, 2)}.${digits(rng, 1).replace(/0$/, '5')}`;
+
+interface Family {
+  /** The attribute's value in a fresh input. */
+  readonly value: (rng: Random) => RDF.Literal;
+  /** A second attribute's value, for families of two inputs. */
+  readonly second?: (rng: Random) => RDF.Literal;
+  /** The functions computing the output from `l1x` into `out`, and its typing; none for a plain copy. */
+  readonly functions: (rng: Random) => { functions: DraftFunction[]; typing?: string; constant?: RDF.Literal };
+}
+
+const str = (v: string): RDF.Literal => factory.literal(v);
+const typedLiteral = (v: string, t: string): RDF.Literal => factory.literal(v, factory.namedNode(XSD + t));
+const fn = (name: string, params: DraftFunction['params'], result: string): DraftFunction => ({ name, params, result });
+
+/** Function families of the search space, each as a reference cell would write it. */
+export const FAMILIES: Record<string, Family> = {
+  copy: { value: (r) => str(word(r)), functions: () => ({ functions: [] }) },
+  cast: { value: (r) => str(digits(r, 4)), functions: () => ({ functions: [fn('xsd:integer', [{ variable: 'l1x' }], 'outx')] }) },
+  concat: {
+    value: (r) => str(`${word(r)}${digits(r, 3)}`),
+    functions: (r) => ({ functions: [fn('CONCAT', [{ value: `${word(r)} of ` }, { variable: 'l1x' }, { value: `/${word(r, 2, 3)}` }], 'outx')] }),
+  },
+  replace: {
+    value: (r) => str(`${word(r, 2, 4)}.${digits(r, 2)}.${word(r, 1, 3)}`),
+    functions: () => ({ functions: [fn('REPLACE', [{ variable: 'l1x' }, { value: '\\.' }, { value: '_' }], 'outx')] }),
+  },
+  upper: { value: (r) => str(word(r)), functions: () => ({ functions: [fn('UCASE', [{ variable: 'l1x' }], 'outx')] }) },
+  strafter: {
+    value: (r) => str(`${word(r, 2, 4)}-${word(r, 3, 6)}`),
+    functions: () => ({ functions: [fn('STRAFTER', [{ variable: 'l1x' }, { value: '-' }], 'outx')] }),
+  },
+  iri: {
+    value: (r) => str(`${word(r)} ${word(r)}`),
+    functions: (r) => {
+      const base = `http://out.example/${word(r)}/`;
+      return {
+        functions: [
+          fn('ENCODE_FOR_URI', [{ variable: 'l1x' }], 'e1x'),
+          fn('CONCAT', [{ value: base }, { variable: 'e1x' }], 'c1x'),
+          fn('IRI', [{ variable: 'c1x' }], 'outx'),
+        ],
+      };
+    },
+  },
+  affine: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: (r) => ({
+      functions: [
+        fn('*', [{ variable: 'l1x' }, { value: pick(r, ['2', '3', '1.5', '0.5', '4']), datatype: `${XSD}decimal` }], 'm1x'),
+        fn('+', [{ variable: 'm1x' }, { value: String(1 + Math.floor(r() * 90)), datatype: `${XSD}integer` }], 'outx'),
+      ],
+    }),
+  },
+  grams: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({
+      functions: [
+        fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'm1x'),
+        fn('xsd:integer', [{ variable: 'm1x' }], 'i1x'),
+        fn('STR', [{ variable: 'i1x' }], 'outx'),
+      ],
+    }),
+  },
+  fahrenheit: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({
+      functions: [
+        fn('*', [{ variable: 'l1x' }, { value: '1.8', datatype: `${XSD}decimal` }], 'm1x'),
+        fn('+', [{ variable: 'm1x' }, { value: '32', datatype: `${XSD}integer` }], 'outx'),
+      ],
+    }),
+  },
+  epoch: {
+    value: (r) => typedLiteral(String(1_000_000_000 + Math.floor(r() * 900_000_000)), 'integer'),
+    functions: () => ({ functions: [fn('<http://www.inter-iot.eu/sripas/functions#unixEpochToUTC>', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  constant: { value: (r) => str(word(r)), functions: (r) => ({ functions: [], constant: str(`fixed ${word(r)}`) }) },
+  lower: {
+    value: (r) => str(`${word(r, 2, 4).toUpperCase()}${word(r, 2, 4)}`),
+    functions: () => ({ functions: [fn('LCASE', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  strbefore: {
+    value: (r) => str(`${word(r)}@${word(r)}.example`),
+    functions: () => ({ functions: [fn('STRBEFORE', [{ variable: 'l1x' }, { value: '@' }], 'outx')] }),
+  },
+  year: {
+    value: (r) => str(`${1900 + Math.floor(r() * 120)}-${digits(r, 2)}-${digits(r, 2)}`),
+    functions: () => ({
+      functions: [fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '4', datatype: `${XSD}integer` }], 'outx')],
+    }),
+  },
+  retype: { value: (r) => str(decimal(r)), functions: () => ({ functions: [fn('STR', [{ variable: 'l1x' }], 'outx')], typing: `${XSD}decimal` }) },
+  kelvin: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({ functions: [fn('+', [{ variable: 'l1x' }, { value: '273.15', datatype: `${XSD}decimal` }], 'outx')] }),
+  },
+  pair: {
+    value: (r) => str(word(r)),
+    second: (r) => str(digits(r, 3)),
+    functions: () => ({ functions: [fn('CONCAT', [{ variable: 'l1x' }, { value: ' #' }, { variable: 'l2x' }], 'outx')] }),
+  },
+  localname: {
+    value: (r) => str(word(r)),
+    functions: () => ({
+      functions: [fn('STR', [{ variable: 'ax' }], 's1x'), fn('REPLACE', [{ variable: 's1x' }, { value: '^.*/' }, { value: '' }], 'outx')],
+    }),
+  },
+};
+
+export interface RandomCase {
+  readonly family: string;
+  readonly alignment: string;
+  /** A fresh input message (payload quads) of the format. */
+  readonly input: (rng: Random) => RDF.Quad[];
+  readonly message: (quads: readonly RDF.Quad[]) => string;
+}
+
+/** One random format and reference alignment of a family. */
+export function randomCase(family: string, seed: number): RandomCase {
+  const rng = seededRandom(seed);
+  const spec = FAMILIES[family];
+  if (spec === undefined) throw new Error(`no family ${family}`);
+  const ns = `http://gen${seed}.example/${word(rng)}#`;
+  const term = (local: string) => factory.namedNode(ns + local);
+  const [rootClass, childClass, newClass] = [term(`C${word(rng)}`), term(`K${word(rng)}`), term(`N${word(rng)}`)];
+  const [attribute, child, output, attribute2] = [term(word(rng)), term(`has${word(rng)}`), term(`out${word(rng)}`), term(`y${word(rng)}`)];
+  const distractors = Array.from({ length: 1 + Math.floor(rng() * 3) }, () => term(`x${word(rng)}`));
+  const nested = rng() < 0.4;
+  const { functions, constant, typing } = spec.functions(rng);
+  const v = (name: string) => factory.namedNode(VAR_NS + name);
+  const root = v('ax');
+  const holder = nested ? v('bx') : root;
+  const rdfType = factory.namedNode(`${NS.rdf}type`);
+  const q = (s: RDF.Term, p: RDF.NamedNode, o: RDF.Term) => factory.quad(s as RDF.Quad_Subject, p, o as RDF.Quad_Object);
+  const path = nested ? [q(root, child, holder), q(holder, rdfType, childClass)] : [];
+  const second = spec.second === undefined ? [] : [q(holder, attribute2, v('l2x'))];
+  const entity1 = [q(root, rdfType, rootClass), ...path, q(holder, attribute, v('l1x')), ...second];
+  const value = constant ?? (functions.length === 0 ? v('l1x') : v('outx'));
+  // Sometimes the output keeps the attribute the value is computed from.
+  const keep = rng() < 0.3 ? [q(holder, attribute, v('l1x')), ...second] : [];
+  const entity2 = [q(root, rdfType, newClass), ...path, q(holder, output, value), ...keep];
+  const typings = typing === undefined ? [] : [{ variable: 'outx', datatype: typing }];
+  const draft: CellDraft = { entity1, entity2, functions, typings, slots: [], unusedLiterals: new Map(), example: 0 };
+  const prefixes: Array<[string, string]> = [['gen', ns]];
+  const alignment = writeSuggestion([draft], { name: `random_${family}_${seed}`, version: '1.0' }, suggestionPrefixes(prefixes));
+  let counter = 0;
+  const input = (r: Random): RDF.Quad[] => {
+    const id = factory.namedNode(`http://data${seed}.example/item/${word(r)}${++counter}`);
+    const inner = nested ? factory.blankNode(`c${counter}`) : id;
+    const quads = [q(id, rdfType, rootClass), ...distractors.map((d) => q(id, d, str(`${word(r)} ${digits(r, 3)}`)))];
+    if (nested) quads.push(q(id, child, inner), q(inner, rdfType, childClass));
+    quads.push(q(inner, attribute, spec.value(r)));
+    if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r)));
+    return quads;
+  };
+  const payload = factory.namedNode('http://inter-iot.eu/message/payload');
+  const message = (quads: readonly RDF.Quad[]) =>
+    serializeMessage(
+      quads.map((x) => factory.quad(x.subject, x.predicate, x.object, payload)),
+      prefixes,
+    );
+  return { family, alignment, input, message };
+}
