@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../api/index.js';
 import { wellFormednessProblems } from '../editor/well-formedness.js';
 import { sameAlignment } from './alignment-key.js';
 import { nextVersion, withDocumentVersion } from './next-version.js';
+import { hasLegacyProblem, toTurtleCells } from './legacy-convert-slice.js';
 import { failed } from './operation.js';
 import { editorIsDirty } from './unsaved-edits.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
@@ -34,6 +35,8 @@ export interface UploadOutcome {
   readonly fileName: string;
   readonly message: string;
   readonly id?: AlignmentId;
+  /** Refused as a legacy pure-XML alignment: its upload result offers "Convert to IPSM-AF". */
+  readonly legacy?: boolean;
 }
 
 export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId } | { readonly kind: 'draft'; readonly label: string };
@@ -290,9 +293,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       const stored = get().alignments;
       return entries.map((entry, i) => {
         const info = stored.find((a) => a.id === storedAs[i]);
-        const message = get().uploads.find((u) => u.key === entry.key)?.message ?? '';
+        const done = get().uploads.find((u) => u.key === entry.key);
+        const message = done?.message ?? '';
         return info === undefined
-          ? { fileName: entry.fileName, message }
+          ? { fileName: entry.fileName, message, ...(hasLegacyProblem(done?.problems ?? []) ? { legacy: true } : {}) }
           : { fileName: entry.fileName, message, id: { name: info.name, version: info.version } };
       });
     },
@@ -515,7 +519,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       if (editor === undefined) return;
       patchEditor({ convertOp: { state: 'running' } }, editor);
       try {
-        const converted = await get().api.convertAlignment(editor.text, 'TTL');
+        const converted = await toTurtleCells(get().api, editor.text);
         patchEditor({ converted, convertOp: { state: 'done', message: 'Converted to Turtle cells' } }, editor);
       } catch (error) {
         patchEditor({ convertOp: failed(error) }, editor);

@@ -20,3 +20,5 @@ export { describeLeave, type LeaveChoice, type LeaveIntent } from './leave-guard
 export type { SuggestionState, SuggestionTarget } from './suggest-slice.js';
 export { DROP_TARGETS, OVER_TEXT, type DropTarget } from './drop-targets.js';
 export type { DroppedFile, DropNotice } from './drop-slice.js';
+export { convertedFileName, hasLegacyProblem } from './legacy-convert-slice.js';
+export type { SampleSet } from './samples-slice.js';

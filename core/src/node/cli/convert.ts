@@ -5,7 +5,7 @@
  * over the core converters: what the server does with a request body, this does with a file.
  */
 import { writeFile } from 'node:fs/promises';
-import { convertCellsToTurtle, convertLegacyAlignment, formatProblem, ValidationError } from '../../common/index.js';
+import { convertCellsToTurtle, convertLegacyAlignment, formatProblem, ProblemCodes, ValidationError } from '../../common/index.js';
 import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
 
 export const CONVERT_USAGE = `  mediator convert LEGACY.xml [--turtle] [-o OUT.rdf]
@@ -15,18 +15,18 @@ export const CONVERT_USAGE = `  mediator convert LEGACY.xml [--turtle] [-o OUT.r
       printing. Exit 1 with each problem's line and column if the file cannot be converted.
 `;
 
-/** Whether the text's root element is a legacy `<Alignment>` (no namespace), read from its start without parsing it. */
-function looksLegacy(text: string): boolean {
-  const withoutProlog = text.replace(/^\uFEFF?\s*(<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>\s*)*/, '');
-  return /^<Alignment[\s/>]/.test(withoutProlog);
-}
-
-/** The converted text; conversion problems go to stderr, each `FILE:LINE:COLUMN: error CODE: message`. */
-async function convertText(text: string, path: string, turtle: boolean): Promise<string> {
-  const source = path === '-' ? '<stdin>' : path;
-  // An IPSM-AF file only has its cells rewritten; without --turtle the legacy converter says what it is.
-  const ipsmAf = turtle && !looksLegacy(text) ? text : convertLegacyAlignment(text, { source });
-  return turtle ? convertCellsToTurtle(ipsmAf, { source }) : ipsmAf;
+/** The converted text; a document that does not convert throws (ValidationError with each problem's position). */
+async function convertText(text: string, source: string, turtle: boolean): Promise<string> {
+  if (!turtle) return convertLegacyAlignment(text, { source });
+  let ipsmAf: string;
+  try {
+    ipsmAf = convertLegacyAlignment(text, { source });
+  } catch (error) {
+    // Not legacy: an IPSM-AF file only has its cells rewritten (its own checks say if it is not IPSM-AF either).
+    if (!(error instanceof ValidationError && error.problems.some((p) => p.code === ProblemCodes.notLegacyFormat))) throw error;
+    ipsmAf = text;
+  }
+  return convertCellsToTurtle(ipsmAf, { source });
 }
 
 export async function convertCommand(args: string[], io: CliIo): Promise<number> {
@@ -41,7 +41,7 @@ export async function convertCommand(args: string[], io: CliIo): Promise<number>
   const text = await readInputText(path, io);
   let converted: string;
   try {
-    converted = await convertText(text, path, values.turtle === true);
+    converted = await convertText(text, path === '-' ? '<stdin>' : path, values.turtle === true);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const file = path === '-' ? '<stdin>' : path;

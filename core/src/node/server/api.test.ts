@@ -377,16 +377,16 @@ describe('logging and version', () => {
   it('reads and really changes the level; refuses unknown levels', async () => {
     const initial = await call('GET', '/logging');
     expect(initial.json).toEqual({ message: 'IPSM root logging level retrieved', level: 'INFO' });
-    expect(logText).toMatch(/"msg":"incoming request"/);
     const set = await call('POST', '/logging/WARN');
     expect(set.json).toEqual({ message: 'IPSM root logging level set', level: 'WARN' });
+    expect(logText).toMatch(/"msg":"incoming request"/);
     const before = logText.length;
-    await call('GET', '/version');
-    expect(logText.slice(before)).not.toMatch(/incoming request/);
+    await call('GET', '/no-such-route');
+    expect(logText.slice(before)).not.toMatch(/request completed/);
     expectError(await call('POST', '/logging/loud'), 400, 'INVALID_LOG_LEVEL');
     expect((await call('POST', '/logging/info')).json.level).toBe('INFO');
-    await call('GET', '/version');
-    expect(logText.slice(before)).toMatch(/incoming request/);
+    await call('GET', '/no-such-route');
+    expect(logText.slice(before)).toMatch(/request completed/);
   });
 
   it.each(['all', 'TRACE', 'Debug', 'info', 'WARN', 'error', 'OFF'])('sets level %s, in any case', async (level) => {
@@ -395,9 +395,31 @@ describe('logging and version', () => {
     expect(set.json).toEqual({ message: 'IPSM root logging level set', level: level.toUpperCase() });
     expect((await call('GET', '/logging')).json.level).toBe(level.toUpperCase());
     const before = logText.length;
-    await call('GET', '/version');
-    // Requests are logged at info: seen at all/trace/debug/info, not above.
-    expect(/incoming request/.test(logText.slice(before))).toBe(['ALL', 'TRACE', 'DEBUG', 'INFO'].includes(level.toUpperCase()));
+    await call('GET', '/no-such-route');
+    // Requests that fail are logged at info: seen at all/trace/debug/info, not above.
+    expect(/request completed/.test(logText.slice(before))).toBe(['ALL', 'TRACE', 'DEBUG', 'INFO'].includes(level.toUpperCase()));
+    await call('POST', '/logging/info');
+  });
+
+  it('logs successful reads (the workbench polling) at debug, writes and failures at info', async () => {
+    const lines = (from: number) =>
+      logText
+        .slice(from)
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { method: string; url: string }; res?: { statusCode: number } });
+    let before = logText.length;
+    for (const path of ['/channels', '/version', '/alignments', '/logging']) await call('GET', path);
+    expect(lines(before).filter((l) => /request/.test(l.msg))).toEqual([]);
+    await call('GET', '/alignments/none/1');
+    await call('POST', '/logging/info');
+    const shown = lines(before);
+    expect(shown.some((l) => l.msg === 'request completed' && l.res?.statusCode === 400)).toBe(true);
+    expect(shown.some((l) => l.msg === 'incoming request' && l.req?.method === 'POST' && l.req.url === '/logging/info')).toBe(true);
+    expect((await call('POST', '/logging/debug')).status).toBe(200);
+    before = logText.length;
+    await call('GET', '/channels');
+    expect(lines(before).some((l) => l.msg === 'incoming request' && l.req?.url === '/channels' && l.level === 20)).toBe(true);
     await call('POST', '/logging/info');
   });
 

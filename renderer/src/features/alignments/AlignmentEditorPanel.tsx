@@ -6,6 +6,7 @@ import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type Alignmen
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
 import { CellList } from './CellList.js';
+import { ConvertLegacyButton, LegacyConvertStatus } from './LegacyConvert.js';
 import { ProblemList } from './ProblemList.js';
 import { SaveOutcomePanel } from './SaveOutcomePanel.js';
 
@@ -92,6 +93,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           {dirty && <span className="badge">edited</span>}
         </h2>
         <div className="toolbar" role="toolbar" aria-label="Alignment actions">
+          <ConvertLegacyButton editor={editor} />
           <button type="button" onClick={() => void validate()}>
             Validate
           </button>
@@ -118,6 +120,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       <OperationStatus op={editor.saveOp} runningText="Uploading…" testId="editor-upload-status" />
       <OperationStatus op={editor.convertOp} runningText="Converting…" showDone={false} />
       <SaveOutcomePanel editor={editor} />
+      <LegacyConvertStatus editor={editor} />
       <p className={`validation validation-${editor.validation.state}`} role="status" data-testid="validation-status">
         {editor.validation.state === 'idle' ? '' : editor.validation.message}
         {editor.problems.length > 0 && ` — ${errors} error(s), ${warnings} warning(s)`}

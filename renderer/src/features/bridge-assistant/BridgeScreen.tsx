@@ -71,7 +71,7 @@ function BridgePicker() {
                   <button type="button" onClick={() => void open(b.bridgeId)} aria-label={`Continue ${b.bridgeId}`}>
                     Continue
                   </button>
-                  <button type="button" onClick={() => setConfirming(b.bridgeId)} aria-label={`Delete bridge progress ${b.bridgeId}`}>
+                  <button type="button" onClick={() => setConfirming(b.bridgeId)} aria-label={`Delete progress: ${b.bridgeId}`}>
                     Delete progress…
                   </button>
                 </td>
