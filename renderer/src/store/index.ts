@@ -22,3 +22,4 @@ export { DROP_TARGETS, OVER_TEXT, type DropTarget } from './drop-targets.js';
 export type { DroppedFile, DropNotice } from './drop-slice.js';
 export { convertedFileName, hasLegacyProblem } from './legacy-convert-slice.js';
 export type { SampleSet } from './samples-slice.js';
+export { LAYOUT_KEY, type LayoutFlag, type LayoutFlags } from './layout-slice.js';

@@ -4,6 +4,7 @@ import { createAlignmentDiffSlice } from './alignment-diff-slice.js';
 import { createApiHistorySlice } from './api-history-slice.js';
 import { createBridgeSlice } from './bridge-slice.js';
 import { createChannelsSlice } from './channels-slice.js';
+import { createLayoutSlice } from './layout-slice.js';
 import { createLeaveGuardSlice } from './leave-guard-slice.js';
 import { createLegacyConvertSlice } from './legacy-convert-slice.js';
 import { createNavigationSlice } from './navigation-slice.js';
@@ -34,5 +35,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createDropSlice(set, get, deps),
     ...createLegacyConvertSlice(set, get, deps),
     ...createSamplesSlice(set, get, deps),
+    ...createLayoutSlice(set, get, deps),
   }));
 }

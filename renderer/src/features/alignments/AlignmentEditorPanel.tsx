@@ -38,6 +38,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const coverage = useWorkbench((s) => s.coverage);
   const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');
+  const { problemsHidden, wordWrap } = useWorkbench((s) => s.layout);
   const [reveal, setReveal] = useState<RevealTarget | undefined>(undefined);
   const panel = useRef<HTMLElement>(null);
   // A document just opened comes into view (it sits below the list) and takes the focus.
@@ -144,7 +145,13 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
         ).map(([id, label]) => ({ id, label, tabId: `tab-${id}`, panelId: `tabpanel-${id}` }))}
       />
 
-      <div role="tabpanel" id="tabpanel-source" aria-labelledby="tab-source" hidden={tab !== 'source'} className="editor-split">
+      <div
+        role="tabpanel"
+        id="tabpanel-source"
+        aria-labelledby="tab-source"
+        hidden={tab !== 'source'}
+        className={`editor-split${problemsHidden ? ' problems-hidden' : ''}`}
+      >
         <CodeEditor
           value={editor.text}
           language="xml"
@@ -155,11 +162,14 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           reveal={reveal}
           minHeight={420}
           autoFocus={cellFocus === undefined}
+          wordWrap={wordWrap}
         />
-        <aside className="problems-pane" aria-label="Validation problems">
-          <h3>Problems</h3>
-          <ProblemList problems={markers} onJump={jumpTo} />
-        </aside>
+        {!problemsHidden && (
+          <aside className="problems-pane" aria-label="Validation problems">
+            <h3>Problems</h3>
+            <ProblemList problems={markers} onJump={jumpTo} />
+          </aside>
+        )}
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>

@@ -6,6 +6,7 @@ import { SplitView } from '../../ui/SplitView.js';
 import { AlignmentDiffPanel } from '../alignment-diff/AlignmentDiffPanel.js';
 import { AlignmentEditorPanel } from './AlignmentEditorPanel.js';
 import { AlignmentTable } from './AlignmentTable.js';
+import { EditorLayoutBar } from './LayoutControls.js';
 import { UploadPanel } from './UploadPanel.js';
 
 export function AlignmentsScreen() {
@@ -23,6 +24,8 @@ export function AlignmentsScreen() {
   // List beside detail once an alignment is open (issue 25, point 5): the editor (and the version diff)
   // then starts at the top of the window, not below the list; alone, the list takes the full width.
   const detailOpen = useWorkbench((s) => s.editor !== undefined);
+  const listHidden = useWorkbench((s) => s.layout.listHidden);
+  const compareOpen = useWorkbench((s) => s.compareOpen);
   const list = (
     <>
       <AlignmentTable />
@@ -31,14 +34,17 @@ export function AlignmentsScreen() {
   );
   const detail = (
     <>
-      <AlignmentDiffPanel />
+      {detailOpen && <EditorLayoutBar />}
+      {compareOpen && <AlignmentDiffPanel />}
       {pendingDelete === undefined && deleteOp.state === 'done' && <OperationStatus op={deleteOp} />}
       <AlignmentEditorPanel />
     </>
   );
   return (
     <div className="screen alignments-screen">
-      {detailOpen ? (
+      {detailOpen && listHidden ? (
+        detail
+      ) : detailOpen ? (
         <SplitView id="alignments" label="Resize the alignment list" initial={38} list={list} detail={detail} />
       ) : (
         <>
