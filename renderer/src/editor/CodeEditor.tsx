@@ -110,7 +110,9 @@ export function CodeEditor({
         editorRef.current = editor;
         const measure = () => {
           const { contentWidth, verticalScrollbarWidth } = editor.getLayoutInfo();
-          const charWidth = editor.getOption(monaco.editor.EditorOption.fontInfo).typicalHalfwidthCharacterWidth;
+          // Monaco's lazily loaded types give getOption's value as any here; fontInfo is documented as FontInfo.
+          const fontInfo = editor.getOption(monaco.editor.EditorOption.fontInfo) as { readonly typicalHalfwidthCharacterWidth: number };
+          const charWidth = fontInfo.typicalHalfwidthCharacterWidth;
           if (charWidth > 0) setColumns(Math.floor((contentWidth - verticalScrollbarWidth) / charWidth));
         };
         measure();
