@@ -300,6 +300,19 @@ describe('channels', () => {
     expectError(await call('POST', '/channels', 'source=x', 'text/plain'), 415);
   });
 
+  it('a body that is not JSON is refused saying where, by line and column (issue 39: not Fastify\'s bare "Body is not valid JSON")', async () => {
+    for (const [path, text, line, column] of [
+      ['/channels', '{ x', 1, 3],
+      ['/topics/tester/messages', '{\n  "a": 1,\n  "b": tru\n}', 3, 11],
+    ] as const) {
+      const reply = await call('POST', path, text, 'application/json');
+      expectError(reply, 400, 'MALFORMED_BODY');
+      expect(reply.json.message).toMatch(new RegExp(`^The request body is not JSON: line ${line}, column ${column}: `));
+      expect(reply.json.message).not.toMatch(/position|content-type/);
+      expect(reply.json).toMatchObject({ line, column });
+    }
+  });
+
   it('DELETE: 204, then 400 not found; 400 for a non-integer id', async () => {
     const created = await json('POST', '/channels', { source: 'del-src', sink: 'del-sink' });
     const id = created.json.id as number;
