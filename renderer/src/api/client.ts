@@ -22,6 +22,7 @@ import type {
   SuggestionReply,
   SuggestionRequest,
   Suite,
+  SuiteFolderFile,
   SuiteInfo,
   TestCase,
   ChannelInfo,
@@ -110,6 +111,8 @@ export interface MediatorApi extends BridgeApi {
   listSuites(): Promise<SuiteInfo[]>;
   createSuite(name: string): Promise<SuiteInfo>;
   getSuite(name: string): Promise<Suite>;
+  /** GET /suites/{suite}/files: the suite as the files of a folder `mediator test` runs. */
+  exportSuiteFiles(name: string): Promise<SuiteFolderFile[]>;
   /** Without an expected payload the server records what the chain produces now. */
   addTestCase(suite: string, testCase: NewTestCase): Promise<TestCase>;
   deleteTestCase(suite: string, name: string): Promise<void>;
@@ -405,6 +408,13 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     },
     async createSuite(name) {
       return expectRecord<SuiteInfo>(await expectOk('POST /suites', client.POST('/suites', { body: { name } })), 'POST /suites');
+    },
+    async exportSuiteFiles(name) {
+      const body = expectRecord<{ files?: unknown }>(
+        await expectOk('GET /suites/{suite}/files', client.GET('/suites/{suite}/files', { params: { path: { suite: name } } })),
+        'GET /suites/{suite}/files',
+      );
+      return expectArray<SuiteFolderFile>(body.files, 'GET /suites/{suite}/files');
     },
     async getSuite(name) {
       return expectRecord<Suite>(
