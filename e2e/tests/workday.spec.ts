@@ -188,7 +188,7 @@ test('a server killed and restarted: an offline status instead of empty lists, t
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /fetch/i })).toBeVisible();
-  await expect(page.getByText('No alignments yet')).toBeHidden();
+  await expect(page.getByText('No alignments stored yet')).toBeHidden();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Channels' }).click();
   await expect(page.getByText('No channels.')).toBeHidden();
   await screenshot(page, testInfo, 'offline');

@@ -143,6 +143,9 @@ declare module './types.js' {
   interface WorkbenchState extends AlignmentsSlice {}
 }
 
+/** The upload result's name for text pasted in the Upload box. */
+const PASTED = 'Pasted XML';
+
 /** Delay between the last keystroke in the alignment editor and its validation. */
 export const VALIDATE_DEBOUNCE_MS = 700;
 /** Delay between the last keystroke and the well-formedness check (milliseconds of parsing on a large alignment). */
@@ -246,6 +249,22 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
     return editor?.source.kind === 'stored' && text === editor.loadedText ? editor.source.id : undefined;
   };
 
+  /**
+   * A refused upload opened in the editor and edited there: its error (the paste box's, the upload
+   * result's) cites lines of a text that has moved on (issue 39), so it now points to the editor.
+   */
+  const staleUploadErrors = () => {
+    const source = get().editor?.source;
+    if (source?.kind !== 'draft') return;
+    const bad = (u: UploadEntry) => u.fileName === source.label && (u.status === 'invalid' || u.status === 'conflict') && u.problems.length > 0;
+    set((s) => ({
+      ...(source.label === PASTED && s.pasteOp.state === 'failed' ? { pasteOp: IDLE } : {}),
+      ...(s.uploads.some(bad)
+        ? { uploads: s.uploads.map((u) => (bad(u) ? { ...u, message: 'Edited in the editor since: its problems are shown there.', problems: [] } : u)) }
+        : {}),
+    }));
+  };
+
   const editorId = (): AlignmentId | undefined => {
     const e = get().editor;
     return e?.source.kind === 'stored' ? e.source.id : undefined;
@@ -325,7 +344,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         const ok = result.status === 'created' || result.status === 'exists';
         const entry: UploadEntry = {
           key: `upload-${++uploadCounter}`,
-          fileName: 'Pasted XML',
+          fileName: PASTED,
           status: result.status,
           message: result.message,
           problems: result.problems,
@@ -457,6 +476,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
 
     setEditorText(text) {
       patchEditor({ text, saveOp: IDLE, convertOp: IDLE, saveOutcome: undefined });
+      staleUploadErrors();
       clearTimeout(validateTimer);
       clearTimeout(wellFormedTimer);
       wellFormedTimer = setTimeout(() => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })), WELL_FORMED_DEBOUNCE_MS);

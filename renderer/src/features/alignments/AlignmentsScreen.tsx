@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useWorkbench } from '../../store/index.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { SplitView } from '../../ui/SplitView.js';
 import { AlignmentDiffPanel } from '../alignment-diff/AlignmentDiffPanel.js';
 import { AlignmentEditorPanel } from './AlignmentEditorPanel.js';
 import { AlignmentTable } from './AlignmentTable.js';
+import { DeleteAlignmentDialog } from './DeleteAlignmentDialog.js';
 import { EditorLayoutBar } from './LayoutControls.js';
 import { UploadPanel } from './UploadPanel.js';
 
@@ -13,8 +13,6 @@ export function AlignmentsScreen() {
   const load = useWorkbench((s) => s.loadAlignments);
   const pendingDelete = useWorkbench((s) => s.pendingDelete);
   const deleteOp = useWorkbench((s) => s.deleteOp);
-  const confirmDelete = useWorkbench((s) => s.confirmDelete);
-  const cancelDelete = useWorkbench((s) => s.cancelDelete);
 
   const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
@@ -52,21 +50,7 @@ export function AlignmentsScreen() {
           {detail}
         </>
       )}
-      {pendingDelete !== undefined && (
-        <ConfirmDialog
-          title="Delete alignment?"
-          confirmLabel="Delete"
-          busy={deleteOp.state === 'running'}
-          onConfirm={() => void confirmDelete()}
-          onCancel={cancelDelete}
-        >
-          <p>
-            Delete <strong>{pendingDelete.name}</strong> version <strong>{pendingDelete.version}</strong> from the mediator? Channels that use it must be
-            deleted first.
-          </p>
-          <OperationStatus op={deleteOp} runningText="Deleting…" testId="delete-status" />
-        </ConfirmDialog>
-      )}
+      {pendingDelete !== undefined && <DeleteAlignmentDialog id={pendingDelete} />}
     </div>
   );
 }
