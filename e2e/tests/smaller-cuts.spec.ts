@@ -123,3 +123,68 @@ test('a suite downloads as a folder that mediator test runs', async ({ page, api
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('in the dark theme the payload graph and pattern drawings are dark, and their legend readable', async ({ page, api }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  await page.goto('./#/translate/UniversAAL_CO_align/3.0.1/CO_FIWARE_align/1.0');
+  await page.getByLabel('Message file').setInputFiles(join(dataDir, 'messages', 'weight.json'));
+  await expect(page.getByTestId('translate-status')).toHaveText('Message translation successful');
+  await page.getByRole('tab', { name: 'Payload graph' }).click();
+  const output = page.getByTestId('output-graph');
+  await expect(output).toHaveAttribute('data-state', 'ready');
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, b = 0] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  };
+  expect(luminance(await output.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.25);
+  // axe's colour contrast over the legend ("changed literals" included) and the rest of the screen.
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const contrast = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  await screenshot(page, testInfo, 'payload-graph-dark');
+
+  await page.goto('./#/alignments/CO_FIWARE_align/1.0');
+  const editor = page.getByTestId('alignment-editor');
+  await editor.getByRole('tab', { name: /Cells/ }).click();
+  const weight = editor.getByTestId('cell').and(page.locator('[data-cell-id="cell2_weight"]'));
+  await weight.getByRole('button', { name: 'draw patterns: cell2_weight' }).click();
+  const entity1 = weight.getByTestId('entity1-graph');
+  await expect(entity1).toHaveAttribute('data-state', 'ready');
+  expect(luminance(await entity1.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.25);
+});
+
+test('the Channels table shows Test and Delete without clipping at 1280x800', async ({ page, api }, testInfo) => {
+  await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  const created = await api.post('channels', {
+    data: {
+      source: 'mw-universaal-weight-scale-in',
+      sink: 'mw-fiware-weight-scale-out',
+      inpAlignmentName: 'UniversAAL_CO_align',
+      inpAlignmentVersion: '3.0.1',
+      outAlignmentName: 'CO_FIWARE_align',
+      outAlignmentVersion: '1.0',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('./#/channels');
+  const row = page.getByRole('table', { name: 'Channels' }).getByTestId('channel-row');
+  await expect(row).toHaveCount(1);
+  const pane = await page.getByRole('table', { name: 'Channels' }).evaluate((el) => {
+    let box = el.parentElement;
+    while (box !== null && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    const r = (box ?? el).getBoundingClientRect();
+    return { left: r.left, right: r.right };
+  });
+  for (const name of [/^Test channel \d+$/, /^Delete channel \d+$/]) {
+    const button = row.getByRole('button', { name });
+    await expect(button).toBeVisible();
+    const b = await button.boundingBox();
+    expect(b, String(name)).not.toBeNull();
+    expect(b!.x).toBeGreaterThanOrEqual(pane.left - 1);
+    expect(b!.x + b!.width).toBeLessThanOrEqual(Math.min(pane.right, 1280) + 1);
+  }
+  await screenshot(page, testInfo, 'channels-1280');
+});
