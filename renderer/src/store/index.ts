@@ -23,3 +23,4 @@ export type { DroppedFile, DropNotice } from './drop-slice.js';
 export { convertedFileName, hasLegacyProblem } from './legacy-convert-slice.js';
 export type { SampleSet } from './samples-slice.js';
 export { LAYOUT_KEY, type LayoutFlag, type LayoutFlags } from './layout-slice.js';
+export { suiteFolderName, type SuiteFolder } from './suite-export-slice.js';

@@ -12,6 +12,7 @@ import { createDropSlice } from './drop-slice.js';
 import { createSamplesSlice } from './samples-slice.js';
 import { createStatusSlice } from './status-slice.js';
 import { createTranslateSlice } from './translate-slice.js';
+import { createSuiteExportSlice } from './suite-export-slice.js';
 import { createSuitesSlice } from './suites-slice.js';
 import { createSuggestSlice } from './suggest-slice.js';
 import type { StoreDeps, WorkbenchState } from './types.js';
@@ -36,5 +37,6 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createLegacyConvertSlice(set, get, deps),
     ...createSamplesSlice(set, get, deps),
     ...createLayoutSlice(set, get, deps),
+    ...createSuiteExportSlice(set, get, deps),
   }));
 }

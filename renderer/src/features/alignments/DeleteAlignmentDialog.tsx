@@ -17,21 +17,25 @@ export function channelsUsing(channels: readonly ChannelInfo[], id: AlignmentId)
 }
 
 export function DeleteAlignmentDialog({ id }: { id: AlignmentId }) {
-  const api = useWorkbench((s) => s.api);
+  const channels = useWorkbench((s) => s.channels);
+  const loadChannels = useWorkbench((s) => s.loadChannels);
   const deleteOp = useWorkbench((s) => s.deleteOp);
   const confirmDelete = useWorkbench((s) => s.confirmDelete);
   const cancelDelete = useWorkbench((s) => s.cancelDelete);
   const navigate = useWorkbench((s) => s.navigate);
-  // undefined while the channels are read; a failure to read them leaves the server to decide.
-  const [users, setUsers] = useState<readonly ChannelInfo[] | undefined>(undefined);
+  // The channels are read afresh when the dialog opens; until then Delete waits. If they cannot be
+  // read, the server still refuses a used alignment, and the dialog shows its reason.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    const abort = new AbortController();
-    api.listChannels(abort.signal).then(
-      (channels) => setUsers(channelsUsing(channels, id)),
-      () => setUsers([]),
-    );
-    return () => abort.abort();
-  }, [api, id]);
+    let live = true;
+    void loadChannels().finally(() => {
+      if (live) setLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [loadChannels]);
+  const users = loaded ? channelsUsing(channels, id) : undefined;
   const used = users !== undefined && users.length > 0;
   return (
     <ConfirmDialog
