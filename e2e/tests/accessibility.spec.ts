@@ -18,6 +18,8 @@ const SCREENS = [
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violations on any screen (${scheme})`, async ({ page, api }, testInfo) => {
+    // Six screens, each analysed by axe (label-content-name-mismatch too): over a minute on a loaded machine.
+    test.setTimeout(150_000);
     await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
     await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
     await page.emulateMedia({ colorScheme: scheme });
