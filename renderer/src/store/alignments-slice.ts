@@ -14,7 +14,7 @@ import { nextVersion, withDocumentVersion } from './next-version.js';
 import { hasLegacyProblem, toTurtleCells } from './legacy-convert-slice.js';
 import { failed } from './operation.js';
 import { editorIsDirty } from './unsaved-edits.js';
-import { IDLE, type Operation, type SliceCreator } from './types.js';
+import { IDLE, type GetState, type Operation, type SetState, type SliceCreator } from './types.js';
 
 export interface UploadDocument {
   readonly fileName: string;
@@ -213,6 +213,22 @@ const INITIAL_STATE = {
   deleteOp: IDLE,
 } satisfies Partial<AlignmentsSlice>;
 
+/**
+ * A refused upload opened in the editor and edited there: its error (the paste box's, the upload
+ * result's) cites lines of a text that has moved on (issue 39), so it now points to the editor.
+ */
+function staleUploadErrors(get: GetState, set: SetState): void {
+  const source = get().editor?.source;
+  if (source?.kind !== 'draft') return;
+  const bad = (u: UploadEntry) => u.fileName === source.label && (u.status === 'invalid' || u.status === 'conflict') && u.problems.length > 0;
+  set((s) => ({
+    ...(source.label === PASTED && s.pasteOp.state === 'failed' ? { pasteOp: IDLE } : {}),
+    ...(s.uploads.some(bad)
+      ? { uploads: s.uploads.map((u) => (bad(u) ? { ...u, message: 'Edited in the editor since: its problems are shown there.', problems: [] } : u)) }
+      : {}),
+  }));
+}
+
 export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) => {
   let uploadCounter = 0;
   let validateTimer: ReturnType<typeof setTimeout> | undefined;
@@ -247,22 +263,6 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       // Not readable as an alignment: the upload's own answer says why.
     }
     return editor?.source.kind === 'stored' && text === editor.loadedText ? editor.source.id : undefined;
-  };
-
-  /**
-   * A refused upload opened in the editor and edited there: its error (the paste box's, the upload
-   * result's) cites lines of a text that has moved on (issue 39), so it now points to the editor.
-   */
-  const staleUploadErrors = () => {
-    const source = get().editor?.source;
-    if (source?.kind !== 'draft') return;
-    const bad = (u: UploadEntry) => u.fileName === source.label && (u.status === 'invalid' || u.status === 'conflict') && u.problems.length > 0;
-    set((s) => ({
-      ...(source.label === PASTED && s.pasteOp.state === 'failed' ? { pasteOp: IDLE } : {}),
-      ...(s.uploads.some(bad)
-        ? { uploads: s.uploads.map((u) => (bad(u) ? { ...u, message: 'Edited in the editor since: its problems are shown there.', problems: [] } : u)) }
-        : {}),
-    }));
   };
 
   const editorId = (): AlignmentId | undefined => {
@@ -476,7 +476,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
 
     setEditorText(text) {
       patchEditor({ text, saveOp: IDLE, convertOp: IDLE, saveOutcome: undefined });
-      staleUploadErrors();
+      staleUploadErrors(get, set);
       clearTimeout(validateTimer);
       clearTimeout(wellFormedTimer);
       wellFormedTimer = setTimeout(() => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })), WELL_FORMED_DEBOUNCE_MS);

@@ -110,7 +110,9 @@ const ROWS: readonly Row[] = [
     input: { pom: pom(`${parentRef('2.5.0')}\n  <artifactId>my-bridge</artifactId>\n${deps(dep(undefined))}`), middlewareVersion: '2.5.0' },
     bridgeApiVersion: null,
     ok: false,
-    problems: [/has no <version>, and no <dependencyManagement> gives one: it inherits its version from the parent POM org\.example:bridges-parent:2\.5\.0, add the parent POM$/],
+    problems: [
+      /has no <version>, and no <dependencyManagement> gives one: it inherits its version from the parent POM org\.example:bridges-parent:2\.5\.0, add the parent POM$/,
+    ],
   },
   {
     name: 'version managed by the parent POM',

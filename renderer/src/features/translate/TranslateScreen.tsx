@@ -94,8 +94,8 @@ export function TranslateScreen() {
             </label>
             {op.state === 'done' && gaps[0] !== undefined ? (
               <p className="op op-warn" role="status" data-testid="translate-status">
-                Translated, but the chain does not meet after step {gaps[0].index + 1}: the steps after it found nothing to translate. Check the order
-                (see the warning above).
+                Translated, but the chain does not meet after step {gaps[0].index + 1}: the steps after it found nothing to translate. Check the order (see the
+                warning above).
               </p>
             ) : (
               <OperationStatus op={op} runningText="Translating…" testId="translate-status" />
