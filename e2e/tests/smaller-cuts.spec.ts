@@ -125,6 +125,8 @@ test('a suite downloads as a folder that mediator test runs', async ({ page, api
 });
 
 test('in the dark theme the payload graph and pattern drawings are dark, and their legend readable', async ({ page, api }, testInfo) => {
+  // Two screens, two drawings and an axe pass: more than a minute when the machine is busy.
+  test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
   await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
