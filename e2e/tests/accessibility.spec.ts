@@ -1,6 +1,6 @@
 /**
  * Issue 25: axe-core on every screen, light and dark (the theme follows the system setting), with
- * no serious or critical violation; a screenshot of each screen at 1280x800 in both themes.
+ * no serious or critical violation (label-content-name-mismatch included, issue 39); a screenshot of each screen at 1280x800 in both themes.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
@@ -18,6 +18,8 @@ const SCREENS = [
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violations on any screen (${scheme})`, async ({ page, api }, testInfo) => {
+    // Six screens, each analysed by axe (label-content-name-mismatch too): over a minute on a loaded machine.
+    test.setTimeout(150_000);
     await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
     await uploadAlignment(api, await readAlignment('UniversAAL_CO.rdf'));
     await page.emulateMedia({ colorScheme: scheme });
@@ -29,7 +31,9 @@ for (const scheme of ['light', 'dark'] as const) {
       if (link === 'Alignments') await expect(page.getByTestId('validation-status')).toContainText('validated successfully');
       await page.waitForTimeout(500);
       await screenshot(page, testInfo, `${hash.split('/')[0]}-${scheme}-1280`);
-      const result = await new AxeBuilder({ page }).analyze();
+      // label-content-name-mismatch is off in axe by default (experimental); issue 39 asks for it: a
+      // control's accessible name must contain its visible label (WCAG 2.5.3, Label in Name).
+      const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
       for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
         report.push(
           `${link}: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes

@@ -20,7 +20,10 @@ test('compares two versions of an alignment side by side', async ({ page, api },
 
   await page.goto('./#/alignments');
   await expect(page.getByRole('table', { name: 'Alignments' }).getByTestId('alignment-row')).toHaveCount(3);
+  // Closed until asked for (issue 39).
   const panel = page.getByRole('region', { name: 'Compare versions' });
+  await expect(panel).toHaveCount(0);
+  await page.getByRole('button', { name: 'Compare versions' }).click();
   await panel.getByLabel('Old alignment').selectOption({ label: 'CO_FIWARE_align 1.0' });
   await panel.getByLabel('New alignment').selectOption({ label: 'CO_FIWARE_align 1.1' });
   await panel.getByRole('button', { name: 'Compare' }).click();

@@ -43,8 +43,15 @@ test('the assistant walks a sample bridge from the version check to running chan
     await page.getByRole('button', { name: 'Start' }).click();
     await expect(page.getByTestId('bridge-name')).toHaveText('example-bridge');
 
-    // Step 1: the POM and its parent dropped; a wrong middleware version first, then the one read from its API.
+    // Step 1: the POM alone first: it inherits the bridge API version, so the check says to add the parent POM,
+    // and Next step waits (issue 39).
     await dropFile(page, 'pom-drop', 'pom.xml', await readFile(join(samples, 'example-bridge/pom.xml'), 'utf8'));
+    await page.getByLabel('Middleware version').fill('2.5.0');
+    await page.getByRole('button', { name: 'Check versions' }).click();
+    await expect(page.getByTestId('version-problems')).toContainText('add the parent POM');
+    await expect(page.getByRole('button', { name: 'Next step' })).toBeDisabled();
+    await expect(page.getByTestId('next-step-reason')).toContainText('The check above failed');
+    // Then the POM and its parent; a wrong middleware version first, then the one read from its API.
     await dropFile(page, 'parent-pom-drop', 'bridges-parent.pom', await readFile(join(samples, 'pom.xml'), 'utf8'));
     await expect(page.getByTestId('pom-name')).toHaveText('pom.xml');
     // The drop stayed on the assistant (the window's alignment upload did not take it).
@@ -52,6 +59,7 @@ test('the assistant walks a sample bridge from the version check to running chan
     await page.getByLabel('Middleware version').fill('2.3.1');
     await page.getByRole('button', { name: 'Check versions' }).click();
     await expect(page.getByTestId('version-problems')).toContainText('bridge API 2.5.0, but the middleware is 2.3.1');
+    await expect(page.getByRole('button', { name: 'Next step' })).toBeDisabled();
     await page.getByLabel('Or read it from a running middleware').fill(middlewareUrl);
     await page.getByRole('button', { name: 'Read version' }).click();
     await expect(page.getByTestId('middleware-status')).toContainText('Read 2.5.0');

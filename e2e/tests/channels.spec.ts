@@ -24,22 +24,25 @@ test('deleting an alignment that a channel uses is refused with the server reaso
   await page.getByRole('button', { name: 'Delete alignment CO_FIWARE_align 1.0' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete alignment?' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(dialog.getByTestId('delete-status')).toHaveAttribute('role', 'alert');
-  await expect(dialog.getByTestId('delete-status')).toContainText('is used by an active channel');
+  // Said before anything is tried (issue 39): which channel uses it, a link to it, and Delete disabled.
+  const refusal = dialog.getByTestId('delete-refusal');
+  await expect(refusal).toHaveAttribute('role', 'alert');
+  await expect(refusal).toContainText('CO_FIWARE_align version 1.0 cannot be deleted: a channel uses it');
+  await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
   await screenshot(page, testInfo, 'alignment-delete-refused');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('table', { name: 'Alignments' }).getByTestId('alignment-row')).toHaveCount(1);
+  // The server refuses it as well.
+  expect((await api.delete('alignments/CO_FIWARE_align/1.0')).status()).toBe(400);
+  await refusal.getByRole('link', { name: /Channel \d+ \(e2e-in → e2e-out\)/ }).click();
+  await expect(page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Channels' })).toHaveAttribute('aria-current', 'page');
 
   // Without the channel the same delete goes through.
-  await page.getByRole('link', { name: 'Channels' }).click();
   await page.getByRole('button', { name: /Delete channel \d+/ }).click();
   await page.getByRole('dialog', { name: 'Delete channel?' }).getByRole('button', { name: 'Delete channel' }).click();
   await expect(page.getByRole('table', { name: 'Channels' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Alignments' }).click();
   await page.getByRole('button', { name: 'Delete alignment CO_FIWARE_align 1.0' }).click();
   await page.getByRole('dialog', { name: 'Delete alignment?' }).getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('No alignments yet')).toBeVisible();
+  await expect(page.getByText('No alignments stored yet')).toBeVisible();
 });
 
 test('a channel list shows channels created elsewhere within one poll', async ({ page, api }) => {

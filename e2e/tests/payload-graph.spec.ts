@@ -113,7 +113,7 @@ test("a cell's entity1 and entity2 patterns drawn as graphs in the alignment vie
   const editor = page.getByTestId('alignment-editor');
   await editor.getByRole('tab', { name: /Cells/ }).click();
   const weight = editor.getByTestId('cell').and(page.locator('[data-cell-id="cell2_weight"]'));
-  await weight.getByRole('button', { name: 'Draw the patterns of cell2_weight' }).click();
+  await weight.getByRole('button', { name: 'draw patterns: cell2_weight' }).click();
   const entity1 = weight.getByTestId('entity1-graph');
   const entity2 = weight.getByTestId('entity2-graph');
   await expect(entity1).toHaveAttribute('data-state', 'ready');

@@ -123,7 +123,7 @@ test('"Open in editor" on an upload result asks first too', async ({ page, api }
   const xml = (await readAlignment('CO_FIWARE.rdf')).replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ;; ] .');
   await page.getByRole('textbox', { name: 'Alignment XML' }).fill(xml);
   await page.getByRole('button', { name: 'Upload pasted XML' }).click();
-  await page.getByRole('button', { name: 'Open Pasted XML in the editor' }).click();
+  await page.getByRole('button', { name: 'Open in editor: Pasted XML' }).click();
   const dialog = page.getByRole('dialog', { name: 'Unsaved edits' });
   await expect(dialog).toContainText('open Pasted XML');
   await dialog.getByRole('button', { name: 'Discard' }).click();
@@ -188,7 +188,7 @@ test('a server killed and restarted: an offline status instead of empty lists, t
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /fetch/i })).toBeVisible();
-  await expect(page.getByText('No alignments yet')).toBeHidden();
+  await expect(page.getByText('No alignments stored yet')).toBeHidden();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Channels' }).click();
   await expect(page.getByText('No channels.')).toBeHidden();
   await screenshot(page, testInfo, 'offline');
@@ -224,7 +224,7 @@ test('destructive actions confirm, and their Delete controls name what they dele
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Alignments' }).click();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Bridge installation' }).click();
-  const forget = page.getByRole('button', { name: 'Delete bridge progress example-bridge' });
+  const forget = page.getByRole('button', { name: 'Delete progress: example-bridge' });
   if ((await forget.count()) > 0) {
     await forget.click();
     const confirm = page.getByRole('dialog', { name: 'Delete bridge progress?' });

@@ -22,6 +22,7 @@ import type {
   SuggestionReply,
   SuggestionRequest,
   Suite,
+  SuiteFolderFile,
   SuiteInfo,
   TestCase,
   ChannelInfo,
@@ -81,7 +82,8 @@ export interface MediatorApi extends BridgeApi {
   uploadAlignment(xml: string): Promise<UploadOutcome>;
   deleteAlignment(id: AlignmentId): Promise<void>;
   validateAlignment(xml: string): Promise<ValidationResult>;
-  convertAlignment(xml: string, to: 'TTL' | 'RDFXML'): Promise<string>;
+  /** POST /convert (a legacy alignment to IPSM-AF), /convert/TTL or /convert/RDFXML (the cell format). */
+  convertAlignment(xml: string, to: 'IPSM-AF' | 'TTL' | 'RDFXML'): Promise<string>;
   getCompiledCells(id: AlignmentId): Promise<CellsWithSparql>;
   /** What the workbench shows of a stored alignment: header, cells (Turtle patterns, positions, compiled SPARQL), steps. */
   getAlignmentView(id: AlignmentId): Promise<AlignmentView>;
@@ -109,6 +111,8 @@ export interface MediatorApi extends BridgeApi {
   listSuites(): Promise<SuiteInfo[]>;
   createSuite(name: string): Promise<SuiteInfo>;
   getSuite(name: string): Promise<Suite>;
+  /** GET /suites/{suite}/files: the suite as the files of a folder `mediator test` runs. */
+  exportSuiteFiles(name: string): Promise<SuiteFolderFile[]>;
   /** Without an expected payload the server records what the chain produces now. */
   addTestCase(suite: string, testCase: NewTestCase): Promise<TestCase>;
   deleteTestCase(suite: string, name: string): Promise<void>;
@@ -274,7 +278,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
         case 400: {
           const failure = toApiError(response, error);
           const problems = failure.problems.length > 0 ? failure.problems : lineProblem(failure);
-          return { status: 'invalid', message: failure.message, problems };
+          return { status: 'invalid', message: describeInvalid(problems, failure.message), problems };
         }
         default:
           return { status: 'failed', message: toApiError(response, error).message, problems: [] };
@@ -299,6 +303,7 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     },
     async convertAlignment(xml, to) {
       const init = { body: xml, ...XML_BODY, headers: { ...XML_BODY.headers, accept: 'application/xml' }, parseAs: 'text' } as const;
+      if (to === 'IPSM-AF') return expectOk<string>('POST /convert', client.POST('/convert', init));
       return expectOk<string>(`POST /convert/${to}`, to === 'TTL' ? client.POST('/convert/TTL', init) : client.POST('/convert/RDFXML', init));
     },
     async getCompiledCells(id) {
@@ -404,6 +409,13 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
     async createSuite(name) {
       return expectRecord<SuiteInfo>(await expectOk('POST /suites', client.POST('/suites', { body: { name } })), 'POST /suites');
     },
+    async exportSuiteFiles(name) {
+      const body = expectRecord<{ files?: unknown }>(
+        await expectOk('GET /suites/{suite}/files', client.GET('/suites/{suite}/files', { params: { path: { suite: name } } })),
+        'GET /suites/{suite}/files',
+      );
+      return expectArray<SuiteFolderFile>(body.files, 'GET /suites/{suite}/files');
+    },
     async getSuite(name) {
       return expectRecord<Suite>(
         await expectOk('GET /suites/{suite}', client.GET('/suites/{suite}', { params: { path: { suite: name } } })),
@@ -440,6 +452,21 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
       return expectRecord<SuggestionReply>(body, 'POST /suggestions');
     },
   };
+}
+
+/**
+ * Why a document was refused, for a person: its first error with line and column, and how many
+ * more. The server's own message follows the reference's wording ("Error validating alignment with
+ * AlignmentID(name,version): ..."), which names no alignment ("AlignmentID(,)") when the document
+ * declares none, as a legacy or broken file does.
+ */
+export function describeInvalid(problems: readonly Problem[], serverMessage: string): string {
+  const errors = problems.filter((p) => p.severity === 'error');
+  const first = errors[0] ?? problems[0];
+  if (first === undefined) return serverMessage.replace(/ with AlignmentID\(,\)/, '');
+  const where = first.line === undefined ? '' : `line ${first.line}${first.column === undefined ? '' : `, column ${first.column}`}: `;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
+  return `Not a valid alignment: ${where}${first.message}${more}`;
 }
 
 /** A parse error reported with a top-level line/column (malformed XML) as a one-item problem list. */

@@ -54,6 +54,8 @@ export type TestCase = api.TestCase;
 export type NewTestCase = api.NewTestCase;
 export type SuiteInfo = api.SuiteInfo;
 export type Suite = api.Suite;
+/** One file of a suite folder (GET /suites/{suite}/files). */
+export type SuiteFolderFile = api.SuiteFiles['files'][number];
 export type CaseResult = api.CaseResult;
 export type CellDifference = api.CellDifference;
 export type CellContribution = api.CellContribution;

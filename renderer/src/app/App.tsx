@@ -10,6 +10,7 @@ import { useWorkbench, type Screen } from '../store/index.js';
 import { OperationStatus } from '../ui/OperationStatus.js';
 import { desktopBridge } from '../ui/desktop-bridge.js';
 import { DesktopFileOpen } from './DesktopFileOpen.js';
+import { HelpLinks } from './HelpLinks.js';
 import { onSaveResult, saveOperation } from '../ui/download.js';
 import { OfflineBanner } from './OfflineBanner.js';
 import { UnsavedEditsDialog } from './UnsavedEditsDialog.js';
@@ -59,6 +60,7 @@ export function App() {
             </a>
           ))}
         </nav>
+        <HelpLinks />
       </header>
       <OfflineBanner />
       <DropNoticeBar />

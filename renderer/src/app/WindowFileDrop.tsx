@@ -86,7 +86,17 @@ export function DropNoticeBar() {
   if (notice === undefined) return null;
   return (
     <div className={`drop-notice ${notice.severity === 'alert' ? 'bad' : 'ok'}`} role={notice.severity} aria-label="Dropped files" data-testid="drop-notice">
-      <span>{notice.text}</span>
+      {notice.items.length > 1 ? (
+        <ul className="drop-results">
+          {notice.items.map((item, i) => (
+            <li key={i} className={item.ok ? 'ok' : 'bad'}>
+              <span aria-hidden="true">{item.ok ? '✓' : '✕'}</span> {item.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span>{notice.text}</span>
+      )}
       <button type="button" className="link" onClick={dismiss} aria-label="Dismiss the notice about dropped files">
         Dismiss
       </button>

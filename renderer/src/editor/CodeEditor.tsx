@@ -24,6 +24,8 @@ export interface CodeEditorProps {
   readonly minHeight?: number;
   /** Focus the editor once it is created (a document the user just opened). */
   readonly autoFocus?: boolean;
+  /** Wrap long lines at the editor's width instead of scrolling sideways. */
+  readonly wordWrap?: boolean;
 }
 
 interface MarkerView {
@@ -50,6 +52,7 @@ export function CodeEditor({
   reveal,
   minHeight = 240,
   autoFocus = false,
+  wordWrap = false,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<StandaloneEditor | undefined>(undefined);
@@ -63,6 +66,9 @@ export function CodeEditor({
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const [cursor, setCursor] = useState<{ line: number; column: number }>({ line: 1, column: 1 });
   const [markerViews, setMarkerViews] = useState<readonly MarkerView[]>([]);
+  // How many characters a line shows (Monaco's layout: content width over the character width),
+  // published as data-columns for the layout tests (issue 39: at least 100 at 1280x800).
+  const [columns, setColumns] = useState<number | undefined>(undefined);
   // Tab moves focus out of the editor by default, so keyboard users are never trapped (WCAG 2.1.2);
   // Ctrl+M switches Tab to indenting and back, as the status line says.
   const [tabMovesFocus, setTabMovesFocus] = useState(true);
@@ -102,6 +108,15 @@ export function CodeEditor({
           bracketPairColorization: { enabled: false },
         });
         editorRef.current = editor;
+        const measure = () => {
+          const { contentWidth, verticalScrollbarWidth } = editor.getLayoutInfo();
+          // Monaco's lazily loaded types give getOption's value as any here; fontInfo is documented as FontInfo.
+          const fontInfo = editor.getOption(monaco.editor.EditorOption.fontInfo) as { readonly typicalHalfwidthCharacterWidth: number };
+          const charWidth = fontInfo.typicalHalfwidthCharacterWidth;
+          if (charWidth > 0) setColumns(Math.floor((contentWidth - verticalScrollbarWidth) / charWidth));
+        };
+        measure();
+        disposables.push(editor.onDidLayoutChange(measure));
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => setTabMovesFocus((on) => !on));
         if (autoFocusRef.current) editor.focus();
         disposables.push(
@@ -157,6 +172,10 @@ export function CodeEditor({
   }, [tabMovesFocus, ready]);
 
   useEffect(() => {
+    editorRef.current?.updateOptions({ wordWrap: wordWrap ? 'on' : 'off' });
+  }, [wordWrap, ready]);
+
+  useEffect(() => {
     const monaco = monacoRef.current;
     const model = editorRef.current?.getModel();
     if (!monaco || !model) return;
@@ -193,7 +212,7 @@ export function CodeEditor({
   }, [reveal, ready]);
 
   return (
-    <div className="code-editor" data-testid={testId} aria-busy={!ready}>
+    <div className="code-editor" data-testid={testId} aria-busy={!ready} data-columns={columns} data-word-wrap={wordWrap ? 'on' : 'off'}>
       {loadError !== undefined && (
         <p role="alert" className="error">
           The editor failed to load: {loadError}

@@ -27,6 +27,12 @@ import 'monaco-editor/features/smartSelect/register.js';
 import 'monaco-editor/features/suggest/register.js';
 import 'monaco-editor/features/wordHighlighter/register.js';
 import 'monaco-editor/features/wordOperations/register.js';
+// The JSON language's worker client (languages/features/json) loads every editor contribution when
+// the first JSON model needs it, after the editor services started: the code lens and tree
+// drag-and-drop contributions then found no service ("UNKNOWN service ICodeLensCache" on each
+// Translate visit, issue 39). Their services are registered here, before any editor exists.
+import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache.js';
+import 'monaco-editor/editor/common/services/treeViewsDndService.js';
 import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
 

@@ -11,9 +11,10 @@ import { ApiError, errorMessage } from '../api/index.js';
 import { wellFormednessProblems } from '../editor/well-formedness.js';
 import { sameAlignment } from './alignment-key.js';
 import { nextVersion, withDocumentVersion } from './next-version.js';
+import { hasLegacyProblem, toTurtleCells } from './legacy-convert-slice.js';
 import { failed } from './operation.js';
 import { editorIsDirty } from './unsaved-edits.js';
-import { IDLE, type Operation, type SliceCreator } from './types.js';
+import { IDLE, type GetState, type Operation, type SetState, type SliceCreator } from './types.js';
 
 export interface UploadDocument {
   readonly fileName: string;
@@ -34,6 +35,8 @@ export interface UploadOutcome {
   readonly fileName: string;
   readonly message: string;
   readonly id?: AlignmentId;
+  /** Refused as a legacy pure-XML alignment: its upload result offers "Convert to IPSM-AF". */
+  readonly legacy?: boolean;
 }
 
 export type EditorSource = { readonly kind: 'stored'; readonly id: AlignmentId } | { readonly kind: 'draft'; readonly label: string };
@@ -140,6 +143,9 @@ declare module './types.js' {
   interface WorkbenchState extends AlignmentsSlice {}
 }
 
+/** The upload result's name for text pasted in the Upload box. */
+const PASTED = 'Pasted XML';
+
 /** Delay between the last keystroke in the alignment editor and its validation. */
 export const VALIDATE_DEBOUNCE_MS = 700;
 /** Delay between the last keystroke and the well-formedness check (milliseconds of parsing on a large alignment). */
@@ -206,6 +212,22 @@ const INITIAL_STATE = {
   pendingDelete: undefined,
   deleteOp: IDLE,
 } satisfies Partial<AlignmentsSlice>;
+
+/**
+ * A refused upload opened in the editor and edited there: its error (the paste box's, the upload
+ * result's) cites lines of a text that has moved on (issue 39), so it now points to the editor.
+ */
+function staleUploadErrors(get: GetState, set: SetState): void {
+  const source = get().editor?.source;
+  if (source?.kind !== 'draft') return;
+  const bad = (u: UploadEntry) => u.fileName === source.label && (u.status === 'invalid' || u.status === 'conflict') && u.problems.length > 0;
+  set((s) => ({
+    ...(source.label === PASTED && s.pasteOp.state === 'failed' ? { pasteOp: IDLE } : {}),
+    ...(s.uploads.some(bad)
+      ? { uploads: s.uploads.map((u) => (bad(u) ? { ...u, message: 'Edited in the editor since: its problems are shown there.', problems: [] } : u)) }
+      : {}),
+  }));
+}
 
 export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) => {
   let uploadCounter = 0;
@@ -290,9 +312,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       const stored = get().alignments;
       return entries.map((entry, i) => {
         const info = stored.find((a) => a.id === storedAs[i]);
-        const message = get().uploads.find((u) => u.key === entry.key)?.message ?? '';
+        const done = get().uploads.find((u) => u.key === entry.key);
+        const message = done?.message ?? '';
         return info === undefined
-          ? { fileName: entry.fileName, message }
+          ? { fileName: entry.fileName, message, ...(hasLegacyProblem(done?.problems ?? []) ? { legacy: true } : {}) }
           : { fileName: entry.fileName, message, id: { name: info.name, version: info.version } };
       });
     },
@@ -321,7 +344,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
         const ok = result.status === 'created' || result.status === 'exists';
         const entry: UploadEntry = {
           key: `upload-${++uploadCounter}`,
-          fileName: 'Pasted XML',
+          fileName: PASTED,
           status: result.status,
           message: result.message,
           problems: result.problems,
@@ -453,6 +476,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
 
     setEditorText(text) {
       patchEditor({ text, saveOp: IDLE, convertOp: IDLE, saveOutcome: undefined });
+      staleUploadErrors(get, set);
       clearTimeout(validateTimer);
       clearTimeout(wellFormedTimer);
       wellFormedTimer = setTimeout(() => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })), WELL_FORMED_DEBOUNCE_MS);
@@ -515,7 +539,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       if (editor === undefined) return;
       patchEditor({ convertOp: { state: 'running' } }, editor);
       try {
-        const converted = await get().api.convertAlignment(editor.text, 'TTL');
+        const converted = await toTurtleCells(get().api, editor.text);
         patchEditor({ converted, convertOp: { state: 'done', message: 'Converted to Turtle cells' } }, editor);
       } catch (error) {
         patchEditor({ convertOp: failed(error) }, editor);

@@ -14,6 +14,8 @@ export interface DroppedFile {
 
 export interface DropNotice {
   readonly text: string;
+  /** One line per file (the text is these, joined): a drop of several files is shown as a list. */
+  readonly items: ReadonlyArray<{ readonly text: string; readonly ok: boolean }>;
   /** `alert` when a file was refused or not stored. */
   readonly severity: 'status' | 'alert';
   readonly nonce: number;
@@ -38,8 +40,8 @@ export const createDropSlice: SliceCreator<DropSlice> = (set, get) => ({
       files.map((f) => f.name),
     );
     const fileNamed = (name: string) => files.find((f) => f.name === name);
-    const lines: string[] = [];
-    let refused = false;
+    const items: Array<{ text: string; ok: boolean }> = [];
+    const lines = { push: (text: string, ok = true) => items.push({ text, ok }) };
     if (plan.message !== undefined) {
       const file = fileNamed(plan.message);
       if (file !== undefined) {
@@ -56,9 +58,10 @@ export const createDropSlice: SliceCreator<DropSlice> = (set, get) => ({
       );
       const toChain = target === 'chain' || target === 'translate';
       for (const result of await get().uploadDocuments(documents)) {
-        if (result.id === undefined) {
-          refused = true;
-          lines.push(`“${result.fileName}” was not stored: ${result.message}`);
+        if (result.legacy === true) {
+          lines.push(`“${result.fileName}” is a legacy pure-XML alignment, not stored: use Convert to IPSM-AF in its upload result.`, false);
+        } else if (result.id === undefined) {
+          lines.push(`“${result.fileName}” was not stored: ${result.message}`, false);
         } else if (toChain) {
           get().addToSequence(result.id);
           lines.push(`Added “${result.fileName}” (${result.id.name} ${result.id.version}) to the chain.`);
@@ -66,11 +69,9 @@ export const createDropSlice: SliceCreator<DropSlice> = (set, get) => ({
       }
     }
     const refusal = refusalNotice(target, plan.refused);
-    if (refusal !== undefined) {
-      refused = true;
-      lines.push(refusal);
-    }
-    set({ dropNotice: { text: lines.join(' '), severity: refused ? 'alert' : 'status', nonce: Date.now() } });
+    if (refusal !== undefined) lines.push(refusal, false);
+    const refused = items.some((i) => !i.ok);
+    set({ dropNotice: { text: items.map((i) => i.text).join(' '), items, severity: refused ? 'alert' : 'status', nonce: Date.now() } });
   },
 
   dismissDropNotice() {

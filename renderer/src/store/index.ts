@@ -20,3 +20,7 @@ export { describeLeave, type LeaveChoice, type LeaveIntent } from './leave-guard
 export type { SuggestionPair, SuggestionState, SuggestionTarget } from './suggest-slice.js';
 export { DROP_TARGETS, OVER_TEXT, type DropTarget } from './drop-targets.js';
 export type { DroppedFile, DropNotice } from './drop-slice.js';
+export { convertedFileName, hasLegacyProblem } from './legacy-convert-slice.js';
+export type { SampleSet } from './samples-slice.js';
+export { LAYOUT_KEY, type LayoutFlag, type LayoutFlags } from './layout-slice.js';
+export { suiteFolderName, type SuiteFolder } from './suite-export-slice.js';

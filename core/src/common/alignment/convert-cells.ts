@@ -56,7 +56,11 @@ function alignmentElement(doc: XmlDocument): XmlElement {
   const root = doc.root;
   const problems = new ProblemList();
   if (root.local === 'Alignment' && root.uri === '') {
-    problems.error(ProblemCodes.legacyFormat, 'this is a legacy pure-XML alignment: convert it with convertLegacyAlignment (POST /convert) first', root);
+    problems.error(
+      ProblemCodes.legacyFormat,
+      'this file is a legacy pure-XML alignment: convert it to IPSM-AF first (the workbench\'s "Convert to IPSM-AF", `mediator convert FILE`, or POST /convert)',
+      root,
+    );
   } else if (!is(root, NS.rdf, 'RDF')) {
     problems.error(ProblemCodes.notRdfXml, `not an IPSM-AF alignment: the root element must be rdf:RDF, found <${root.qname}>`, root);
   } else {

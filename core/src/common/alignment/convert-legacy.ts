@@ -138,7 +138,7 @@ export function convertLegacyAlignment(xml: string, options: ConvertLegacyOption
     problems.error(
       ProblemCodes.notLegacyFormat,
       legacy.uri === NS.rdf && legacy.local === 'RDF'
-        ? 'this is already an IPSM-AF alignment (root rdf:RDF), not a legacy one; to change its cell format use convertCellsToTurtle or convertCellsToRdfXml'
+        ? 'this file is already an IPSM-AF alignment (root rdf:RDF), not a legacy one: to change its cell format, use "Convert to Turtle cells" in the workbench, `mediator convert FILE --turtle`, or POST /convert/TTL (POST /convert/RDFXML back)'
         : `not a legacy alignment: the root element must be <Alignment> in no namespace, found <${legacy.qname}>${legacy.uri === '' ? '' : ` in namespace ${legacy.uri}`}`,
       legacy,
     );

@@ -84,7 +84,7 @@ export async function readAlignmentDocument(doc: XmlDocument): Promise<ReadResul
   if (root.local === 'Alignment' && root.uri === '') {
     problems.error(
       ProblemCodes.legacyFormat,
-      'this is an alignment in the legacy pure-XML format; convert it to IPSM-AF first (POST /convert or `mediator convert`)',
+      'this file is an alignment in the legacy pure-XML format: convert it to IPSM-AF first (the workbench\'s "Convert to IPSM-AF", `mediator convert FILE`, or POST /convert)',
       root,
     );
     return { alignment: undefined, problems: problems.items };

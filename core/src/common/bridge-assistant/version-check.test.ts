@@ -106,6 +106,15 @@ const ROWS: readonly Row[] = [
     problems: [/\$\{intermw\.version\}, which is not defined \(it may be defined in the parent POM/],
   },
   {
+    name: 'version managed by the parent POM, which was not given: says to add the parent POM',
+    input: { pom: pom(`${parentRef('2.5.0')}\n  <artifactId>my-bridge</artifactId>\n${deps(dep(undefined))}`), middlewareVersion: '2.5.0' },
+    bridgeApiVersion: null,
+    ok: false,
+    problems: [
+      /has no <version>, and no <dependencyManagement> gives one: it inherits its version from the parent POM org\.example:bridges-parent:2\.5\.0, add the parent POM$/,
+    ],
+  },
+  {
     name: 'version managed by the parent POM',
     input: {
       pom: pom(`${parentRef('2.5.0')}\n  <artifactId>my-bridge</artifactId>\n${deps(dep(undefined))}`),

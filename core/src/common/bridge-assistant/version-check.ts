@@ -151,7 +151,14 @@ function resolveFromPom(input: VersionCheckInput & { pom: string }): { version: 
   if (declared === undefined) {
     const managed = managedVersion(ctx, dep);
     if (managed === undefined) {
-      problems.push({ ...line, message: `The dependency on ${coordinates} has no <version>, and no <dependencyManagement> gives one` });
+      // A POM whose lineage ends in a <parent> not given most likely inherits the version from it
+      // (issue 39: say what to do, "add the parent POM", not only what is missing).
+      const top = [pom, ...lineage(ctx)].at(-1);
+      const hint =
+        top?.parent === undefined
+          ? ''
+          : `: it inherits its version from the parent POM ${top.parent.groupId ?? '?'}:${top.parent.artifactId ?? '?'}:${top.parent.version ?? '?'}, add the parent POM${top === pom ? '' : ` of ${top.source}`}`;
+      problems.push({ ...line, message: `The dependency on ${coordinates} has no <version>, and no <dependencyManagement> gives one${hint}` });
       return {
         version: null,
         problems,

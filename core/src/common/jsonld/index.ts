@@ -9,3 +9,4 @@ export {
   type SerializeOptions,
 } from './message-codec.js';
 export { assertJsonDepth, jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
+export { notJsonError } from './json-errors.js';

@@ -159,7 +159,10 @@ export function notJsonError(text: string, error: unknown): ParseError {
     const offset = jsonErrorOffset(text);
     if (offset !== undefined) where = lineColumn(text, offset);
   }
-  return new ParseError(`Message is not JSON: ${detail}`, {
+  // The reader of the message wants its line and column, not V8's character offset ("at position 2").
+  const said = detail.replace(/\s*\(line \d+ column \d+\)|\s+(?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '');
+  const message = where === undefined ? `Message is not JSON: ${said}` : `Message is not JSON: line ${where.line}, column ${where.column}: ${said}`;
+  return new ParseError(message, {
     code: ErrorCodes.messageNotJson,
     cause: error,
     ...(where ?? {}),

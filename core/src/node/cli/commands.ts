@@ -8,6 +8,7 @@ import { API_DIFF_USAGE, apiDiffCommand } from './api-diff.js';
 import { BENCH_USAGE, benchCommand } from './bench.js';
 import { BRIDGE_USAGE, runBridgeCli } from './bridge.js';
 import { COMPILE_USAGE, compileCommand } from './compile.js';
+import { CONVERT_USAGE, convertCommand } from './convert.js';
 import { COVERAGE_USAGE, coverageCommand } from './coverage.js';
 import { DIFF_USAGE, diffCommand } from './diff.js';
 import type { CliIo } from './io.js';
@@ -28,6 +29,7 @@ export const COMMAND_TABLE = {
   translate: { run: translateCommand, usage: TRANSLATE_USAGE },
   validate: { run: validateCommand, usage: VALIDATE_USAGE },
   compile: { run: compileCommand, usage: COMPILE_USAGE },
+  convert: { run: convertCommand, usage: CONVERT_USAGE },
   diff: { run: diffCommand, usage: DIFF_USAGE },
   suggest: { run: suggestCommand, usage: SUGGEST_USAGE },
   bench: { run: benchCommand, usage: BENCH_USAGE },

@@ -300,6 +300,19 @@ describe('channels', () => {
     expectError(await call('POST', '/channels', 'source=x', 'text/plain'), 415);
   });
 
+  it('a body that is not JSON is refused saying where, by line and column (issue 39: not Fastify\'s bare "Body is not valid JSON")', async () => {
+    for (const [path, text, line, column] of [
+      ['/channels', '{ x', 1, 3],
+      ['/topics/tester/messages', '{\n  "a": 1,\n  "b": tru\n}', 3, 11],
+    ] as const) {
+      const reply = await call('POST', path, text, 'application/json');
+      expectError(reply, 400, 'MALFORMED_BODY');
+      expect(reply.json.message).toMatch(new RegExp(`^The request body is not JSON: line ${line}, column ${column}: `));
+      expect(reply.json.message).not.toMatch(/position|content-type/);
+      expect(reply.json).toMatchObject({ line, column });
+    }
+  });
+
   it('DELETE: 204, then 400 not found; 400 for a non-integer id', async () => {
     const created = await json('POST', '/channels', { source: 'del-src', sink: 'del-sink' });
     const id = created.json.id as number;
@@ -377,16 +390,16 @@ describe('logging and version', () => {
   it('reads and really changes the level; refuses unknown levels', async () => {
     const initial = await call('GET', '/logging');
     expect(initial.json).toEqual({ message: 'IPSM root logging level retrieved', level: 'INFO' });
-    expect(logText).toMatch(/"msg":"incoming request"/);
     const set = await call('POST', '/logging/WARN');
     expect(set.json).toEqual({ message: 'IPSM root logging level set', level: 'WARN' });
+    expect(logText).toMatch(/"msg":"incoming request"/);
     const before = logText.length;
-    await call('GET', '/version');
-    expect(logText.slice(before)).not.toMatch(/incoming request/);
+    await call('GET', '/no-such-route');
+    expect(logText.slice(before)).not.toMatch(/request completed/);
     expectError(await call('POST', '/logging/loud'), 400, 'INVALID_LOG_LEVEL');
     expect((await call('POST', '/logging/info')).json.level).toBe('INFO');
-    await call('GET', '/version');
-    expect(logText.slice(before)).toMatch(/incoming request/);
+    await call('GET', '/no-such-route');
+    expect(logText.slice(before)).toMatch(/request completed/);
   });
 
   it.each(['all', 'TRACE', 'Debug', 'info', 'WARN', 'error', 'OFF'])('sets level %s, in any case', async (level) => {
@@ -395,9 +408,31 @@ describe('logging and version', () => {
     expect(set.json).toEqual({ message: 'IPSM root logging level set', level: level.toUpperCase() });
     expect((await call('GET', '/logging')).json.level).toBe(level.toUpperCase());
     const before = logText.length;
-    await call('GET', '/version');
-    // Requests are logged at info: seen at all/trace/debug/info, not above.
-    expect(/incoming request/.test(logText.slice(before))).toBe(['ALL', 'TRACE', 'DEBUG', 'INFO'].includes(level.toUpperCase()));
+    await call('GET', '/no-such-route');
+    // Requests that fail are logged at info: seen at all/trace/debug/info, not above.
+    expect(/request completed/.test(logText.slice(before))).toBe(['ALL', 'TRACE', 'DEBUG', 'INFO'].includes(level.toUpperCase()));
+    await call('POST', '/logging/info');
+  });
+
+  it('logs successful reads (the workbench polling) at debug, writes and failures at info', async () => {
+    const lines = (from: number) =>
+      logText
+        .slice(from)
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as { level: number; msg: string; req?: { method: string; url: string }; res?: { statusCode: number } });
+    let before = logText.length;
+    for (const path of ['/channels', '/version', '/alignments', '/logging']) await call('GET', path);
+    expect(lines(before).filter((l) => /request/.test(l.msg))).toEqual([]);
+    await call('GET', '/alignments/none/1');
+    await call('POST', '/logging/info');
+    const shown = lines(before);
+    expect(shown.some((l) => l.msg === 'request completed' && l.res?.statusCode === 400)).toBe(true);
+    expect(shown.some((l) => l.msg === 'incoming request' && l.req?.method === 'POST' && l.req.url === '/logging/info')).toBe(true);
+    expect((await call('POST', '/logging/debug')).status).toBe(200);
+    before = logText.length;
+    await call('GET', '/channels');
+    expect(lines(before).some((l) => l.msg === 'incoming request' && l.req?.url === '/channels' && l.level === 20)).toBe(true);
     await call('POST', '/logging/info');
   });
 

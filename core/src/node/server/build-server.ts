@@ -25,6 +25,7 @@ import { API_TAGS, registerRoutes } from './routes.js';
 import { accessGuard } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { lazySchemaCompilers } from './lazy-schema-compilers.js';
+import { QuietReadsLogController } from './request-log.js';
 import { BEARER_SCHEME, swaggerUiOptions } from './swagger-ui-page.js';
 import { useBoundedJsonParser } from './json-body.js';
 import { prepareDataFolder } from './data-folder.js';
@@ -117,6 +118,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const compilers = lazySchemaCompilers();
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
+    // Successful reads (the workbench's polling) at debug, the rest at info (request-log.ts).
+    logController: new QuietReadsLogController(),
     bodyLimit,
     // Names and versions may hold any character, URL-encoded in the path: room for the longest
     // name an upload accepts, percent-encoded (name-limits.ts).

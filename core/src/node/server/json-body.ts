@@ -4,7 +4,7 @@
  * deep used to parse, then exhaust the stack in the code that walked it: a 500 instead of a 400.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertJsonDepth } from '../../common/index.js';
+import { assertJsonDepth, ErrorCodes, notJsonError, ParseError } from '../../common/index.js';
 
 type DefaultJsonParser = ReturnType<FastifyInstance['getDefaultJsonParser']>;
 type Done = (error: Error | null, value?: unknown) => void;
@@ -17,7 +17,31 @@ export function parseBoundedJson(parse: DefaultJsonParser, request: FastifyReque
     done(error as Error);
     return;
   }
-  void parse(request, text, done);
+  void parse(request, text, (error, value) => done(error === null ? null : readableJsonError(text, error), value));
+}
+
+/**
+ * Fastify's refusal of a body that is not JSON says only "Body is not valid JSON but content-type
+ * is set to 'application/json'" (issue 39: the channel tester showed it as it came): the same
+ * refusal (MALFORMED_BODY, 400), saying where, by line and column, and what the JSON parser met.
+ */
+function readableJsonError(text: string, error: Error): Error {
+  if ((error as { code?: string }).code !== 'FST_ERR_CTP_INVALID_JSON_BODY') return error;
+  let syntax: unknown;
+  try {
+    JSON.parse(text);
+    return error;
+  } catch (caught) {
+    syntax = caught;
+  }
+  const found = notJsonError(text, syntax);
+  const where = found.line === undefined ? '' : `line ${found.line}, column ${found.column ?? 1}: `;
+  const detail = found.message.replace(/^Message is not JSON: (?:line \d+, column \d+: )?/, '');
+  return new ParseError(`The request body is not JSON: ${where}${detail}`, {
+    code: ErrorCodes.malformedBody,
+    ...(found.line === undefined ? {} : { line: found.line }),
+    ...(found.column === undefined ? {} : { column: found.column }),
+  });
 }
 
 /** Replaces the instance's `application/json` parser with the bounded one. */

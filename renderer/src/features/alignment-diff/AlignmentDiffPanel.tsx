@@ -21,7 +21,7 @@ export function AlignmentDiffPanel() {
   const newId = pick.new ?? fallback.new;
 
   return (
-    <section className="panel alignment-diff" aria-labelledby="alignment-diff-title">
+    <section className="panel alignment-diff" id="alignment-diff-panel" aria-labelledby="alignment-diff-title">
       <div className="panel-header">
         <h2 id="alignment-diff-title">Compare versions</h2>
         {result !== undefined && (

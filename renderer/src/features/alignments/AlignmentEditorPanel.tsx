@@ -6,6 +6,7 @@ import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type Alignmen
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
 import { CellList } from './CellList.js';
+import { ConvertLegacyButton, LegacyConvertStatus } from './LegacyConvert.js';
 import { ProblemList } from './ProblemList.js';
 import { SaveOutcomePanel } from './SaveOutcomePanel.js';
 
@@ -37,6 +38,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const coverage = useWorkbench((s) => s.coverage);
   const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');
+  const { problemsHidden, wordWrap } = useWorkbench((s) => s.layout);
   const [reveal, setReveal] = useState<RevealTarget | undefined>(undefined);
   const panel = useRef<HTMLElement>(null);
   // A document just opened comes into view (it sits below the list) and takes the focus.
@@ -92,6 +94,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           {dirty && <span className="badge">edited</span>}
         </h2>
         <div className="toolbar" role="toolbar" aria-label="Alignment actions">
+          <ConvertLegacyButton editor={editor} />
           <button type="button" onClick={() => void validate()}>
             Validate
           </button>
@@ -118,6 +121,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       <OperationStatus op={editor.saveOp} runningText="Uploading…" testId="editor-upload-status" />
       <OperationStatus op={editor.convertOp} runningText="Converting…" showDone={false} />
       <SaveOutcomePanel editor={editor} />
+      <LegacyConvertStatus editor={editor} />
       <p className={`validation validation-${editor.validation.state}`} role="status" data-testid="validation-status">
         {editor.validation.state === 'idle' ? '' : editor.validation.message}
         {editor.problems.length > 0 && ` — ${errors} error(s), ${warnings} warning(s)`}
@@ -141,7 +145,13 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
         ).map(([id, label]) => ({ id, label, tabId: `tab-${id}`, panelId: `tabpanel-${id}` }))}
       />
 
-      <div role="tabpanel" id="tabpanel-source" aria-labelledby="tab-source" hidden={tab !== 'source'} className="editor-split">
+      <div
+        role="tabpanel"
+        id="tabpanel-source"
+        aria-labelledby="tab-source"
+        hidden={tab !== 'source'}
+        className={`editor-split${problemsHidden ? ' problems-hidden' : ''}`}
+      >
         <CodeEditor
           value={editor.text}
           language="xml"
@@ -152,11 +162,14 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           reveal={reveal}
           minHeight={420}
           autoFocus={cellFocus === undefined}
+          wordWrap={wordWrap}
         />
-        <aside className="problems-pane" aria-label="Validation problems">
-          <h3>Problems</h3>
-          <ProblemList problems={markers} onJump={jumpTo} />
-        </aside>
+        {!problemsHidden && (
+          <aside className="problems-pane" aria-label="Validation problems">
+            <h3>Problems</h3>
+            <ProblemList problems={markers} onJump={jumpTo} />
+          </aside>
+        )}
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>

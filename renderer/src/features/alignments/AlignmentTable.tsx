@@ -3,6 +3,8 @@ import type { AlignmentInfo } from '../../api/index.js';
 import { formatDate, shortIri } from '../../ui/format.js';
 import { sameAlignment, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { CompareVersionsToggle } from './LayoutControls.js';
+import { OpenSamplesButton, SamplesStatus } from './OpenSamples.js';
 
 type SortKey = 'name' | 'version' | 'creator' | 'date' | 'cellCount';
 type Sort = { readonly key: SortKey; readonly dir: 'ascending' | 'descending' };
@@ -62,10 +64,16 @@ export function AlignmentTable() {
         <button type="button" onClick={() => void reload()}>
           Refresh
         </button>
+        <CompareVersionsToggle />
+        <OpenSamplesButton />
       </div>
       <OperationStatus op={op} runningText="Loading alignments…" />
+      <SamplesStatus />
       {alignments.length === 0 && op.state === 'failed' ? null : alignments.length === 0 && op.state !== 'running' ? (
-        <p className="empty">No alignments yet. Drop .rdf or .xml files on this screen, pick files, or paste XML.</p>
+        <p className="empty">
+          No alignments stored yet. To start, choose <strong>Open samples</strong> above (sample alignments, and a sample message in Translate), drop .rdf or
+          .xml files on this screen, choose files or paste XML under Upload. A legacy pure-XML alignment gets a <strong>Convert to IPSM-AF</strong> button.
+        </p>
       ) : (
         <div className="table-scroll">
           <table className="table" aria-label="Alignments">

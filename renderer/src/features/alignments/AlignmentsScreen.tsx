@@ -1,19 +1,18 @@
 import { useEffect } from 'react';
 import { useWorkbench } from '../../store/index.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { SplitView } from '../../ui/SplitView.js';
 import { AlignmentDiffPanel } from '../alignment-diff/AlignmentDiffPanel.js';
 import { AlignmentEditorPanel } from './AlignmentEditorPanel.js';
 import { AlignmentTable } from './AlignmentTable.js';
+import { DeleteAlignmentDialog } from './DeleteAlignmentDialog.js';
+import { EditorLayoutBar } from './LayoutControls.js';
 import { UploadPanel } from './UploadPanel.js';
 
 export function AlignmentsScreen() {
   const load = useWorkbench((s) => s.loadAlignments);
   const pendingDelete = useWorkbench((s) => s.pendingDelete);
   const deleteOp = useWorkbench((s) => s.deleteOp);
-  const confirmDelete = useWorkbench((s) => s.confirmDelete);
-  const cancelDelete = useWorkbench((s) => s.cancelDelete);
 
   const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
@@ -23,6 +22,8 @@ export function AlignmentsScreen() {
   // List beside detail once an alignment is open (issue 25, point 5): the editor (and the version diff)
   // then starts at the top of the window, not below the list; alone, the list takes the full width.
   const detailOpen = useWorkbench((s) => s.editor !== undefined);
+  const listHidden = useWorkbench((s) => s.layout.listHidden);
+  const compareOpen = useWorkbench((s) => s.compareOpen);
   const list = (
     <>
       <AlignmentTable />
@@ -31,14 +32,17 @@ export function AlignmentsScreen() {
   );
   const detail = (
     <>
-      <AlignmentDiffPanel />
+      {detailOpen && <EditorLayoutBar />}
+      {compareOpen && <AlignmentDiffPanel />}
       {pendingDelete === undefined && deleteOp.state === 'done' && <OperationStatus op={deleteOp} />}
       <AlignmentEditorPanel />
     </>
   );
   return (
     <div className="screen alignments-screen">
-      {detailOpen ? (
+      {detailOpen && listHidden ? (
+        detail
+      ) : detailOpen ? (
         <SplitView id="alignments" label="Resize the alignment list" initial={38} list={list} detail={detail} />
       ) : (
         <>
@@ -46,21 +50,7 @@ export function AlignmentsScreen() {
           {detail}
         </>
       )}
-      {pendingDelete !== undefined && (
-        <ConfirmDialog
-          title="Delete alignment?"
-          confirmLabel="Delete"
-          busy={deleteOp.state === 'running'}
-          onConfirm={() => void confirmDelete()}
-          onCancel={cancelDelete}
-        >
-          <p>
-            Delete <strong>{pendingDelete.name}</strong> version <strong>{pendingDelete.version}</strong> from the mediator? Channels that use it must be
-            deleted first.
-          </p>
-          <OperationStatus op={deleteOp} runningText="Deleting…" testId="delete-status" />
-        </ConfirmDialog>
-      )}
+      {pendingDelete !== undefined && <DeleteAlignmentDialog id={pendingDelete} />}
     </div>
   );
 }

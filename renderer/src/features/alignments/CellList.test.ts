@@ -43,7 +43,7 @@ describe('CellList', () => {
     expect(screen.getByText('Typings: ?node_1 : xsd:int')).toBeTruthy();
     expect(screen.getByText('Filters: ?node_2 : xsd:float')).toBeTruthy();
     expect(screen.getByText('not in steps')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Show cell2_weight in the source' }));
+    fireEvent.click(screen.getByRole('button', { name: 'line 104: show cell2_weight in the source' }));
     expect(onShow).toHaveBeenCalledWith(104, 13);
   });
 

@@ -120,10 +120,16 @@ function CellItem({
         <h4 title={c.iri}>{c.id}</h4>
         <span className="hint">{stepsText(c.steps)}</span>
         {c.relation !== null && c.relation !== '' && <span className="hint">relation {c.relation}</span>}
-        <button type="button" className="link" onClick={() => onShowInSource(c.line, c.column)} aria-label={`Show ${c.id} in the source`}>
+        <button type="button" className="link" onClick={() => onShowInSource(c.line, c.column)} aria-label={`line ${c.line}: show ${c.id} in the source`}>
           line {c.line}
         </button>
-        <button type="button" className="link" aria-expanded={drawn} onClick={() => setDrawn(!drawn)} aria-label={`Draw the patterns of ${c.id}`}>
+        <button
+          type="button"
+          className="link"
+          aria-expanded={drawn}
+          onClick={() => setDrawn(!drawn)}
+          aria-label={`${drawn ? 'hide graphs' : 'draw patterns'}: ${c.id}`}
+        >
           {drawn ? 'hide graphs' : 'draw patterns'}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { describeUpload, useWorkbench, type UploadEntry } from '../../store/index.js';
+import { describeUpload, hasLegacyProblem, useWorkbench, type UploadEntry } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { readFiles } from './read-files.js';
 
@@ -12,6 +12,7 @@ export function UploadPanel() {
   const uploadPasted = useWorkbench((s) => s.uploadPasted);
   const uploadDocuments = useWorkbench((s) => s.uploadDocuments);
   const clearUploads = useWorkbench((s) => s.clearUploads);
+  const legacyConvert = useWorkbench((s) => s.legacyConvert);
   const picker = useRef<HTMLInputElement>(null);
 
   return (
@@ -65,6 +66,9 @@ export function UploadPanel() {
               <UploadEntryItem key={u.key} entry={u} />
             ))}
           </ul>
+          {legacyConvert !== undefined && legacyConvert.op.state !== 'done' && (
+            <OperationStatus op={legacyConvert.op} runningText={`Converting “${legacyConvert.fileName}”…`} testId="legacy-convert-status" />
+          )}
         </>
       )}
     </section>
@@ -74,6 +78,9 @@ export function UploadPanel() {
 function UploadEntryItem({ entry }: { entry: UploadEntry }) {
   const openInEditor = useWorkbench((s) => s.openUploadInEditor);
   const dismiss = useWorkbench((s) => s.dismissUpload);
+  const convert = useWorkbench((s) => s.convertLegacyDocument);
+  const converting = useWorkbench((s) => s.legacyConvert?.op.state === 'running');
+  const legacy = hasLegacyProblem(entry.problems);
   const bad = entry.status === 'invalid' || entry.status === 'conflict' || entry.status === 'failed';
   const problems = entry.problems.filter((p) => p.severity === 'error').length;
   return (
@@ -83,8 +90,13 @@ function UploadEntryItem({ entry }: { entry: UploadEntry }) {
       {entry.message !== '' && <span className="message">{entry.message}</span>}
       {problems > 0 && <span className="count">{problems} problem(s)</span>}
       <span className="actions">
+        {legacy && (
+          <button type="button" className="primary" disabled={converting} onClick={() => void convert(entry.fileName, entry.text)}>
+            Convert to IPSM-AF
+          </button>
+        )}
         {(bad || entry.problems.length > 0) && entry.status !== 'uploading' && (
-          <button type="button" onClick={() => openInEditor(entry.key)} aria-label={`Open ${entry.fileName} in the editor`}>
+          <button type="button" onClick={() => openInEditor(entry.key)} aria-label={`Open in editor: ${entry.fileName}`}>
             Open in editor
           </button>
         )}

@@ -71,7 +71,7 @@ function BridgePicker() {
                   <button type="button" onClick={() => void open(b.bridgeId)} aria-label={`Continue ${b.bridgeId}`}>
                     Continue
                   </button>
-                  <button type="button" onClick={() => setConfirming(b.bridgeId)} aria-label={`Delete bridge progress ${b.bridgeId}`}>
+                  <button type="button" onClick={() => setConfirming(b.bridgeId)} aria-label={`Delete progress: ${b.bridgeId}`}>
                     Delete progress…
                   </button>
                 </td>
@@ -114,6 +114,8 @@ export function BridgeScreen() {
     );
   }
   const current = BRIDGE_STEPS[step - 1] ?? 'version';
+  // After a failed check, going on would build on a wrong bridge (issue 39): Next waits for a passing one.
+  const checkFailed = (current === 'version' && steps.version?.ok === false) || (current === 'log' && steps.log?.ok === false);
   return (
     <div className="screen bridge-screen">
       <section className="panel" aria-labelledby="bridge-title">
@@ -154,10 +156,21 @@ export function BridgeScreen() {
           <button type="button" disabled={step <= 1} onClick={() => goTo(step - 1)}>
             Back
           </button>
-          <button type="button" className="primary" disabled={step >= 5} onClick={() => goTo(step + 1)}>
+          <button
+            type="button"
+            className="primary"
+            disabled={step >= 5 || checkFailed}
+            aria-describedby={checkFailed ? 'next-step-reason' : undefined}
+            onClick={() => goTo(step + 1)}
+          >
             Next step
           </button>
         </div>
+        {checkFailed && (
+          <p id="next-step-reason" className="hint" data-testid="next-step-reason">
+            The check above failed: fix what it says and check again to go on (the steps above stay open to look ahead).
+          </p>
+        )}
       </section>
     </div>
   );

@@ -125,7 +125,7 @@ export function ChannelTable() {
                 <th scope="col" className="col-optional">
                   Latency (last / mean)
                 </th>
-                <th scope="col">
+                <th scope="col" className="actions-col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>

@@ -48,66 +48,134 @@ function nodeSize(label: string): { w: number; h: number } {
   return { w: Math.max(...lines.map((l) => l.length)) * CHAR + 16, h: lines.length * LINE + 10 };
 }
 
-const STYLE: cytoscape.StylesheetJson = [
-  {
-    selector: 'node',
-    style: {
-      shape: 'round-rectangle',
-      width: 'data(w)',
-      height: 'data(h)',
-      label: 'data(label)',
-      'text-wrap': 'wrap',
-      'text-valign': 'center',
-      'text-halign': 'center',
-      'text-justification': 'left',
-      'font-family': 'ui-monospace, monospace',
-      'font-size': FONT,
-      'line-height': LINE / FONT,
-      color: '#1f2328',
-      'background-color': '#eef2f7',
-      'border-width': 1,
-      'border-color': '#8c959f',
+/** The colours of a drawing; the dark one keeps the light one's meaning (green added, red removed, amber changed). */
+export interface GraphPalette {
+  readonly surface: string;
+  readonly text: string;
+  readonly node: string;
+  readonly blank: string;
+  readonly literal: string;
+  readonly line: string;
+  readonly edgeText: string;
+  readonly added: { readonly line: string; readonly fill: string; readonly text: string };
+  readonly removed: { readonly line: string; readonly fill: string; readonly text: string };
+  readonly changed: string;
+  readonly hover: string;
+  readonly linked: string;
+}
+
+export const LIGHT_GRAPH: GraphPalette = {
+  surface: '#ffffff',
+  text: '#1f2328',
+  node: '#eef2f7',
+  blank: '#f6f8fa',
+  literal: '#fff8e1',
+  line: '#8c959f',
+  edgeText: '#57606a',
+  added: { line: '#1a7f37', fill: '#dafbe1', text: '#116329' },
+  removed: { line: '#cf222e', fill: '#ffebe9', text: '#a40e26' },
+  changed: '#bf8700',
+  hover: '#0969da',
+  linked: '#8250df',
+};
+
+/** Issue 39: in the dark theme a drawing is no white canvas; its texts keep >= 4.5:1 on their fills. */
+export const DARK_GRAPH: GraphPalette = {
+  surface: '#1c212b',
+  text: '#e6e9ef',
+  node: '#2a3140',
+  blank: '#232936',
+  literal: '#3a3020',
+  line: '#8b95a7',
+  edgeText: '#c3cad6',
+  added: { line: '#6fd08c', fill: '#1d3526', text: '#9be9b0' },
+  removed: { line: '#ff8a80', fill: '#3d2222', text: '#ffb4ab' },
+  changed: '#f0c05a',
+  hover: '#8ab4ff',
+  linked: '#c4a5ff',
+};
+
+/** The palette of the theme the page shows now (the system setting, as the page's CSS follows it). */
+export function currentGraphPalette(): GraphPalette {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches
+    ? DARK_GRAPH
+    : LIGHT_GRAPH;
+}
+
+function graphStyle(p: GraphPalette): cytoscape.StylesheetJson {
+  return [
+    {
+      selector: 'node',
+      style: {
+        shape: 'round-rectangle',
+        width: 'data(w)',
+        height: 'data(h)',
+        label: 'data(label)',
+        'text-wrap': 'wrap',
+        'text-valign': 'center',
+        'text-halign': 'center',
+        'text-justification': 'left',
+        'font-family': 'ui-monospace, monospace',
+        'font-size': FONT,
+        'line-height': LINE / FONT,
+        color: p.text,
+        'background-color': p.node,
+        'border-width': 1,
+        'border-color': p.line,
+      },
     },
-  },
-  { selector: 'node[kind = "blank"]', style: { 'background-color': '#f6f8fa', 'border-style': 'dashed' } },
-  { selector: 'node[kind = "literal"]', style: { shape: 'rectangle', 'background-color': '#fff8e1' } },
-  {
-    selector: 'edge',
-    style: {
-      width: 1.2,
-      'curve-style': 'bezier',
-      'target-arrow-shape': 'triangle',
-      'arrow-scale': 0.8,
-      'line-color': '#8c959f',
-      'target-arrow-color': '#8c959f',
-      label: 'data(label)',
-      'font-size': EDGE_FONT,
-      'font-family': 'ui-monospace, monospace',
-      'text-rotation': 'autorotate',
-      'text-background-color': '#ffffff',
-      'text-background-opacity': 0.85,
-      'text-background-padding': '1px',
-      color: '#57606a',
+    { selector: 'node[kind = "blank"]', style: { 'background-color': p.blank, 'border-style': 'dashed' } },
+    { selector: 'node[kind = "literal"]', style: { shape: 'rectangle', 'background-color': p.literal } },
+    {
+      selector: 'edge',
+      style: {
+        width: 1.2,
+        'curve-style': 'bezier',
+        'target-arrow-shape': 'triangle',
+        'arrow-scale': 0.8,
+        'line-color': p.line,
+        'target-arrow-color': p.line,
+        label: 'data(label)',
+        'font-size': EDGE_FONT,
+        'font-family': 'ui-monospace, monospace',
+        'text-rotation': 'autorotate',
+        'text-background-color': p.surface,
+        'text-background-opacity': 0.85,
+        'text-background-padding': '1px',
+        color: p.edgeText,
+      },
     },
-  },
-  {
-    selector: '.added',
-    style: { 'line-color': '#1a7f37', 'target-arrow-color': '#1a7f37', 'border-color': '#1a7f37', 'background-color': '#dafbe1', color: '#116329' },
-  },
-  { selector: 'edge.added', style: { width: 2.5 } },
-  { selector: 'node.added, node.removed, node.changed', style: { 'border-width': 2.5 } },
-  {
-    selector: '.removed',
-    style: { 'line-color': '#cf222e', 'target-arrow-color': '#cf222e', 'border-color': '#cf222e', 'background-color': '#ffebe9', color: '#a40e26' },
-  },
-  { selector: 'edge.removed', style: { width: 2.5, 'line-style': 'dashed' } },
-  { selector: 'node.changed', style: { 'border-color': '#bf8700' } },
-  { selector: '.hovered', style: { 'underlay-color': '#0969da', 'underlay-opacity': 0.25, 'underlay-padding': 4 } },
-  {
-    selector: 'node.linked',
-    style: { 'underlay-color': '#8250df', 'underlay-opacity': 0.45, 'underlay-padding': 6, 'border-width': 3, 'border-color': '#8250df' },
-  },
-];
+    {
+      selector: '.added',
+      style: {
+        'line-color': p.added.line,
+        'target-arrow-color': p.added.line,
+        'border-color': p.added.line,
+        'background-color': p.added.fill,
+        color: p.added.text,
+      },
+    },
+    { selector: 'edge.added', style: { width: 2.5 } },
+    { selector: 'node.added, node.removed, node.changed', style: { 'border-width': 2.5 } },
+    {
+      selector: '.removed',
+      style: {
+        'line-color': p.removed.line,
+        'target-arrow-color': p.removed.line,
+        'border-color': p.removed.line,
+        'background-color': p.removed.fill,
+        color: p.removed.text,
+      },
+    },
+    { selector: 'edge.removed', style: { width: 2.5, 'line-style': 'dashed' } },
+    { selector: 'node.changed', style: { 'border-color': p.changed } },
+    { selector: '.hovered', style: { 'underlay-color': p.hover, 'underlay-opacity': 0.25, 'underlay-padding': 4 } },
+    {
+      selector: 'node.linked',
+      style: { 'underlay-color': p.linked, 'underlay-opacity': 0.45, 'underlay-padding': 6, 'border-width': 3, 'border-color': p.linked },
+    },
+  ];
+}
 
 /** Graphs up to this many nodes + edges get the layered layout; larger ones the linear-time one. */
 export const LAYERED_LAYOUT_LIMIT = 300;
@@ -137,13 +205,15 @@ function layoutFor(elements: number): cytoscape.LayoutOptions {
 export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: DrawCallbacks): Promise<DrawnGraph> {
   const { onHover, onSelect, onLabelPx } = callbacks;
   const large = model.nodes.length + model.edges.length > 400;
+  const palette = currentGraphPalette();
+  container.style.background = palette.surface;
   const cy = cytoscape({
     container,
     elements: [
       ...model.nodes.map((n) => ({ group: 'nodes' as const, data: { ...n, ...nodeSize(n.label) }, classes: n.change ?? '' })),
       ...model.edges.map((e) => ({ group: 'edges' as const, data: { ...e }, classes: e.change ?? '' })),
     ],
-    style: STYLE,
+    style: graphStyle(palette),
     minZoom: 0.05,
     maxZoom: 4,
     // Large graphs: pan and zoom a snapshot, redraw when the gesture ends.

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { SplitView } from '../../ui/SplitView.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from '../translate/PayloadDiffView.js';
+import { SuiteDownloadButton } from './SuiteDownload.js';
 
 /**
  * Alignment test suites (issue 12): the stored suites, the cases of one, "Run all" (case by case
@@ -101,6 +102,7 @@ function SuiteDetail() {
             Stop
           </button>
         )}
+        <SuiteDownloadButton suite={suite} />
       </div>
       {current !== undefined && (
         <div className="row">

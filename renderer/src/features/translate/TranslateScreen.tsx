@@ -1,3 +1,4 @@
+import { chainGaps } from './chain-gaps.js';
 import { useEffect, useRef, useState } from 'react';
 import { formatMs } from '../../ui/format.js';
 import { CodeEditor } from '../../editor/CodeEditor.js';
@@ -29,6 +30,11 @@ export function TranslateScreen() {
   const loadFile = useWorkbench((s) => s.loadMessageFile);
   const fileName = useWorkbench((s) => s.messageFileName);
   const picker = useRef<HTMLInputElement>(null);
+  // A chain that does not meet "succeeds" while translating nothing past the gap: its run is a warning, not a success.
+  const gaps = chainGaps(
+    useWorkbench((s) => s.sequence),
+    useWorkbench((s) => s.alignments),
+  );
 
   const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => {
@@ -86,7 +92,14 @@ export function TranslateScreen() {
             <label className="checkbox">
               <input type="checkbox" checked={autoRun} onChange={(e) => setAutoRun(e.target.checked)} /> Translate automatically after edits
             </label>
-            <OperationStatus op={op} runningText="Translating…" testId="translate-status" />
+            {op.state === 'done' && gaps[0] !== undefined ? (
+              <p className="op op-warn" role="status" data-testid="translate-status">
+                Translated, but the chain does not meet after step {gaps[0].index + 1}: the steps after it found nothing to translate. Check the order (see the
+                warning above).
+              </p>
+            ) : (
+              <OperationStatus op={op} runningText="Translating…" testId="translate-status" />
+            )}
             <SaveTestCase />
           </div>
         </section>
