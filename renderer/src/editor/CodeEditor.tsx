@@ -24,6 +24,12 @@ export interface CodeEditorProps {
   readonly minHeight?: number;
   /** Focus the editor once it is created (a document the user just opened). */
   readonly autoFocus?: boolean;
+  /**
+   * Ctrl+Z and Ctrl+Shift+Z / Ctrl+Y go to these instead of Monaco's own undo stack, so one
+   * history spans the editor and what else edits the same text (the cell form, issue 39).
+   */
+  readonly onUndo?: () => void;
+  readonly onRedo?: () => void;
 }
 
 interface MarkerView {
@@ -50,6 +56,8 @@ export function CodeEditor({
   reveal,
   minHeight = 240,
   autoFocus = false,
+  onUndo,
+  onRedo,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<StandaloneEditor | undefined>(undefined);
@@ -69,6 +77,8 @@ export function CodeEditor({
   // Read when Monaco has loaded (asynchronously): by then the caller may want the focus elsewhere (a linked cell).
   const autoFocusRef = useRef(autoFocus);
   autoFocusRef.current = autoFocus;
+  const historyRef = useRef({ onUndo, onRedo });
+  historyRef.current = { onUndo, onRedo };
 
   // Create the editor once per mount.
   useEffect(() => {
@@ -103,6 +113,13 @@ export function CodeEditor({
         });
         editorRef.current = editor;
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => setTabMovesFocus((on) => !on));
+        if (historyRef.current.onUndo !== undefined) {
+          const undo = () => historyRef.current.onUndo?.();
+          const redo = () => historyRef.current.onRedo?.();
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ, undo);
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ, redo);
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY, redo);
+        }
         if (autoFocusRef.current) editor.focus();
         disposables.push(
           editor,

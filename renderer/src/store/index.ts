@@ -20,3 +20,4 @@ export { describeLeave, type LeaveChoice, type LeaveIntent } from './leave-guard
 export type { SuggestionState, SuggestionTarget } from './suggest-slice.js';
 export { DROP_TARGETS, OVER_TEXT, type DropTarget } from './drop-targets.js';
 export type { DroppedFile, DropNotice } from './drop-slice.js';
+export { UNDO_GROUP_MS, UNDO_LIMIT, type TextHistory } from './cell-authoring-slice.js';

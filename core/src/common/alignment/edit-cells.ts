@@ -601,3 +601,17 @@ export function newAlignmentText(o: NewAlignmentOptions): string {
 </rdf:RDF>
 `;
 }
+
+/**
+ * The prefixes the document's root declares (the PREFIX block every compiled cell gets, '' for the
+ * default namespace): what the Turtle fields may use and what completion offers.
+ */
+export function documentPrefixes(text: string): Array<{ prefix: string; iri: string }> {
+  const { root } = scanXml(text);
+  return [...root.namespaces].filter(([prefix]) => prefix !== 'xml').map(([prefix, iri]) => ({ prefix, iri }));
+}
+
+/** A pattern as the form reads it back: what a typed value becomes once written (common indentation and edge blank lines dropped). */
+export function normalizePattern(value: string): string {
+  return dedent(value);
+}

@@ -6,6 +6,8 @@
 export {
   applyCellEdit,
   cellAfterEdit,
+  documentPrefixes,
+  normalizePattern,
   newAlignmentText,
   readCells,
   type CellConstraintField,

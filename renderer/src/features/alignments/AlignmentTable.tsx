@@ -3,6 +3,7 @@ import type { AlignmentInfo } from '../../api/index.js';
 import { formatDate, shortIri } from '../../ui/format.js';
 import { sameAlignment, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { NewAlignmentButton } from './NewAlignmentButton.js';
 
 type SortKey = 'name' | 'version' | 'creator' | 'date' | 'cellCount';
 type Sort = { readonly key: SortKey; readonly dir: 'ascending' | 'descending' };
@@ -62,6 +63,7 @@ export function AlignmentTable() {
         <button type="button" onClick={() => void reload()}>
           Refresh
         </button>
+        <NewAlignmentButton />
       </div>
       <OperationStatus op={op} runningText="Loading alignments…" />
       {alignments.length === 0 && op.state === 'failed' ? null : alignments.length === 0 && op.state !== 'running' ? (

@@ -1,0 +1,94 @@
+/**
+ * Issue 39: an alignment written from nothing in the workbench without typing XML (New alignment,
+ * Add cell, the source and target patterns, a function, Save), the form's edits undone, and a
+ * sample message translated with it; at 1280x800, light and dark, axe with no serious or critical
+ * violation on the form, screenshots kept.
+ */
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { dataDir } from '../fixtures/paths.js';
+import { expect, screenshot, test } from '../fixtures/test.js';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** time:numericPosition of the sample weight message: its one value, 1418143893015. */
+const SOURCE = 'var:e <http://www.w3.org/2006/time#numericPosition> var:n .';
+const TARGET = 'var:e iiot:hasResultValue var:label .';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`an alignment made from nothing in the cell form, undone, saved and translating a sample (${scheme})`, async ({ page }, testInfo) => {
+    const name = `Authored_${scheme}`;
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('./#/alignments');
+    await page.getByRole('button', { name: 'New alignment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New alignment' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Version').fill('1.0');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+
+    const editor = page.getByTestId('alignment-editor');
+    await expect(editor.getByRole('heading', { name: new RegExp(`New alignment \\(${name} 1.0\\)`) })).toBeVisible();
+    await editor.getByRole('tab', { name: /Cells/ }).click();
+    await editor.getByRole('button', { name: 'Add cell' }).click();
+    const form = editor.getByTestId('cell-form');
+    await expect(form.getByRole('heading', { name: 'sripas:cell_1' })).toBeVisible();
+
+    // Checked as typed: an undeclared prefix is named at once.
+    const source = form.getByLabel('Source pattern');
+    await source.fill('var:e nope:p var:n .');
+    await expect(form.getByRole('alert')).toContainText('Not valid Turtle');
+    await expect(source).toHaveAttribute('aria-invalid', 'true');
+    await source.fill(SOURCE);
+    await expect(source).toHaveAttribute('aria-invalid', 'false');
+    await form.getByLabel('Target pattern').fill(TARGET);
+    await form.getByRole('button', { name: 'Add function' }).click();
+    await form.getByLabel('Function 1', { exact: true }).selectOption('STR');
+    await form.getByLabel('Variable of argument 1', { exact: true }).fill('n');
+    await form.getByLabel('Result of function 1', { exact: true }).fill('label');
+    await expect(editor.getByTestId('validation-status')).toContainText('validated successfully');
+
+    // Undo: the button, then Ctrl+Z in a field; each puts back the text before the last edit.
+    const relation = form.getByLabel('Relation', { exact: true });
+    await relation.fill('>');
+    await expect(relation).toHaveValue('>');
+    await editor.getByRole('button', { name: 'Undo' }).click();
+    await expect(relation).toHaveValue('=');
+    await form.getByLabel('Target pattern').fill('var:e iiot:hasName var:label .');
+    await form.getByLabel('Target pattern').press('Control+z');
+    await expect(form.getByLabel('Target pattern')).toHaveValue(TARGET);
+    await editor.getByRole('button', { name: 'Redo' }).click();
+    await expect(form.getByLabel('Target pattern')).toHaveValue('var:e iiot:hasName var:label .');
+    await editor.getByRole('button', { name: 'Undo' }).click();
+    await expect(form.getByLabel('Target pattern')).toHaveValue(TARGET);
+
+    // The server's reading of the XML the form wrote: one cell, in the steps, with the function.
+    const compiled = editor.getByTestId('cell');
+    await expect(compiled).toHaveCount(1);
+    await expect(compiled).toContainText('step 1');
+    await expect(compiled).toContainText('?node_label = STR(?node_n)');
+    await page.waitForTimeout(300);
+    await screenshot(page, testInfo, `cell-form-${scheme}-1280`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(editor.getByTestId('editor-upload-status')).toContainText(/stored|uploaded|created/i);
+    await expect(page.getByRole('table', { name: 'Alignments' })).toContainText(name);
+
+    // The sample message through the new alignment: the cell's triple is among the added ones.
+    await page.goto(`./#/translate/${name}/1.0`);
+    await page.getByLabel('Message file').setInputFiles(join(dataDir, 'messages', 'weight.UniversAAL_CO.json'));
+    await expect(page.getByTestId('translate-status')).toHaveText('Message translation successful');
+    const added = page.getByTestId('payload-diff').getByRole('region', { name: 'Added triples' }).getByTestId('diff-triple');
+    await expect(added.filter({ hasText: 'hasResultValue' })).toHaveCount(1);
+    await expect(added.filter({ hasText: '1418143893015' })).toHaveCount(1);
+    await screenshot(page, testInfo, `authored-translation-${scheme}-1280`);
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Writing alignments as cells (issue 39): a new alignment from a name and a version, form edits of
+ * the open alignment's cells written into its XML by core's splices (`@mediator/core/authoring`),
+ * and one undo history across the form and the source editor. The XML is the one source: the form
+ * reads its cells from the editor's text, and every edit, from either side, is a new text.
+ */
+import { applyCellEdit, cellAfterEdit, newAlignmentText, readCells, type CellEdit } from '@mediator/core/authoring';
+import type { SliceCreator } from './types.js';
+
+/** Edits of one kind this close together are one undo step (typing a pattern is not a step per key). */
+export const UNDO_GROUP_MS = 1000;
+/** Steps kept: an alignment of 200 kB times this stays well under the page's memory. */
+export const UNDO_LIMIT = 200;
+
+export interface TextHistory {
+  /** The editor session this history belongs to (a new document starts a new history). */
+  readonly session: number;
+  readonly past: readonly string[];
+  readonly future: readonly string[];
+  /** What made the last change ('source', or the form field), with its time, for grouping. */
+  readonly lastKey: string;
+  readonly lastAt: number;
+}
+
+export interface CellAuthoringSlice {
+  readonly history: TextHistory;
+  /** The cell the form shows (its position in the document). */
+  readonly selectedCell: number;
+  /** Why the last form edit could not be written (the text is not an alignment the form can edit). */
+  readonly cellEditError: string | undefined;
+
+  /** Opens a new, unsaved alignment with no cells (Turtle cells, an empty steps list). */
+  createAlignment(name: string, version: string): void;
+  /** Writes one form edit into the editor's XML. `group` joins quick edits of one field into one undo step. */
+  editCells(edit: CellEdit, group?: string): void;
+  selectCell(index: number): void;
+  /** Records the text an edit replaces (called by setEditorText for edits from any side). */
+  rememberText(previous: string, key: string): void;
+  undoEdit(): void;
+  redoEdit(): void;
+}
+
+declare module './types.js' {
+  interface WorkbenchState extends CellAuthoringSlice {}
+}
+
+const EMPTY_HISTORY: TextHistory = { session: -1, past: [], future: [], lastKey: '', lastAt: 0 };
+
+export const createCellAuthoringSlice: SliceCreator<CellAuthoringSlice> = (set, get, deps) => {
+  const now = deps.now ?? Date.now;
+  /** The history of the open document (an empty one for a document just opened). */
+  const current = (): TextHistory => {
+    const session = get().editor?.session ?? -1;
+    const h = get().history;
+    return h.session === session ? h : { ...EMPTY_HISTORY, session };
+  };
+  const restore = (text: string, history: TextHistory) => {
+    set({ history: { ...history, lastKey: '', lastAt: 0 } });
+    get().setEditorText(text, 'history');
+    const count = safeCount(text);
+    if (count !== undefined && get().selectedCell >= count) set({ selectedCell: Math.max(0, count - 1) });
+  };
+
+  return {
+    history: EMPTY_HISTORY,
+    selectedCell: 0,
+    cellEditError: undefined,
+
+    createAlignment(name, version) {
+      const text = newAlignmentText({ name: name.trim(), version: version.trim() });
+      // The title shows the name and version the document declares beside this label.
+      get().openDocument({ fileName: 'New alignment', text });
+      set({ selectedCell: 0, cellEditError: undefined });
+    },
+
+    editCells(edit, group) {
+      const editor = get().editor;
+      if (editor === undefined) return;
+      let text: string;
+      let before: number;
+      try {
+        before = readCells(editor.text).length;
+        text = applyCellEdit(editor.text, edit);
+      } catch (error) {
+        set({ cellEditError: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      set({ cellEditError: undefined, selectedCell: cellAfterEdit(edit, before) });
+      if (text !== editor.text) get().setEditorText(text, group ?? `${edit.kind}:${now()}`);
+    },
+
+    selectCell(index) {
+      set({ selectedCell: index });
+    },
+
+    rememberText(previous, key) {
+      const h = current();
+      const at = now();
+      // Keystrokes in one place, close together, are one step: only the first records the text before them.
+      if (key === h.lastKey && at - h.lastAt < UNDO_GROUP_MS) {
+        set({ history: { ...h, future: [], lastAt: at } });
+        return;
+      }
+      set({ history: { ...h, past: [...h.past, previous].slice(-UNDO_LIMIT), future: [], lastKey: key, lastAt: at } });
+    },
+
+    undoEdit() {
+      const editor = get().editor;
+      const h = current();
+      const previous = h.past[h.past.length - 1];
+      if (editor === undefined || previous === undefined) return;
+      restore(previous, { ...h, past: h.past.slice(0, -1), future: [editor.text, ...h.future] });
+    },
+
+    redoEdit() {
+      const editor = get().editor;
+      const h = current();
+      const next = h.future[0];
+      if (editor === undefined || next === undefined) return;
+      restore(next, { ...h, past: [...h.past, editor.text].slice(-UNDO_LIMIT), future: h.future.slice(1) });
+    },
+  };
+};
+
+function safeCount(text: string): number | undefined {
+  try {
+    return readCells(text).length;
+  } catch {
+    return undefined;
+  }
+}
