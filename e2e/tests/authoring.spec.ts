@@ -48,7 +48,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(source).toHaveAttribute('aria-invalid', 'true');
     await source.fill(SOURCE);
     await expect(source).toHaveAttribute('aria-invalid', 'false');
-    await form.getByLabel('Target pattern').fill(TARGET);
+    // Completion in the form: the document's prefix offered for the word typed, then the rest typed after it.
+    const target = form.getByLabel('Target pattern');
+    await target.fill('var:e ii');
+    await form.getByRole('group', { name: 'Suggestions for Target pattern' }).getByRole('button', { name: 'iiot:', exact: true }).click();
+    await expect(target).toHaveValue('var:e iiot:');
+    await target.fill(TARGET);
     await form.getByRole('button', { name: 'Add function' }).click();
     await form.getByLabel('Function 1', { exact: true }).selectOption('STR');
     await form.getByLabel('Variable of argument 1', { exact: true }).fill('n');
@@ -77,6 +82,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.waitForTimeout(300);
     await screenshot(page, testInfo, `cell-form-${scheme}-1280`);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Completion in the source editor, then Ctrl+Z there undoes the typing through the same history.
+    await editor.getByRole('tab', { name: 'Source' }).click();
+    await editor.getByTestId('alignment-source').getByRole('code').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('<align:Ce');
+    await page.keyboard.press('Control+Space');
+    await expect(page.getByRole('option', { name: /align:Cell/ }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+z');
+    await expect(editor.getByTestId('well-formedness')).toHaveCount(0);
+    await editor.getByRole('tab', { name: /Cells/ }).click();
+    await expect(editor.getByTestId('cell-form').getByLabel('Target pattern')).toHaveValue(TARGET);
+    await expect(editor.getByTestId('validation-status')).toContainText('validated successfully');
 
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(editor.getByTestId('editor-upload-status')).toContainText(/stored|uploaded|created/i);

@@ -5,12 +5,15 @@
  * reads its cells from the editor's text, and every edit, from either side, is a new text.
  */
 import { applyCellEdit, cellAfterEdit, newAlignmentText, readCells, type CellEdit } from '@mediator/core/authoring';
+import type { AlignmentView } from '../api/index.js';
 import type { SliceCreator } from './types.js';
 
 /** Edits of one kind this close together are one undo step (typing a pattern is not a step per key). */
 export const UNDO_GROUP_MS = 1000;
 /** Steps kept: an alignment of 200 kB times this stays well under the page's memory. */
 export const UNDO_LIMIT = 200;
+/** Stored alignments read for completion: the newest ones, so a large store does not cost a request per alignment. */
+export const VOCABULARY_ALIGNMENTS = 20;
 
 export interface TextHistory {
   /** The editor session this history belongs to (a new document starts a new history). */
@@ -38,6 +41,9 @@ export interface CellAuthoringSlice {
   rememberText(previous: string, key: string): void;
   undoEdit(): void;
   redoEdit(): void;
+  /** The stored alignments' views, read once for completion (IRIs of their patterns). */
+  readonly vocabularyViews: readonly AlignmentView[];
+  loadVocabulary(): Promise<void>;
 }
 
 declare module './types.js' {
@@ -48,6 +54,7 @@ const EMPTY_HISTORY: TextHistory = { session: -1, past: [], future: [], lastKey:
 
 export const createCellAuthoringSlice: SliceCreator<CellAuthoringSlice> = (set, get, deps) => {
   const now = deps.now ?? Date.now;
+  let vocabularyLoading = false;
   /** The history of the open document (an empty one for a document just opened). */
   const current = (): TextHistory => {
     const session = get().editor?.session ?? -1;
@@ -65,6 +72,22 @@ export const createCellAuthoringSlice: SliceCreator<CellAuthoringSlice> = (set, 
     history: EMPTY_HISTORY,
     selectedCell: 0,
     cellEditError: undefined,
+    vocabularyViews: [],
+
+    async loadVocabulary() {
+      if (vocabularyLoading) return;
+      vocabularyLoading = true;
+      const stored = [...get().alignments].sort((a, b) => b.date - a.date).slice(0, VOCABULARY_ALIGNMENTS);
+      const views = await Promise.all(
+        stored.map((a) =>
+          get()
+            .api.getAlignmentView({ name: a.name, version: a.version })
+            .catch(() => undefined),
+        ),
+      );
+      set({ vocabularyViews: views.filter((v): v is AlignmentView => v !== undefined) });
+      vocabularyLoading = false;
+    },
 
     createAlignment(name, version) {
       const text = newAlignmentText({ name: name.trim(), version: version.trim() });

@@ -19,7 +19,7 @@ function parse(text: string): Parsed {
  * The open alignment's cells as a form (issue 39): search, add, pick a cell, edit it. Read from the
  * editor's XML on every change (core's splicer, in the page), written back into it by each edit.
  */
-export function CellEditor({ text }: { readonly text: string }) {
+export function CellEditor({ text, iris }: { readonly text: string; readonly iris: readonly string[] }) {
   const parsed = useMemo(() => parse(text), [text]);
   const [search, setSearch] = useState('');
   const selected = useWorkbench((s) => s.selectedCell);
@@ -72,7 +72,7 @@ export function CellEditor({ text }: { readonly text: string }) {
               </li>
             ))}
           </ul>
-          {current !== undefined && <CellForm key={current.index} cell={current} count={cells.length} prefixes={prefixes} />}
+          {current !== undefined && <CellForm key={current.index} cell={current} count={cells.length} prefixes={prefixes} iris={iris} />}
         </div>
       )}
     </section>

@@ -1,8 +1,9 @@
 import { normalizePattern, type CellEntry, type CellTextField, type ConstraintDraft } from '@mediator/core/authoring';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useWorkbench } from '../../store/index.js';
 import { prefixedName } from '../graph/pattern-graph.js';
 import { turtleProblem, type Prefix } from './cell-authoring.js';
+import { termSuggestions, wordBefore } from './completion-vocabulary.js';
 import { DraftInput, trimmed, useDraft } from './DraftInput.js';
 import { FunctionFields } from './FunctionFields.js';
 
@@ -13,16 +14,39 @@ export const XSD_DATATYPES = ['string', 'int', 'integer', 'long', 'decimal', 'fl
   (t) => XSD + t,
 );
 
-function PatternField({ cell, field, label, prefixes }: { cell: CellEntry; field: 'entity1' | 'entity2'; label: string; prefixes: readonly Prefix[] }) {
+interface PatternProps {
+  readonly cell: CellEntry;
+  readonly field: 'entity1' | 'entity2';
+  readonly label: string;
+  readonly prefixes: readonly Prefix[];
+  readonly iris: readonly string[];
+}
+
+function PatternField({ cell, field, label, prefixes, iris }: PatternProps) {
   const edit = useWorkbench((s) => s.editCells);
   const [draft, setDraft] = useDraft(cell[field], normalizePattern);
+  const [caret, setCaret] = useState<number | undefined>(undefined);
+  const area = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const problem = turtleProblem(draft, prefixes);
   const rdfxml = cell[`${field}Format`] === 'rdfxml';
+  const write = (value: string) => {
+    setDraft(value);
+    edit({ kind: 'set-text', index: cell.index, field, value }, `${field}:${cell.index}`);
+  };
+  const at = wordBefore(draft, caret ?? 0);
+  const suggestions = caret === undefined || rdfxml ? [] : termSuggestions(at.word, iris, prefixes);
+  const insert = (text: string) => {
+    write(draft.slice(0, at.start) + text + draft.slice(caret ?? at.start));
+    const next = at.start + text.length;
+    setCaret(next);
+    requestAnimationFrame(() => area.current?.setSelectionRange(next, next));
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <textarea
+        ref={area}
         id={id}
         className="pattern-field"
         rows={Math.min(14, Math.max(4, draft.split('\n').length + 1))}
@@ -33,10 +57,21 @@ function PatternField({ cell, field, label, prefixes }: { cell: CellEntry; field
         aria-describedby={`${id}-help`}
         placeholder={field === 'entity1' ? 'var:CTX a ex:Source ; ex:value var:v .' : 'var:CTX a ex:Target ; ex:hasValue var:v .'}
         onChange={(e) => {
-          setDraft(e.target.value);
-          edit({ kind: 'set-text', index: cell.index, field, value: e.target.value }, `${field}:${cell.index}`);
+          setCaret(e.target.selectionStart);
+          write(e.target.value);
         }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onBlur={() => setCaret(undefined)}
       />
+      {suggestions.length > 0 && (
+        <div className="suggestions" role="group" aria-label={`Suggestions for ${label}`}>
+          {suggestions.map((s) => (
+            <button key={s.text} type="button" title={s.detail} onMouseDown={(e) => e.preventDefault()} onClick={() => insert(s.text)}>
+              {s.text}
+            </button>
+          ))}
+        </div>
+      )}
       <p id={`${id}-help`} className={problem === undefined ? 'hint' : 'error'} role={problem === undefined ? undefined : 'alert'}>
         {rdfxml
           ? 'Written as RDF/XML: convert the cells to Turtle (“Convert to Turtle cells”) to edit it here.'
@@ -153,7 +188,7 @@ function CellActions({ cell, count, label }: { cell: CellEntry; count: number; l
 }
 
 /** One cell's form: patterns, relation, functions, typings and filters, each edit written into the XML at once. */
-export function CellForm({ cell, count, prefixes }: { cell: CellEntry; count: number; prefixes: readonly Prefix[] }) {
+export function CellForm({ cell, count, prefixes, iris }: { cell: CellEntry; count: number; prefixes: readonly Prefix[]; iris: readonly string[] }) {
   const label = prefixedName(cell.iri, prefixes);
   const variables = patternVariables(cell);
   return (
@@ -167,8 +202,8 @@ export function CellForm({ cell, count, prefixes }: { cell: CellEntry; count: nu
       </div>
       <CellActions cell={cell} count={count} label={label} />
       <div className="cell-entities">
-        <PatternField cell={cell} field="entity1" label="Source pattern" prefixes={prefixes} />
-        <PatternField cell={cell} field="entity2" label="Target pattern" prefixes={prefixes} />
+        <PatternField cell={cell} field="entity1" label="Source pattern" prefixes={prefixes} iris={iris} />
+        <PatternField cell={cell} field="entity2" label="Target pattern" prefixes={prefixes} iris={iris} />
       </div>
       <TextField cell={cell} field="relation" label="Relation" options={RELATIONS} />
       <FunctionFields cell={cell} variables={variables} />

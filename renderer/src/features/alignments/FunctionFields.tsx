@@ -105,7 +105,7 @@ function FunctionRow({
         <ParamRow key={j} fn={label} i={j} p={p} write={(next) => setParam(j, next)} variablesId={variablesId} />
       ))}
       {(known === undefined || f.params.length < known.maxArgs) && (
-        <button type="button" onClick={() => write({ ...f, params: [...f.params, { kind: 'value', value: '' }] })} aria-label={`Add an argument to ${label}`}>
+        <button type="button" onClick={() => write({ ...f, params: [...f.params, { kind: 'value', value: '' }] })} aria-label={`Add argument to ${label}`}>
           Add argument
         </button>
       )}
