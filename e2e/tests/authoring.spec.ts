@@ -109,5 +109,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(added.filter({ hasText: 'hasResultValue' })).toHaveCount(1);
     await expect(added.filter({ hasText: '1418143893015' })).toHaveCount(1);
     await screenshot(page, testInfo, `authored-translation-${scheme}-1280`);
+
+    // Live preview: back in the editor, that message re-translated through each unsaved edit; the
+    // edited cell's own triples listed apart.
+    await page.goto(`./#/alignments/${name}/1.0`);
+    await editor.getByRole('tab', { name: /Cells/ }).click();
+    const preview = editor.getByRole('region', { name: 'Live preview' });
+    await preview.getByLabel('Preview with message').selectOption({ label: 'The Translate screen’s message' });
+    const addedByCell = preview.getByRole('region', { name: 'Added by this cell' });
+    await expect(addedByCell).toContainText('iiot:hasResultValue "1418143893015"');
+    await expect(preview.getByRole('region', { name: 'Removed by this cell' })).toContainText('numericPosition');
+    await editor.getByTestId('cell-form').getByLabel('Target pattern').fill('var:e iiot:hasName var:label .');
+    await expect(addedByCell).toContainText('iiot:hasName "1418143893015"');
+    await expect(addedByCell).not.toContainText('hasResultValue');
+    await page.waitForTimeout(300);
+    await screenshot(page, testInfo, `cell-preview-${scheme}-1280`);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -3,7 +3,7 @@ import { readCells } from '@mediator/core/authoring';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWorkbenchStore } from './workbench-store.js';
 import { fakeApi } from './fake-api.test-support.js';
-import { UNDO_GROUP_MS } from './cell-authoring-slice.js';
+import { PREVIEW_DEBOUNCE_MS, UNDO_GROUP_MS } from './cell-authoring-slice.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -60,6 +60,46 @@ describe('cell authoring', () => {
     // A new edit drops what could be redone.
     s.getState().editCells({ kind: 'add' });
     expect(s.getState().history.future).toEqual([]);
+  });
+
+  it('previews the chosen message through the unsaved text, again after each edit (debounced), and keeps the last good one on a refusal', async () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    const never = () => new Promise<never>(() => undefined);
+    const s = createWorkbenchStore({
+      makeApi: () =>
+        fakeApi({
+          validateAlignment: never,
+          viewAlignmentText: never,
+          previewTranslation: async (alignment, graphStr) => {
+            sent.push(alignment);
+            if (alignment.includes('broken')) throw new Error('the alignment has errors');
+            return { message: 'Message translation successful', graphStr };
+          },
+        }),
+    });
+    s.getState().createAlignment('P', '1');
+    s.getState().choosePreviewMessage({ label: 'm', text: '{}' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(1);
+    expect(s.getState().preview.state).toBe('done');
+    for (const _ of [1, 2, 3]) {
+      s.getState().editCells({ kind: 'add' });
+      s.getState().schedulePreview();
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
+    expect(sent).toHaveLength(2);
+    expect(readCells(sent[1] ?? '')).toHaveLength(3);
+    s.getState().setEditorText(`${text(s)}<!-- broken -->`);
+    s.getState().schedulePreview();
+    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
+    expect(s.getState().preview).toMatchObject({ state: 'failed', message: 'the alignment has errors', reply: { message: 'Message translation successful' } });
+    s.getState().choosePreviewMessage(undefined);
+    s.getState().schedulePreview();
+    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
+    expect(sent).toHaveLength(3);
   });
 
   it('says why an edit cannot be written and keeps the text', () => {

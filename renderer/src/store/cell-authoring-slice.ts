@@ -5,7 +5,8 @@
  * reads its cells from the editor's text, and every edit, from either side, is a new text.
  */
 import { applyCellEdit, cellAfterEdit, newAlignmentText, readCells, type CellEdit } from '@mediator/core/authoring';
-import type { AlignmentView } from '../api/index.js';
+import { errorMessage, type AlignmentView, type TranslationReply } from '../api/index.js';
+import { isAbort } from './operation.js';
 import type { SliceCreator } from './types.js';
 
 /** Edits of one kind this close together are one undo step (typing a pattern is not a step per key). */
@@ -14,6 +15,15 @@ export const UNDO_GROUP_MS = 1000;
 export const UNDO_LIMIT = 200;
 /** Stored alignments read for completion: the newest ones, so a large store does not cost a request per alignment. */
 export const VOCABULARY_ALIGNMENTS = 20;
+/** Delay between the last edit and the preview's translation of the chosen message. */
+export const PREVIEW_DEBOUNCE_MS = 500;
+
+/** The live preview (issue 39): the chosen message through the editor's unsaved text. */
+export interface PreviewState {
+  readonly state: 'idle' | 'running' | 'done' | 'failed';
+  readonly reply?: TranslationReply;
+  readonly message?: string;
+}
 
 export interface TextHistory {
   /** The editor session this history belongs to (a new document starts a new history). */
@@ -44,6 +54,13 @@ export interface CellAuthoringSlice {
   /** The stored alignments' views, read once for completion (IRIs of their patterns). */
   readonly vocabularyViews: readonly AlignmentView[];
   loadVocabulary(): Promise<void>;
+  /** The message the preview translates (a sample's text), or none. */
+  readonly previewMessage: { readonly label: string; readonly text: string } | undefined;
+  readonly preview: PreviewState;
+  choosePreviewMessage(message: { readonly label: string; readonly text: string } | undefined): void;
+  /** Translates the chosen message through the editor's text after PREVIEW_DEBOUNCE_MS (a newer call restarts the wait and aborts a run in flight). */
+  schedulePreview(): void;
+  runPreview(): Promise<void>;
 }
 
 declare module './types.js' {
@@ -55,6 +72,8 @@ const EMPTY_HISTORY: TextHistory = { session: -1, past: [], future: [], lastKey:
 export const createCellAuthoringSlice: SliceCreator<CellAuthoringSlice> = (set, get, deps) => {
   const now = deps.now ?? Date.now;
   let vocabularyLoading = false;
+  let previewTimer: ReturnType<typeof setTimeout> | undefined;
+  let previewAbort: AbortController | undefined;
   /** The history of the open document (an empty one for a document just opened). */
   const current = (): TextHistory => {
     const session = get().editor?.session ?? -1;
@@ -73,6 +92,40 @@ export const createCellAuthoringSlice: SliceCreator<CellAuthoringSlice> = (set, 
     selectedCell: 0,
     cellEditError: undefined,
     vocabularyViews: [],
+    previewMessage: undefined,
+    preview: { state: 'idle' },
+
+    choosePreviewMessage(message) {
+      set({ previewMessage: message, preview: { state: 'idle' } });
+      if (message === undefined) {
+        clearTimeout(previewTimer);
+        previewAbort?.abort();
+      } else void get().runPreview();
+    },
+
+    schedulePreview() {
+      clearTimeout(previewTimer);
+      if (get().previewMessage === undefined) return;
+      previewTimer = setTimeout(() => void get().runPreview(), PREVIEW_DEBOUNCE_MS);
+    },
+
+    async runPreview() {
+      const message = get().previewMessage;
+      const text = get().editor?.text;
+      if (message === undefined || text === undefined || text.trim() === '') return;
+      previewAbort?.abort();
+      const abort = new AbortController();
+      previewAbort = abort;
+      set((s) => ({ preview: { ...s.preview, state: 'running' } }));
+      try {
+        const reply = await get().api.previewTranslation(text, message.text, abort.signal);
+        if (previewAbort === abort) set({ preview: { state: 'done', reply } });
+      } catch (error) {
+        if (isAbort(error) || previewAbort !== abort) return;
+        // The last good preview stays beside the reason this text could not be previewed.
+        set((s) => ({ preview: { ...s.preview, state: 'failed', message: errorMessage(error) } }));
+      }
+    },
 
     async loadVocabulary() {
       if (vocabularyLoading) return;

@@ -4,6 +4,7 @@ import { useWorkbench } from '../../store/index.js';
 import { prefixedName } from '../graph/pattern-graph.js';
 import { filterCells, type Prefix } from './cell-authoring.js';
 import { CellForm } from './CellForm.js';
+import { CellPreview } from './CellPreview.js';
 
 type Parsed = { readonly cells: readonly CellEntry[]; readonly prefixes: readonly Prefix[] } | { readonly error: string };
 
@@ -75,6 +76,7 @@ export function CellEditor({ text, iris }: { readonly text: string; readonly iri
           {current !== undefined && <CellForm key={current.index} cell={current} count={cells.length} prefixes={prefixes} iris={iris} />}
         </div>
       )}
+      <CellPreview text={text} cellIri={current?.iri} />
     </section>
   );
 }
