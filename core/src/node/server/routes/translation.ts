@@ -57,7 +57,10 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
       return sendNativeJson(reply, result);
     },
   );
+}
 
+/** The workbench's preview (issue 39): not an IPSM operation, so not copied under /v1. */
+export function registerTranslationPreviewRoute(app: ApiServer, { translation }: RouteDeps): void {
   app.post(
     '/translation-preview',
     {
