@@ -51,7 +51,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // Completion in the form: the document's prefix offered for the word typed, then the rest typed after it.
     const target = form.getByLabel('Target pattern');
     await target.fill('var:e ii');
-    await form.getByRole('group', { name: 'Suggestions for Target pattern' }).getByRole('button', { name: 'iiot:', exact: true }).click();
+    await form.getByRole('group', { name: 'Suggested terms' }).getByRole('button', { name: 'iiot:', exact: true }).click();
     await expect(target).toHaveValue('var:e iiot:');
     await target.fill(TARGET);
     await form.getByRole('button', { name: 'Add function' }).click();

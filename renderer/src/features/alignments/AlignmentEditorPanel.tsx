@@ -7,7 +7,7 @@ import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
 import { CellEditor } from './CellEditor.js';
 import { xmlCompletions } from './completion-vocabulary.js';
-import { useVocabulary } from './use-vocabulary.js';
+import { prefixesOf, useVocabulary } from './use-vocabulary.js';
 import { CellList } from './CellList.js';
 import { ProblemList } from './ProblemList.js';
 import { SaveOutcomePanel } from './SaveOutcomePanel.js';
@@ -42,7 +42,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const history = useWorkbench((s) => s.history);
   const canUndo = history.session === editor.session && history.past.length > 0;
   const canRedo = history.session === editor.session && history.future.length > 0;
-  const vocabulary = useVocabulary(editor.text);
+  const iris = useVocabulary();
   const coverage = useWorkbench((s) => s.coverage);
   const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');
@@ -177,7 +177,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           onChange={setText}
           onUndo={undo}
           onRedo={redo}
-          complete={(line) => xmlCompletions(line, vocabulary.iris, vocabulary.prefixes)}
+          complete={(line) => xmlCompletions(line, iris, prefixesOf(editor.text))}
           markers={markers}
           reveal={reveal}
           minHeight={420}
@@ -190,7 +190,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
-        {tab === 'cells' && <CellEditor text={editor.text} iris={vocabulary.iris} />}
+        {tab === 'cells' && <CellEditor text={editor.text} iris={iris} />}
         <CellList
           view={editor.view}
           {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}

@@ -64,7 +64,7 @@ function PatternField({ cell, field, label, prefixes, iris }: PatternProps) {
         onBlur={() => setCaret(undefined)}
       />
       {suggestions.length > 0 && (
-        <div className="suggestions" role="group" aria-label={`Suggestions for ${label}`}>
+        <div className="suggestions" role="group" aria-label="Suggested terms">
           {suggestions.map((s) => (
             <button key={s.text} type="button" title={s.detail} onMouseDown={(e) => e.preventDefault()} onClick={() => insert(s.text)}>
               {s.text}

@@ -5,7 +5,8 @@ import { SAMPLES } from '../translate/samples/index.js';
 import type { Prefix } from './cell-authoring.js';
 import { buildVocabulary } from './completion-vocabulary.js';
 
-function prefixesOf(text: string): Prefix[] {
+/** The document's prefixes, or none while it is not well-formed. */
+export function prefixesOf(text: string): Prefix[] {
   try {
     return documentPrefixes(text);
   } catch {
@@ -14,10 +15,11 @@ function prefixesOf(text: string): Prefix[] {
 }
 
 /**
- * What completion offers for the open alignment: its own prefixes, and the IRIs of the stored
- * alignments (read again when the list changes), the sample messages and the Translate screen's message.
+ * The IRIs completion offers for the open alignment: those of the stored alignments (read again
+ * when the list changes), the sample messages and the Translate screen's message. The document's
+ * own prefixes are read when asked for (prefixesOf), not on every keystroke.
  */
-export function useVocabulary(text: string): { readonly iris: readonly string[]; readonly prefixes: readonly Prefix[] } {
+export function useVocabulary(): readonly string[] {
   const views = useWorkbench((s) => s.vocabularyViews);
   const message = useWorkbench((s) => s.messageText);
   const load = useWorkbench((s) => s.loadVocabulary);
@@ -25,7 +27,5 @@ export function useVocabulary(text: string): { readonly iris: readonly string[];
   useEffect(() => {
     void load();
   }, [load, stored]);
-  const iris = useMemo(() => buildVocabulary(views, [message, ...SAMPLES.map((s) => s.text)]), [views, message]);
-  const prefixes = useMemo(() => prefixesOf(text), [text]);
-  return { iris, prefixes };
+  return useMemo(() => buildVocabulary(views, [message, ...SAMPLES.map((s) => s.text)]), [views, message]);
 }
