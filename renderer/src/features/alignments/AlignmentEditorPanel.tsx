@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../ui/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
 import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
-import { CellEditor } from './CellEditor.js';
 import { xmlCompletions } from './completion-vocabulary.js';
 import { prefixesOf, useVocabulary } from './use-vocabulary.js';
 import { CellList } from './CellList.js';
@@ -13,6 +12,9 @@ import { ProblemList } from './ProblemList.js';
 import { SaveOutcomePanel } from './SaveOutcomePanel.js';
 
 type Tab = 'source' | 'cells' | 'turtle';
+
+/** The cell form (issue 39) in a chunk of its own, loaded when the Cells tab is first shown. */
+const CellEditor = lazy(() => import('./CellEditor.js').then((m) => ({ default: m.CellEditor })));
 
 export function AlignmentEditorPanel() {
   const editor = useWorkbench((s) => s.editor);
@@ -190,7 +192,11 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
-        {tab === 'cells' && <CellEditor text={editor.text} iris={iris} />}
+        {tab === 'cells' && (
+          <Suspense fallback={<p className="hint">Loading the cell form…</p>}>
+            <CellEditor text={editor.text} iris={iris} />
+          </Suspense>
+        )}
         <CellList
           view={editor.view}
           {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}

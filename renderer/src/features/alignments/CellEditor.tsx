@@ -1,7 +1,7 @@
 import { documentPrefixes, readCells, type CellEntry } from '@mediator/core/authoring';
 import { useMemo, useState } from 'react';
 import { useWorkbench } from '../../store/index.js';
-import { prefixedName } from '../graph/pattern-graph.js';
+import { prefixedName } from '../graph/prefixed-name.js';
 import { filterCells, type Prefix } from './cell-authoring.js';
 import { CellForm } from './CellForm.js';
 import { CellPreview } from './CellPreview.js';

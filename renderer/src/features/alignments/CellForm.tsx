@@ -1,7 +1,7 @@
 import { normalizePattern, type CellEntry, type CellTextField, type ConstraintDraft } from '@mediator/core/authoring';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useWorkbench } from '../../store/index.js';
-import { prefixedName } from '../graph/pattern-graph.js';
+import { prefixedName } from '../graph/prefixed-name.js';
 import { turtleProblem, type Prefix } from './cell-authoring.js';
 import { termSuggestions, wordBefore } from './completion-vocabulary.js';
 import { DraftInput, trimmed, useDraft } from './DraftInput.js';

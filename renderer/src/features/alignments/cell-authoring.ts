@@ -4,7 +4,7 @@
  */
 import type { CellEntry } from '@mediator/core/authoring';
 import { Parser } from 'n3';
-import { prefixedName } from '../graph/pattern-graph.js';
+import { prefixedName } from '../graph/prefixed-name.js';
 
 export interface Prefix {
   readonly prefix: string;

@@ -6,7 +6,7 @@
  */
 import type { AlignmentView } from '../../api/index.js';
 import type { EditorCompletion } from '../../editor/CodeEditor.js';
-import { prefixedName } from '../graph/pattern-graph.js';
+import { prefixedName } from '../graph/prefixed-name.js';
 import type { Prefix } from './cell-authoring.js';
 
 /** At most this many IRIs are kept from all sources: completion lists stay quick to filter. */
