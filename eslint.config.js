@@ -213,7 +213,9 @@ export default defineConfig(
               message: 'The renderer runs in a browser too (STYLE.md): no Electron; native needs go through the preload.',
             },
             {
-              group: ['@mediator/core/*', '**/core/**'],
+              // Except core's authoring entry point (issue 39): the cell editor's pure XML splices
+              // and the function list, published apart so the bundle takes them and no engine code.
+              group: ['@mediator/core/*', '**/core/**', '!@mediator/core/authoring'],
               message: "No deep imports into core and nothing from core's Node part (STYLE.md); types come from `@mediator/core`.",
             },
           ],

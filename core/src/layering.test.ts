@@ -42,6 +42,7 @@ const refused: Array<[string, string]> = [
   ['renderer/src/store/x.ts', "import { ErrorCodes } from '@mediator/core/common/errors.js';"],
   ['renderer/src/store/x.ts', "import { x } from '../../../core/src/common/index.js';"],
   ['renderer/src/store/x.ts', "import { ErrorCodes } from '@mediator/core';"],
+  ['renderer/src/store/x.ts', "import { x } from '@mediator/core/authoring/edit-cells.js';"],
   ['renderer/src/store/x.ts', "import { app } from 'electron/main';"],
   ['renderer/src/app/x.ts', "import { startDesktop } from '../../../electron/src/main/main.js';"],
   ['renderer/src/app/x.ts', "import type { Settings } from '../../../electron/src/main/desktop-settings.js';"],
@@ -58,6 +59,8 @@ const allowed: Array<[string, string]> = [
   ['core/src/node/x.ts', "import { readFile } from 'node:fs/promises';"],
   ['renderer/src/store/x.ts', "import type { ErrorCode } from '@mediator/core';"],
   ['renderer/src/store/x.ts', "import { createElement } from 'react';"],
+  // Core's authoring entry point: pure helpers the cell editor runs in the page (issue 39).
+  ['renderer/src/store/x.ts', "import { applyCellEdit } from '@mediator/core/authoring';"],
   // The one IPC contract: the page takes the desktop bridge's name and types from it (issue 26).
   ['renderer/src/app/x.ts', "import { BRIDGE_NAME, type OpenedFile } from '../../../electron/src/common/ipc-contract.js';"],
   ['electron/src/main/main.ts', "import { app } from 'electron';"],

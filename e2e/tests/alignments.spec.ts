@@ -73,7 +73,7 @@ test('an invalid alignment shows the server problems as Monaco markers at their 
   await page.keyboard.type('var:CTX a phd:WeighingScale .');
   await expect(page.getByTestId('validation-status')).toContainText('validated successfully', { timeout: 15_000 });
   await expect(page.getByTestId('alignment-source-markers').locator('li[data-severity="error"]')).toHaveCount(0);
-  await editor.getByRole('button', { name: 'Upload', exact: true }).click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('editor-upload-status')).toContainText('uploaded successfully');
   await expect(page.getByRole('table', { name: 'Alignments' }).getByTestId('alignment-row')).toHaveCount(1);
 });

@@ -92,6 +92,8 @@ export interface MediatorApi extends BridgeApi {
   /** The version diff of two stored alignments (issue 12); ApiError 404 when either is not stored. */
   diffAlignments(oldId: AlignmentId, newId: AlignmentId): Promise<AlignmentDiffReply>;
   translate(request: TranslationRequest, signal?: AbortSignal): Promise<TranslationReply>;
+  /** A message through alignment XML that is not stored (the editor's), with trace and payload diff; stores nothing. */
+  previewTranslation(alignment: string, graphStr: string, signal?: AbortSignal): Promise<TranslationReply>;
   listChannels(signal?: AbortSignal): Promise<ChannelInfo[]>;
   createChannel(config: ChannelConfig): Promise<MessageReply>;
   deleteChannel(id: number): Promise<void>;
@@ -329,6 +331,10 @@ export function createHttpApi(options: HttpApiOptions): MediatorApi {
         client.POST('/translation', { params: { query: { trace: 'true' } }, body: request, ...signalOf(signal) }),
       );
       return expectRecord<TranslationReply>(body, 'POST /translation');
+    },
+    async previewTranslation(alignment, graphStr, signal) {
+      const body = await expectOk('POST /translation-preview', client.POST('/translation-preview', { body: { alignment, graphStr }, ...signalOf(signal) }));
+      return expectRecord<TranslationReply>(body, 'POST /translation-preview');
     },
     async listChannels(signal) {
       const body = await expectOk('GET /channels', client.GET('/channels', { params: { query: { details: 'true' } }, ...signalOf(signal) }));

@@ -318,6 +318,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/translation-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translate a JSON-LD message through an alignment that is not stored (the workbench preview)
+         * @description The alignment XML is read, checked and compiled as an upload is, used for this message only and not stored. The answer is POST /translation?trace=true's, with the payload diff. 400 for an alignment with errors (its problems listed) or a message that does not parse.
+         */
+        post: operations["previewTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/suites": {
         parameters: {
             query?: never;
@@ -1577,6 +1597,12 @@ export interface components {
         TranslationRequest: {
             /** @description Alignments applied in order; may be empty */
             alignIDs: components["schemas"]["AlignmentID"][];
+            /** @description The JSON-LD message, as a string */
+            graphStr: string;
+        };
+        TranslationPreviewRequest: {
+            /** @description The alignment (IPSM-AF XML), as in the editor; read and compiled for this request only */
+            alignment: string;
             /** @description The JSON-LD message, as a string */
             graphStr: string;
         };
@@ -3899,6 +3925,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TranslationError"];
+                };
+            };
+            /** @description The Host header names no host this server answers to */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation failed on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranslationPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The translated message with its trace and payload diff */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationResponse"];
+                };
+            };
+            /** @description Refused: invalid input; on the IPSM contract routes also an alignment or channel that is not stored (the reference answers 400 there; see the not-found rule above) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token mode: the request has no bearer token, or a wrong one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state-changing request sent by a page of another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is larger than the server takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not in a media type this operation takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The Host header names no host this server answers to */

@@ -26,6 +26,24 @@ export interface CodeEditorProps {
   readonly autoFocus?: boolean;
   /** Wrap long lines at the editor's width instead of scrolling sideways. */
   readonly wordWrap?: boolean;
+  /**
+   * Ctrl+Z and Ctrl+Shift+Z / Ctrl+Y go to these instead of Monaco's own undo stack, so one
+   * history spans the editor and what else edits the same text (the cell form, issue 39).
+   */
+  readonly onUndo?: () => void;
+  readonly onRedo?: () => void;
+  /** Completions at the caret, from the line's text before it (the alignment editor's, issue 39). */
+  readonly complete?: (lineBefore: string) => readonly EditorCompletion[];
+}
+
+export interface EditorCompletion {
+  readonly label: string;
+  /** Monaco snippet syntax for snippets (`${1:x}`), plain text otherwise. */
+  readonly insertText: string;
+  readonly kind: 'element' | 'attribute' | 'term' | 'snippet';
+  readonly detail: string;
+  /** Characters before the caret it replaces. */
+  readonly replace: number;
 }
 
 interface MarkerView {
@@ -52,6 +70,9 @@ export function CodeEditor({
   reveal,
   minHeight = 240,
   autoFocus = false,
+  onUndo,
+  onRedo,
+  complete,
   wordWrap = false,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -75,6 +96,10 @@ export function CodeEditor({
   // Read when Monaco has loaded (asynchronously): by then the caller may want the focus elsewhere (a linked cell).
   const autoFocusRef = useRef(autoFocus);
   autoFocusRef.current = autoFocus;
+  const historyRef = useRef({ onUndo, onRedo });
+  historyRef.current = { onUndo, onRedo };
+  const completeRef = useRef(complete);
+  completeRef.current = complete;
 
   // Create the editor once per mount.
   useEffect(() => {
@@ -118,7 +143,15 @@ export function CodeEditor({
         measure();
         disposables.push(editor.onDidLayoutChange(measure));
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => setTabMovesFocus((on) => !on));
+        if (historyRef.current.onUndo !== undefined) {
+          const undo = () => historyRef.current.onUndo?.();
+          const redo = () => historyRef.current.onRedo?.();
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ, undo);
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ, redo);
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY, redo);
+        }
         if (autoFocusRef.current) editor.focus();
+        if (completeRef.current !== undefined) disposables.push(registerCompletions(monaco, model, completeRef));
         disposables.push(
           editor,
           model,
@@ -248,4 +281,33 @@ function readMarkers(monaco: Monaco, resource: Parameters<Monaco['editor']['getM
     severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : m.severity === monaco.MarkerSeverity.Warning ? 'warning' : 'info',
     message: m.message,
   }));
+}
+
+type EditorModel = ReturnType<Monaco['editor']['createModel']>;
+
+/** A completion provider for this editor's model only (providers are per language, so it checks whose model asks). */
+function registerCompletions(monaco: Monaco, own: EditorModel, complete: { readonly current: CodeEditorProps['complete'] }): { dispose(): void } {
+  const kinds = {
+    element: monaco.languages.CompletionItemKind.Property,
+    attribute: monaco.languages.CompletionItemKind.Field,
+    term: monaco.languages.CompletionItemKind.Reference,
+    snippet: monaco.languages.CompletionItemKind.Snippet,
+  } as const;
+  return monaco.languages.registerCompletionItemProvider(own.getLanguageId(), {
+    triggerCharacters: ['<', ':', ' '],
+    provideCompletionItems(model, position) {
+      if (model !== own || complete.current === undefined) return { suggestions: [] };
+      const lineBefore = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
+      return {
+        suggestions: complete.current(lineBefore).map((c) => ({
+          label: c.label,
+          insertText: c.insertText,
+          kind: kinds[c.kind],
+          detail: c.detail,
+          ...(c.kind === 'snippet' || c.kind === 'attribute' ? { insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet } : {}),
+          range: new monaco.Range(position.lineNumber, position.column - c.replace, position.lineNumber, position.column),
+        })),
+      };
+    },
+  });
 }

@@ -25,6 +25,10 @@ import 'monaco-editor/features/multicursor/register.js';
 import 'monaco-editor/features/readOnlyMessage/register.js';
 import 'monaco-editor/features/smartSelect/register.js';
 import 'monaco-editor/features/suggest/register.js';
+// The suggest widget itself (features/suggest registers only inline completions) and the snippet
+// controller its snippets need: the alignment editor's completion (issue 39).
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2.js';
 import 'monaco-editor/features/wordHighlighter/register.js';
 import 'monaco-editor/features/wordOperations/register.js';
 // The JSON language's worker client (languages/features/json) loads every editor contribution when

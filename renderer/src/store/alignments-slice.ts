@@ -127,7 +127,12 @@ export interface AlignmentsSlice {
   saveAsNewVersion(): Promise<void>;
   compareWithStored(): Promise<void>;
   closeCompare(): void;
-  setEditorText(text: string): void;
+  /**
+   * The editor's new text. `origin` says where the edit came from, for the undo history
+   * (cell-authoring-slice.ts): 'source' (typed, the default), a form field, or 'history' (an undo
+   * or redo, not recorded).
+   */
+  setEditorText(text: string, origin?: string): void;
   validateEditor(): Promise<void>;
   /** Asks the server for the view of the editor's text (the stored alignment while unedited). */
   loadView(): Promise<void>;
@@ -474,7 +479,9 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       patchEditor({ compare: { state: 'closed' } });
     },
 
-    setEditorText(text) {
+    setEditorText(text, origin = 'source') {
+      const before = get().editor?.text;
+      if (before !== undefined && before !== text && origin !== 'history') get().rememberText(before, origin);
       patchEditor({ text, saveOp: IDLE, convertOp: IDLE, saveOutcome: undefined });
       staleUploadErrors(get, set);
       clearTimeout(validateTimer);

@@ -24,3 +24,4 @@ export { convertedFileName, hasLegacyProblem } from './legacy-convert-slice.js';
 export type { SampleSet } from './samples-slice.js';
 export { LAYOUT_KEY, type LayoutFlag, type LayoutFlags } from './layout-slice.js';
 export { suiteFolderName, type SuiteFolder } from './suite-export-slice.js';
+export { UNDO_GROUP_MS, UNDO_LIMIT, type TextHistory } from './cell-authoring-slice.js';

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAlignmentsSlice } from './alignments-slice.js';
+import { createCellAuthoringSlice } from './cell-authoring-slice.js';
 import { createAlignmentDiffSlice } from './alignment-diff-slice.js';
 import { createApiHistorySlice } from './api-history-slice.js';
 import { createBridgeSlice } from './bridge-slice.js';
@@ -26,6 +27,7 @@ export function createWorkbenchStore(deps: StoreDeps): WorkbenchStore {
     ...createNavigationSlice(set, get, deps),
     ...createLeaveGuardSlice(set, get, deps),
     ...createAlignmentsSlice(set, get, deps),
+    ...createCellAuthoringSlice(set, get, deps),
     ...createTranslateSlice(set, get, deps),
     ...createChannelsSlice(set, get, deps),
     ...createAlignmentDiffSlice(set, get, deps),

@@ -22,7 +22,7 @@ import {
 import { AlignmentId, ErrorBody, MessageReply, Problem } from './common.js';
 import { HealthResponse, LoggingResponse, TransportState, VersionDetails, VersionResponse } from './status.js';
 import { ConfigStoreState } from './config-store.js';
-import { CellFailure, TraceStep, TranslationError, TranslationRequest, TranslationResponse } from './translation.js';
+import { CellFailure, TraceStep, TranslationError, TranslationPreviewRequest, TranslationRequest, TranslationResponse } from './translation.js';
 import { AlignmentView } from './alignment-view.js';
 import { AlignmentDiffReply } from './alignment-diff.js';
 import { ApiChange, ApiDiff, ApiDiffRequest, ApiDocumentSource, ApiSample, ApiSampleDocument } from './api-history.js';
@@ -105,6 +105,7 @@ export const API_COMPONENTS: readonly TSchema[] = [
   PlatformChannelsReply,
   TopicMessage,
   TranslationRequest,
+  TranslationPreviewRequest,
   CellFailure,
   TraceStep,
   TripleOrigin,

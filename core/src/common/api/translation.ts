@@ -17,6 +17,19 @@ export const TranslationRequest = Type.Object(
 );
 export type TranslationRequest = Static<typeof TranslationRequest>;
 
+/**
+ * POST /translation-preview (issue 39): a message through an alignment that is not stored (the
+ * workbench's open, unsaved document), with the trace and the payload diff, storing nothing.
+ */
+export const TranslationPreviewRequest = Type.Object(
+  {
+    alignment: Type.String({ description: 'The alignment (IPSM-AF XML), as in the editor; read and compiled for this request only' }),
+    graphStr: Type.String({ description: 'The JSON-LD message, as a string' }),
+  },
+  { $id: 'TranslationPreviewRequest' },
+);
+export type TranslationPreviewRequest = Static<typeof TranslationPreviewRequest>;
+
 const trueFalse = (description: string) => Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description }));
 
 export const TranslationQuery = Type.Object({

@@ -346,3 +346,19 @@ export function resolveFunction(name: string, prefixes: ReadonlyMap<string, stri
 }
 
 export { xsdString };
+
+export interface FunctionSignature {
+  /** As a cell writes it: the built-in's name, or the IRI in angle brackets. */
+  readonly name: string;
+  readonly minArgs: number;
+  /** `Infinity` for CONCAT. */
+  readonly maxArgs: number;
+}
+
+/** Every function a cell may name (the set `resolveFunction` knows), for the workbench's function picker. */
+export function functionSignatures(): FunctionSignature[] {
+  return [
+    ...Object.entries(BUILTINS).map(([name, d]) => ({ name, minArgs: d.minArgs, maxArgs: d.maxArgs })),
+    ...Object.entries(BY_IRI).map(([iri, d]) => ({ name: `<${iri}>`, minArgs: d.minArgs, maxArgs: d.maxArgs })),
+  ];
+}

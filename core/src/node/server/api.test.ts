@@ -493,6 +493,7 @@ describe('OpenAPI and Swagger UI', () => {
       'GET /channels',
       'DELETE /channels/{channelId}',
       'POST /translation',
+      'POST /translation-preview',
       'GET /logging',
       'POST /logging/{level}',
       'GET /version',

@@ -12,7 +12,7 @@ import { CONVERSION_TAG, registerConversionRoutes } from './routes/conversion.js
 import { LOGGING_TAG, registerLoggingRoutes } from './routes/logging.js';
 import { PLATFORMS_TAG, registerPlatformRoutes } from './routes/platforms.js';
 import { registerTopicRoutes, TOPICS_TAG } from './routes/topics.js';
-import { registerTranslationRoutes, TRANSLATION_TAG } from './routes/translation.js';
+import { registerTranslationPreviewRoute, registerTranslationRoutes, TRANSLATION_TAG } from './routes/translation.js';
 import { registerVersionRoutes, VERSION_TAG } from './routes/version.js';
 import { registerSuiteRoutes, SUITES_TAG } from './routes/suites.js';
 import { COVERAGE_TAG, registerCoverageRoutes } from './routes/coverage.js';
@@ -51,6 +51,7 @@ export async function registerRoutes(app: ApiServer, deps: RouteDeps): Promise<v
   registerPlatformRoutes(app, deps);
   await registerTopicRoutes(app, deps);
   registerTranslationRoutes(app, deps);
+  registerTranslationPreviewRoute(app, deps);
   registerSuiteRoutes(app, deps);
   registerCoverageRoutes(app, deps);
   registerSuggestionRoutes(app, deps);

@@ -43,7 +43,9 @@ export type WorkItem =
   /** The chain's one (stored) alignment's cells with their compiled SPARQL. */
   | { readonly kind: 'cells' }
   /** The view of alignment text that is not stored (the editor's). */
-  | { readonly kind: 'viewText'; readonly xml: string };
+  | { readonly kind: 'viewText'; readonly xml: string }
+  /** POST /translation-preview: a message through alignment text that is not stored (issue 39). */
+  | { readonly kind: 'preview'; readonly xml: string; readonly graphStr: string };
 
 /** What an upload's analysis tells the main thread: enough to store and list it, no compiled plan. */
 export interface AlignmentSummary {
@@ -74,6 +76,7 @@ export interface WorkValues {
   readonly view: api.AlignmentView;
   readonly cells: Omit<api.CellsWithSparql, 'name' | 'version'>;
   readonly viewText: api.AlignmentView;
+  readonly preview: TranslationResult;
 }
 
 export interface BatchJob {

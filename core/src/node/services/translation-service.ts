@@ -70,6 +70,21 @@ function aboutMessage(error: unknown): unknown {
     : error;
 }
 
+/** POST /translation's answer (and the preview's) for an engine result. */
+function translationResponse(result: TranslationResult, graphStr: string): api.TranslationResponse {
+  if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
+  return {
+    message: 'Message translation successful',
+    graphStr: result.message,
+    ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
+    ...(result.trace === undefined
+      ? {}
+      : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
+    ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
+    ...(result.payloadGraphs === undefined ? {} : { payloadGraphs: result.payloadGraphs }),
+  };
+}
+
 let provisional = 0;
 
 export class TranslationService {
@@ -187,17 +202,18 @@ export class TranslationService {
     } catch (error) {
       throw aboutMessage(error);
     }
-    if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
-    return {
-      message: 'Message translation successful',
-      graphStr: result.message,
-      ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
-      ...(result.trace === undefined
-        ? {}
-        : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
-      ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
-      ...(result.payloadGraphs === undefined ? {} : { payloadGraphs: result.payloadGraphs }),
-    };
+    return translationResponse(result, graphStr);
+  }
+
+  /**
+   * POST /translation-preview (issue 39): the message through alignment text that is not stored,
+   * with the trace and the payload diff, where translations run; nothing is stored or kept.
+   */
+  async preview(request: api.TranslationPreviewRequest): Promise<api.TranslationResponse> {
+    const result = await this.run({ ids: [], label: 'a preview of an alignment text' }, [
+      { kind: 'preview', xml: request.alignment, graphStr: request.graphStr },
+    ])[0]!;
+    return translationResponse(result, request.graphStr);
   }
 
   /**

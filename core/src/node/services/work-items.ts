@@ -63,6 +63,12 @@ export async function runWorkItem(
       return cellsWithSparql(onlyAlignment(chain));
     case 'viewText':
       return textView(item.xml);
+    case 'preview': {
+      // Read and checked as an upload is (problems refuse it), compiled for this item only: nothing is kept.
+      const compiled = await checkAlignment(item.xml);
+      const parsed = await readMessage(item.graphStr);
+      return translateParsed(item.graphStr, parsed, [compiled], { trace: true, payloadGraphs: false, pretty: true, defaultGraph: false, timeoutMs });
+    }
   }
 }
 

@@ -1,16 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../ui/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
 import { alignmentKey, editorIsDirty, editorMarkers, useWorkbench, type AlignmentEditor } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { TabList } from '../../ui/TabList.js';
+import { xmlCompletions } from './completion-vocabulary.js';
+import { prefixesOf, useVocabulary } from './use-vocabulary.js';
 import { CellList } from './CellList.js';
 import { ConvertLegacyButton, LegacyConvertStatus } from './LegacyConvert.js';
 import { ProblemList } from './ProblemList.js';
 import { SaveOutcomePanel } from './SaveOutcomePanel.js';
 
 type Tab = 'source' | 'cells' | 'turtle';
+
+/** The cell form (issue 39) in a chunk of its own, loaded when the Cells tab is first shown. */
+const CellEditor = lazy(() => import('./CellEditor.js').then((m) => ({ default: m.CellEditor })));
 
 export function AlignmentEditorPanel() {
   const editor = useWorkbench((s) => s.editor);
@@ -35,6 +40,12 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const close = useWorkbench((s) => s.closeEditor);
   const requestDelete = useWorkbench((s) => s.requestDelete);
   const loadView = useWorkbench((s) => s.loadView);
+  const undo = useWorkbench((s) => s.undoEdit);
+  const redo = useWorkbench((s) => s.redoEdit);
+  const history = useWorkbench((s) => s.history);
+  const canUndo = history.session === editor.session && history.past.length > 0;
+  const canRedo = history.session === editor.session && history.future.length > 0;
+  const iris = useVocabulary();
   const coverage = useWorkbench((s) => s.coverage);
   const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');
@@ -87,7 +98,13 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       : 'alignment.rdf';
 
   return (
-    <section ref={panel} className="panel editor-panel" aria-labelledby="editor-title" data-testid="alignment-editor">
+    <section
+      ref={panel}
+      className="panel editor-panel"
+      aria-labelledby="editor-title"
+      data-testid="alignment-editor"
+      onKeyDown={(e) => historyKey(e, undo, redo)}
+    >
       <div className="panel-header">
         <h2 id="editor-title">
           {titleOf(editor)}
@@ -98,8 +115,20 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           <button type="button" onClick={() => void validate()}>
             Validate
           </button>
-          <button type="button" onClick={() => void upload()} disabled={editor.saveOp.state === 'running'} aria-keyshortcuts="Control+S">
-            {stored && !dirty ? 'Upload again' : 'Upload'}
+          <button
+            type="button"
+            onClick={() => void upload()}
+            disabled={editor.saveOp.state === 'running'}
+            aria-keyshortcuts="Control+S"
+            title="Store this alignment on the mediator (POST /alignments)"
+          >
+            Save
+          </button>
+          <button type="button" onClick={undo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+            Undo
+          </button>
+          <button type="button" onClick={redo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+            Redo
           </button>
           <button type="button" onClick={() => void convert().then(() => setTab('turtle'))} disabled={editor.convertOp.state === 'running'}>
             Convert to Turtle cells
@@ -158,6 +187,9 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           ariaLabel="Alignment source (XML)"
           testId="alignment-source"
           onChange={setText}
+          onUndo={undo}
+          onRedo={redo}
+          complete={(line) => xmlCompletions(line, iris, prefixesOf(editor.text))}
           markers={markers}
           reveal={reveal}
           minHeight={420}
@@ -173,6 +205,11 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
+        {tab === 'cells' && (
+          <Suspense fallback={<p className="hint">Loading the cell form…</p>}>
+            <CellEditor text={editor.text} iris={iris} />
+          </Suspense>
+        )}
         <CellList
           view={editor.view}
           {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
@@ -207,4 +244,18 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
     </section>
   );
+}
+
+/**
+ * Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y anywhere in the editor panel (the cell form's fields included) go to
+ * the one history; Monaco binds the same keys itself (CodeEditor's onUndo), so its events are left alone.
+ */
+function historyKey(e: KeyboardEvent<HTMLElement>, undo: () => void, redo: () => void): void {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+  if (e.target instanceof Element && e.target.closest('.monaco-editor') !== null) return;
+  const key = e.key.toLowerCase();
+  if (key !== 'z' && key !== 'y') return;
+  e.preventDefault();
+  if (key === 'y' || e.shiftKey) redo();
+  else undo();
 }

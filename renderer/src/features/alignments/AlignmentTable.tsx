@@ -3,6 +3,7 @@ import type { AlignmentInfo } from '../../api/index.js';
 import { formatDate, shortIri } from '../../ui/format.js';
 import { sameAlignment, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { NewAlignmentButton } from './NewAlignmentButton.js';
 import { CompareVersionsToggle } from './LayoutControls.js';
 import { OpenSamplesButton, SamplesStatus } from './OpenSamples.js';
 
@@ -64,6 +65,7 @@ export function AlignmentTable() {
         <button type="button" onClick={() => void reload()}>
           Refresh
         </button>
+        <NewAlignmentButton />
         <CompareVersionsToggle />
         <OpenSamplesButton />
       </div>

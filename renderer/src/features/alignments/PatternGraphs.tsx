@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ViewCell } from '../../api/index.js';
 import { GraphCanvas } from '../graph/GraphCanvas.js';
 import { graphModel, type GraphModel } from '../graph/graph-model.js';
-import type { Prefix } from '../graph/pattern-graph.js';
+import type { Prefix } from '../graph/prefixed-name.js';
 
 type Models =
   | { readonly state: 'loading' }

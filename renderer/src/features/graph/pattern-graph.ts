@@ -7,22 +7,11 @@ import { Parser, type Quad, type Term } from 'n3';
 import type { GraphTerm, GraphTriple } from '../../api/index.js';
 import type { GraphInput } from './graph-model.js';
 
-export interface Prefix {
-  readonly prefix: string;
-  readonly iri: string;
-}
+import { prefixedName, type Prefix } from './prefixed-name.js';
+
+export { prefixedName, type Prefix };
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-const LOCAL_NAME = /^[A-Za-z_][\w.-]*$/u;
-
-/** `prefix:local` with the longest namespace that leaves a plain local name, else `<iri>`. */
-export function prefixedName(iri: string, prefixes: readonly Prefix[]): string {
-  let best: Prefix | undefined;
-  for (const p of prefixes) {
-    if (iri.startsWith(p.iri) && LOCAL_NAME.test(iri.slice(p.iri.length)) && (best === undefined || p.iri.length > best.iri.length)) best = p;
-  }
-  return best === undefined ? `<${iri}>` : `${best.prefix}:${iri.slice(best.iri.length)}`;
-}
 
 function graphTerm(term: Term, prefixes: readonly Prefix[]): GraphTerm {
   switch (term.termType) {

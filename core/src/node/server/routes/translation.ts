@@ -58,3 +58,25 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
     },
   );
 }
+
+/** The workbench's preview (issue 39): not an IPSM operation, so not copied under /v1. */
+export function registerTranslationPreviewRoute(app: ApiServer, { translation }: RouteDeps): void {
+  app.post(
+    '/translation-preview',
+    {
+      schema: {
+        operationId: 'previewTranslation',
+        tags: [TRANSLATION_TAG.name],
+        summary: 'Translate a JSON-LD message through an alignment that is not stored (the workbench preview)',
+        description:
+          "The alignment XML is read, checked and compiled as an upload is, used for this message only and not stored. The answer is POST /translation?trace=true's, with the payload diff. 400 for an alignment with errors (its problems listed) or a message that does not parse.",
+        body: api.ref(api.TranslationPreviewRequest),
+        response: {
+          [Status.ok]: jsonResponse('The translated message with its trace and payload diff', api.ref(api.TranslationResponse)),
+          ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
+        },
+      },
+    },
+    async (request, reply) => sendNativeJson(reply, await translation.preview(request.body)),
+  );
+}
