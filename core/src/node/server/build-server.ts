@@ -32,9 +32,10 @@ import { assertCorsOrigins } from './cors-origins.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
 import { serverTimingHook } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
+import { answerClientError, resolveTimeouts, type HttpTimeouts } from './http-timeouts.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
-export interface ServerOptions extends CoreOptions {
+export interface ServerOptions extends CoreOptions, HttpTimeouts {
   /** Largest accepted request body in bytes (default 8 MiB, as the reference's akka-http). */
   readonly bodyLimit?: number;
   /** Origins allowed by CORS; none by default (CONTRACT.md, Safety). */
@@ -115,9 +116,15 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const compilers = lazySchemaCompilers();
+  const timeouts = resolveTimeouts(options);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     bodyLimit,
+    // No request held forever (http-timeouts.ts): Node's timers, checked often enough to matter.
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.checkInterval },
+    clientErrorHandler: answerClientError,
     // Names and versions may hold any character, URL-encoded in the path: room for the longest
     // name an upload accepts, percent-encoded (name-limits.ts).
     routerOptions: { maxParamLength: MAX_ENCODED_NAME_LENGTH, ignoreTrailingSlash: true },
@@ -130,7 +137,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     // get the same `{message, code}` as every other error, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
       const mapped = toHttpError(error, 'default');
-      void (reply as FastifyReply).status(mapped.status).type('application/json').send(mapped.body);
+      void (reply as FastifyReply).status(mapped.status).headers(mapped.headers).type('application/json').send(mapped.body);
     },
   }) as unknown as FastifyInstance;
 
@@ -170,7 +177,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     } else {
       request.log.info({ code: mapped.body.code, message: mapped.body.message }, 'request refused');
     }
-    void reply.status(mapped.status).type('application/json').send(mapped.body);
+    void reply.status(mapped.status).headers(mapped.headers).type('application/json').send(mapped.body);
   });
 
   // Request durations by route pattern (GET /metrics); the pattern, not the URL, bounds the label set.
@@ -252,17 +259,30 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     for (const method of methods) routes.push({ method, url: route.url, pattern, api });
   });
 
+  /** The methods declared on a path that matched no route with the request's method. */
+  const allowedMethods = (url: string): string[] => {
+    const path = url.split('?')[0] ?? '';
+    return [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+  };
+  const refuseMethod = (reply: FastifyReply, allowed: readonly string[]): FastifyReply =>
+    reply
+      .status(Status.methodNotAllowed)
+      .header('allow', allowed.join(', '))
+      .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
+  const answerUnrouted = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const allowed = allowedMethods(request.url);
+    if (allowed.length > 0) return refuseMethod(reply, allowed);
+    return reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
+  };
+  // A request no route takes (an undeclared method on a known path, QUERY /version, PATCH /version:
+  // 405; an unknown path: 404) is answered before its body is read: the not-found handler runs
+  // after content-type parsing, which answered a body-less QUERY with a 400 about its Content-Type
+  // (issue 40), and reading a body nobody wants is wasted work.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return answerUnrouted(request, reply);
+  });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-    if (allowed.length > 0) {
-      void reply
-        .status(Status.methodNotAllowed)
-        .header('allow', allowed.join(', '))
-        .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
-      return;
-    }
-    void reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
+    void answerUnrouted(request, reply);
   });
 
   // The workbench UI (renderer/dist) at `/`, same origin as the API, so no CORS is needed for it.
