@@ -52,10 +52,16 @@ const COUNTERS = [
   ['mediator_channel_messages_dead_lettered_total', "Failed messages whose envelope reached the channel's dead-letter topic", 'deadLettered'],
 ] as const;
 
+function seriesKey(channel: number | string, transport: string): string {
+  return `${channel}\u0000${transport}`;
+}
+
 export class ServerMetrics {
   private readonly queue: Observation[] = [];
   private loading: Promise<Loaded> | undefined;
   private loaded: Loaded | undefined;
+  /** The label sets of the translation histogram, so a channel's series can be removed. */
+  private readonly observedChannels = new Map<string, { channel: string; transport: string }>();
 
   constructor(private readonly sources: MetricsSources) {}
 
@@ -67,9 +73,15 @@ export class ServerMetrics {
 
   /** One channel translation (successful or not). */
   readonly observeTranslation = (channel: number, transport: string, seconds: number): void => {
-    if (this.loaded !== undefined) this.loaded.translation.observe({ channel: String(channel), transport }, seconds);
+    if (this.loaded !== undefined) this.observeLoadedTranslation(this.loaded, channel, transport, seconds);
     else this.enqueue({ kind: 'translation', channel, transport, seconds });
   };
+
+  private observeLoadedTranslation(loaded: Loaded, channel: number, transport: string, seconds: number): void {
+    const labels = { channel: String(channel), transport };
+    this.observedChannels.set(seriesKey(channel, transport), labels);
+    loaded.translation.observe(labels, seconds);
+  }
 
   /** The exposition text. */
   async render(): Promise<string> {
@@ -88,7 +100,7 @@ export class ServerMetrics {
       this.loaded = loaded;
       for (const o of this.queue.splice(0)) {
         if (o.kind === 'http') loaded.http.observe({ method: o.method, route: o.route, status_code: o.status }, o.seconds);
-        else loaded.translation.observe({ channel: String(o.channel), transport: o.transport }, o.seconds);
+        else this.observeLoadedTranslation(loaded, o.channel, o.transport, o.seconds);
       }
       return loaded;
     });
@@ -136,12 +148,24 @@ export class ServerMetrics {
         this.set({ store: state.kind }, state.connected ? 1 : 0);
       },
     });
+    const observed = this.observedChannels;
     const translation = new prom.Histogram({
       name: 'mediator_translation_duration_seconds',
       help: 'Time to translate one channel message (parse, alignments, serialise), failures included',
       labelNames: ['channel', 'transport'],
       buckets: TRANSLATION_BUCKETS,
       registers: [registry],
+      // Only the channels this process runs, like the counters above: a deleted (or stopped)
+      // channel's series go with it, so /metrics does not grow with every channel ever made (issue 40).
+      // Pruned at scrape time, which also catches an in-flight message observed after the stop.
+      collect() {
+        const live = new Set(sources.channels().map(({ id, transport }) => seriesKey(id, transport)));
+        for (const [key, labels] of observed) {
+          if (live.has(key)) continue;
+          this.remove(labels);
+          observed.delete(key);
+        }
+      },
     });
     const http = new prom.Histogram({
       name: 'mediator_http_request_duration_seconds',
