@@ -50,7 +50,7 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
           tags,
           summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
           description:
-            'The embedded bus keeps the messages of every topic within a byte budget (64 MiB by default, UTF-8 bytes plus 128 per message): past it the oldest messages of the whole bus are dropped first. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.',
+            'The embedded bus keeps the messages and topics it holds within a byte budget (64 MiB by default: UTF-8 bytes plus 128 per message, and the name\'s UTF-8 bytes plus 1024 per topic): past it the oldest messages of the whole bus are dropped first, and a topic with no message left and no channel is forgotten. A topic name longer than 512 characters gets 400 NAME_TOO_LONG. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.',
           params: api.TopicParams,
           body: api.PublishMessageBody,
           response: {
