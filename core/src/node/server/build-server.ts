@@ -172,6 +172,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     const mapped = toHttpError(error, operationOf(request), request.routeOptions.url);
     if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
       request.log.error({ err: error }, 'unexpected error (a bug)');
+    } else if (mapped.status === Status.unavailable) {
+      // Busy, closing, or a broker or the fleet's store away: a condition to retry, not a failure of ours.
+      request.log.warn({ code: mapped.body.code, message: mapped.body.message }, 'request refused: service unavailable');
     } else if (mapped.status >= Status.internal) {
       request.log.error({ err: error }, 'request failed');
     } else {

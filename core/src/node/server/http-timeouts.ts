@@ -84,7 +84,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
       message: 'The request (its headers or its body) did not arrive in time; the connection is closed',
     });
   } else if (error.code === 'HPE_HEADER_OVERFLOW') {
-    answer = rawAnswer(Status.headersTooLarge, 'Request Header Fields Too Large', { code: ErrorCodes.badRequest, message: 'The request headers are too large' });
+    answer = rawAnswer(Status.headersTooLarge, 'Request Header Fields Too Large', {
+      code: ErrorCodes.badRequest,
+      message: 'The request headers are too large',
+    });
   } else {
     answer = rawAnswer(Status.badRequest, 'Bad Request', { code: ErrorCodes.badRequest, message: 'The request is not valid HTTP' });
   }

@@ -104,7 +104,14 @@ describe('GET /metrics', () => {
         const created = await fetch(`${base()}/channels`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ source: `gone-src-${i}`, sink: `gone-sink-${i}`, inpAlignmentName: 'CO_FIWARE_align', inpAlignmentVersion: '1.0', outAlignmentName: '', outAlignmentVersion: '' }),
+          body: JSON.stringify({
+            source: `gone-src-${i}`,
+            sink: `gone-sink-${i}`,
+            inpAlignmentName: 'CO_FIWARE_align',
+            inpAlignmentVersion: '1.0',
+            outAlignmentName: '',
+            outAlignmentVersion: '',
+          }),
         });
         expect(created.status).toBe(201);
         ids.push(String(((await created.json()) as { id: number }).id));

@@ -13,6 +13,7 @@ import type { Histogram, Registry } from 'prom-client';
 import type { ConfigStore } from '../store/config-store.js';
 import type { Transport } from '../../common/index.js';
 import type { ChannelCounterSnapshot } from '../services/channel-runner.js';
+import { brokerStatus } from '../transports/broker-status.js';
 
 /** The content type of the text format, version 0.0.4 (what prom-client's registry writes). */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -25,8 +26,6 @@ const TRANSLATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Observations kept until prom-client is loaded; reaching it triggers the load. */
 const QUEUE_LIMIT = 2000;
-/** How long a scrape waits for the broker's answer before it reports it disconnected. */
-const PROBE_TIMEOUT_MS = 2000;
 
 export interface MetricsSources {
   readonly channels: () => readonly ChannelCounterSnapshot[];
@@ -132,9 +131,8 @@ export class ServerMetrics {
       labelNames: ['transport'],
       registers: [registry],
       async collect() {
-        const states = await Promise.all(
-          sources.transports().map(async (broker) => [broker.kind, broker.probe === undefined ? true : await broker.probe(PROBE_TIMEOUT_MS)] as const),
-        );
+        // The same check as `reachable` in GET /version?details=true (broker-status.ts: one truth).
+        const states = await Promise.all(sources.transports().map(async (broker) => [broker.kind, (await brokerStatus(broker)).reachable] as const));
         for (const [transport, up] of states) this.set({ transport }, up ? 1 : 0);
       },
     });

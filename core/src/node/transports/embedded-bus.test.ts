@@ -281,7 +281,10 @@ describe('EmbeddedBus byte budget', () => {
       gc();
       const real = (process.memoryUsage().heapUsed - before) / count;
       const counted = topicBytes(`${length}${fill}0/`.padEnd(length, fill)) + 1 + RETAINED_OVERHEAD;
-      expect(real, `topics of ${length} '${fill}': ${real.toFixed(0)} bytes each really, ${counted} counted (names ${(namesBytes / count).toFixed(0)})`).toBeLessThanOrEqual(counted);
+      expect(
+        real,
+        `topics of ${length} '${fill}': ${real.toFixed(0)} bytes each really, ${counted} counted (names ${(namesBytes / count).toFixed(0)})`,
+      ).toBeLessThanOrEqual(counted);
     }
     await bus.close();
   });

@@ -91,10 +91,7 @@ export function topicBytes(name: string): number {
 
 function checkTopicName(name: string): void {
   if (name.length > MAX_TOPIC_NAME_LENGTH) {
-    throw new BadRequestError(
-      `The topic name has ${name.length} characters; at most ${MAX_TOPIC_NAME_LENGTH} are allowed`,
-      ErrorCodes.nameTooLong,
-    );
+    throw new BadRequestError(`The topic name has ${name.length} characters; at most ${MAX_TOPIC_NAME_LENGTH} are allowed`, ErrorCodes.nameTooLong);
   }
 }
 
