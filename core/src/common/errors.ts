@@ -136,6 +136,8 @@ export const ErrorCodes = {
    * sent; try again later (issue 40). Not a bug of the server nor of the request.
    */
   brokerUnavailable: 'BROKER_UNAVAILABLE',
+  /** A job (a suggestion) that needed more heap than its budget: stopped; give smaller input (issue 40). */
+  memoryLimit: 'MEMORY_LIMIT',
   /** Cells from examples (issue 30): an example message that cannot be read, or no example at all. */
   invalidSuggestionExample: 'INVALID_SUGGESTION_EXAMPLE',
   /** Cells from examples: the synthesis ran past its time budget and was abandoned. */

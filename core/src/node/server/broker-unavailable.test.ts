@@ -75,7 +75,7 @@ async function expectRefusals(base: string, topic: string): Promise<number[]> {
 /** `reachable` of `kind` in /version?details=true and the gauge, read one after the other. */
 async function bothStates(base: string, kind: string): Promise<{ reachable: boolean | undefined; gauge: number | undefined }> {
   const details = (await (await fetch(`${base}/version?details=true`)).json()) as api.VersionDetails;
-  const reachable = details.transports.find((t) => t.kind === kind)?.reachable;
+  const reachable = details.transports?.find((t) => t.kind === kind)?.reachable;
   const gauge = sampleValue(parsePrometheusText(await (await fetch(`${base}/metrics`)).text()), 'mediator_broker_connected', { transport: kind });
   return { reachable, gauge };
 }

@@ -194,6 +194,8 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.requestTimeout]: Status.requestTimeout,
   // A broker down is a temporary condition of a dependency, not of this server's code: 503 (issue 40).
   [ErrorCodes.brokerUnavailable]: Status.unavailable,
+  // A bound on the work an input can cause, like NESTING_LIMIT: the client's input is refused.
+  [ErrorCodes.memoryLimit]: Status.badRequest,
 };
 
 /** Codes of a request body refused before any operation looks at it: their status holds on every route. */

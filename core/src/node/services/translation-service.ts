@@ -28,7 +28,8 @@ import { ChannelBatcher } from './channel-batcher.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 import { warmEngine } from './warm-up.js';
-import { analyzeUpload, runWorkItem, suggest } from './work-items.js';
+import { analyzeUpload, runWorkItem, suggestionOptions, suggestionReply } from './work-items.js';
+import { SERVER_SUGGESTION_MEMORY_MB, suggestOnThread } from './bounded-suggestion.js';
 import { BoundedLane } from './bounded-lane.js';
 
 export interface TranslationServiceOptions {
@@ -279,7 +280,10 @@ export class TranslationService {
   async suggest(request: api.SuggestionRequest, timeoutMs: number): Promise<api.SuggestionReply> {
     // Their own lane, so a burst of them never delays a translation past its own wait (issue 40).
     return this.suggestions.run(async () => {
-      if (this.workers === 0) return suggest(request, timeoutMs);
+      // Without workers, on a thread of its own rather than the event loop: stopped at its budget
+      // whatever it is doing, so it never holds the other requests (bounded-suggestion.ts).
+      if (this.workers === 0)
+        return suggestionReply(await suggestOnThread(request.examples, suggestionOptions(request), { timeoutMs, memoryMb: SERVER_SUGGESTION_MEMORY_MB }));
       const [reply] = this.workerPool().submit({ alignments: [], items: [{ kind: 'suggest', request }], timeoutMs, bounded: true, label: 'a suggestion' });
       return (await reply) as api.SuggestionReply;
     });

@@ -293,7 +293,7 @@ describe('EmbeddedBus byte budget', () => {
     const bus = new EmbeddedBus();
     const long = 't'.repeat(MAX_TOPIC_NAME_LENGTH + 1);
     await expect(bus.publish(long, 'x')).rejects.toMatchObject({ code: ErrorCodes.nameTooLong });
-    await expect(bus.subscribe(long, 'g', { maxInFlight: 1 }, () => undefined)).rejects.toMatchObject({ code: ErrorCodes.nameTooLong });
+    await expect(bus.subscribe(long, 'g', { maxInFlight: 1 }, () => Promise.resolve())).rejects.toMatchObject({ code: ErrorCodes.nameTooLong });
     await bus.publish('t'.repeat(MAX_TOPIC_NAME_LENGTH), 'x');
     expect(bus.topics()).toHaveLength(1);
     await bus.close();
@@ -301,7 +301,7 @@ describe('EmbeddedBus byte budget', () => {
 
   it("gives a topic's bytes back when its last group goes and nothing is retained", async () => {
     const bus = new EmbeddedBus({ recentLimit: 0 });
-    const sub = await bus.subscribe('held', 'g', { maxInFlight: 1 }, () => undefined);
+    const sub = await bus.subscribe('held', 'g', { maxInFlight: 1 }, () => Promise.resolve());
     expect(bus.topics().map((t) => t.topic)).toEqual(['held']);
     await sub.close();
     bus.deleteGroup('held', 'g');
