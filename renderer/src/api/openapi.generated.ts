@@ -289,7 +289,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a message (JSON) to a topic, e.g. a test message to a channel source
-         * @description The embedded bus keeps the messages of every topic within a byte budget (64 MiB by default, UTF-8 bytes plus 128 per message): past it the oldest messages of the whole bus are dropped first. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.
+         * @description The embedded bus keeps the messages and topics it holds within a byte budget (64 MiB by default: UTF-8 bytes plus 128 per message, and the name's UTF-8 bytes plus 1024 per topic): past it the oldest messages of the whole bus are dropped first, and a topic with no message left and no channel is forgotten. A topic name longer than 512 characters gets 400 NAME_TOO_LONG. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.
          */
         post: operations["publishTopicMessage"];
         delete?: never;
@@ -3816,6 +3816,15 @@ export interface operations {
             };
             /** @description The operation failed on the server */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

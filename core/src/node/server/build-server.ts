@@ -103,6 +103,54 @@ function operationOf(request: FastifyRequest): Operation {
   return request.routeOptions.config?.operation ?? 'default';
 }
 
+type TrackedRoute = { method: string; url: string; pattern: RegExp; api: boolean };
+
+/** Records every route added from now on, with a pattern that matches its paths. */
+function trackRoutes(app: FastifyInstance): TrackedRoute[] {
+  const routes: TrackedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\*$/, '.*')
+        .replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`,
+    );
+    // Every route is an API route, documented or not (so the OpenAPI test catches one added without
+    // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
+    const api = route.schema?.hide !== true && !route.url.startsWith('/swagger');
+    for (const method of methods) routes.push({ method, url: route.url, pattern, api });
+  });
+  answerUnroutedRequests(app, routes);
+  return routes;
+}
+
+/**
+ * A request no route takes: an undeclared method on a known path (QUERY /version, PATCH /version)
+ * is 405 with `Allow`, an unknown path 404. Answered before its body is read: the not-found handler
+ * runs after content-type parsing, which answered a body-less QUERY with a 400 about its
+ * Content-Type (issue 40), and reading a body nobody wants is wasted work.
+ */
+function answerUnroutedRequests(app: FastifyInstance, routes: readonly TrackedRoute[]): void {
+  const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length === 0) {
+      return reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
+    }
+    return reply
+      .status(Status.methodNotAllowed)
+      .header('allow', allowed.join(', '))
+      .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return answer(request, reply);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void answer(request, reply);
+  });
+}
+
 // One of the five functions allowed over 80 lines (scripts/long-functions.mjs): the parts come from
 // the composition root (composition-root.ts); what is left is the HTTP app's set-up in the order
 // Fastify needs it (hooks before plugins before routes), which reads best as one sequence.
@@ -247,46 +295,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // Its page takes the token through Authorize before it reads the document (swagger-ui-page.ts).
   await app.register(swaggerUi, swaggerUiOptions());
 
-  const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const pattern = new RegExp(
-      `^${route.url
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\\\*$/, '.*')
-        .replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`,
-    );
-    // Every route is an API route, documented or not (so the OpenAPI test catches one added without
-    // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
-    const api = route.schema?.hide !== true && !route.url.startsWith('/swagger');
-    for (const method of methods) routes.push({ method, url: route.url, pattern, api });
-  });
-
-  /** The methods declared on a path that matched no route with the request's method. */
-  const allowedMethods = (url: string): string[] => {
-    const path = url.split('?')[0] ?? '';
-    return [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-  };
-  const refuseMethod = (reply: FastifyReply, allowed: readonly string[]): FastifyReply =>
-    reply
-      .status(Status.methodNotAllowed)
-      .header('allow', allowed.join(', '))
-      .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
-  const answerUnrouted = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const allowed = allowedMethods(request.url);
-    if (allowed.length > 0) return refuseMethod(reply, allowed);
-    return reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
-  };
-  // A request no route takes (an undeclared method on a known path, QUERY /version, PATCH /version:
-  // 405; an unknown path: 404) is answered before its body is read: the not-found handler runs
-  // after content-type parsing, which answered a body-less QUERY with a 400 about its Content-Type
-  // (issue 40), and reading a body nobody wants is wasted work.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return answerUnrouted(request, reply);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    void answerUnrouted(request, reply);
-  });
+  // Every route as it is added, for the route table and for the 405/404 answers (route-answers below).
+  const routes = trackRoutes(app);
 
   // The workbench UI (renderer/dist) at `/`, same origin as the API, so no CORS is needed for it.
   const uiDir = options.uiDir ?? defaultUiDir();

@@ -49,7 +49,7 @@ async function heldWhile<T>(work: Promise<T>): Promise<{ outcome: PromiseSettled
   }, 50);
   const [outcome] = await Promise.allSettled([work]);
   clearInterval(tick);
-  return { outcome: outcome!, worstGapMs, ms: Date.now() - started };
+  return { outcome: outcome, worstGapMs, ms: Date.now() - started };
 }
 
 describe('a suggestion within budgets', () => {
@@ -63,7 +63,9 @@ describe('a suggestion within budgets', () => {
     const { outcome, worstGapMs, ms } = await heldWhile(suggestOnThread([BIG], {}, { timeoutMs: budget, memoryMb: 1024 }));
     process.stdout.write(`\n1.5 MB suggestion, ${budget} ms budget: stopped after ${ms} ms, caller's worst gap ${worstGapMs} ms\n`);
     expect(outcome.status).toBe('rejected');
-    expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: expect.stringMatching(`^(${ErrorCodes.suggestionTimeout}|${ErrorCodes.memoryLimit})$`) });
+    expect((outcome as PromiseRejectedResult).reason).toMatchObject({
+      code: expect.stringMatching(`^(${ErrorCodes.suggestionTimeout}|${ErrorCodes.memoryLimit})$`),
+    });
     // The budget, and a loaded machine's margin for stopping the thread.
     expect(ms).toBeLessThan(budget + 2000);
     expect(worstGapMs).toBeLessThan(1000);

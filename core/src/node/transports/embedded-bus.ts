@@ -211,7 +211,7 @@ export class EmbeddedBus implements Transport, RecentMessages {
     try {
       checkTopicName(topic);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
     const bytes = Buffer.byteLength(value, 'utf8') + RETAINED_OVERHEAD;
     if (bytes + topicBytes(topic) > this.maxRetainedBytes) {
@@ -316,7 +316,7 @@ export class EmbeddedBus implements Transport, RecentMessages {
     try {
       checkTopicName(topic);
     } catch (error) {
-      return Promise.reject(error as Error);
+      return Promise.reject(error);
     }
     const state = this.topic(topic);
     let g = state.groups.get(group);
