@@ -234,7 +234,20 @@ export function toHttpError(error: unknown, operation: Operation, route?: string
   return { status, body, headers: errorHeaders(status, body.code) };
 }
 
+/**
+ * The client went away while its body was being read (it closed the connection, or the server's
+ * request timeout closed it: http-timeouts.ts): Node's `aborted` error, which the framework marks
+ * 400. Nobody reads the answer; it is the client's doing, not a failure of the server.
+ */
+function isClientAbort(error: unknown): boolean {
+  const e = error as { code?: unknown; statusCode?: unknown };
+  return error instanceof Error && e.code === 'ECONNRESET' && e.statusCode === Status.badRequest;
+}
+
 function statusAndBody(error: unknown, operation: Operation, route?: string): Omit<HttpError, 'headers'> {
+  if (isClientAbort(error)) {
+    return { status: Status.badRequest, body: { code: ErrorCodes.badRequest, message: 'The client closed the connection before its request arrived' } };
+  }
   const framework = FRAMEWORK[(error as { code?: string }).code ?? ''];
   let status: number;
   let body: Record<string, unknown>;

@@ -5,6 +5,7 @@
  * answer. The defaults are checked on a server started without options.
  */
 import { connect, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../common/index.js';
@@ -21,9 +22,17 @@ const SLACK_MS = 2500;
 
 let running: TestServer;
 let port: number;
+const logLines: string[] = [];
 
 beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
   running = await startTestServer('timeouts', {
+    logStream,
     requestTimeout: REQUEST_TIMEOUT,
     headersTimeout: HEADERS_TIMEOUT,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT,
@@ -33,6 +42,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running.stop();
+  // A client that stalls is the client's doing: nothing of it is logged as a failure of the server.
+  expect(logLines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
 });
 
 interface Outcome {
@@ -83,6 +94,21 @@ describe('HTTP timeouts', () => {
     expect(jsonBody(outcome.received)).toMatchObject({ code: ErrorCodes.requestTimeout, message: expect.any(String) });
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT - 100);
     expect(outcome.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT + SLACK_MS);
+  });
+
+  it('cuts every one of many stalled uploads at once (the timeout, not a cap on uploads, is the bound)', async () => {
+    const partial = 'x'.repeat(256 * 1024);
+    const uploads = Array.from({ length: 20 }, () =>
+      exchange(
+        [{ afterMs: 0, data: head('POST', '/alignments', { 'content-type': 'application/xml', 'content-length': 8 * 1024 * 1024 }) + partial }],
+        REQUEST_TIMEOUT + SLACK_MS * 3,
+      ),
+    );
+    const outcomes = await Promise.all(uploads);
+    for (const outcome of outcomes) {
+      expect(outcome.received).toMatch(/^HTTP\/1\.1 408 /);
+      expect(outcome.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT + SLACK_MS * 2);
+    }
   });
 
   it('cuts a body that trickles a byte at a time past the request timeout (the timer is for the whole request)', async () => {
