@@ -100,6 +100,10 @@ describe.skipIf(skipMosquitto)(`MQTT broker down ${skipMosquitto ? mosquittoSkip
     await broker.process.stop({ signal: 'SIGKILL' });
     measured.push(`mqtt killed: ${(await expectRefusals(base, 'down/one')).join(', ')}`);
     expect(await bothStates(base, 'mqtt')).toEqual({ reachable: false, gauge: 0 });
+    // The reference's plain answer (the middleware's health check) never waits for a broker.
+    const started = Date.now();
+    expect(await (await fetch(`${base}/version`)).json()).toEqual({ name: expect.any(String), version: expect.any(String) });
+    expect(Date.now() - started).toBeLessThan(1000);
     expectNoBug(log);
   });
 

@@ -32,9 +32,11 @@ export function registerVersionRoutes(app: ApiServer, { channels, transports }: 
       },
     },
     async (request, reply) => {
+      const plain: api.VersionResponse = { name: NAME, version: VERSION };
+      // The reference's answer needs no broker: it never waits for one (the middleware asks it often).
+      if (request.query.details !== 'true') return sendNativeJson(reply, plain);
       const details: api.VersionDetails = {
-        name: NAME,
-        version: VERSION,
+        ...plain,
         compatibleWith: 'ipsm-core 0.8.10',
         configStore: channels.configStoreState(),
         // The same check as the gauge mediator_broker_connected (broker-status.ts: one truth).
@@ -51,7 +53,7 @@ export function registerVersionRoutes(app: ApiServer, { channels, transports }: 
           }),
         ),
       };
-      return sendNativeJson(reply, request.query.details === 'true' ? details : api.pickDeclared(api.VersionResponse, details));
+      return sendNativeJson(reply, details);
     },
   );
 }
