@@ -2491,6 +2491,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2631,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3434,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3505,6 +3511,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3666,6 +3674,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3826,6 +3836,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +3943,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4334,6 +4348,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4502,6 +4518,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4595,6 +4613,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +4880,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4928,6 +4950,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5024,6 +5048,8 @@ export interface operations {
             /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT, or TIMEOUT when its worker had to be replaced), or the workers' queue is full (TRANSLATION_QUEUE_FULL) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6412,6 +6438,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6550,6 +6578,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7053,6 +7083,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7128,6 +7160,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7233,6 +7267,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
