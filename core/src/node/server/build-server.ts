@@ -188,6 +188,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       void (reply as FastifyReply).status(mapped.status).headers(mapped.headers).type('application/json').send(mapped.body);
     },
   }) as unknown as FastifyInstance;
+  // Fastify reads a 0 as "its default": set here so that 0 turns the keep-alive timer off, as documented.
+  app.server.keepAliveTimeout = timeouts.keepAliveTimeout;
 
   // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
   for (const schema of api.API_COMPONENTS) app.addSchema(schema);
