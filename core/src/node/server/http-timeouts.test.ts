@@ -139,6 +139,23 @@ describe('HTTP timeouts', () => {
     expect(outcome.received).toMatch(/^HTTP\/1\.1 \d{3} /);
   });
 
+  it('serves the next request of a keep-alive connection idle past the request and headers timers (only the keep-alive timer counts idle time)', async () => {
+    const idle = await startTestServer('timeouts-idle', { requestTimeout: 600, headersTimeout: 400, keepAliveTimeout: 5000 });
+    try {
+      const outcome = await exchange(
+        [
+          { afterMs: 0, data: head('GET', '/version', { host: `127.0.0.1:${idle.server.port}` }) },
+          { afterMs: 1500, data: head('GET', '/version', { host: `127.0.0.1:${idle.server.port}`, connection: 'close' }) },
+        ],
+        5000 + SLACK_MS * 2,
+        idle.server.port,
+      );
+      expect(outcome.received.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
+    } finally {
+      await idle.stop();
+    }
+  });
+
   it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
     const outcome = await exchange([{ afterMs: 0, data: head('GET', '/version', {}) }], KEEP_ALIVE_TIMEOUT + SLACK_MS * 2);
     expect(outcome.received).toMatch(/^HTTP\/1\.1 200 /);
