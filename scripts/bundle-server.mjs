@@ -22,7 +22,12 @@ await build({
   cwd: core,
   // The translation worker too (issue 27): each worker thread loads the engine before the server
   // answers, and from the compiled modules that took a worker as long as the whole server's start.
-  input: { cli: `${core}dist/node/cli.js`, 'translation-worker': `${core}dist/node/services/translation-worker.js` },
+  input: {
+    cli: `${core}dist/node/cli.js`,
+    'translation-worker': `${core}dist/node/services/translation-worker.js`,
+    // `mediator suggest` runs its synthesis on a thread it can stop (bounded-suggestion.ts).
+    'suggest-worker': `${core}dist/node/services/suggest-worker.js`,
+  },
   platform: 'node',
   // Relative and absolute ids are our modules; bare ids are packages: all external but TypeBox.
   external: (id) => !id.startsWith('.') && !id.startsWith('/') && id !== 'typebox' && !id.startsWith('typebox/'),

@@ -129,6 +129,15 @@ export const ErrorCodes = {
    * job is refused rather than kept waiting (CONTRACT.md, Safety); try again later.
    */
   translationQueueFull: 'TRANSLATION_QUEUE_FULL',
+  /** A request whose headers or body did not arrive within the server's request timeout (issue 40). */
+  requestTimeout: 'REQUEST_TIMEOUT',
+  /**
+   * The broker a request needs (a topic's transport) is down or was never reached: nothing was
+   * sent; try again later (issue 40). Not a bug of the server nor of the request.
+   */
+  brokerUnavailable: 'BROKER_UNAVAILABLE',
+  /** A job (a suggestion) that needed more heap than its budget: stopped; give smaller input (issue 40). */
+  memoryLimit: 'MEMORY_LIMIT',
   /** Cells from examples (issue 30): an example message that cannot be read, or no example at all. */
   invalidSuggestionExample: 'INVALID_SUGGESTION_EXAMPLE',
   /** Cells from examples: the synthesis ran past its time budget and was abandoned. */

@@ -289,7 +289,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a message (JSON) to a topic, e.g. a test message to a channel source
-         * @description The embedded bus keeps the messages of every topic within a byte budget (64 MiB by default, UTF-8 bytes plus 128 per message): past it the oldest messages of the whole bus are dropped first. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.
+         * @description The embedded bus keeps the messages and topics it holds within a byte budget (64 MiB by default: UTF-8 bytes plus 128 per message, and the name's UTF-8 bytes plus 1024 per topic): past it the oldest messages of the whole bus are dropped first, and a topic with no message left and no channel is forgotten. A topic name longer than 512 characters gets 400 NAME_TOO_LONG. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.
          */
         post: operations["publishTopicMessage"];
         delete?: never;
@@ -2517,6 +2517,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2655,6 +2657,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,6 +3460,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3531,6 +3537,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3700,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3849,6 +3859,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     translate: {
@@ -3948,6 +3969,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4447,6 +4470,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4615,6 +4640,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +4735,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4973,6 +5002,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5041,6 +5072,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5137,6 +5170,8 @@ export interface operations {
             /** @description The synthesis ran past its time budget and was abandoned (SUGGESTION_TIMEOUT, or TIMEOUT when its worker had to be replaced), or the workers' queue is full (TRANSLATION_QUEUE_FULL) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6560,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6663,6 +6700,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7166,6 +7205,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,6 +7282,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7346,6 +7389,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

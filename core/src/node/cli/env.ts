@@ -20,6 +20,8 @@ export interface CliEnvironment {
   readonly fleet: string | undefined;
   /** The brokers to run channels on (MEDIATOR_NATS, MEDIATOR_KAFKA, MEDIATOR_MQTT); empty means none. */
   readonly brokers: { readonly nats: string | undefined; readonly kafka: string | undefined; readonly mqtt: string | undefined };
+  /** The HTTP server's timers in milliseconds (MEDIATOR_REQUEST_TIMEOUT and the like); empty means the default. */
+  readonly timeouts: { readonly request: string | undefined; readonly headers: string | undefined; readonly keepAlive: string | undefined };
   /**
    * The brokers' TLS and credential variables (issue 40): every MEDIATOR_KAFKA_*, MEDIATOR_NATS_*
    * and MEDIATOR_MQTT_* (MEDIATOR_KAFKA_CA, MEDIATOR_KAFKA_PASSWORD, MEDIATOR_NATS_CREDS...), read by
@@ -45,6 +47,11 @@ export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): CliEnviron
     store: env.MEDIATOR_STORE,
     fleet: env.MEDIATOR_FLEET || undefined,
     brokers: { nats: env.MEDIATOR_NATS || undefined, kafka: env.MEDIATOR_KAFKA || undefined, mqtt: env.MEDIATOR_MQTT || undefined },
+    timeouts: {
+      request: env.MEDIATOR_REQUEST_TIMEOUT || undefined,
+      headers: env.MEDIATOR_HEADERS_TIMEOUT || undefined,
+      keepAlive: env.MEDIATOR_KEEP_ALIVE_TIMEOUT || undefined,
+    },
     brokerSecurity: Object.fromEntries(Object.entries(env).filter(([name]) => /^MEDIATOR_(KAFKA|NATS|MQTT)_/.test(name))),
   };
 }

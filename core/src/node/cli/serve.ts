@@ -7,6 +7,7 @@ import { fleetNameProblem } from '../fleet/fleet-name.js';
 import { parseAllowedHosts } from '../server/access-guard.js';
 import { loadOrCreateToken, MIN_TOKEN_LENGTH } from '../server/api-token.js';
 import { corsOriginProblem } from '../server/cors-origins.js';
+import { timeoutProblem, type HttpTimeouts } from '../server/http-timeouts.js';
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackBind, startServer, type RunningServer } from '../server/start-server.js';
 import { defaultDataDir } from '../store/sqlite-store.js';
 import { BROKER_SECURITY_OPTIONS, brokerSecurity, readTlsFiles, type BrokerSecurity } from './broker-security.js';
@@ -14,6 +15,7 @@ import { cliEnvironment, type CliEnvironment } from './env.js';
 import { parseCommandArgs, UsageError, type CliIo } from './io.js';
 
 export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [--data DIR] [--body-limit BYTES]
+                [--request-timeout MS] [--headers-timeout MS] [--keep-alive-timeout MS]
                 [--cors ORIGIN ...] [--log-level info]
                 [--transport embedded|nats|kafka|mqtt] [--broker URL] [--store sqlite|nats] [--fleet NAME]
                 [--nats URL] [--kafka HOST:PORT,...] [--mqtt mqtt://[USER:PASS@]HOST:PORT]
@@ -50,6 +52,10 @@ export const SERVE_USAGE = `  mediator serve [--host 127.0.0.1] [--port 8888] [-
       has more than one core, else 0 = on the event loop).
       --allowed-host: a Host name to answer to besides localhost, 127.0.0.1, [::1] and the
       address reached (e.g. behind a reverse proxy); other Host headers get 421.
+      --request-timeout (or MEDIATOR_REQUEST_TIMEOUT, default 20000): milliseconds to receive a
+      whole request, headers and body, else 408 REQUEST_TIMEOUT and the connection is closed;
+      --headers-timeout (default 10000) for the headers alone; --keep-alive-timeout (default
+      72000) closes an idle connection; 0 turns a timer off.
       --cors takes exact http(s) origins (not * or null). --token (or MEDIATOR_TOKEN, at
       least 16 characters): every request but the UI files needs
       "Authorization: Bearer TOKEN". Listening beyond loopback (--host 0.0.0.0) needs a token:
@@ -66,6 +72,9 @@ function parseServeArgs(args: string[]) {
       port: { type: 'string' },
       data: { type: 'string' },
       'body-limit': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'headers-timeout': { type: 'string' },
+      'keep-alive-timeout': { type: 'string' },
       cors: { type: 'string', multiple: true },
       'log-level': { type: 'string' },
       transport: { type: 'string' },
@@ -190,6 +199,22 @@ function channelsLine(settings: ServeSettings, notes: Partial<Record<string, str
   return `${transportKind}${defaultAddress}, the default${others}${transportKind === 'embedded' ? '' : '; embedded'}`;
 }
 
+/** The HTTP server's timers (http-timeouts.ts), each from its option, else its variable, else the default. */
+function timeoutSettings(values: ServeValues, env: CliEnvironment): HttpTimeouts {
+  const given = {
+    requestTimeout: ['request-timeout', values['request-timeout'] ?? env.timeouts.request],
+    headersTimeout: ['headers-timeout', values['headers-timeout'] ?? env.timeouts.headers],
+    keepAliveTimeout: ['keep-alive-timeout', values['keep-alive-timeout'] ?? env.timeouts.keepAlive],
+  } as const;
+  const timeouts: { -readonly [K in keyof HttpTimeouts]: number } = {};
+  for (const [key, [flag, text]] of Object.entries(given) as Array<[keyof HttpTimeouts, readonly [string, string | undefined]]>) {
+    const problem = timeoutProblem(flag, text);
+    if (problem !== undefined) throw new UsageError(problem);
+    if (text !== undefined) timeouts[key] = Number(text);
+  }
+  return timeouts;
+}
+
 /** Every option checked, in the order the messages were always given; each falls back on its MEDIATOR_* variable. */
 function serveSettings(values: ServeValues, env: CliEnvironment) {
   const allowedHosts = values['allowed-host'] ?? [...env.allowedHosts];
@@ -219,7 +244,8 @@ function serveSettings(values: ServeValues, env: CliEnvironment) {
   if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) throw new UsageError('--body-limit must be a positive number of bytes');
   const dataDir = values.data ?? env.dataDir ?? defaultDataDir();
   const logLevel = values['log-level'] ?? env.logLevel ?? 'info';
-  return { ...channels, allowedHosts, host, token, noAuth, cors: values.cors, translationWorkers, port, bodyLimit, dataDir, logLevel };
+  const timeouts = timeoutSettings(values, env);
+  return { ...channels, allowedHosts, host, token, noAuth, cors: values.cors, translationWorkers, port, bodyLimit, timeouts, dataDir, logLevel };
 }
 
 type ServeSettings = ReturnType<typeof serveSettings>;
@@ -252,6 +278,7 @@ async function listen(
       allowNoAuth: settings.noAuth,
       dataDir: settings.dataDir,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
+      ...settings.timeouts,
       ...(cors === undefined ? {} : { corsOrigins: cors }),
       logLevel: settings.logLevel,
       transport: { kind: settings.transportKind, ...(brokerUrl === undefined ? {} : { url: brokerUrl }) },

@@ -4,7 +4,7 @@
  * on stdout. A thin wrapper over core's suggestAlignment. Exit 0 with a suggestion (its questions
  * go to stderr, or into the JSON), 1 when an example cannot be read or is not reproduced, 2 on a usage error.
  */
-import { suggestAlignment } from '../../common/index.js';
+import { cliSuggestionBudgets, suggestWithinBudgets } from '../services/bounded-suggestion.js';
 import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
 
 export const SUGGEST_USAGE = `  mediator suggest INPUT.json OUTPUT.json [INPUT2.json OUTPUT2.json ...] [--name NAME]
@@ -18,9 +18,6 @@ export const SUGGEST_USAGE = `  mediator suggest INPUT.json OUTPUT.json [INPUT2.
       the examples' content, so the same examples give the same ids). Exit 1 when an example
       is not reproduced or cannot be read.
 `;
-
-/** Synthesis time budget on the command line (the REST route has its own, shorter one). */
-const CLI_TIMEOUT_MS = 60_000;
 
 export async function suggestCommand(args: readonly string[], io: CliIo): Promise<number> {
   const usage = { prefix: 'mediator suggest', help: SUGGEST_USAGE };
@@ -58,12 +55,16 @@ export async function suggestCommand(args: readonly string[], io: CliIo): Promis
   for (let i = 0; i < files.length; i += 2) {
     examples.push({ input: await readInputText(files[i] ?? ''), output: await readInputText(files[i + 1] ?? '') });
   }
-  const suggestion = await suggestAlignment(examples, {
-    ...(parsed.values.name === undefined ? {} : { name: parsed.values.name }),
-    ...(parsed.values.version === undefined ? {} : { version: parsed.values.version }),
-    answers,
-    timeoutMs: CLI_TIMEOUT_MS,
-  });
+  // On a thread stopped at the time and memory budgets, whatever the synthesis is doing (issue 40).
+  const suggestion = await suggestWithinBudgets(
+    examples,
+    {
+      ...(parsed.values.name === undefined ? {} : { name: parsed.values.name }),
+      ...(parsed.values.version === undefined ? {} : { version: parsed.values.version }),
+      answers,
+    },
+    cliSuggestionBudgets(),
+  );
   // Exit 1 when the suggestion does not reproduce every example: a script must not take it as done.
   const code = suggestion.checks.every((c) => c.reproduced) ? 0 : 1;
   if (parsed.values.json === true) {

@@ -33,9 +33,10 @@ import { assertCorsOrigins } from './cors-origins.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
 import { serverTimingHook } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
+import { answerClientError, resolveTimeouts, type HttpTimeouts } from './http-timeouts.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
-export interface ServerOptions extends CoreOptions {
+export interface ServerOptions extends CoreOptions, HttpTimeouts {
   /** Largest accepted request body in bytes (default 8 MiB, as the reference's akka-http). */
   readonly bodyLimit?: number;
   /** Origins allowed by CORS; none by default (CONTRACT.md, Safety). */
@@ -103,6 +104,54 @@ function operationOf(request: FastifyRequest): Operation {
   return request.routeOptions.config?.operation ?? 'default';
 }
 
+type TrackedRoute = { method: string; url: string; pattern: RegExp; api: boolean };
+
+/** Records every route added from now on, with a pattern that matches its paths. */
+function trackRoutes(app: FastifyInstance): TrackedRoute[] {
+  const routes: TrackedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\\\*$/, '.*')
+        .replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`,
+    );
+    // Every route is an API route, documented or not (so the OpenAPI test catches one added without
+    // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
+    const api = route.schema?.hide !== true && !route.url.startsWith('/swagger');
+    for (const method of methods) routes.push({ method, url: route.url, pattern, api });
+  });
+  answerUnroutedRequests(app, routes);
+  return routes;
+}
+
+/**
+ * A request no route takes: an undeclared method on a known path (QUERY /version, PATCH /version)
+ * is 405 with `Allow`, an unknown path 404. Answered before its body is read: the not-found handler
+ * runs after content-type parsing, which answered a body-less QUERY with a 400 about its
+ * Content-Type (issue 40), and reading a body nobody wants is wasted work.
+ */
+function answerUnroutedRequests(app: FastifyInstance, routes: readonly TrackedRoute[]): void {
+  const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length === 0) {
+      return reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
+    }
+    return reply
+      .status(Status.methodNotAllowed)
+      .header('allow', allowed.join(', '))
+      .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return answer(request, reply);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void answer(request, reply);
+  });
+}
+
 // One of the five functions allowed over 80 lines (scripts/long-functions.mjs): the parts come from
 // the composition root (composition-root.ts); what is left is the HTTP app's set-up in the order
 // Fastify needs it (hooks before plugins before routes), which reads best as one sequence.
@@ -116,11 +165,17 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const compilers = lazySchemaCompilers();
+  const timeouts = resolveTimeouts(options);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     // Successful reads (the workbench's polling) at debug, the rest at info (request-log.ts).
     logController: new QuietReadsLogController(),
     bodyLimit,
+    // No request held forever (http-timeouts.ts): Node's timers, checked often enough to matter.
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: { headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.checkInterval },
+    clientErrorHandler: answerClientError,
     // Names and versions may hold any character, URL-encoded in the path: room for the longest
     // name an upload accepts, percent-encoded (name-limits.ts).
     routerOptions: { maxParamLength: MAX_ENCODED_NAME_LENGTH, ignoreTrailingSlash: true },
@@ -133,9 +188,11 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     // get the same `{message, code}` as every other error, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
       const mapped = toHttpError(error, 'default');
-      void (reply as FastifyReply).status(mapped.status).type('application/json').send(mapped.body);
+      void (reply as FastifyReply).status(mapped.status).headers(mapped.headers).type('application/json').send(mapped.body);
     },
   }) as unknown as FastifyInstance;
+  // Fastify reads a 0 as "its default": set here so that 0 turns the keep-alive timer off, as documented.
+  app.server.keepAliveTimeout = timeouts.keepAliveTimeout;
 
   // The API module's components: each registered once, `#/components/schemas/<$id>` in the document.
   for (const schema of api.API_COMPONENTS) app.addSchema(schema);
@@ -168,12 +225,15 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     const mapped = toHttpError(error, operationOf(request), request.routeOptions.url);
     if (mapped.status >= Status.internal && !(error instanceof MediatorError)) {
       request.log.error({ err: error }, 'unexpected error (a bug)');
+    } else if (mapped.status === Status.unavailable) {
+      // Busy, closing, or a broker or the fleet's store away: a condition to retry, not a failure of ours.
+      request.log.warn({ code: mapped.body.code, message: mapped.body.message }, 'request refused: service unavailable');
     } else if (mapped.status >= Status.internal) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: mapped.body.code, message: mapped.body.message }, 'request refused');
     }
-    void reply.status(mapped.status).type('application/json').send(mapped.body);
+    void reply.status(mapped.status).headers(mapped.headers).type('application/json').send(mapped.body);
   });
 
   // Request durations by route pattern (GET /metrics); the pattern, not the URL, bounds the label set.
@@ -240,33 +300,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // Its page takes the token through Authorize before it reads the document (swagger-ui-page.ts).
   await app.register(swaggerUi, swaggerUiOptions());
 
-  const routes: Array<{ method: string; url: string; pattern: RegExp; api: boolean }> = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const pattern = new RegExp(
-      `^${route.url
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\\\*$/, '.*')
-        .replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`,
-    );
-    // Every route is an API route, documented or not (so the OpenAPI test catches one added without
-    // a schema), except Swagger UI's own pages and the static UI files, which hide their schema.
-    const api = route.schema?.hide !== true && !route.url.startsWith('/swagger');
-    for (const method of methods) routes.push({ method, url: route.url, pattern, api });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-    if (allowed.length > 0) {
-      void reply
-        .status(Status.methodNotAllowed)
-        .header('allow', allowed.join(', '))
-        .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
-      return;
-    }
-    void reply.status(Status.notFound).send({ code: ErrorCodes.routeNotFound, message: 'The requested resource could not be found.' });
-  });
+  // Every route as it is added, for the route table and for the 405/404 answers (route-answers below).
+  const routes = trackRoutes(app);
 
   // The workbench UI (renderer/dist) at `/`, same origin as the API, so no CORS is needed for it.
   const uiDir = options.uiDir ?? defaultUiDir();

@@ -16,10 +16,12 @@ export const Status = {
   forbidden: 403,
   notFound: 404,
   methodNotAllowed: 405,
+  requestTimeout: 408,
   conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
   misdirected: 421,
+  headersTooLarge: 431,
   internal: 500,
   badGateway: 502,
   unavailable: 503,
@@ -71,6 +73,29 @@ const NOT_FOUND_CODES: ReadonlySet<ErrorCode> = new Set([ErrorCodes.notFound, Er
 export interface HttpError {
   readonly status: number;
   readonly body: Record<string, unknown>;
+  /** Headers the answer must carry: `Retry-After` on every 503. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Seconds a client should wait before retrying a 503, by code (RFC 9110 section 10.2.3: a 503 may
+ * say when to come back; issue 40: every 503 does). About the time the condition takes to clear:
+ * a queue drains in a second or two, a broker reconnects within its retry interval.
+ */
+const RETRY_AFTER_SECONDS: Partial<Readonly<Record<ErrorCode, number>>> = {
+  [ErrorCodes.translationQueueFull]: 2,
+  [ErrorCodes.suggestionTimeout]: 10,
+  [ErrorCodes.serverClosing]: 1,
+  [ErrorCodes.brokerUnavailable]: 5,
+  [ErrorCodes.configStoreUnavailable]: 5,
+};
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+/** The headers of an error answer of `status` and `code`: every 503 says when to retry. */
+export function errorHeaders(status: number, code: unknown): Record<string, string> {
+  if (status !== Status.unavailable) return {};
+  const seconds = RETRY_AFTER_SECONDS[code as ErrorCode] ?? DEFAULT_RETRY_AFTER_SECONDS;
+  return { 'retry-after': String(seconds) };
 }
 
 /** Fastify's own errors (malformed JSON, body too large, wrong media type, schema validation). */
@@ -165,6 +190,12 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.xmlEncoding]: Status.badRequest,
   // The server is busy, not the request wrong: 503 (RFC 9110 15.6.4), as for a translation past its limit.
   [ErrorCodes.translationQueueFull]: Status.unavailable,
+  // RFC 9110 section 15.5.9: the client did not send its request within the time the server waits.
+  [ErrorCodes.requestTimeout]: Status.requestTimeout,
+  // A broker down is a temporary condition of a dependency, not of this server's code: 503 (issue 40).
+  [ErrorCodes.brokerUnavailable]: Status.unavailable,
+  // A bound on the work an input can cause, like NESTING_LIMIT: the client's input is refused.
+  [ErrorCodes.memoryLimit]: Status.badRequest,
 };
 
 /** Codes of a request body refused before any operation looks at it: their status holds on every route. */
@@ -199,6 +230,24 @@ function isFrameworkRefusal(error: unknown): error is Error & { statusCode: numb
  * URL pattern (undefined when none matched): it decides the status of a not-found error.
  */
 export function toHttpError(error: unknown, operation: Operation, route?: string): HttpError {
+  const { status, body } = statusAndBody(error, operation, route);
+  return { status, body, headers: errorHeaders(status, body.code) };
+}
+
+/**
+ * The client went away while its body was being read (it closed the connection, or the server's
+ * request timeout closed it: http-timeouts.ts): Node's `aborted` error, which the framework marks
+ * 400. Nobody reads the answer; it is the client's doing, not a failure of the server.
+ */
+function isClientAbort(error: unknown): boolean {
+  const e = error as { code?: unknown; statusCode?: unknown };
+  return error instanceof Error && e.code === 'ECONNRESET' && e.statusCode === Status.badRequest;
+}
+
+function statusAndBody(error: unknown, operation: Operation, route?: string): Omit<HttpError, 'headers'> {
+  if (isClientAbort(error)) {
+    return { status: Status.badRequest, body: { code: ErrorCodes.badRequest, message: 'The client closed the connection before its request arrived' } };
+  }
   const framework = FRAMEWORK[(error as { code?: string }).code ?? ''];
   let status: number;
   let body: Record<string, unknown>;
@@ -223,7 +272,9 @@ export function toHttpError(error: unknown, operation: Operation, route?: string
   // Conversion failures are the seed's 500, but a body the server would not even take (too large,
   // not XML, XML sent as a JSON string, no body at all) keeps its 413/415/400, as on every other
   // route, so the client knows what to fix.
-  if (operation === 'convert' && !BODY_REFUSALS.has(body.code as string)) status = Status.internal;
+  // A busy server or an unreachable dependency (503) is no conversion failure either: the client
+  // should retry, not fix its document.
+  if (operation === 'convert' && !BODY_REFUSALS.has(body.code as string) && status !== Status.unavailable) status = Status.internal;
   if (operation === 'translation' && status < Status.internal) body = { ...body, graphStr: '' };
   if (error instanceof MediatorError && NOT_FOUND_CODES.has(error.code) && route !== undefined) status = notFoundStatus(route);
   return { status, body };

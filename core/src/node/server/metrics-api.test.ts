@@ -92,4 +92,56 @@ describe('GET /metrics', () => {
     expect(sampleValue(families, 'process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(sampleValue(families, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   });
+
+  it("removes a deleted channel's series: 25 channels created, used and deleted leave /metrics as long as before", async () => {
+    const good = readData('messages/weight.UniversAAL_CO.json');
+    /** The mediator's own lines (the process metrics vary by themselves: GC kinds, handles). */
+    const ownLines = async (): Promise<string[]> =>
+      (await (await fetch(`${base()}/metrics`)).text()).split('\n').filter((line) => line.startsWith('mediator_'));
+    const cycle = async (count: number): Promise<string[]> => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const created = await fetch(`${base()}/channels`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            source: `gone-src-${i}`,
+            sink: `gone-sink-${i}`,
+            inpAlignmentName: 'CO_FIWARE_align',
+            inpAlignmentVersion: '1.0',
+            outAlignmentName: '',
+            outAlignmentVersion: '',
+          }),
+        });
+        expect(created.status).toBe(201);
+        ids.push(String(((await created.json()) as { id: number }).id));
+        const sent = await fetch(`${base()}/topics/gone-src-${i}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: good });
+        expect(sent.status).toBe(202);
+      }
+      // Every channel has translated its message, so each has its histogram series.
+      const deadline = Date.now() + 20_000;
+      let families = await scrape();
+      while (ids.some((channel) => sampleValue(families, 'mediator_translation_duration_seconds_count', { channel, transport: 'embedded' }) !== 1)) {
+        if (Date.now() > deadline) throw new Error(`not every one of ${count} channels translated its message within 20 s`);
+        await new Promise((r) => setTimeout(r, 50));
+        families = await scrape();
+      }
+      return ids;
+    };
+    const removeAll = async (ids: readonly string[]): Promise<void> => {
+      for (const id of ids) expect((await fetch(`${base()}/channels/${id}`, { method: 'DELETE' })).status).toBe(204);
+    };
+    // One cycle first, so the HTTP histogram already has every route and status the next one uses.
+    await removeAll(await cycle(1));
+    const before = await ownLines();
+    const ids = await cycle(25);
+    const during = await ownLines();
+    // About 16 lines per channel (4 counters and the histogram's buckets, sum and count).
+    expect(during.length - before.length).toBeGreaterThanOrEqual(25 * 16);
+    await removeAll(ids);
+    const after = await ownLines();
+    const stale = after.filter((line) => ids.some((id) => line.includes(`channel="${id}"`)));
+    expect(stale, 'series of deleted channels').toEqual([]);
+    expect(after.length).toBe(before.length);
+  });
 });

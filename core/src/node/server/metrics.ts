@@ -13,6 +13,7 @@ import type { Histogram, Registry } from 'prom-client';
 import type { ConfigStore } from '../store/config-store.js';
 import type { Transport } from '../../common/index.js';
 import type { ChannelCounterSnapshot } from '../services/channel-runner.js';
+import { brokerStatus } from '../transports/broker-status.js';
 
 /** The content type of the text format, version 0.0.4 (what prom-client's registry writes). */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -25,8 +26,6 @@ const TRANSLATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Observations kept until prom-client is loaded; reaching it triggers the load. */
 const QUEUE_LIMIT = 2000;
-/** How long a scrape waits for the broker's answer before it reports it disconnected. */
-const PROBE_TIMEOUT_MS = 2000;
 
 export interface MetricsSources {
   readonly channels: () => readonly ChannelCounterSnapshot[];
@@ -52,10 +51,16 @@ const COUNTERS = [
   ['mediator_channel_messages_dead_lettered_total', "Failed messages whose envelope reached the channel's dead-letter topic", 'deadLettered'],
 ] as const;
 
+function seriesKey(channel: number | string, transport: string): string {
+  return `${channel}\u0000${transport}`;
+}
+
 export class ServerMetrics {
   private readonly queue: Observation[] = [];
   private loading: Promise<Loaded> | undefined;
   private loaded: Loaded | undefined;
+  /** The label sets of the translation histogram, so a channel's series can be removed. */
+  private readonly observedChannels = new Map<string, { channel: string; transport: string }>();
 
   constructor(private readonly sources: MetricsSources) {}
 
@@ -67,9 +72,15 @@ export class ServerMetrics {
 
   /** One channel translation (successful or not). */
   readonly observeTranslation = (channel: number, transport: string, seconds: number): void => {
-    if (this.loaded !== undefined) this.loaded.translation.observe({ channel: String(channel), transport }, seconds);
+    if (this.loaded !== undefined) this.observeLoadedTranslation(this.loaded, channel, transport, seconds);
     else this.enqueue({ kind: 'translation', channel, transport, seconds });
   };
+
+  private observeLoadedTranslation(loaded: Loaded, channel: number, transport: string, seconds: number): void {
+    const labels = { channel: String(channel), transport };
+    this.observedChannels.set(seriesKey(channel, transport), labels);
+    loaded.translation.observe(labels, seconds);
+  }
 
   /** The exposition text. */
   async render(): Promise<string> {
@@ -88,7 +99,7 @@ export class ServerMetrics {
       this.loaded = loaded;
       for (const o of this.queue.splice(0)) {
         if (o.kind === 'http') loaded.http.observe({ method: o.method, route: o.route, status_code: o.status }, o.seconds);
-        else loaded.translation.observe({ channel: String(o.channel), transport: o.transport }, o.seconds);
+        else this.observeLoadedTranslation(loaded, o.channel, o.transport, o.seconds);
       }
       return loaded;
     });
@@ -120,9 +131,8 @@ export class ServerMetrics {
       labelNames: ['transport'],
       registers: [registry],
       async collect() {
-        const states = await Promise.all(
-          sources.transports().map(async (broker) => [broker.kind, broker.probe === undefined ? true : await broker.probe(PROBE_TIMEOUT_MS)] as const),
-        );
+        // The same check as `reachable` in GET /version?details=true (broker-status.ts: one truth).
+        const states = await Promise.all(sources.transports().map(async (broker) => [broker.kind, (await brokerStatus(broker)).reachable] as const));
         for (const [transport, up] of states) this.set({ transport }, up ? 1 : 0);
       },
     });
@@ -136,12 +146,24 @@ export class ServerMetrics {
         this.set({ store: state.kind }, state.connected ? 1 : 0);
       },
     });
+    const observed = this.observedChannels;
     const translation = new prom.Histogram({
       name: 'mediator_translation_duration_seconds',
       help: 'Time to translate one channel message (parse, alignments, serialise), failures included',
       labelNames: ['channel', 'transport'],
       buckets: TRANSLATION_BUCKETS,
       registers: [registry],
+      // Only the channels this process runs, like the counters above: a deleted (or stopped)
+      // channel's series go with it, so /metrics does not grow with every channel ever made (issue 40).
+      // Pruned at scrape time, which also catches an in-flight message observed after the stop.
+      collect() {
+        const live = new Set(sources.channels().map(({ id, transport }) => seriesKey(id, transport)));
+        for (const [key, labels] of observed) {
+          if (live.has(key)) continue;
+          this.remove(labels);
+          observed.delete(key);
+        }
+      },
     });
     const http = new prom.Histogram({
       name: 'mediator_http_request_duration_seconds',

@@ -28,7 +28,9 @@ import { ChannelBatcher } from './channel-batcher.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
 import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
 import { warmEngine } from './warm-up.js';
-import { analyzeUpload, runWorkItem, suggest } from './work-items.js';
+import { analyzeUpload, runWorkItem, suggestionOptions, suggestionReply } from './work-items.js';
+import { SERVER_SUGGESTION_MEMORY_MB, suggestOnThread } from './bounded-suggestion.js';
+import { BoundedLane } from './bounded-lane.js';
 
 export interface TranslationServiceOptions {
   readonly alignments: AlignmentService;
@@ -43,7 +45,16 @@ export interface TranslationServiceOptions {
   readonly queueLimit?: number;
   /** Longest a request job may wait for a worker (default 10 s). */
   readonly queueWaitMs?: number;
+  /** Suggestions' own lane (bounded-lane.ts): at once in the worker queue, waiting for it, and how long. */
+  readonly suggestionLane?: { readonly concurrency?: number; readonly maxWaiting?: number; readonly maxWaitMs?: number };
 }
+
+/**
+ * Suggestions go one at a time into the workers' queue: a translation queued behind them waits at
+ * most one suggestion's budget, whatever the burst. Eight more may wait their turn, each at most
+ * 10 s (the wait of any request job); past that, 503 TRANSLATION_QUEUE_FULL at once.
+ */
+const SUGGESTION_LANE = { concurrency: 1, maxWaiting: 8, maxWaitMs: 10_000 } as const;
 
 export interface TranslateCall {
   readonly trace: boolean;
@@ -94,6 +105,7 @@ export class TranslationService {
   private readonly options: TranslationServiceOptions;
   private pool: TranslationPool | undefined;
   private closed = false;
+  private readonly suggestions: BoundedLane;
   readonly timeoutMs: number;
 
   constructor(options: TranslationServiceOptions) {
@@ -102,6 +114,7 @@ export class TranslationService {
     this.logger = options.logger;
     this.timeoutMs = options.timeoutMs;
     this.workers = Math.max(0, Math.floor(options.workers));
+    this.suggestions = new BoundedLane({ what: 'suggestions', ...SUGGESTION_LANE, ...options.suggestionLane });
     // A deleted alignment's compiled copies in the workers are freed.
     if (this.workers > 0) options.alignments.onDelete = (key) => this.pool?.forget([key]);
   }
@@ -281,9 +294,15 @@ export class TranslationService {
    * long synthesis does not hold other requests (a worker stuck past the budget is replaced).
    */
   async suggest(request: api.SuggestionRequest, timeoutMs: number): Promise<api.SuggestionReply> {
-    if (this.workers === 0) return suggest(request, timeoutMs);
-    const [reply] = this.workerPool().submit({ alignments: [], items: [{ kind: 'suggest', request }], timeoutMs, bounded: true, label: 'a suggestion' });
-    return (await reply) as api.SuggestionReply;
+    // Their own lane, so a burst of them never delays a translation past its own wait (issue 40).
+    return this.suggestions.run(async () => {
+      // Without workers, on a thread of its own rather than the event loop: stopped at its budget
+      // whatever it is doing, so it never holds the other requests (bounded-suggestion.ts).
+      if (this.workers === 0)
+        return suggestionReply(await suggestOnThread(request.examples, suggestionOptions(request), { timeoutMs, memoryMb: SERVER_SUGGESTION_MEMORY_MB }));
+      const [reply] = this.workerPool().submit({ alignments: [], items: [{ kind: 'suggest', request }], timeoutMs, bounded: true, label: 'a suggestion' });
+      return (await reply) as api.SuggestionReply;
+    });
   }
 
   /**

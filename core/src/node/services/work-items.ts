@@ -8,7 +8,7 @@
 import type { api, CompiledAlignment } from '../../common/index.js';
 import { chainContributions } from '../../common/suites/cell-blame.js';
 import { recordCase, runCase, runChain } from '../../common/suites/run-case.js';
-import { suggestAlignment } from '../../common/suggest/suggest-alignment.js';
+import { suggestAlignment, type Suggestion, type SuggestOptions } from '../../common/suggest/suggest-alignment.js';
 import { readMessage, translateParsed } from '../../common/translation/translate.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import { cellsWithSparql, storedView, textView } from './alignment-views.js';
@@ -79,13 +79,20 @@ function onlyAlignment(chain: readonly CompiledAlignment[]): CompiledAlignment {
 
 /** POST /suggestions' answer: the synthesis (issue 30) within `timeoutMs` (SUGGESTION_TIMEOUT past it). */
 export async function suggest(request: api.SuggestionRequest, timeoutMs: number): Promise<api.SuggestionReply> {
-  const { examples, name, version, answers } = request;
-  const suggestion = await suggestAlignment(examples, {
+  return suggestionReply(await suggestAlignment(request.examples, { ...suggestionOptions(request), timeoutMs }));
+}
+
+/** The synthesis' options a request carries. */
+export function suggestionOptions({ name, version, answers }: api.SuggestionRequest): SuggestOptions {
+  return {
     ...(name === undefined ? {} : { name }),
     ...(version === undefined ? {} : { version }),
     ...(answers === undefined ? {} : { answers }),
-    timeoutMs,
-  });
+  };
+}
+
+/** POST /suggestions' answer for a suggestion. */
+export function suggestionReply(suggestion: Suggestion): api.SuggestionReply {
   return {
     alignment: suggestion.alignment,
     questions: [...suggestion.questions],

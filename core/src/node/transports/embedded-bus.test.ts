@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../common/errors.js';
-import { EmbeddedBus, RETAINED_OVERHEAD, type BusRecord } from './embedded-bus.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { EmbeddedBus, MAX_TOPIC_NAME_LENGTH, RETAINED_OVERHEAD, topicBytes, type BusRecord } from './embedded-bus.js';
 import { collect, waitUntil } from './transport-contract.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -204,7 +206,8 @@ describe('EmbeddedBus byte budget', () => {
     const total = Math.ceil((4 * budget) / size);
     for (let i = 0; i < total; i++) await bus.publish(`t${i % topics}`, message(i, size));
     const kept = Array.from({ length: topics }, (_, t) => bus.recent(`t${t}`, 1000)).flat();
-    const bytes = kept.reduce((sum, r) => sum + r.value.length + RETAINED_OVERHEAD, 0);
+    const topicsBytes = bus.topics().reduce((sum, t) => sum + topicBytes(t.topic), 0);
+    const bytes = kept.reduce((sum, r) => sum + r.value.length + RETAINED_OVERHEAD, 0) + topicsBytes;
     expect(bytes).toBeLessThanOrEqual(budget);
     expect(bytes).toBeGreaterThan(budget - size - RETAINED_OVERHEAD);
     // What is kept is the newest: every index from the oldest kept on.
@@ -240,6 +243,70 @@ describe('EmbeddedBus byte budget', () => {
     const bus = new EmbeddedBus({ maxRetainedBytes: 4 * KIB, recentLimit: 1 });
     for (let i = 0; i < 5000; i++) await bus.publish(`topic-${i}`, 'x'.repeat(100));
     expect(bus.topics().length).toBeLessThan(40);
+    await bus.close();
+  });
+
+  it('counts every topic it keeps: distinct long topic names cannot grow it past the budget (issue 40)', async () => {
+    const budget = 1024 * KIB;
+    const bus = new EmbeddedBus({ maxRetainedBytes: budget });
+    const name = (i: number): string => `${i}/`.padEnd(MAX_TOPIC_NAME_LENGTH, 'long-topic-');
+    for (let i = 0; i < 5000; i++) await bus.publish(name(i), 'x');
+    const topics = bus.topics();
+    const counted = topics.reduce((sum, t) => sum + topicBytes(t.topic) + t.retained * (1 + RETAINED_OVERHEAD), 0);
+    expect(counted).toBeLessThanOrEqual(budget);
+    // Messages alone (129 bytes each) would have kept all 5,000 topics within 1 MiB.
+    expect(topics.length).toBeLessThanOrEqual(Math.floor(budget / (topicBytes(name(0)) + 1 + RETAINED_OVERHEAD)));
+    // The newest topics are the ones kept.
+    expect(topics.some((t) => t.topic === name(4999))).toBe(true);
+    expect(topics.some((t) => t.topic === name(0))).toBe(false);
+    await bus.close();
+  });
+
+  it('counts at least what a topic really costs in memory (measured over 20,000 topics)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const bus = new EmbeddedBus({ maxRetainedBytes: 2 ** 40 });
+    const count = 20_000;
+    for (const [length, fill] of [
+      [16, 'a'],
+      [MAX_TOPIC_NAME_LENGTH, 'é'],
+      [MAX_TOPIC_NAME_LENGTH, '€'],
+    ] as const) {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const names = Array.from({ length: count }, (_, i) => `${length}${fill}${i}/`.padEnd(length, fill));
+      const namesBytes = process.memoryUsage().heapUsed - before;
+      for (const topic of names) await bus.publish(topic, 'x');
+      names.length = 0;
+      gc();
+      const real = (process.memoryUsage().heapUsed - before) / count;
+      const counted = topicBytes(`${length}${fill}0/`.padEnd(length, fill)) + 1 + RETAINED_OVERHEAD;
+      expect(
+        real,
+        `topics of ${length} '${fill}': ${real.toFixed(0)} bytes each really, ${counted} counted (names ${(namesBytes / count).toFixed(0)})`,
+      ).toBeLessThanOrEqual(counted);
+    }
+    await bus.close();
+  });
+
+  it('refuses a topic name longer than the limit with NAME_TOO_LONG', async () => {
+    const bus = new EmbeddedBus();
+    const long = 't'.repeat(MAX_TOPIC_NAME_LENGTH + 1);
+    await expect(bus.publish(long, 'x')).rejects.toMatchObject({ code: ErrorCodes.nameTooLong });
+    await expect(bus.subscribe(long, 'g', { maxInFlight: 1 }, () => Promise.resolve())).rejects.toMatchObject({ code: ErrorCodes.nameTooLong });
+    await bus.publish('t'.repeat(MAX_TOPIC_NAME_LENGTH), 'x');
+    expect(bus.topics()).toHaveLength(1);
+    await bus.close();
+  });
+
+  it("gives a topic's bytes back when its last group goes and nothing is retained", async () => {
+    const bus = new EmbeddedBus({ recentLimit: 0 });
+    const sub = await bus.subscribe('held', 'g', { maxInFlight: 1 }, () => Promise.resolve());
+    expect(bus.topics().map((t) => t.topic)).toEqual(['held']);
+    await sub.close();
+    bus.deleteGroup('held', 'g');
+    await bus.publish('passing', 'x');
+    expect(bus.topics()).toEqual([]);
     await bus.close();
   });
 });

@@ -50,6 +50,7 @@ import { silentLogger, type Logger } from '../../common/logger.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
 import { bySubscription } from './kafka-assigner.js';
 import { CommitCoalescer, KafkaBatchSender } from './kafka-batching.js';
+import { illegalTopic } from './broker-status.js';
 import { kafkaErrorReason } from './kafka-errors.js';
 
 export interface KafkaTransportOptions {
@@ -409,7 +410,7 @@ export class KafkaTransport implements Transport {
 
   private checkTopic(topic: string): void {
     if (!TOPIC_NAME.test(topic)) {
-      throw new Error(`"${topic}" is not a legal Kafka topic name (allowed: A-Z a-z 0-9 . _ -, at most 249 characters)`);
+      throw illegalTopic(`"${topic}" is not a legal Kafka topic name (allowed: A-Z a-z 0-9 . _ -, at most 249 characters)`);
     }
   }
 

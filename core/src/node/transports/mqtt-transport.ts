@@ -30,6 +30,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
 import { silentLogger, type Logger } from '../../common/logger.js';
 import { ErrorCodes } from '../../common/errors.js';
+import { illegalTopic } from './broker-status.js';
 import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
 import { redactUrl } from '../../common/security/broker-urls.js';
 
@@ -90,7 +91,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 function checkTopic(topic: string): void {
   // MQTT 5, 4.7: a topic name is not empty and holds no wildcard (+ #) and no NUL.
   if (topic === '' || topic.includes('+') || topic.includes('#') || topic.includes(String.fromCharCode(0))) {
-    throw new Error(`"${topic}" is not an MQTT topic name (empty, or holds + # or NUL)`);
+    throw illegalTopic(`"${topic}" is not an MQTT topic name (empty, or holds + # or NUL)`);
   }
 }
 
@@ -479,8 +480,11 @@ export class MqttTransport implements Transport {
 
   brokerState(): { readonly reachable: boolean; readonly reason?: string } {
     const client = this.publisher;
-    if (client === undefined || client.connected || this.lastError === undefined) return { reachable: true };
-    return { reachable: false, reason: `the MQTT broker ${this.url} cannot be reached: ${this.lastError}` };
+    if (client === undefined || client.connected) return { reachable: true };
+    // Lost after it was reached (a broker killed closes the socket without any error event): the
+    // client is reconnecting. Still connecting the first time, with no error yet: not known down.
+    if (this.lastError === undefined && !client.reconnecting) return { reachable: true };
+    return { reachable: false, reason: `the MQTT broker ${this.url} cannot be reached: ${this.lastError ?? 'the connection was lost'}` };
   }
 
   async close(): Promise<void> {

@@ -123,8 +123,15 @@ const errorDescriptions: Record<number, string> = {
 export function errorResponse(
   status: number,
   description = errorDescriptions[status] ?? 'Error',
-): { description: string; content: { 'application/json': { schema: ReturnType<typeof api.ref<typeof api.ErrorBody>> } } } {
-  return { description, content: { 'application/json': { schema: api.ref(api.ErrorBody) } } };
+): {
+  description: string;
+  content: { 'application/json': { schema: ReturnType<typeof api.ref<typeof api.ErrorBody>> } };
+  headers?: Record<string, { type: 'integer'; minimum: number; description: string }>;
+} {
+  const body = { description, content: { 'application/json': { schema: api.ref(api.ErrorBody) } } };
+  // Every 503 says when to retry (http-errors.ts errorHeaders; issue 40).
+  if (status !== Status.unavailable) return body;
+  return { ...body, headers: { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again' } } };
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { api, BadRequestError, ErrorCodes } from '../../../common/index.js';
 import { recentMessagesOf } from '../../transports/recent-messages.js';
+import { publishForRequest } from '../../transports/broker-status.js';
 import { Status } from '../http-errors.js';
 import { parseBoundedJson } from '../json-body.js';
 import { errorResponses, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
@@ -50,12 +51,12 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
           tags,
           summary: 'Publish a message (JSON) to a topic, e.g. a test message to a channel source',
           description:
-            'The embedded bus keeps the messages of every topic within a byte budget (64 MiB by default, UTF-8 bytes plus 128 per message): past it the oldest messages of the whole bus are dropped first. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.',
+            "The embedded bus keeps the messages and topics it holds within a byte budget (64 MiB by default: UTF-8 bytes plus 128 per message, and the name's UTF-8 bytes plus 1024 per topic): past it the oldest messages of the whole bus are dropped first, and a topic with no message left and no channel is forgotten. A topic name longer than 512 characters gets 400 NAME_TOO_LONG. A message larger than the whole budget gets 413 TOPIC_MESSAGE_TOO_LARGE; a body larger than the server takes, 413 BODY_TOO_LARGE; JSON nested deeper than 512 levels, 400 NESTING_LIMIT.",
           params: api.TopicParams,
           body: api.PublishMessageBody,
           response: {
             [Status.accepted]: api.ref(api.MessageReply),
-            ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType], { changesState: true }),
+            ...errorResponses([Status.badRequest, Status.payloadTooLarge, Status.unsupportedMediaType, Status.unavailable], { changesState: true }),
           },
         },
       },
@@ -66,7 +67,7 @@ export async function registerTopicRoutes(app: ApiServer, deps: RouteDeps): Prom
         if (value === undefined || value === null) throw new BadRequestError('The request has no body: send the message as JSON', ErrorCodes.missingBody);
         // A JSON string is published as that string (a message already serialised by the client).
         const text = typeof value === 'string' ? value : isJsonBody(body) ? body.text : JSON.stringify(value);
-        await deps.transport.publish(topic, text);
+        await publishForRequest(deps.transport, topic, text);
         return reply.code(Status.accepted).send({ message: `Message published to topic ${topic}` });
       },
     );

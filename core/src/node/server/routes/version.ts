@@ -4,6 +4,7 @@ import { api, defaultChannelType } from '../../../common/index.js';
 import { VERSION } from '../../version.js';
 import { Status } from '../http-errors.js';
 import { errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
+import { brokerStatus } from '../../transports/broker-status.js';
 
 export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, liveness, and the IPSM release whose contract it keeps' };
 
@@ -31,23 +32,28 @@ export function registerVersionRoutes(app: ApiServer, { channels, transports }: 
       },
     },
     async (request, reply) => {
+      const plain: api.VersionResponse = { name: NAME, version: VERSION };
+      // The reference's answer needs no broker: it never waits for one (the middleware asks it often).
+      if (request.query.details !== 'true') return sendNativeJson(reply, plain);
       const details: api.VersionDetails = {
-        name: NAME,
-        version: VERSION,
+        ...plain,
         compatibleWith: 'ipsm-core 0.8.10',
         configStore: channels.configStoreState(),
-        transports: transports.kinds.map((kind) => {
-          const state = transports.get(kind).brokerState?.() ?? { reachable: true };
-          return {
-            kind,
-            letter: defaultChannelType(kind).slice(0, 1),
-            default: kind === transports.defaultKind,
-            reachable: state.reachable,
-            ...(state.reason === undefined ? {} : { reason: state.reason }),
-          };
-        }),
+        // The same check as the gauge mediator_broker_connected (broker-status.ts: one truth).
+        transports: await Promise.all(
+          transports.kinds.map(async (kind) => {
+            const state = await brokerStatus(transports.get(kind));
+            return {
+              kind,
+              letter: defaultChannelType(kind).slice(0, 1),
+              default: kind === transports.defaultKind,
+              reachable: state.reachable,
+              ...(state.reason === undefined ? {} : { reason: state.reason }),
+            };
+          }),
+        ),
       };
-      return sendNativeJson(reply, request.query.details === 'true' ? details : api.pickDeclared(api.VersionResponse, details));
+      return sendNativeJson(reply, details);
     },
   );
 }
