@@ -222,7 +222,7 @@ export class ExecutableCell {
             problems.push({
               code: ProblemCodes.functionUnknown,
               severity: 'error',
-              message: `function "${e.name}" is not known to the mediator (SPARQL built-ins, fn: and xsd: functions and unixEpochToUTC are)`,
+              message: `function "${e.name}" is not known to the mediator (SPARQL 1.1 built-ins in any letter case, the fn:, math: and xsd: functions Jena 3.9 registers, and unixEpochToUTC are)`,
               cellId: plan.cellId,
             });
             return () => {
@@ -238,6 +238,15 @@ export class ExecutableCell {
               message: `function ${e.name} takes ${expected} argument(s), the cell gives ${args.length}`,
               cellId: plan.cellId,
             });
+          }
+          const lazy = fn.lazy;
+          if (lazy !== undefined) {
+            // A functional form (IF, COALESCE, BOUND, BNODE...): arguments evaluated only when it asks.
+            return (row, graph) =>
+              lazy(
+                args.map((a) => () => a(row, graph)),
+                { freshBlank: () => graph.term(graph.freshBlank()), solution: row },
+              );
           }
           const impl = fn.impl;
           if (args.length === 1) {
@@ -476,7 +485,11 @@ function firstEvaluatedVariable(e: Expression, prefixes: ReadonlyMap<string, str
   for (;;) {
     if (e.kind === 'var') return e.name;
     if (e.kind === 'const') return undefined;
-    if (e.kind === 'call' && resolveFunction(e.name, prefixes) === undefined) return undefined;
+    if (e.kind === 'call') {
+      const fn = resolveFunction(e.name, prefixes);
+      // An unknown function fails first; COALESCE and BOUND survive an unbound argument.
+      if (fn === undefined || fn.tolerant === true) return undefined;
+    }
     const first = e.args[0];
     if (first === undefined) return undefined;
     e = first;
