@@ -222,7 +222,7 @@ export class ExecutableCell {
             problems.push({
               code: ProblemCodes.functionUnknown,
               severity: 'error',
-              message: `function "${e.name}" is not known to the mediator (SPARQL 1.1 built-ins in any letter case, the fn:, math: and xsd: functions Jena 3.9 registers, and unixEpochToUTC are)`,
+              message: `function "${e.name}" of cell ${plan.cellId} is not known to the mediator (SPARQL 1.1 built-ins in any letter case, the fn:, math: and xsd: functions Jena 3.9 registers, and unixEpochToUTC are)`,
               cellId: plan.cellId,
             });
             return () => {
