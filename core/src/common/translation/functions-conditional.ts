@@ -84,7 +84,7 @@ const bnode = lazyDef(
     const value = label();
     if (!isPlainString(value)) fail(`BNODE() needs a simple literal or xsd:string, got ${describe(value)}`);
     let byLabel = labelled.get(context.solution);
-    if (byLabel === undefined) labelled.set(context.solution, (byLabel = new Map()));
+    if (byLabel === undefined) labelled.set(context.solution, (byLabel = new Map<string, RDF.Term>()));
     let node = byLabel.get(value.value);
     if (node === undefined) byLabel.set(value.value, (node = context.freshBlank()));
     return node;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { factory, NS } from '../rdf/terms.js';
-import { ExpressionError } from './expression-error.js';
+import { ExpressionError, fail } from './expression-error.js';
 import { resolveFunction } from './functions.js';
 import type { RDF } from '../rdf/terms.js';
 
@@ -70,9 +70,7 @@ describe('functional forms', () => {
   it('COALESCE and BOUND are lazy: errors in their arguments are skipped', () => {
     const coalesce = resolveFunction('COALESCE', PREFIXES)!.lazy!;
     const context = { freshBlank: () => factory.blankNode(), solution: {} };
-    const boom = () => {
-      throw new ExpressionError('unbound');
-    };
+    const boom = () => fail('unbound');
     expect(coalesce([boom, () => lit('x')], context)).toEqual(lit('x'));
     expect(() => coalesce([boom], context)).toThrow(ExpressionError);
     expect(resolveFunction('BOUND', PREFIXES)!.lazy!([boom], context)).toEqual(lit('false', 'boolean'));
