@@ -309,6 +309,22 @@ BUILTINS.CALL = lazyDef(
   Infinity,
 );
 
+export interface RegisteredFunction {
+  /** An upper-case built-in keyword, or an IRI. */
+  readonly name: string;
+  readonly keyword: boolean;
+  readonly minArgs: number;
+  readonly maxArgs: number;
+}
+
+/** Every function the mediator knows, for generated tests (the Jena differential draws its calls from this). */
+export function registeredFunctions(): RegisteredFunction[] {
+  return [
+    ...Object.entries(BUILTINS).map(([name, f]) => ({ name, keyword: true, minArgs: f.minArgs, maxArgs: f.maxArgs })),
+    ...Object.entries(BY_IRI).map(([name, f]) => ({ name, keyword: false, minArgs: f.minArgs, maxArgs: f.maxArgs })),
+  ];
+}
+
 export interface ResolvedFunction {
   readonly impl: FunctionImpl;
   /** The IRI or upper-case built-in name it resolved to, for messages. */
