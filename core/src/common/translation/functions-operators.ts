@@ -108,6 +108,8 @@ export function termsEqual(a: RDF.Term, b: RDF.Term): boolean {
   if (x === y && x !== 'other') return compareSame(x, a, b) === 0;
   if (x !== 'other' && y !== 'other') return false;
   if (sameTerm(a, b)) return true;
+  // Jena: a language-tagged string and any other literal have no value in common.
+  if (a.language !== '' || b.language !== '') return false;
   return fail(`cannot tell whether ${describe(a)} equals ${describe(b)} (a datatype the engine does not know)`);
 }
 

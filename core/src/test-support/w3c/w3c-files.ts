@@ -126,7 +126,8 @@ interface SrjTerm {
   'xml:lang'?: string;
 }
 
-function readSrj(text: string): Results {
+/** SPARQL 1.1 JSON results (`.srj`, and what the Jena runner prints). */
+export function readSrj(text: string): Results {
   const json = JSON.parse(text) as { boolean?: boolean; results?: { bindings: Array<Record<string, SrjTerm>> } };
   if (json.boolean !== undefined) return { kind: 'boolean', value: json.boolean };
   const term = (t: SrjTerm): RDF.Term => {
