@@ -4,24 +4,31 @@
  * variable unbound as SPARQL prescribes. Lexical forms of computed numbers follow Jena, the
  * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
  */
-import { factory, NS, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
+import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
 import { integerLiteral, integral, jenaDecimalLexical, numberValue, numericAbs, numericKind, numericLiteral, toNumeric } from './numeric.js';
+import {
+  bool,
+  def,
+  describe,
+  FN,
+  likeArg,
+  simpleLiteral,
+  stringArg,
+  XSD,
+  type FunctionDef,
+  type FunctionImpl,
+  lazyDef,
+  plainStringArg,
+  type LazyImpl,
+} from './function-support.js';
+import { EXTRA_BUILTINS, EXTRA_BY_IRI, FN_ALIASES } from './functions-extra.js';
 
 export { ExpressionError };
+export type { FunctionImpl };
 export { arithmetic, jenaDecimalLexical, jenaDoubleLexical, jenaFloatLexical } from './numeric.js';
 
-export type FunctionImpl = (args: readonly RDF.Term[]) => RDF.Term;
-
-interface FunctionDef {
-  readonly impl: FunctionImpl;
-  readonly minArgs: number;
-  readonly maxArgs: number;
-}
-
-const XSD = NS.xsd;
-const FN = 'http://www.w3.org/2005/xpath-functions#';
 /** Stable IRI of the reference's one custom function, plus the `java:` alias it was reachable by (section 4). */
 export const UNIX_EPOCH_TO_UTC_IRIS = [
   'http://www.inter-iot.eu/sripas/functions#unixEpochToUTC',
@@ -29,30 +36,6 @@ export const UNIX_EPOCH_TO_UTC_IRIS = [
 ] as const;
 
 const xsdString = factory.namedNode(XSD_STRING);
-
-function describe(t: RDF.Term): string {
-  if (t.termType === 'NamedNode') return `<${t.value}>`;
-  if (t.termType === 'BlankNode') return 'a blank node';
-  return `"${t.value}"`;
-}
-
-function isStringLiteral(t: RDF.Term): t is RDF.Literal {
-  return t.termType === 'Literal' && (t.datatype.value === XSD_STRING || t.datatype.value === RDF_LANG_STRING || t.language !== '');
-}
-
-function stringArg(t: RDF.Term | undefined, fn: string): RDF.Literal {
-  if (t === undefined || !isStringLiteral(t)) fail(`${fn}() needs a string literal, got ${t === undefined ? 'nothing' : describe(t)}`);
-  return t;
-}
-
-function simpleLiteral(value: string): RDF.Literal {
-  return factory.literal(value);
-}
-
-/** A result with the same language tag or string type as `like` (SPARQL 17.4.3 string functions). */
-function likeArg(value: string, like: RDF.Literal): RDF.Literal {
-  return like.language !== '' ? factory.literal(value, like.language) : factory.literal(value);
-}
 
 // ---- IRIs ------------------------------------------------------------------------------------
 
@@ -109,10 +92,6 @@ function xpathReplacement(replacement: string): string {
 }
 
 // ---- the table -------------------------------------------------------------------------------
-
-function def(impl: FunctionImpl, minArgs: number, maxArgs = minArgs): FunctionDef {
-  return { impl, minArgs, maxArgs };
-}
 
 const str = def(([t]) => {
   if (t === undefined) fail('STR() needs an argument');
@@ -172,10 +151,6 @@ function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   return factory.literal(l.value, dt);
 }
 
-function bool(b: boolean): RDF.Literal {
-  return factory.literal(b ? 'true' : 'false', factory.namedNode(`${XSD}boolean`));
-}
-
 function substring(args: readonly RDF.Term[]): RDF.Term {
   const s = stringArg(args[0], 'SUBSTR');
   const chars = [...s.value];
@@ -194,12 +169,13 @@ const BUILTINS: Record<string, FunctionDef> = {
   CONCAT: def(concat, 0, Infinity),
   REPLACE: def(replace, 3, 4),
   STRDT: def(strdt, 2),
+  // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
+  // empty tag; the tag keeps its letter case ("en-US"), as the reference wrote it out.
   STRLANG: def(([lex, lang]) => {
-    const l = stringArg(lex, 'STRLANG');
-    if (l.language !== '') fail('STRLANG() of a language-tagged string');
-    const tag = stringArg(lang, 'STRLANG').value;
-    if (!/^[A-Za-z]+(-[A-Za-z0-9]+)*$/.test(tag)) fail(`"${tag}" is not a language tag`);
-    return factory.literal(l.value, tag.toLowerCase());
+    const l = plainStringArg(lex, 'STRLANG');
+    const tag = plainStringArg(lang, 'STRLANG').value;
+    if (tag === '') fail('STRLANG() with an empty language tag');
+    return factory.literal(l.value, tag);
   }, 2),
   LCASE: def(([t]) => {
     const s = stringArg(t, 'LCASE');
@@ -267,6 +243,26 @@ const BY_IRI: Record<string, FunctionDef> = {
 };
 for (const iri of UNIX_EPOCH_TO_UTC_IRIS) BY_IRI[iri] = def(unixEpochToUtc, 1);
 for (const target of CAST_TARGETS) BY_IRI[target] = def(([t]) => xsdCast(t, target), 1);
+// The groups in their own modules (conditionals, dates, hashes, term tests, the XPath library).
+// Entries here win over the extra groups': these are the ones the golden alignments exercise.
+for (const [name, d] of Object.entries(EXTRA_BUILTINS)) BUILTINS[name] ??= d;
+for (const [iri, d] of Object.entries(EXTRA_BY_IRI)) BY_IRI[iri] ??= d;
+for (const [iri, name] of Object.entries(FN_ALIASES)) {
+  const builtin = BUILTINS[name];
+  if (builtin !== undefined) BY_IRI[iri] ??= builtin;
+}
+/** ARQ's CALL(iri, args...): the function the first argument names, applied to the rest (an error when none). */
+BUILTINS.CALL = lazyDef(
+  ([name, ...rest], context) => {
+    const iri = name?.();
+    const target = iri?.termType === 'NamedNode' ? BY_IRI[iri.value] : undefined;
+    if (target === undefined) fail(`CALL: ${iri === undefined ? 'no function' : describe(iri)} is not a known function`);
+    if (rest.length < target.minArgs || rest.length > target.maxArgs) fail(`CALL: wrong number of arguments for <${(iri as RDF.NamedNode).value}>`);
+    return target.lazy !== undefined ? target.lazy(rest, context) : target.impl(rest.map((arg) => arg()));
+  },
+  1,
+  Infinity,
+);
 
 export interface RegisteredFunction {
   /** An upper-case built-in keyword, or an IRI. */
@@ -290,6 +286,10 @@ export interface ResolvedFunction {
   readonly resolvedName: string;
   readonly minArgs: number;
   readonly maxArgs: number;
+  /** Functional forms only (IF, COALESCE, BOUND, BNODE...): takes its arguments unevaluated. */
+  readonly lazy?: LazyImpl;
+  /** True when an error in an argument need not fail the call (COALESCE, BOUND). */
+  readonly tolerant?: boolean;
 }
 
 /**
@@ -300,7 +300,7 @@ export interface ResolvedFunction {
 export function resolveFunction(name: string, prefixes: ReadonlyMap<string, string>): ResolvedFunction | undefined {
   const trimmed = name.trim();
   const builtin = BUILTINS[trimmed.toUpperCase()];
-  if (builtin !== undefined && /^[A-Za-z_]+$/.test(trimmed)) return { ...builtin, resolvedName: trimmed.toUpperCase() };
+  if (builtin !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(trimmed)) return { ...builtin, resolvedName: trimmed.toUpperCase() };
   let iri: string | undefined;
   const bracketed = /^<([^<>]*)>$/.exec(trimmed);
   if (bracketed !== null) iri = bracketed[1];

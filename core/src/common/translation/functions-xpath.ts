@@ -1,0 +1,102 @@
+/**
+ * The XPath functions Jena 3.9 registers besides the SPARQL keywords (its StandardFunctions: `fn:`
+ * and `math:`), reachable in a cell by prefixed name or full IRI. Those that are a SPARQL built-in
+ * under another name are aliases (`FN_ALIASES`, resolved against the built-in table); the rest are
+ * here. Jena 3.9 does not register fn:string-join (it needs a sequence), so neither do we.
+ */
+import type { RDF } from '../rdf/terms.js';
+import { fail } from './expression-error.js';
+import { bool, def, FN, likeArg, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { effectiveBooleanValue } from './functions-conditional.js';
+import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
+
+const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
+
+/** XPath function IRI -> the SPARQL built-in Jena's class for it evaluates the same way. */
+export const FN_ALIASES: Readonly<Record<string, string>> = {
+  [`${FN}upper-case`]: 'UCASE',
+  [`${FN}lower-case`]: 'LCASE',
+  [`${FN}concat`]: 'CONCAT',
+  [`${FN}substring`]: 'SUBSTR',
+  [`${FN}string-length`]: 'STRLEN',
+  [`${FN}contains`]: 'CONTAINS',
+  [`${FN}starts-with`]: 'STRSTARTS',
+  [`${FN}ends-with`]: 'STRENDS',
+  [`${FN}substring-before`]: 'STRBEFORE',
+  [`${FN}substring-after`]: 'STRAFTER',
+  [`${FN}replace`]: 'REPLACE',
+  [`${FN}matches`]: 'REGEX',
+  [`${FN}encode-for-uri`]: 'ENCODE_FOR_URI',
+  [`${FN}abs`]: 'ABS',
+  [`${FN}ceiling`]: 'CEIL',
+  [`${FN}floor`]: 'FLOOR',
+  [`${FN}round`]: 'ROUND',
+};
+
+const DOUBLE = `${XSD}double`;
+
+function double(value: number): RDF.Literal {
+  return typedLiteral(jenaDoubleLexical(value), DOUBLE);
+}
+
+/** A math: function of doubles (Jena converts any numeric argument with getDouble()). */
+function mathOf(name: string, f: (...xs: number[]) => number, arity: number): FunctionDef {
+  return def((args) => double(f(...args.map((a) => numberValue(toNumeric(a, `math:${name}`))))), arity);
+}
+
+/** The largest integer power math:pow and math:exp10 compute exactly (bounds the work one call causes). */
+const MAX_EXACT_POWER_BITS = 100_000;
+
+/** math:pow: an integer to a non-negative integer power stays an integer (Jena's Math_pow), the rest are doubles. */
+function pow([a, b]: readonly RDF.Term[]): RDF.Term {
+  const x = toNumeric(a, 'math:pow');
+  const y = toNumeric(b, 'math:pow');
+  if (x.kind === 'integer' && y.kind === 'integer' && y.big >= 0n) {
+    const bits = Math.max(1, x.big.toString(2).length) * Number(y.big);
+    if (bits > MAX_EXACT_POWER_BITS) fail('math:pow: result too large');
+    return integerLiteral(x.big ** y.big);
+  }
+  const base = numberValue(x);
+  const exponent = numberValue(y);
+  if (base === 1 && exponent === Infinity) return x.kind === 'integer' ? integerLiteral(1) : double(1);
+  return double(Math.pow(base, exponent));
+}
+
+function exp10([a]: readonly RDF.Term[]): RDF.Term {
+  const x = toNumeric(a, 'math:exp10');
+  if (x.kind === 'integer' && x.big >= 0n) {
+    if (x.big * 4n > BigInt(MAX_EXACT_POWER_BITS)) fail('math:exp10: result too large');
+    return integerLiteral(10n ** x.big);
+  }
+  return double(Math.pow(10, numberValue(x)));
+}
+
+/** fn:normalize-unicode(s, form?): NFC by default; the empty form returns the string as it is. */
+function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
+  const s = stringArg(t, 'fn:normalize-unicode');
+  const name = form === undefined ? 'NFC' : stringArg(form, 'fn:normalize-unicode').value.trim().toUpperCase();
+  if (name === '') return s;
+  if (name !== 'NFC' && name !== 'NFD' && name !== 'NFKC' && name !== 'NFKD') fail(`fn:normalize-unicode: unsupported form "${name}"`);
+  return likeArg(s.value.normalize(name), s);
+}
+
+export const XPATH_BY_IRI: Record<string, FunctionDef> = {
+  [`${FN}boolean`]: def(([t]) => bool(effectiveBooleanValue(t!)), 1),
+  [`${FN}not`]: def(([t]) => bool(!effectiveBooleanValue(t!)), 1),
+  [`${FN}normalize-unicode`]: def(normalizeUnicode, 1, 2),
+  [`${FN}error`]: def(() => fail('fn:error called'), 0, 2),
+  [`${MATH}pi`]: def(() => double(Math.PI), 0),
+  [`${MATH}exp`]: mathOf('exp', Math.exp, 1),
+  [`${MATH}exp10`]: def(exp10, 1),
+  [`${MATH}log`]: mathOf('log', Math.log, 1),
+  [`${MATH}log10`]: mathOf('log10', Math.log10, 1),
+  [`${MATH}pow`]: def(pow, 2),
+  [`${MATH}sqrt`]: mathOf('sqrt', Math.sqrt, 1),
+  [`${MATH}sin`]: mathOf('sin', Math.sin, 1),
+  [`${MATH}cos`]: mathOf('cos', Math.cos, 1),
+  [`${MATH}tan`]: mathOf('tan', Math.tan, 1),
+  [`${MATH}asin`]: mathOf('asin', Math.asin, 1),
+  [`${MATH}acos`]: mathOf('acos', Math.acos, 1),
+  [`${MATH}atan`]: mathOf('atan', Math.atan, 1),
+  [`${MATH}atan2`]: mathOf('atan2', Math.atan2, 2),
+};
