@@ -7,7 +7,7 @@
  * follow Jena (`70.7e0` for a double, `98.96` for a decimal), since consumers may compare them as text.
  */
 import { factory, NS, type RDF } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import {
   decimalAbs,
   decimalAdd,
@@ -29,23 +29,25 @@ const XSD = NS.xsd;
 
 export type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
 
-const INTEGER_TYPES = new Set(
-  [
-    'integer',
-    'int',
-    'long',
-    'short',
-    'byte',
-    'nonNegativeInteger',
-    'nonPositiveInteger',
-    'negativeInteger',
-    'positiveInteger',
-    'unsignedLong',
-    'unsignedInt',
-    'unsignedShort',
-    'unsignedByte',
-  ].map((l) => XSD + l),
-);
+/**
+ * The integer types with the bounds of their value spaces (XSD 1.0 part 2, section 3.3): a literal
+ * out of its type's range is ill-typed, and Jena then treats it as no number at all.
+ */
+const INTEGER_RANGES = new Map<string, readonly [bigint | undefined, bigint | undefined]>([
+  [`${XSD}integer`, [undefined, undefined]],
+  [`${XSD}long`, [-(2n ** 63n), 2n ** 63n - 1n]],
+  [`${XSD}int`, [-(2n ** 31n), 2n ** 31n - 1n]],
+  [`${XSD}short`, [-32768n, 32767n]],
+  [`${XSD}byte`, [-128n, 127n]],
+  [`${XSD}nonNegativeInteger`, [0n, undefined]],
+  [`${XSD}positiveInteger`, [1n, undefined]],
+  [`${XSD}nonPositiveInteger`, [undefined, 0n]],
+  [`${XSD}negativeInteger`, [undefined, -1n]],
+  [`${XSD}unsignedLong`, [0n, 2n ** 64n - 1n]],
+  [`${XSD}unsignedInt`, [0n, 2n ** 32n - 1n]],
+  [`${XSD}unsignedShort`, [0n, 65535n]],
+  [`${XSD}unsignedByte`, [0n, 255n]],
+]);
 
 /** A number with the exact representation of its kind. */
 export type Numeric =
@@ -54,7 +56,7 @@ export type Numeric =
   | { readonly kind: 'float' | 'double'; readonly value: number };
 
 export function numericKind(datatype: string): NumericKind | undefined {
-  if (INTEGER_TYPES.has(datatype)) return 'integer';
+  if (INTEGER_RANGES.has(datatype)) return 'integer';
   if (datatype === `${XSD}decimal`) return 'decimal';
   if (datatype === `${XSD}float`) return 'float';
   if (datatype === `${XSD}double`) return 'double';
@@ -68,37 +70,64 @@ function describe(t: RDF.Term): string {
 }
 
 const INTEGER_LEXICAL = /^[+-]?\d+$/;
-/** xsd:double and xsd:float lexical space (XSD 1.1 section 3.3.5.1; `+INF` is XSD 1.1). */
-const FLOATING_LEXICAL = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?INF|NaN)$/;
+const DECIMAL_LEXICAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** xsd:double and xsd:float lexical space as Jena 3.9's XSD 1.0 checks it: no `+INF`. */
+const FLOATING_LEXICAL = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/;
+/** XSD's whitespace facet `collapse` at the ends, which is all a valid numeric lexical form can hold. */
+const EDGE_SPACE = /^[ \t\n\r]+|[ \t\n\r]+$/g;
 
 function floatingValue(lex: string): number {
-  if (lex === 'INF' || lex === '+INF') return Infinity;
+  if (lex === 'INF') return Infinity;
   if (lex === '-INF') return -Infinity;
   return Number(lex);
 }
 
-/** The value of a numeric literal, or an evaluation error naming `fn` for anything else. */
-export function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
-  if (t === undefined || t.termType !== 'Literal') fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
+/** Whether `lex` (whitespace collapsed) is in the lexical space of integer type `datatype` and its value in range. */
+export function validInteger(lex: string, datatype: string): bigint | undefined {
+  const range = INTEGER_RANGES.get(datatype);
+  if (range === undefined || !INTEGER_LEXICAL.test(lex)) return undefined;
+  const value = BigInt(lex);
+  const [lo, hi] = range;
+  return (lo !== undefined && value < lo) || (hi !== undefined && value > hi) ? undefined : value;
+}
+
+/**
+ * The value of a numeric literal as Jena 3.9 reads it (NodeValue.makeNode), or undefined when the
+ * term is no number: not a literal, another datatype, or ill-typed (`"abc"^^xsd:integer`,
+ * `"300"^^xsd:byte`), which Jena keeps as a plain term. Whitespace around the lexical form is
+ * allowed (XSD collapses it), except that a decimal with it makes Jena's BigDecimal throw, which
+ * fails the whole update.
+ */
+export function numericValue(t: RDF.Term | undefined): Numeric | undefined {
+  if (t === undefined || t.termType !== 'Literal') return undefined;
   const kind = numericKind(t.datatype.value);
-  if (kind === undefined) fail(`${fn} needs a numeric literal, got ${describe(t)} of type <${t.datatype.value}>`);
-  const lex = t.value.trim();
+  if (kind === undefined) return undefined;
+  const lex = t.value.replace(EDGE_SPACE, '');
   switch (kind) {
-    case 'integer':
-      if (!INTEGER_LEXICAL.test(lex)) fail(`"${t.value}" is not a valid integer`);
-      return { kind, big: BigInt(lex) };
+    case 'integer': {
+      const big = validInteger(lex, t.datatype.value);
+      return big === undefined ? undefined : { kind, big };
+    }
     case 'decimal': {
-      const decimal = parseDecimal(lex);
-      if (decimal === undefined) fail(`"${t.value}" is not a valid decimal`);
+      const decimal = DECIMAL_LEXICAL.test(lex) ? parseDecimal(lex.replace(/^\+/, '')) : undefined;
+      if (decimal === undefined) return undefined;
+      if (lex !== t.value) throw new CellFailure(`"${t.value}"^^xsd:decimal: Jena's BigDecimal refuses the spaces around the number`);
       return { kind, decimal };
     }
     case 'float':
     case 'double': {
-      if (!FLOATING_LEXICAL.test(lex)) fail(`"${t.value}" is not a valid ${kind}`);
+      if (!FLOATING_LEXICAL.test(lex)) return undefined;
       const value = floatingValue(lex);
       return { kind, value: kind === 'float' ? Math.fround(value) : value };
     }
   }
+}
+
+/** The value of a numeric literal, or an evaluation error naming `fn` for anything else. */
+export function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
+  const n = numericValue(t);
+  if (n === undefined) fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
+  return n;
 }
 
 /** The value as a double (integers and decimals correctly rounded), for promotion and for SUBSTR's positions. */
@@ -129,7 +158,7 @@ const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 
  * occasionally longer or different (4.9E-324 for 5e-324, 9.999999999999999E22 for 1e23) but
  * denote the same double.
  */
-function javaDoubleString(d: number): string {
+export function javaDoubleString(d: number): string {
   if (Number.isNaN(d)) return 'NaN';
   if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
   if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
