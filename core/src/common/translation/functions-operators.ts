@@ -62,7 +62,10 @@ function compareNumbers(a: Numeric, b: Numeric): number {
 /** Milliseconds of a date/time's instant (a missing timezone read as Z) and whether it had one. */
 function instant(t: RDF.Literal): { ms: number; fraction: string; zoned: boolean } {
   const p = temporalParts(t)!;
-  const zone = p.timezone === undefined || p.timezone === 'Z' ? 0 : (p.timezone.startsWith('-') ? -1 : 1) * (Number(p.timezone.slice(1, 3)) * 60 + Number(p.timezone.slice(4, 6)));
+  const zone =
+    p.timezone === undefined || p.timezone === 'Z'
+      ? 0
+      : (p.timezone.startsWith('-') ? -1 : 1) * (Number(p.timezone.slice(1, 3)) * 60 + Number(p.timezone.slice(4, 6)));
   const [whole = '0', fraction = ''] = (p.second ?? '0').split('.');
   const year = (t.value.startsWith('-') ? -1 : 1) * Number(p.year ?? '1972');
   const d = new Date(0);

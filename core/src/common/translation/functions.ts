@@ -7,7 +7,7 @@
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
-import { integerLiteral, integral, jenaDecimalLexical, numberValue, numericAbs, numericKind, numericLiteral, toNumeric } from './numeric.js';
+import { integerLiteral, integral, numberValue, numericAbs, numericKind, toNumeric } from './numeric.js';
 import {
   bool,
   def,
@@ -16,7 +16,6 @@ import {
   likeArg,
   simpleLiteral,
   stringArg,
-  XSD,
   type FunctionDef,
   type FunctionImpl,
   lazyDef,

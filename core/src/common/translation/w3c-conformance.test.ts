@@ -18,7 +18,15 @@ import { compareResults, resultsText, runQuery } from '../../test-support/w3c/w3
 import { W3C_DEPARTURES, W3C_REFERENCE_GAPS } from './w3c-departures.js';
 
 const ROOT = join(sharedDir, 'data', 'w3c-sparql');
-const SUITES = ['sparql11/functions', 'sparql11/cast', 'sparql11/bind', 'sparql10/expr-builtin', 'sparql10/expr-ops', 'sparql10/expr-equals', 'sparql10/open-world'];
+const SUITES = [
+  'sparql11/functions',
+  'sparql11/cast',
+  'sparql11/bind',
+  'sparql10/expr-builtin',
+  'sparql10/expr-ops',
+  'sparql10/expr-equals',
+  'sparql10/open-world',
+];
 
 /**
  * Tests whose results still wait for the argument-compatibility rules of language-tagged strings
@@ -101,7 +109,9 @@ describe.skipIf(!available)('W3C SPARQL conformance (expressions)', () => {
   it('counts and prints the outcome, the tests out of scope with the reason, and the gaps to the reference', () => {
     const out = [...outcomes].flatMap(([id, o]) => (o.kind === 'out-of-scope' ? [`  ${id}: ${o.reason}`] : []));
     const passed = [...outcomes.values()].filter((o) => o.kind === 'pass' || o.kind === 'pass-by-value').length;
-    const awaiting = [...AWAITING].map(([id, why]) => `  ${id}: ${outcomes.get(id)?.kind === 'fail' ? 'fails' : 'passes (remove it from AWAITING)'}, waiting for ${why}`);
+    const awaiting = [...AWAITING].map(
+      ([id, why]) => `  ${id}: ${outcomes.get(id)?.kind === 'fail' ? 'fails' : 'passes (remove it from AWAITING)'}, waiting for ${why}`,
+    );
     console.log(
       [
         `W3C conformance: ${tests.length} tests; ${passed} pass, ${W3C_DEPARTURES.length} expected departures of the reference (${W3C_DEPARTURES.filter((d) => d.kind === 'lexical').length} of them lexical only), ${out.length} out of scope:`,

@@ -39,7 +39,8 @@ export function runWithJena(queries: ReadonlyArray<{ query: string; data: readon
     timeout: timeoutMs,
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.error !== undefined || result.status !== 0) throw new Error(`JenaQuery failed or took over ${timeoutMs} ms: ${result.error?.message ?? result.stderr}`);
+  if (result.error !== undefined || result.status !== 0)
+    throw new Error(`JenaQuery failed or took over ${timeoutMs} ms: ${result.error?.message ?? result.stderr}`);
   const lines = result.stdout.split('\n').filter((l) => l !== '');
   if (lines.length !== queries.length) throw new Error(`JenaQuery answered ${lines.length} lines for ${queries.length} queries\n${result.stderr}`);
   return lines.map((line) => (line.startsWith('J\t') ? { kind: 'results', results: readSrj(line.slice(2)) } : { kind: 'error', message: line.slice(2) }));

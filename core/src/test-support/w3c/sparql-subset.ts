@@ -40,7 +40,11 @@ export interface Query {
   readonly prefixes: ReadonlyMap<string, string>;
 }
 
-type Token = { readonly type: 'iri' | 'pname' | 'var' | 'string' | 'lang' | 'number' | 'word' | 'punct' | 'bnode'; readonly text: string; readonly value?: string };
+type Token = {
+  readonly type: 'iri' | 'pname' | 'var' | 'string' | 'lang' | 'number' | 'word' | 'punct' | 'bnode';
+  readonly text: string;
+  readonly value?: string;
+};
 
 const PUNCT = ['^^', '&&', '||', '!=', '<=', '>=', '{', '}', '(', ')', '[', ']', '.', ';', ',', '*', '=', '<', '>', '!', '+', '-', '/', '|', '^', '?'];
 const ESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', '"': '"', "'": "'", '\\': '\\' };
@@ -268,8 +272,8 @@ class Parser {
   private graphTerm(into: TriplePatternQ[]): QueryTerm {
     const t = this.peek();
     if (t === undefined) throw new OutOfScope('unexpected end of pattern');
-    if (t.type === 'var') return this.next(), { kind: 'var', name: t.value ?? '' };
-    if (t.type === 'bnode') return this.next(), { kind: 'var', name: `_bnode_${t.value ?? ''}` };
+    if (t.type === 'var') return (this.next(), { kind: 'var', name: t.value ?? '' });
+    if (t.type === 'bnode') return (this.next(), { kind: 'var', name: `_bnode_${t.value ?? ''}` });
     if (t.type === 'punct' && t.text === '[') {
       this.next();
       const node = this.anonymousVariable();
@@ -373,9 +377,9 @@ class Parser {
   }
 
   private unary(): EngineExpression {
-    if (this.isPunct('!')) return this.next(), { kind: 'op', op: '!', args: [this.unary()] };
-    if (this.isPunct('-')) return this.next(), { kind: 'op', op: 'u-', args: [this.unary()] };
-    if (this.isPunct('+')) return this.next(), { kind: 'op', op: 'u+', args: [this.unary()] };
+    if (this.isPunct('!')) return (this.next(), { kind: 'op', op: '!', args: [this.unary()] });
+    if (this.isPunct('-')) return (this.next(), { kind: 'op', op: 'u-', args: [this.unary()] });
+    if (this.isPunct('+')) return (this.next(), { kind: 'op', op: 'u+', args: [this.unary()] });
     return this.primary();
   }
 

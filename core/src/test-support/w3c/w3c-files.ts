@@ -30,7 +30,8 @@ export type Solution = ReadonlyMap<string, RDF.Term>;
 export type Results = { readonly kind: 'boolean'; readonly value: boolean } | { readonly kind: 'solutions'; readonly solutions: readonly Solution[] };
 
 function own(t: RDF.Term): RDF.Term {
-  if (t.termType === 'Literal') return t.language !== '' ? factory.literal(t.value, t.language.toLowerCase()) : factory.literal(t.value, factory.namedNode(t.datatype.value));
+  if (t.termType === 'Literal')
+    return t.language !== '' ? factory.literal(t.value, t.language.toLowerCase()) : factory.literal(t.value, factory.namedNode(t.datatype.value));
   return (factory.fromTerm as (x: RDF.Term) => RDF.Term)(t);
 }
 
@@ -47,7 +48,7 @@ function objects(quads: readonly RDF.Quad[], s: RDF.Term, p: string): RDF.Term[]
 
 function rdfList(quads: readonly RDF.Quad[], head: RDF.Term): RDF.Term[] {
   const out: RDF.Term[] = [];
-  for (let node = head; node.value !== `${NS.rdf}nil`; ) {
+  for (let node = head; node.value !== `${NS.rdf}nil`;) {
     const first = objects(quads, node, `${NS.rdf}first`)[0];
     const rest = objects(quads, node, `${NS.rdf}rest`)[0];
     if (first === undefined || rest === undefined) break;

@@ -6,7 +6,14 @@
  */
 import { termKey, type RDF } from '../../common/rdf/terms.js';
 import type { Problem } from '../../common/errors.js';
-import { compileExpression, UNBOUND, type EngineExpression, type Evaluator, type ExpressionScope, type Row } from '../../common/translation/expression-compiler.js';
+import {
+  compileExpression,
+  UNBOUND,
+  type EngineExpression,
+  type Evaluator,
+  type ExpressionScope,
+  type Row,
+} from '../../common/translation/expression-compiler.js';
 import { ExpressionError } from '../../common/translation/expression-error.js';
 import { effectiveBooleanValue } from '../../common/translation/functions-conditional.js';
 import { TermGraph } from '../../common/translation/term-graph.js';
@@ -98,10 +105,11 @@ class Evaluation {
 
   private join(left: readonly Row[], right: readonly Row[]): Row[] {
     const out: Row[] = [];
-    for (const a of left) for (const b of right) {
-      const m = Evaluation.compatible(a, b);
-      if (m !== undefined) out.push(m);
-    }
+    for (const a of left)
+      for (const b of right) {
+        const m = Evaluation.compatible(a, b);
+        if (m !== undefined) out.push(m);
+      }
     return out;
   }
 
@@ -125,7 +133,9 @@ class Evaluation {
         case 'optional': {
           const inner = this.group({ elements: element.group.elements, filters: [] });
           rows = rows.flatMap((r) => {
-            const matches = inner.map((i) => Evaluation.compatible(r, i)).filter((m): m is Row => m !== undefined && element.group.filters.every((f) => this.passes(f, m)));
+            const matches = inner
+              .map((i) => Evaluation.compatible(r, i))
+              .filter((m): m is Row => m !== undefined && element.group.filters.every((f) => this.passes(f, m)));
             return matches.length > 0 ? matches : [r];
           });
           break;
@@ -149,7 +159,8 @@ export function runQuery(query: Query, data: readonly RDF.Quad[]): { results: Re
   const evaluation = new Evaluation(TermGraph.fromQuads(data), query.prefixes);
   const rows = evaluation.group(query.where);
   if (query.form === 'ASK') return { results: { kind: 'boolean', value: rows.length > 0 }, problems: evaluation.problems };
-  const projection = query.projection === '*' ? [...evaluation.slots.keys()].filter((n) => !hidden(n)).map((variable) => ({ variable })) : query.projection;
+  const projection: ReadonlyArray<{ readonly variable: string; readonly expression?: EngineExpression }> =
+    query.projection === '*' ? [...evaluation.slots.keys()].filter((n) => !hidden(n)).map((variable) => ({ variable })) : query.projection;
   let solutions: Solution[] = rows.map((row) => {
     const r = row.slice();
     const solution = new Map<string, RDF.Term>();
