@@ -9,6 +9,9 @@ import { factory, NS } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { resolveFunction } from './functions.js';
 import type { RDF } from '../rdf/terms.js';
+import type { CellPlan } from '../alignment/cell-plan.js';
+import { CellExecutionError, ExecutableCell } from './executable-cell.js';
+import { TermGraph } from './term-graph.js';
 
 const xsd = (l: string) => factory.namedNode(NS.xsd + l);
 const lit = (v: string, dt?: string) => (dt === undefined ? factory.literal(v) : factory.literal(v, xsd(dt)));
@@ -180,5 +183,47 @@ describe('REGEX, LANGMATCHES, the XPath and math libraries', () => {
     const fnUpper = factory.namedNode('http://www.w3.org/2005/xpath-functions#upper-case');
     expect(call('CALL', fnUpper, lit('abc')).value).toBe('ABC');
     expect(fails('CALL', lit('nope'), lit('abc'))).toBe(true);
+  });
+});
+
+describe('a constant regex the reference refuses fails the whole cell', () => {
+  const plan = (flags: string): CellPlan => ({
+    cellId: 'rx',
+    deleteTemplate: [],
+    insertTemplate: [{ s: { kind: 'var', name: 's' }, p: factory.namedNode('urn:out'), o: { kind: 'var', name: 'r' } }],
+    where: [{ s: { kind: 'var', name: 's' }, p: factory.namedNode('urn:in'), o: { kind: 'var', name: 'v' } }],
+    filters: [],
+    binds: [
+      {
+        variable: 'r',
+        role: 'function',
+        expression: {
+          kind: 'call',
+          name: 'regex',
+          args: [
+            { kind: 'var', name: 'v' },
+            { kind: 'const', term: lit('a b') },
+            { kind: 'const', term: lit(flags) },
+          ],
+        },
+      },
+    ],
+  });
+  const graph = () => TermGraph.fromQuads([factory.quad(factory.namedNode('urn:s'), factory.namedNode('urn:in'), lit('ab'))]);
+
+  it('with the x flag: a warning at upload, and every run fails without changing the graph', () => {
+    const { cell, problems } = ExecutableCell.compile(plan('x'), new Map());
+    expect(problems).toMatchObject([{ code: 'FUNCTION_ALWAYS_FAILS', severity: 'warning', cellId: 'rx' }]);
+    const g = graph();
+    expect(() => cell.run(g)).toThrow(CellExecutionError);
+    expect(g.size).toBe(1);
+  });
+
+  it('with flags Jena accepts the cell runs', () => {
+    const { cell, problems } = ExecutableCell.compile(plan('i'), new Map());
+    expect(problems).toEqual([]);
+    const g = graph();
+    cell.run(g);
+    expect(g.size).toBe(2);
   });
 });

@@ -6,7 +6,8 @@
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
 import { fail } from './expression-error.js';
-import { bool, def, describe, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { bool, def, describe, FN, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { ExpressionError } from './expression-error.js';
 import { jenaDoubleLexical } from './numeric.js';
 
 const regexCache = new Map<string, RegExp>();
@@ -80,4 +81,34 @@ export const TERM_BUILTINS: Record<string, FunctionDef> = {
   RAND: def(() => typedLiteral(jenaDoubleLexical(Math.random()), `${XSD}double`), 0),
   // ARQ syntax (the reference's update syntax) has VERSION(): the engine's name and version.
   VERSION: def(() => simpleLiteral('ARQ 3.9.0'), 0),
+};
+
+/**
+ * Jena 3.9 compiles a REGEX or REPLACE pattern given as constants when it builds the query, so a
+ * pattern or flag it refuses (the `x` flag, an unbalanced group) fails the cell's whole update, on
+ * every message, instead of leaving one variable unbound. Given the call's constant arguments
+ * (undefined where an argument is computed), the reason the call fails that way, if it does.
+ */
+function constantPatternFailure(patternAt: number, flagsAt: number): (args: ReadonlyArray<RDF.Term | undefined>) => string | undefined {
+  return (args) => {
+    const pattern = args[patternAt];
+    const flags = args[flagsAt];
+    const flagsGiven = args.length > flagsAt;
+    if (pattern === undefined || !isPlainString(pattern) || (flagsGiven && (flags === undefined || !isPlainString(flags)))) return undefined;
+    try {
+      jenaRegex(pattern.value, flags?.value ?? '');
+      return undefined;
+    } catch (error) {
+      if (error instanceof ExpressionError) return error.message;
+      throw error;
+    }
+  };
+}
+
+/** Checks of constant arguments by resolved function name (see `constantPatternFailure`). */
+export const CONSTANT_ARGUMENT_CHECKS: Readonly<Record<string, (args: ReadonlyArray<RDF.Term | undefined>) => string | undefined>> = {
+  REGEX: constantPatternFailure(1, 2),
+  [`${FN}matches`]: constantPatternFailure(1, 2),
+  REPLACE: constantPatternFailure(1, 3),
+  [`${FN}replace`]: constantPatternFailure(1, 3),
 };
