@@ -169,7 +169,7 @@ const BUILTINS: Record<string, FunctionDef> = {
   REPLACE: def(replace, 3, 4),
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
-  // empty tag; the tag keeps its letter case ("en-US"), as the reference wrote it out.
+  // empty tag (RDF/JS terms keep tags in lower case; tags compare without case).
   STRLANG: def(([lex, lang]) => {
     const l = plainStringArg(lex, 'STRLANG');
     const tag = plainStringArg(lang, 'STRLANG').value;
