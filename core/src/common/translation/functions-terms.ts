@@ -1,5 +1,5 @@
 /**
- * REGEX, LANGMATCHES and the generators (UUID, STRUUID, RAND, VERSION) as Jena 3.9 evaluates them.
+ * REGEX, LANGMATCHES and the generators (UUID, STRUUID, RAND) as Jena 3.9 evaluates them.
  * REGEX compiles its pattern with Java's regex flags: `i`, `m`, `s` and `q`; any other flag, `x`
  * included (Java has no equivalent and Jena 3.9 refuses it), is an error.
  */
@@ -79,8 +79,6 @@ export const TERM_BUILTINS: Record<string, FunctionDef> = {
   UUID: def(() => factory.namedNode(`urn:uuid:${uuidString()}`), 0),
   STRUUID: def(() => simpleLiteral(uuidString()), 0),
   RAND: def(() => typedLiteral(jenaDoubleLexical(Math.random()), `${XSD}double`), 0),
-  // ARQ syntax (the reference's update syntax) has VERSION(): the engine's name and version.
-  VERSION: def(() => simpleLiteral('ARQ 3.9.0'), 0),
 };
 
 /**

@@ -9,6 +9,7 @@ import { fail } from './expression-error.js';
 import { bool, def, FN, likeArg, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
+import { FN_ROUND, FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
 
@@ -30,7 +31,6 @@ export const FN_ALIASES: Readonly<Record<string, string>> = {
   [`${FN}abs`]: 'ABS',
   [`${FN}ceiling`]: 'CEIL',
   [`${FN}floor`]: 'FLOOR',
-  [`${FN}round`]: 'ROUND',
 };
 
 const DOUBLE = `${XSD}double`;
@@ -81,6 +81,8 @@ function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
 }
 
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
+  [`${FN}round`]: FN_ROUND,
+  [`${FN}round-half-to-even`]: FN_ROUND_HALF_TO_EVEN,
   [`${FN}boolean`]: def(([t]) => bool(effectiveBooleanValue(t!)), 1),
   [`${FN}not`]: def(([t]) => bool(!effectiveBooleanValue(t!)), 1),
   [`${FN}normalize-unicode`]: def(normalizeUnicode, 1, 2),

@@ -11,14 +11,12 @@ import { integerLiteral, integral, numberValue, numericAbs, numericKind, toNumer
 import {
   bool,
   def,
-  describe,
   FN,
   likeArg,
   simpleLiteral,
   stringArg,
   type FunctionDef,
   type FunctionImpl,
-  lazyDef,
   plainStringArg,
   type LazyImpl,
 } from './function-support.js';
@@ -250,18 +248,6 @@ for (const [iri, name] of Object.entries(FN_ALIASES)) {
   const builtin = BUILTINS[name];
   if (builtin !== undefined) BY_IRI[iri] ??= builtin;
 }
-/** ARQ's CALL(iri, args...): the function the first argument names, applied to the rest (an error when none). */
-BUILTINS.CALL = lazyDef(
-  ([name, ...rest], context) => {
-    const iri = name?.();
-    const target = iri?.termType === 'NamedNode' ? BY_IRI[iri.value] : undefined;
-    if (target === undefined) fail(`CALL: ${iri === undefined ? 'no function' : describe(iri)} is not a known function`);
-    if (rest.length < target.minArgs || rest.length > target.maxArgs) fail(`CALL: wrong number of arguments for <${(iri as RDF.NamedNode).value}>`);
-    return target.lazy !== undefined ? target.lazy(rest, context) : target.impl(rest.map((arg) => arg()));
-  },
-  1,
-  Infinity,
-);
 
 export interface RegisteredFunction {
   /** An upper-case built-in keyword, or an IRI. */
