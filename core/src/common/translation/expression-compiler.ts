@@ -8,7 +8,7 @@ import type { Problem } from '../errors.js';
 import { ProblemCodes } from '../problem-codes.js';
 import type { RDF } from '../rdf/terms.js';
 import type { Expression } from '../alignment/cell-plan.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import type { FunctionDef } from './function-support.js';
 import { arithmetic, resolveFunction } from './functions.js';
 import { OPERATORS, type OperatorName } from './functions-operators.js';
@@ -90,7 +90,21 @@ function compileCall(e: { name: string; args: readonly EngineExpression[] }, sco
       ...cell,
     });
   }
+  const failure = staticFailure(fn, e.args);
+  if (failure !== undefined) return () => { throw failure; };
   return applier(fn, args);
+}
+
+/** The failure Jena raises while parsing a call with these constant arguments, if any (FunctionDef.staticCheck). */
+function staticFailure(fn: FunctionDef, args: readonly EngineExpression[]): CellFailure | undefined {
+  if (fn.staticCheck === undefined) return undefined;
+  try {
+    fn.staticCheck(args.map((a) => (a.kind === 'const' ? a.term : undefined)));
+  } catch (error) {
+    if (error instanceof CellFailure) return error;
+    throw error;
+  }
+  return undefined;
 }
 
 export function compileExpression(e: EngineExpression, scope: ExpressionScope): Evaluator {

@@ -78,6 +78,4 @@ export const TERM_BUILTINS: Record<string, FunctionDef> = {
   UUID: def(() => factory.namedNode(`urn:uuid:${uuidString()}`), 0),
   STRUUID: def(() => simpleLiteral(uuidString()), 0),
   RAND: def(() => typedLiteral(jenaDoubleLexical(Math.random()), `${XSD}double`), 0),
-  // ARQ syntax (the reference's update syntax) has VERSION(): the engine's name and version.
-  VERSION: def(() => simpleLiteral('ARQ 3.9.0'), 0),
 };

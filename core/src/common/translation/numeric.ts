@@ -188,6 +188,7 @@ export function jenaDoubleLexical(d: number): string {
 export function jenaFloatLexical(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? 'INF' : '-INF';
+  if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
   const target = Math.fround(f);
   for (let digits = 1; digits <= 9; digits++) {
     const candidate = Number(target.toPrecision(digits));
