@@ -116,6 +116,8 @@ function byLexicalForm(lex: string, target: string): RDF.Literal {
 
 /** Java's BigDecimal.valueOf(d).toPlainString(): Double.toString's digits without the exponent. */
 function plainJavaDigits(d: number): string {
+  // BigDecimal has no negative zero.
+  if (d === 0) return '0.0';
   const [mantissa = '', exponent = '0'] = javaDoubleString(d).split('E');
   const negative = mantissa.startsWith('-');
   const [whole = '', fraction = ''] = mantissa.replace('-', '').split('.');
