@@ -66,11 +66,7 @@ function bound([arg]: readonly Thunk[]): RDF.Term {
 export function sameTerm(a: RDF.Term, b: RDF.Term): boolean {
   if (a.equals(b)) return true;
   return (
-    a.termType === 'Literal' &&
-    b.termType === 'Literal' &&
-    a.language !== '' &&
-    a.language.toLowerCase() === b.language.toLowerCase() &&
-    a.value === b.value
+    a.termType === 'Literal' && b.termType === 'Literal' && a.language !== '' && a.language.toLowerCase() === b.language.toLowerCase() && a.value === b.value
   );
 }
 

@@ -28,7 +28,10 @@ type Field = keyof DateTimeParts;
 /** Per temporal datatype: its lexical pattern and the fields its groups hold, in order. */
 const SHAPES: Record<string, { re: RegExp; fields: readonly Field[] }> = {
   dateTime: { re: new RegExp(`^${YEAR}-(\\d\\d)-(\\d\\d)T${TIME}${TZ}$`), fields: ['year', 'month', 'day', 'hour', 'minute', 'second', 'timezone'] },
-  dateTimeStamp: { re: new RegExp(`^${YEAR}-(\\d\\d)-(\\d\\d)T${TIME}(Z|[+-]\\d\\d:\\d\\d)$`), fields: ['year', 'month', 'day', 'hour', 'minute', 'second', 'timezone'] },
+  dateTimeStamp: {
+    re: new RegExp(`^${YEAR}-(\\d\\d)-(\\d\\d)T${TIME}(Z|[+-]\\d\\d:\\d\\d)$`),
+    fields: ['year', 'month', 'day', 'hour', 'minute', 'second', 'timezone'],
+  },
   date: { re: new RegExp(`^${YEAR}-(\\d\\d)-(\\d\\d)${TZ}$`), fields: ['year', 'month', 'day', 'timezone'] },
   time: { re: new RegExp(`^${TIME}${TZ}$`), fields: ['hour', 'minute', 'second', 'timezone'] },
   gYear: { re: new RegExp(`^${YEAR}${TZ}$`), fields: ['year', 'timezone'] },
@@ -162,4 +165,3 @@ export const DATETIME_BY_IRI: Record<string, FunctionDef> = {
   [`${FN}timezone-from-dateTime`]: timezoneDef,
   [`${FN}dateTime`]: def(dateTime, 2),
 };
-

@@ -41,14 +41,25 @@ describe('every spelling resolves', () => {
   it.each([...builtins, ...more])('%s in upper, lower and mixed case', (name) => {
     for (const spelling of [name.toUpperCase(), name.toLowerCase(), name]) expect(resolveFunction(spelling, PREFIXES)?.resolvedName).toBe(name.toUpperCase());
   });
-  it.each(['string-length', 'upper-case', 'substring', 'concat', 'matches', 'replace', 'abs', 'round', 'floor', 'ceiling', 'contains', 'starts-with', 'ends-with'])(
-    'fn:%s by prefixed name and full IRI',
-    (local) => {
-      const iri = `http://www.w3.org/2005/xpath-functions#${local}`;
-      expect(resolveFunction(`fn:${local}`, PREFIXES)?.resolvedName).toBe(iri);
-      expect(resolveFunction(`<${iri}>`, new Map())?.resolvedName).toBe(iri);
-    },
-  );
+  it.each([
+    'string-length',
+    'upper-case',
+    'substring',
+    'concat',
+    'matches',
+    'replace',
+    'abs',
+    'round',
+    'floor',
+    'ceiling',
+    'contains',
+    'starts-with',
+    'ends-with',
+  ])('fn:%s by prefixed name and full IRI', (local) => {
+    const iri = `http://www.w3.org/2005/xpath-functions#${local}`;
+    expect(resolveFunction(`fn:${local}`, PREFIXES)?.resolvedName).toBe(iri);
+    expect(resolveFunction(`<${iri}>`, new Map())?.resolvedName).toBe(iri);
+  });
   it('names Jena 3.9 does not register stay unknown', () => {
     for (const name of ['fn:string-join', 'NOSUCH', 'fn:nope', 'SHA224', 'IN', 'EXISTS']) expect(resolveFunction(name, PREFIXES)).toBeUndefined();
   });
@@ -134,7 +145,8 @@ describe('hashes', () => {
     const pool = ['a', 'Z', '0', ' ', 'é', '€', '中', '😀', '\n'];
     for (let length = 0; length <= 300; length++) {
       const s = Array.from({ length }, () => pool[next() % pool.length]).join('');
-      for (const [name, node] of algorithms) expect(call(name, lit(s)).value, `${name} of ${length} chars`).toBe(createHash(node).update(s, 'utf8').digest('hex'));
+      for (const [name, node] of algorithms)
+        expect(call(name, lit(s)).value, `${name} of ${length} chars`).toBe(createHash(node).update(s, 'utf8').digest('hex'));
     }
   });
   it('refuse language-tagged strings and other datatypes (Jena ExprDigest)', () => {

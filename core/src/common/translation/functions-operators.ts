@@ -62,7 +62,10 @@ function compareNumbers(a: Numeric, b: Numeric): number {
 /** Milliseconds of a date/time's instant (a missing timezone read as Z) and whether it had one. */
 function instant(t: RDF.Literal): { ms: number; fraction: string; zoned: boolean } {
   const p = temporalParts(t)!;
-  const zone = p.timezone === undefined || p.timezone === 'Z' ? 0 : (p.timezone.startsWith('-') ? -1 : 1) * (Number(p.timezone.slice(1, 3)) * 60 + Number(p.timezone.slice(4, 6)));
+  const zone =
+    p.timezone === undefined || p.timezone === 'Z'
+      ? 0
+      : (p.timezone.startsWith('-') ? -1 : 1) * (Number(p.timezone.slice(1, 3)) * 60 + Number(p.timezone.slice(4, 6)));
   const [whole = '0', fraction = ''] = (p.second ?? '0').split('.');
   const year = (t.value.startsWith('-') ? -1 : 1) * Number(p.year ?? '1972');
   const d = new Date(0);
@@ -108,6 +111,8 @@ export function termsEqual(a: RDF.Term, b: RDF.Term): boolean {
   if (x === y && x !== 'other') return compareSame(x, a, b) === 0;
   if (x !== 'other' && y !== 'other') return false;
   if (sameTerm(a, b)) return true;
+  // Jena: a language-tagged string and any other literal have no value in common.
+  if (a.language !== '' || b.language !== '') return false;
   return fail(`cannot tell whether ${describe(a)} equals ${describe(b)} (a datatype the engine does not know)`);
 }
 

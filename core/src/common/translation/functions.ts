@@ -17,7 +17,6 @@ import {
   likeArg,
   simpleLiteral,
   stringArg,
-  XSD,
   type FunctionDef,
   type FunctionImpl,
   lazyDef,

@@ -66,9 +66,16 @@ describe('an alignment using a function of the expression language', () => {
     const uploaded = await send('POST', '/alignments', xml, 'application/xml');
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
 
-    const translated = await send('POST', '/translation', JSON.stringify({ alignIDs: [{ name: id, version: '1.0' }], graphStr: functionMessage(c.input) }), 'application/json');
+    const translated = await send(
+      'POST',
+      '/translation',
+      JSON.stringify({ alignIDs: [{ name: id, version: '1.0' }], graphStr: functionMessage(c.input) }),
+      'application/json',
+    );
     expect(translated.status).toBe(200);
-    expect(await outputValue(translated.json.graphStr as string)).toEqual(c.expected[1].startsWith('@') ? [c.expected[0], c.expected[1].toLowerCase()] : c.expected);
+    expect(await outputValue(translated.json.graphStr as string)).toEqual(
+      c.expected[1].startsWith('@') ? [c.expected[0], c.expected[1].toLowerCase()] : c.expected,
+    );
 
     const view = await fetch(`${url}/alignments/${id}/1.0/view`);
     expect(view.status).toBe(200);
