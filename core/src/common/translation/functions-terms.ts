@@ -5,7 +5,7 @@
  */
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import { bool, def, describe, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { jenaDoubleLexical } from './numeric.js';
 
@@ -41,11 +41,27 @@ export function jenaRegex(pattern: string, flags: string): RegExp {
   return re;
 }
 
-function regex([text, pattern, flags]: readonly RDF.Term[]): RDF.Term {
+/**
+ * fn:matches: REGEX's test, where a pattern or flags that are no simple strings are an expression
+ * error. The REGEX keyword is stricter (`regex` below).
+ */
+export function matches([text, pattern, flags]: readonly RDF.Term[]): RDF.Term {
   const s = stringArg(text, 'REGEX');
   const p = plainStringArg(pattern, 'REGEX');
   const f = flags === undefined ? '' : plainStringArg(flags, 'REGEX').value;
   return bool(jenaRegex(p.value, f).test(s.value));
+}
+
+/**
+ * The REGEX keyword: Jena 3.9's E_Regex raises a plain ExprException (no evaluation error) when the
+ * pattern or the flags are no simple strings, which fails the whole cell.
+ */
+function regex(args: readonly RDF.Term[]): RDF.Term {
+  const [text, pattern, flags] = args;
+  stringArg(text, 'REGEX');
+  if (pattern !== undefined && !isPlainString(pattern)) throw new CellFailure(`REGEX: pattern is not a string: ${describe(pattern)}`);
+  if (flags !== undefined && !isPlainString(flags)) throw new CellFailure(`REGEX: pattern flags are not a string: ${describe(flags)}`);
+  return matches(args);
 }
 
 /** RFC 4647 basic filtering as Jena 3.9's NodeFunctions.langMatches does it (`*` matches any non-empty tag). */

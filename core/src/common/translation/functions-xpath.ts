@@ -5,8 +5,8 @@
  * here. Jena 3.9 does not register fn:string-join (it needs a sequence), so neither do we.
  */
 import type { RDF } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
-import { bool, def, FN, likeArg, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { CellFailure, fail } from './expression-error.js';
+import { bool, def, describe, FN, likeArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
 
@@ -71,17 +71,22 @@ function exp10([a]: readonly RDF.Term[]): RDF.Term {
   return double(Math.pow(10, numberValue(x)));
 }
 
-/** fn:normalize-unicode(s, form?): NFC by default; the empty form returns the string as it is. */
+/**
+ * fn:normalize-unicode(s, form?) as Jena 3.9: the string form of any IRI or literal, NFC by default,
+ * the empty form leaving it as it is, always an xsd:string; a form that is an IRI fails the cell.
+ */
 function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
-  const s = stringArg(t, 'fn:normalize-unicode');
-  const name = form === undefined ? 'NFC' : stringArg(form, 'fn:normalize-unicode').value.trim().toUpperCase();
-  if (name === '') return s;
+  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-unicode needs an IRI or a literal');
+  if (form !== undefined && form.termType !== 'Literal') throw new CellFailure(`fn:normalize-unicode: ${describe(form)} is not a literal node`);
+  const name = form === undefined ? 'NFC' : form.value.trim().toUpperCase();
+  if (name === '') return simpleLiteral(t.value);
   if (name !== 'NFC' && name !== 'NFD' && name !== 'NFKC' && name !== 'NFKD') fail(`fn:normalize-unicode: unsupported form "${name}"`);
-  return likeArg(s.value.normalize(name), s);
+  return simpleLiteral(t.value.normalize(name));
 }
 
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
-  [`${FN}boolean`]: def(([t]) => bool(effectiveBooleanValue(t!)), 1),
+  // Jena 3.9 returns a valid xsd:boolean as it is ("0" stays "0"), and the effective value of anything else.
+  [`${FN}boolean`]: def(([t]) => (t?.termType === 'Literal' && t.datatype.value === `${XSD}boolean` && /^\s*(?:true|false|1|0)\s*$/.test(t.value) ? t : bool(effectiveBooleanValue(t!))), 1),
   [`${FN}not`]: def(([t]) => bool(!effectiveBooleanValue(t!)), 1),
   [`${FN}normalize-unicode`]: def(normalizeUnicode, 1, 2),
   [`${FN}error`]: def(() => fail('fn:error called'), 0, 2),

@@ -6,9 +6,10 @@
  */
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
-import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
-import { checkConstantPattern, contains, replace, strAfter, strBefore, strEnds, strStarts, substring, toIri } from './jena-strings.js';
-import { integerLiteral, integral, numericAbs, numericValue, toNumeric } from './numeric.js';
+import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
+import { checkConstantPattern, contains, replace, strAfter, strBefore, strEnds, strStarts, substring, toIri, xpathConcat, xpathNormalizeSpace } from './jena-strings.js';
+import { matches } from './functions-terms.js';
+import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
 import {
   bool,
   def,
@@ -92,8 +93,11 @@ function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   const l = stringArg(lex, 'STRDT');
   if (l.language !== '') fail('STRDT() of a language-tagged string');
   if (dt === undefined || dt.termType !== 'NamedNode') fail('STRDT() needs a datatype IRI');
-  // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity).
-  return factory.literal(l.value, dt);
+  // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity);
+  // but reading the new literal can throw in Jena (a decimal with spaces), which fails the cell.
+  const literal = factory.literal(l.value, dt);
+  numericValue(literal);
+  return literal;
 }
 
 /** SPARQL built-ins by upper-case name; the reference passed names to Jena verbatim and Jena is case-insensitive. */
@@ -102,7 +106,7 @@ const BUILTINS: Record<string, FunctionDef> = {
   IRI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   URI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   CONCAT: def(concat, 0, Infinity),
-  REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3) },
+  REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3, true) },
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
   // empty tag; the tag keeps its letter case ("en-US"), as the reference wrote it out.
@@ -155,7 +159,10 @@ const BUILTINS: Record<string, FunctionDef> = {
 const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
   [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
-  [`${FN}concat`]: BUILTINS.CONCAT as FunctionDef,
+  [`${FN}concat`]: def(xpathConcat, 0, Infinity),
+  [`${FN}round`]: def(([t]) => xpathRound(t, plainJavaDigits), 1),
+  // fn:matches: REGEX's test without the keyword's failures of the whole cell.
+  [`${FN}matches`]: def(matches, 2, 3),
   [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,
   [`${FN}string-length`]: BUILTINS.STRLEN as FunctionDef,
   [`${FN}contains`]: BUILTINS.CONTAINS as FunctionDef,
@@ -164,11 +171,7 @@ const BY_IRI: Record<string, FunctionDef> = {
   // fn:replace compiles its pattern only when it runs: a bad one is an error, not a failed cell.
   [`${FN}replace`]: def(replace, 3, 4),
   [`${FN}encode-for-uri`]: BUILTINS.ENCODE_FOR_URI as FunctionDef,
-  [`${FN}normalize-space`]: def(([t]) => {
-    const s = stringArg(t, 'normalize-space');
-    // Jena 3.9's fn:normalize-space returns an xsd:string, whatever the tag of its argument.
-    return simpleLiteral(s.value.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '').replace(/[ \t\n\r]+/g, ' '));
-  }, 1),
+  [`${FN}normalize-space`]: def(xpathNormalizeSpace, 1),
 };
 for (const iri of UNIX_EPOCH_TO_UTC_IRIS) BY_IRI[iri] = def(unixEpochToUtc, 1);
 for (const target of CAST_TARGETS) BY_IRI[target] = def(([t]) => xsdCast(t, target), 1);
@@ -181,7 +184,7 @@ for (const [iri, name] of Object.entries(FN_ALIASES)) {
   if (builtin !== undefined) BY_IRI[iri] ??= builtin;
 }
 // Only the REGEX keyword compiles a constant pattern while the update is parsed; fn:matches does it when it runs.
-if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCheck: (constants) => checkConstantPattern(constants, 1, 2) };
+if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCheck: (constants) => checkConstantPattern(constants, 1, 2, false) };
 // No CALL and no VERSION: ARQ's query syntax has them, but the reference parsed a cell as a SPARQL
 // 1.1 Update, whose grammar does not (Jena 3.9: "Lexical error ... after: CALL"), so such a cell
 // never ran there and is an upload error here.

@@ -56,6 +56,15 @@ function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
   return folded(a) === folded(b);
 }
 
+/**
+ * Deliberate departures, each bounded and with its reason (README, "Expression language: Jena 3.9
+ * departures"): the mediator bounds the work one input can cause, so an exact integer power too
+ * large to compute in bounded time (math:pow, math:exp10) is an error here, where Jena computes it.
+ */
+function deliberate(jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
+  return ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000;
+}
+
 const lit = (lex: string, type?: string) => factory.literal(lex, type === undefined ? undefined : factory.namedNode(type.replace(/^xsd:/, XSD)));
 const call = (fn: string, ...args: ExpressionSpec[]): ExpressionSpec => ({ fn, args });
 const xsdString = `${XSD}string`;
@@ -104,7 +113,7 @@ function report(kind: string, cases: readonly GeneratedCase[], jena: readonly Re
   cases.forEach((c, i) => {
     const theirs = jena[i]!;
     const mine = ours(c);
-    if (!sameAnswer(theirs, mine)) lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
+    if (!sameAnswer(theirs, mine) && !deliberate(theirs, mine)) lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
   });
   if (lines.length > limit) return [...lines.slice(0, limit), `... and ${lines.length - limit} more ${kind} divergences`];
   return lines;

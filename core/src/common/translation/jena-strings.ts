@@ -208,10 +208,12 @@ export function replace(args: readonly RDF.Term[]): RDF.Term {
  * pattern is a constant simple string and the flags are absent or a constant: an error there fails
  * the cell. `patternAt` and `flagsAt` are the argument positions.
  */
-export function checkConstantPattern(constants: readonly (RDF.Term | undefined)[], patternAt: number, flagsAt: number): void {
+export function checkConstantPattern(constants: readonly (RDF.Term | undefined)[], patternAt: number, flagsAt: number, flagsString: boolean): void {
   const pattern = constants[patternAt];
   const flags = constants[flagsAt];
   if (pattern === undefined || !isPlainString(pattern) || (constants.length > flagsAt && flags === undefined)) return;
+  // REPLACE compiles early only with string flags; REGEX with any constant ones.
+  if (flagsString && flags !== undefined && !isPlainString(flags)) return;
   try {
     javaRegex(pattern.value, flags?.termType === 'Literal' ? flags.value : '');
   } catch (error) {
@@ -230,4 +232,20 @@ export function toIri(t: RDF.Term | undefined, absolute: RegExp): RDF.Term {
   // refuse them (the variable stays unbound) so results do not depend on where the server runs.
   if (!absolute.test(t.value)) fail(`IRI() of "${t.value}": not an absolute IRI`);
   return factory.namedNode(t.value);
+}
+
+/** Jena 3.9's fn:normalize-space: the string form of any IRI or literal, spaces collapsed, an xsd:string. */
+export function xpathNormalizeSpace([t]: readonly RDF.Term[]): RDF.Term {
+  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-space needs an IRI or a literal');
+  return simpleLiteral(t.value.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '').replace(/[ \t\n\r]+/g, ' '));
+}
+
+/** Jena 3.9's fn:concat: the string forms of any IRIs and literals (lexical forms, tags dropped), an xsd:string. */
+export function xpathConcat(args: readonly RDF.Term[]): RDF.Term {
+  let out = '';
+  for (const a of args) {
+    if (a.termType !== 'NamedNode' && a.termType !== 'Literal') fail(`fn:concat of ${describe(a)}`);
+    out += a.value;
+  }
+  return simpleLiteral(out);
 }

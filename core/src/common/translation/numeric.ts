@@ -103,7 +103,9 @@ export function numericValue(t: RDF.Term | undefined): Numeric | undefined {
   if (t === undefined || t.termType !== 'Literal') return undefined;
   const kind = numericKind(t.datatype.value);
   if (kind === undefined) return undefined;
-  const lex = t.value.replace(EDGE_SPACE, '');
+  const raw = t.value;
+  // Most lexical forms have no space at their ends: skip the replace (this runs for every operand).
+  const lex = raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.replace(EDGE_SPACE, '');
   switch (kind) {
     case 'integer': {
       const big = validInteger(lex, t.datatype.value);
@@ -293,4 +295,26 @@ export function integral(which: 'CEIL' | 'FLOOR' | 'ROUND'): (t: RDF.Term | unde
       }
     }
   };
+}
+
+/**
+ * fn:round as Jena 3.9 computes it (XPath 3's rounding, with a BigDecimal of the value): integers
+ * come back as xsd:integer, decimals at scale 0, floats and doubles rounded on Java's decimal
+ * digits of the value, halves towards positive infinity; NaN and infinities have no BigDecimal,
+ * and the Java exception fails the whole cell.
+ */
+export function xpathRound(t: RDF.Term | undefined, javaDigits: (d: number) => string): RDF.Term {
+  const n = toNumeric(t, 'fn:round');
+  switch (n.kind) {
+    case 'integer':
+      return numericLiteral(n);
+    case 'decimal':
+      return numericLiteral({ kind: 'decimal', decimal: decimalRound(n.decimal) });
+    default: {
+      if (!Number.isFinite(n.value)) throw new CellFailure(`fn:round of ${n.value}: Java's BigDecimal refuses it`);
+      const exact = parseDecimal(javaDigits(n.value));
+      const rounded = exact === undefined ? n.value : decimalToNumber(decimalRound(exact));
+      return numericLiteral({ kind: n.kind, value: n.kind === 'float' ? Math.fround(rounded) : rounded });
+    }
+  }
 }

@@ -115,7 +115,7 @@ function byLexicalForm(lex: string, target: string): RDF.Literal {
 }
 
 /** Java's BigDecimal.valueOf(d).toPlainString(): Double.toString's digits without the exponent. */
-function plainJavaDigits(d: number): string {
+export function plainJavaDigits(d: number): string {
   // BigDecimal has no negative zero.
   if (d === 0) return '0.0';
   const [mantissa = '', exponent = '0'] = javaDoubleString(d).split('E');
