@@ -37,8 +37,20 @@ export function effectiveBooleanValue(t: RDF.Term): boolean {
   }
 }
 
+/**
+ * IF as Jena 3.9's E_Conditional: an error evaluating the condition is the IF's error, but a
+ * condition without an effective boolean value (a blank node, an ill-typed literal) takes the
+ * else branch (Expr.isSatisfied is false on an evaluation error).
+ */
 function ifForm([condition, whenTrue, whenFalse]: readonly Thunk[]): RDF.Term {
-  return effectiveBooleanValue(condition!()) ? whenTrue!() : whenFalse!();
+  const value = condition!();
+  let satisfied = false;
+  try {
+    satisfied = effectiveBooleanValue(value);
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+  }
+  return satisfied ? whenTrue!() : whenFalse!();
 }
 
 function coalesce(args: readonly Thunk[]): RDF.Term {

@@ -6,7 +6,7 @@
  * be a valid literal of a type carrying the field, or the call is an error.
  */
 import type { RDF } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import { def, describe, FN, simpleLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 
 interface DateTimeParts {
@@ -98,8 +98,19 @@ function durationField(t: RDF.Term, field: Field): RDF.Literal | undefined {
 }
 
 /** An accessor: the field as written, for the types Jena's XSDFuncOp accepts for it. */
+/**
+ * Jena 3.9 reads the time fields and the timezone of a node as a literal before any type check:
+ * an IRI or a blank node there throws a Java exception that fails the whole cell, not an
+ * expression error (YEAR, MONTH and DAY check first and only leave the variable unbound).
+ */
+function literalOrCellFailure(name: string, t: RDF.Term | undefined): void {
+  if (t !== undefined && t.termType !== 'Literal') throw new CellFailure(`${name}(): ${describe(t)} is not a literal node`);
+}
+
 function accessor(name: string, field: Field, types: readonly string[], datatype: string, durations = true): FunctionDef {
+  const timeField = types === WITH_TIME;
   return def(([t]) => {
+    if (timeField) literalOrCellFailure(name, t);
     const fromDuration = durations && t !== undefined ? durationField(t, field) : undefined;
     if (fromDuration !== undefined) return fromDuration;
     const parts = t === undefined ? undefined : temporalParts(t);
@@ -123,6 +134,7 @@ function durationDigits(digits: string, designator: string): string {
 
 /** TIMEZONE: the timezone as an xsd:dayTimeDuration (`-PT5H`, `PT5H30M`, `PT0S` for Z). */
 function timezone([t]: readonly RDF.Term[]): RDF.Term {
+  literalOrCellFailure('TIMEZONE', t);
   const parts = t === undefined ? undefined : temporalParts(t);
   if (parts?.timezone === undefined) fail(`TIMEZONE() needs a date or time with a timezone, got ${t === undefined ? 'nothing' : describe(t)}`);
   const tz = parts.timezone;
@@ -135,6 +147,7 @@ function timezone([t]: readonly RDF.Term[]): RDF.Term {
 
 /** TZ: the timezone as written, or the empty string. */
 function tz([t]: readonly RDF.Term[]): RDF.Term {
+  literalOrCellFailure('TZ', t);
   const parts = t === undefined ? undefined : temporalParts(t);
   if (parts === undefined) fail(`TZ() needs a date or time literal, got ${t === undefined ? 'nothing' : describe(t)}`);
   return simpleLiteral(parts.timezone ?? '');

@@ -1,13 +1,13 @@
 /**
- * fn:round(x, precision?) and fn:round-half-to-even(x, precision?) as Jena 3.9 registers them
- * (XSDFuncOp.roundXpath3, the F&O 3.0 definitions, unlike SPARQL's ROUND): the value is rounded
+ * fn:round-half-to-even(x, precision?) as Jena 3.9 registers it (XSDFuncOp.roundXpath3, the F&O
+ * 3.0 definition; fn:round is in functions.ts): the value is rounded
  * exactly at `precision` fractional digits (negative: to tens, hundreds...), halves away from zero
  * for positive and towards zero for negative numbers (`fn:round(-2.5)` is -2), or to even; integers
  * stay xsd:integer, decimals keep the precision as their scale, floats and doubles are rounded
  * from their exact binary value and converted back.
  */
 import type { RDF } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import { decimalLexical, type ExactDecimal } from './exact-decimal.js';
 import { def, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger } from './numeric.js';
@@ -17,7 +17,8 @@ const MAX_PRECISION = 1000;
 
 /** The exact value of a finite double, as Java's `new BigDecimal(double)`. */
 function exactDouble(d: number): ExactDecimal {
-  if (!Number.isFinite(d)) fail('cannot round an infinity or NaN exactly');
+  // Java's new BigDecimal(double) throws NumberFormatException: not an expression error, the update fails.
+  if (!Number.isFinite(d)) throw new CellFailure('fn:round-half-to-even: Infinite or NaN');
   if (Number.isInteger(d)) return { unscaled: BigInt(d), scale: 0 };
   let scale = 0;
   let x = d;
@@ -79,5 +80,4 @@ function round(halfEven: boolean): FunctionDef {
   );
 }
 
-export const FN_ROUND = round(false);
 export const FN_ROUND_HALF_TO_EVEN = round(true);

@@ -6,20 +6,23 @@
  */
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
-import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
-import { integerLiteral, integral, numberValue, numericAbs, numericKind, toNumeric } from './numeric.js';
+import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
 import {
-  bool,
-  def,
-  FN,
-  likeArg,
-  simpleLiteral,
-  stringArg,
-  type FunctionDef,
-  type FunctionImpl,
-  plainStringArg,
-  type LazyImpl,
-} from './function-support.js';
+  checkConstantPattern,
+  contains,
+  replace,
+  strAfter,
+  strBefore,
+  strEnds,
+  strStarts,
+  substring,
+  toIri,
+  xpathConcat,
+  xpathNormalizeSpace,
+} from './jena-strings.js';
+import { matches } from './functions-terms.js';
+import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
+import { bool, def, FN, likeArg, simpleLiteral, stringArg, type FunctionDef, type FunctionImpl, plainStringArg, type LazyImpl } from './function-support.js';
 import { EXTRA_BUILTINS, EXTRA_BY_IRI, FN_ALIASES } from './functions-extra.js';
 
 export { ExpressionError };
@@ -36,57 +39,13 @@ const xsdString = factory.namedNode(XSD_STRING);
 
 // ---- IRIs ------------------------------------------------------------------------------------
 
-// eslint-disable-next-line no-control-regex -- IRIREF (Turtle, section 6.5) excludes U+0000-U+0020
-const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\u0000-\u0020<>"{}|^`\\]*$/;
-
-function toIri(t: RDF.Term | undefined): RDF.Term {
-  if (t === undefined) fail('IRI() needs an argument');
-  if (t.termType === 'NamedNode') return t;
-  const lit = stringArg(t, 'IRI');
-  // Section 12.14: the reference resolved relative strings against its working directory; we
-  // refuse them (the variable stays unbound) so results do not depend on where the server runs.
-  if (!ABSOLUTE_IRI.test(lit.value)) fail(`IRI() of "${lit.value}": not an absolute IRI`);
-  return factory.namedNode(lit.value);
-}
-
-// ---- regular expressions ------------------------------------------------------------------------
-
-const regexCache = new Map<string, RegExp>();
-
-function xpathRegex(pattern: string, flags: string): RegExp {
-  const key = `${flags}/${pattern}`;
-  let re = regexCache.get(key);
-  if (re === undefined) {
-    let source = pattern;
-    let jsFlags = 'gu';
-    for (const f of flags) {
-      if (f === 'i') jsFlags += 'i';
-      else if (f === 's') jsFlags += 's';
-      else if (f === 'm') jsFlags += 'm';
-      else if (f === 'x') source = source.replace(/\s+/g, '');
-      else if (f === 'q') source = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      else fail(`unknown regex flag "${f}"`);
-    }
-    try {
-      re = new RegExp(source, jsFlags);
-    } catch (error) {
-      fail(`invalid regular expression "${pattern}": ${(error as Error).message}`);
-    }
-    if (regexCache.size > 1000) regexCache.clear();
-    regexCache.set(key, re);
-  }
-  re.lastIndex = 0;
-  return re;
-}
-
-/** XPath replacement strings use `\$` and `\\` escapes; JavaScript uses `$$`. */
-function xpathReplacement(replacement: string): string {
-  return replacement.replace(/\\(\$|\\)|\$(?!\d)/g, (m, escaped: string | undefined) => {
-    if (escaped === '$') return '$$';
-    if (escaped === '\\') return '\\';
-    return fail(`invalid replacement string "${replacement}"`);
-  });
-}
+/**
+ * What Jena 3.9's IRI() takes as absolute: a scheme, i.e. a colon with no `/`, `?` or `#` before it
+ * (`urn:x`, `1abc:x`, even `a b:c`: its IRI library only warns about the rest). A relative string is
+ * an error there (no base is set for a cell's update), so the variable stays unbound.
+ */
+// eslint-disable-next-line no-control-regex -- control characters cannot be written in N-Triples or JSON-LD output
+const ABSOLUTE_IRI = /^[^/?#\u0000-\u001f]*:[^\u0000-\u001f]*$/;
 
 // ---- the table -------------------------------------------------------------------------------
 
@@ -129,42 +88,24 @@ function concat(args: readonly RDF.Term[]): RDF.Term {
   return simpleLiteral(out);
 }
 
-function replace(args: readonly RDF.Term[]): RDF.Term {
-  const input = stringArg(args[0], 'REPLACE');
-  const pattern = stringArg(args[1], 'REPLACE').value;
-  const replacement = stringArg(args[2], 'REPLACE').value;
-  const flags = args[3] === undefined ? '' : stringArg(args[3], 'REPLACE').value;
-  const re = xpathRegex(pattern, flags);
-  if (re.test('')) fail(`REPLACE pattern "${pattern}" matches the empty string`);
-  re.lastIndex = 0;
-  return likeArg(input.value.replace(re, xpathReplacement(replacement)), input);
-}
-
 function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   const l = stringArg(lex, 'STRDT');
   if (l.language !== '') fail('STRDT() of a language-tagged string');
   if (dt === undefined || dt.termType !== 'NamedNode') fail('STRDT() needs a datatype IRI');
-  // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity).
-  return factory.literal(l.value, dt);
-}
-
-function substring(args: readonly RDF.Term[]): RDF.Term {
-  const s = stringArg(args[0], 'SUBSTR');
-  const chars = [...s.value];
-  const start = Math.round(numberValue(toNumeric(args[1], 'SUBSTR')));
-  const length = args[2] === undefined ? Infinity : Math.round(numberValue(toNumeric(args[2], 'SUBSTR')));
-  const from = Math.max(start, 1);
-  const to = length === Infinity ? chars.length + 1 : start + length;
-  return likeArg(chars.slice(from - 1, Math.max(from - 1, to - 1)).join(''), s);
+  // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity);
+  // but reading the new literal can throw in Jena (a decimal with spaces), which fails the cell.
+  const literal = factory.literal(l.value, dt);
+  numericValue(literal);
+  return literal;
 }
 
 /** SPARQL built-ins by upper-case name; the reference passed names to Jena verbatim and Jena is case-insensitive. */
 const BUILTINS: Record<string, FunctionDef> = {
   STR: str,
-  IRI: def(([t]) => toIri(t), 1),
-  URI: def(([t]) => toIri(t), 1),
+  IRI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
+  URI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   CONCAT: def(concat, 0, Infinity),
-  REPLACE: def(replace, 3, 4),
+  REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3, true) },
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
   // empty tag (RDF/JS terms keep tags in lower case; tags compare without case).
@@ -184,20 +125,11 @@ const BUILTINS: Record<string, FunctionDef> = {
   }, 1),
   STRLEN: def(([t]) => integerLiteral([...stringArg(t, 'STRLEN').value].length), 1),
   SUBSTR: def(substring, 2, 3),
-  STRSTARTS: def(([a, b]) => bool(stringArg(a, 'STRSTARTS').value.startsWith(stringArg(b, 'STRSTARTS').value)), 2),
-  STRENDS: def(([a, b]) => bool(stringArg(a, 'STRENDS').value.endsWith(stringArg(b, 'STRENDS').value)), 2),
-  CONTAINS: def(([a, b]) => bool(stringArg(a, 'CONTAINS').value.includes(stringArg(b, 'CONTAINS').value)), 2),
-  STRBEFORE: def(([a, b]) => {
-    const s = stringArg(a, 'STRBEFORE');
-    const at = s.value.indexOf(stringArg(b, 'STRBEFORE').value);
-    return at < 0 ? simpleLiteral('') : likeArg(s.value.slice(0, at), s);
-  }, 2),
-  STRAFTER: def(([a, b]) => {
-    const s = stringArg(a, 'STRAFTER');
-    const needle = stringArg(b, 'STRAFTER').value;
-    const at = s.value.indexOf(needle);
-    return at < 0 ? simpleLiteral('') : likeArg(s.value.slice(at + needle.length), s);
-  }, 2),
+  STRSTARTS: def(strStarts, 2),
+  STRENDS: def(strEnds, 2),
+  CONTAINS: def(contains, 2),
+  STRBEFORE: def(strBefore, 2),
+  STRAFTER: def(strAfter, 2),
   ENCODE_FOR_URI: def(
     ([t]) =>
       simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)),
@@ -219,24 +151,26 @@ const BUILTINS: Record<string, FunctionDef> = {
   ISURI: def(([t]) => bool(t?.termType === 'NamedNode'), 1),
   ISBLANK: def(([t]) => bool(t?.termType === 'BlankNode'), 1),
   ISLITERAL: def(([t]) => bool(t?.termType === 'Literal'), 1),
-  ISNUMERIC: def(([t]) => bool(t?.termType === 'Literal' && numericKind(t.datatype.value) !== undefined), 1),
+  // Jena 3.9: an ill-typed literal ("abc"^^xsd:integer, "300"^^xsd:byte) is no number.
+  ISNUMERIC: def(([t]) => bool(numericValue(t) !== undefined), 1),
 };
 
 const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
   [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
-  [`${FN}concat`]: BUILTINS.CONCAT as FunctionDef,
+  [`${FN}concat`]: def(xpathConcat, 0, Infinity),
+  [`${FN}round`]: def(([t]) => xpathRound(t, plainJavaDigits), 1),
+  // fn:matches: REGEX's test without the keyword's failures of the whole cell.
+  [`${FN}matches`]: def(matches, 2, 3),
   [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,
   [`${FN}string-length`]: BUILTINS.STRLEN as FunctionDef,
   [`${FN}contains`]: BUILTINS.CONTAINS as FunctionDef,
   [`${FN}starts-with`]: BUILTINS.STRSTARTS as FunctionDef,
   [`${FN}ends-with`]: BUILTINS.STRENDS as FunctionDef,
-  [`${FN}replace`]: BUILTINS.REPLACE as FunctionDef,
+  // fn:replace compiles its pattern only when it runs: a bad one is an error, not a failed cell.
+  [`${FN}replace`]: def(replace, 3, 4),
   [`${FN}encode-for-uri`]: BUILTINS.ENCODE_FOR_URI as FunctionDef,
-  [`${FN}normalize-space`]: def(([t]) => {
-    const s = stringArg(t, 'normalize-space');
-    return likeArg(s.value.trim().replace(/\s+/g, ' '), s);
-  }, 1),
+  [`${FN}normalize-space`]: def(xpathNormalizeSpace, 1),
 };
 for (const iri of UNIX_EPOCH_TO_UTC_IRIS) BY_IRI[iri] = def(unixEpochToUtc, 1);
 for (const target of CAST_TARGETS) BY_IRI[target] = def(([t]) => xsdCast(t, target), 1);
@@ -248,6 +182,11 @@ for (const [iri, name] of Object.entries(FN_ALIASES)) {
   const builtin = BUILTINS[name];
   if (builtin !== undefined) BY_IRI[iri] ??= builtin;
 }
+// Only the REGEX keyword compiles a constant pattern while the update is parsed; fn:matches does it when it runs.
+if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCheck: (constants) => checkConstantPattern(constants, 1, 2, false) };
+// No CALL and no VERSION: ARQ's query syntax has them, but the reference parsed a cell as a SPARQL
+// 1.1 Update, whose grammar does not (Jena 3.9: "Lexical error ... after: CALL"), so such a cell
+// never ran there and is an upload error here.
 
 export interface RegisteredFunction {
   /** An upper-case built-in keyword, or an IRI. */

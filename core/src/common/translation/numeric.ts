@@ -8,6 +8,7 @@
  */
 import { factory, NS, type RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
+import { javaDoubleToString, javaFloatToString } from './java-number-format.js';
 import {
   decimalAbs,
   decimalAdd,
@@ -102,7 +103,9 @@ export function numericValue(t: RDF.Term | undefined): Numeric | undefined {
   if (t === undefined || t.termType !== 'Literal') return undefined;
   const kind = numericKind(t.datatype.value);
   if (kind === undefined) return undefined;
-  const lex = t.value.replace(EDGE_SPACE, '');
+  const raw = t.value;
+  // Most lexical forms have no space at their ends: skip the replace (this runs for every operand).
+  const lex = raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.replace(EDGE_SPACE, '');
   switch (kind) {
     case 'integer': {
       const big = validInteger(lex, t.datatype.value);
@@ -152,25 +155,8 @@ const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 
 
 // ---- lexical forms ------------------------------------------------------------------------------
 
-/**
- * Java's Double.toString layout, which Jena's double lexical forms are built on, with the shortest
- * digits that read back as the same double (ECMAScript's; issue 16). Java 8-17's own digits are
- * occasionally longer or different (4.9E-324 for 5e-324, 9.999999999999999E22 for 1e23) but
- * denote the same double.
- */
-export function javaDoubleString(d: number): string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
-  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
-  const abs = Math.abs(d);
-  if (abs >= 1e-3 && abs < 1e7) {
-    const s = String(d);
-    return s.includes('.') ? s : `${s}.0`;
-  }
-  const [mantissa = '0', exponent = '0'] = d.toExponential().split('e');
-  const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
-  return `${m}E${Number(exponent)}`;
-}
+/** Java's Double.toString, which Jena's double lexical forms are built on (java-number-format.ts). */
+export const javaDoubleString = javaDoubleToString;
 
 /**
  * Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0E10`): Jena 3.9's
@@ -184,16 +170,11 @@ export function jenaDoubleLexical(d: number): string {
   return s.includes('E') ? s : `${s}e0`;
 }
 
-/** Shortest decimal digits that round-trip through a 32-bit float, in Java's Float.toString layout. */
+/** Jena's lexical form of a computed xsd:float: Java's Float.toString (`2.14748365E9`, `-0.0`), INF for infinities. */
 export function jenaFloatLexical(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? 'INF' : '-INF';
-  const target = Math.fround(f);
-  for (let digits = 1; digits <= 9; digits++) {
-    const candidate = Number(target.toPrecision(digits));
-    if (Math.fround(candidate) === target) return javaDoubleString(candidate);
-  }
-  return javaDoubleString(target);
+  return javaFloatToString(Math.fround(f));
 }
 
 /**
@@ -314,4 +295,26 @@ export function integral(which: 'CEIL' | 'FLOOR' | 'ROUND'): (t: RDF.Term | unde
       }
     }
   };
+}
+
+/**
+ * fn:round as Jena 3.9 computes it (XPath 3's rounding, with a BigDecimal of the value): integers
+ * come back as xsd:integer, decimals at scale 0, floats and doubles rounded on Java's decimal
+ * digits of the value, halves towards positive infinity; NaN and infinities have no BigDecimal,
+ * and the Java exception fails the whole cell.
+ */
+export function xpathRound(t: RDF.Term | undefined, javaDigits: (d: number) => string): RDF.Term {
+  const n = toNumeric(t, 'fn:round');
+  switch (n.kind) {
+    case 'integer':
+      return numericLiteral(n);
+    case 'decimal':
+      return numericLiteral({ kind: 'decimal', decimal: decimalRound(n.decimal) });
+    default: {
+      if (!Number.isFinite(n.value)) throw new CellFailure(`fn:round of ${n.value}: Java's BigDecimal refuses it`);
+      const exact = parseDecimal(javaDigits(n.value));
+      const rounded = exact === undefined ? n.value : decimalToNumber(decimalRound(exact));
+      return numericLiteral({ kind: n.kind, value: n.kind === 'float' ? Math.fround(rounded) : rounded });
+    }
+  }
 }

@@ -135,6 +135,8 @@ describe.skipIf(!available)('W3C SPARQL conformance (expressions)', () => {
       const answers = runWithJena(listed.map((t) => ({ query: t.query!, data: t.data })));
       listed.forEach((t, i) => {
         const answer = answers[i]!;
+        // A lone surrogate in Jena's answer (SUBSTR on UTF-16 units) cannot be written as UTF-8 JSON.
+        if (answer.kind === 'error' && answer.message.includes('MalformedInputException')) return;
         expect(answer.kind, `${t.id}: ${answer.kind === 'error' ? answer.message : ''}`).toBe('results');
         if (answer.kind !== 'results') return;
         const jenaVsW3c = compareResults(answer.results, readResults(t.result!)!);
