@@ -29,7 +29,7 @@ describe('Jena lexical forms', () => {
     [0.1 + 0.2, '0.30000000000000004e0'],
     [1 / 3, '0.3333333333333333e0'],
     [1.7976931348623157e308, '1.7976931348623157E308'],
-    [5e-324, '5.0E-324'], // Java 17: 4.9E-324, the same double
+    [5e-324, '4.9E-324'], // Java's Double.toString, as Jena 3.9 writes it (java-number-format.ts)
     [Infinity, 'INF'],
     [-Infinity, '-INF'],
   ])('double %d -> %s', (d, s) => expect(jenaDoubleLexical(d)).toBe(s));
