@@ -1,19 +1,22 @@
 /**
- * Exact xsd:decimal values for the arithmetic of translation functions: `unscaled / 10^scale` with
- * BigInt digits, so sums, differences and products are exact at any size, as Jena's BigDecimal is
- * (`"37.2"^^xsd:decimal * 1.8 + 32` is 98.96, not 98.96000000000001).
+ * Exact xsd:decimal values for the arithmetic of translation functions, with the scale rules of
+ * Java's BigDecimal, which Jena 3.9 (the reference's engine) computes decimals with, since the
+ * lexical forms of results show the scale: `unscaled / 10^scale` with BigInt digits, the scale
+ * kept as written (`2.50` has scale 2), sums and differences at the larger scale, products at the
+ * sum of the scales (`2 * 1.25` is `2.50`, `3 - 4` is `-1`), written without an exponent and
+ * without a point when the scale is 0 (BigDecimal.toPlainString).
  *
  * Division cannot always be exact. XPath `op:numeric-divide` leaves the precision of a
- * non-terminating decimal quotient to the implementation (at least 18 digits); we do what Jena 3.9,
- * the reference's engine, does (XSDFuncOp.decimalDivide): 24 fractional digits, rounded towards
- * negative infinity (`1/3` -> 0.333333333333333333333333, `-1/3` -> -0.333333333333333333333334),
- * trailing zeros dropped (`7/2` -> 3.5).
+ * non-terminating decimal quotient to the implementation (at least 18 digits); we do what Jena 3.9
+ * does (XSDFuncOp.decimalDivide): 24 fractional digits, rounded towards negative infinity
+ * (`1/3` -> 0.333333333333333333333333, `-1/3` -> -0.333333333333333333333334), then trailing zeros
+ * dropped down to one fractional digit (`7/2` -> 3.5, `4/2` -> 2.0).
  */
 
 export interface ExactDecimal {
   /** All the digits, with the sign. */
   readonly unscaled: bigint;
-  /** How many of the digits are fractional; never negative, and no trailing fractional zeros. */
+  /** How many of the digits are fractional (BigDecimal's scale); never negative. */
   readonly scale: number;
 }
 
@@ -27,11 +30,11 @@ function pow10(n: number): bigint {
   return TEN ** BigInt(n);
 }
 
-/** Drops trailing fractional zeros, so equal values have one representation. */
-function normalised(unscaled: bigint, scale: number): ExactDecimal {
+/** Drops trailing fractional zeros down to `keep` fractional digits (Jena's division result). */
+function trimmed(unscaled: bigint, scale: number, keep: number): ExactDecimal {
   let u = unscaled;
   let s = scale;
-  while (s > 0 && u % TEN === 0n) {
+  while (s > keep && u % TEN === 0n) {
     u /= TEN;
     s--;
   }
@@ -44,7 +47,7 @@ export function parseDecimal(lexical: string): ExactDecimal | undefined {
   if (m === null) return undefined;
   const [whole = '', fraction = ''] = (m[2] ?? '').split('.');
   const digits = BigInt(`${whole}${fraction}` || '0');
-  return normalised(m[1] === '-' ? -digits : digits, fraction.length);
+  return { unscaled: m[1] === '-' ? -digits : digits, scale: fraction.length };
 }
 
 export function decimalFromBigInt(value: bigint): ExactDecimal {
@@ -59,16 +62,16 @@ function aligned(a: ExactDecimal, b: ExactDecimal): [bigint, bigint, number] {
 
 export function decimalAdd(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const [x, y, scale] = aligned(a, b);
-  return normalised(x + y, scale);
+  return { unscaled: x + y, scale };
 }
 
 export function decimalSubtract(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const [x, y, scale] = aligned(a, b);
-  return normalised(x - y, scale);
+  return { unscaled: x - y, scale };
 }
 
 export function decimalMultiply(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
-  return normalised(a.unscaled * b.unscaled, a.scale + b.scale);
+  return { unscaled: a.unscaled * b.unscaled, scale: a.scale + b.scale };
 }
 
 export function decimalIsZero(a: ExactDecimal): boolean {
@@ -81,13 +84,13 @@ function floorDiv(n: bigint, d: bigint): bigint {
   return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
 }
 
-/** a / b to DECIMAL_DIVISION_SCALE digits, rounded towards negative infinity; b must not be zero. */
+/** a / b to DECIMAL_DIVISION_SCALE digits, rounded towards negative infinity, trailing zeros dropped; b must not be zero. */
 export function decimalDivide(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   if (b.unscaled === 0n) throw new RangeError('decimal division by zero');
   // a/b * 10^S = (ua / 10^sa) / (ub / 10^sb) * 10^S = ua * 10^(sb + S) / (ub * 10^sa)
   const numerator = a.unscaled * pow10(b.scale + DECIMAL_DIVISION_SCALE);
   const denominator = b.unscaled * pow10(a.scale);
-  return normalised(floorDiv(numerator, denominator), DECIMAL_DIVISION_SCALE);
+  return trimmed(floorDiv(numerator, denominator), DECIMAL_DIVISION_SCALE, 1);
 }
 
 export function decimalAbs(a: ExactDecimal): ExactDecimal {
@@ -102,7 +105,10 @@ export function decimalCeiling(a: ExactDecimal): ExactDecimal {
   return { unscaled: -floorDiv(-a.unscaled, pow10(a.scale)), scale: 0 };
 }
 
-/** XPath fn:round: the nearest integer, halves towards positive infinity (-2.5 -> -2, 2.5 -> 3). */
+/**
+ * Jena's fn:round of a decimal: the nearest integer, halves towards positive infinity (-2.5 -> -2,
+ * 2.5 -> 3; Jena rounds half up for positive values and half down for negative ones), scale 0.
+ */
 export function decimalRound(a: ExactDecimal): ExactDecimal {
   return decimalFloor(decimalAdd(a, { unscaled: 5n, scale: 1 }));
 }
@@ -112,16 +118,12 @@ export function decimalTruncate(a: ExactDecimal): bigint {
   return a.unscaled / pow10(a.scale);
 }
 
-/**
- * Jena's canonical xsd:decimal lexical form: plain digits, no exponent, no trailing fractional
- * zeros, at least one fractional digit (`3.5`, `98.96`, `2.0`).
- */
+/** BigDecimal.toPlainString: the digits with the scale's fractional digits, no exponent (`3`, `2.50`, `-0.001`). */
 export function decimalLexical(a: ExactDecimal): string {
   const negative = a.unscaled < 0n;
   const digits = (negative ? -a.unscaled : a.unscaled).toString();
-  let text: string;
-  if (a.scale === 0) text = `${digits}.0`;
-  else {
+  let text = digits;
+  if (a.scale > 0) {
     const padded = digits.padStart(a.scale + 1, '0');
     text = `${padded.slice(0, padded.length - a.scale)}.${padded.slice(padded.length - a.scale)}`;
   }

@@ -8,16 +8,14 @@
  * solution; a BIND whose expression errors leaves its variable unbound.
  */
 import type { Problem } from '../errors.js';
-import { ProblemCodes } from '../problem-codes.js';
 import { factory, termKey, type RDF } from '../rdf/terms.js';
-import type { CellPlan, Expression, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
-import { arithmetic, ExpressionError, resolveFunction } from './functions.js';
+import type { CellPlan, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
+import { compileExpression, firstEvaluatedVariable, UNBOUND, type Evaluator, type ExpressionScope, type Row } from './expression-compiler.js';
+import { ExpressionError } from './expression-error.js';
 import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
 
 /** Upper bound on WHERE solutions of one cell application: a cross product past this is an error, not an out-of-memory. */
 export const DEFAULT_MAX_SOLUTIONS = 200_000;
-
-const UNBOUND = -1;
 
 type Slot = { readonly kind: 'slot'; readonly index: number };
 type Const = { readonly kind: 'const'; readonly key: string; readonly term: RDF.Term };
@@ -38,15 +36,6 @@ interface InsertPattern {
   readonly p: InsertConst;
   readonly o: Slot | InsertConst | Fresh;
 }
-
-/**
- * A solution: term ids by variable slot (UNBOUND where unset). Plain arrays of small integers: a
- * matching cell copies one per solution, and allocating a typed array (and its buffer) each time
- * cost more than the rest of a small cell's run.
- */
-type Row = number[];
-
-type Evaluator = (row: Row, graph: TermGraph) => RDF.Term;
 
 /** An array of `n` UNBOUND entries (packed, not holey). */
 function unboundRow(n: number): Row {
@@ -192,62 +181,7 @@ export class ExecutableCell {
     const inserts = plan.insertTemplate.map(pattern);
     const filters = plan.filters.map((f) => ({ slot: slot(f.variable), datatype: f.datatype }));
 
-    const compileExpression = (e: Expression): Evaluator => {
-      switch (e.kind) {
-        case 'var': {
-          const index = slot(e.name);
-          return (row, graph) => {
-            const id = row[index] ?? UNBOUND;
-            if (id === UNBOUND) throw new ExpressionError(`?${e.name} is unbound`);
-            return graph.term(id);
-          };
-        }
-        case 'const': {
-          const term = own(e.term);
-          return () => term;
-        }
-        case 'arith': {
-          const args = e.args.map(compileExpression);
-          const op = e.op;
-          return (row, graph) =>
-            arithmetic(
-              op,
-              args.map((a) => a(row, graph)),
-            );
-        }
-        case 'call': {
-          const args = e.args.map(compileExpression);
-          const fn = resolveFunction(e.name, prefixes);
-          if (fn === undefined) {
-            problems.push({
-              code: ProblemCodes.functionUnknown,
-              severity: 'error',
-              message: `function "${e.name}" is not known to the mediator (SPARQL built-ins, fn: and xsd: functions and unixEpochToUTC are)`,
-              cellId: plan.cellId,
-            });
-            return () => {
-              throw new ExpressionError(`unknown function ${e.name}`);
-            };
-          }
-          if (args.length < fn.minArgs || args.length > fn.maxArgs) {
-            const expected =
-              fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs === Infinity ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
-            problems.push({
-              code: ProblemCodes.functionArity,
-              severity: 'error',
-              message: `function ${e.name} takes ${expected} argument(s), the cell gives ${args.length}`,
-              cellId: plan.cellId,
-            });
-          }
-          const impl = fn.impl;
-          if (args.length === 1) {
-            const [a] = args as [Evaluator];
-            return (row, graph) => impl([a(row, graph)]);
-          }
-          return (row, graph) => impl(args.map((a) => a(row, graph)));
-        }
-      }
-    };
+    const scope: ExpressionScope = { slot, prefixes, report: (p) => problems.push(p), cellId: plan.cellId, own };
     // Variables a solution always binds: the WHERE pattern's. A BIND target is bound only when its BIND succeeds.
     const bound = new Set<string>();
     for (const t of plan.where) for (const x of [t.s, t.o]) if (x.kind === 'var') bound.add(x.name);
@@ -256,7 +190,7 @@ export class ExecutableCell {
       const never = firstEvaluatedVariable(b.expression, prefixes);
       const alwaysFails = never !== undefined && !bound.has(never) && !assigned.has(never) ? `?${b.variable}: ?${never} is unbound` : undefined;
       assigned.add(b.variable);
-      return { target: slot(b.variable), evaluate: compileExpression(b.expression), label: `?${b.variable}`, alwaysFails };
+      return { target: slot(b.variable), evaluate: compileExpression(b.expression, scope), label: `?${b.variable}`, alwaysFails };
     });
     const cell = new ExecutableCell(plan, { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size }, options);
     return { cell, problems };
@@ -463,23 +397,6 @@ export class ExecutableCell {
     }
     if (s === UNBOUND) row[sSlot] = UNBOUND;
     if (o === UNBOUND) row[oSlot] = UNBOUND;
-  }
-}
-
-/**
- * The variable an expression evaluates before anything else, if its evaluation starts with one:
- * arguments are evaluated left to right before their function is applied, so an unbound variable
- * there fails the expression with that variable's error whatever the rest holds. Undefined when
- * the first step is a constant or a function the mediator does not know (which fails first).
- */
-function firstEvaluatedVariable(e: Expression, prefixes: ReadonlyMap<string, string>): string | undefined {
-  for (;;) {
-    if (e.kind === 'var') return e.name;
-    if (e.kind === 'const') return undefined;
-    if (e.kind === 'call' && resolveFunction(e.name, prefixes) === undefined) return undefined;
-    const first = e.args[0];
-    if (first === undefined) return undefined;
-    e = first;
   }
 }
 

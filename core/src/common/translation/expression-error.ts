@@ -15,3 +15,13 @@ export class ExpressionError {
 export function fail(message: string): never {
   throw new ExpressionError(message);
 }
+
+/**
+ * An error the reference's Jena does not treat as an expression error (a Java exception other than
+ * ExprEvalException, such as a NumberFormatException from BigDecimal, or a refused regex flag):
+ * the whole SPARQL update fails, and the reference skipped the cell (reference-mediator.md 3.6).
+ * An `Error`, so the executor lets it through and the cell is reported as failed.
+ */
+export class CellFailure extends Error {
+  override readonly name = 'CellFailure';
+}

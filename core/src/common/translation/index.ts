@@ -7,8 +7,18 @@ export {
   type CompileOptions,
 } from './compile-alignment.js';
 export { TermGraph } from './term-graph.js';
+export { evaluateBindChain, type BindStep, type BindChainResult } from './evaluate-binds.js';
 export { ExecutableCell, CellExecutionError, DEFAULT_MAX_SOLUTIONS, type CellRunResult } from './executable-cell.js';
-export { resolveFunction, ExpressionError, UNIX_EPOCH_TO_UTC_IRIS, jenaDoubleLexical, jenaDecimalLexical, jenaFloatLexical, arithmetic } from './functions.js';
+export {
+  resolveFunction,
+  registeredFunctions,
+  ExpressionError,
+  UNIX_EPOCH_TO_UTC_IRIS,
+  jenaDoubleLexical,
+  jenaDecimalLexical,
+  jenaFloatLexical,
+  arithmetic,
+} from './functions.js';
 export {
   translateMessage,
   translateParsed,

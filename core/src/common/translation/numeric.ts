@@ -7,7 +7,8 @@
  * follow Jena (`70.7e0` for a double, `98.96` for a decimal), since consumers may compare them as text.
  */
 import { factory, NS, type RDF } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
+import { javaDoubleToString, javaFloatToString } from './java-number-format.js';
 import {
   decimalAbs,
   decimalAdd,
@@ -29,23 +30,25 @@ const XSD = NS.xsd;
 
 export type NumericKind = 'integer' | 'decimal' | 'float' | 'double';
 
-const INTEGER_TYPES = new Set(
-  [
-    'integer',
-    'int',
-    'long',
-    'short',
-    'byte',
-    'nonNegativeInteger',
-    'nonPositiveInteger',
-    'negativeInteger',
-    'positiveInteger',
-    'unsignedLong',
-    'unsignedInt',
-    'unsignedShort',
-    'unsignedByte',
-  ].map((l) => XSD + l),
-);
+/**
+ * The integer types with the bounds of their value spaces (XSD 1.0 part 2, section 3.3): a literal
+ * out of its type's range is ill-typed, and Jena then treats it as no number at all.
+ */
+const INTEGER_RANGES = new Map<string, readonly [bigint | undefined, bigint | undefined]>([
+  [`${XSD}integer`, [undefined, undefined]],
+  [`${XSD}long`, [-(2n ** 63n), 2n ** 63n - 1n]],
+  [`${XSD}int`, [-(2n ** 31n), 2n ** 31n - 1n]],
+  [`${XSD}short`, [-32768n, 32767n]],
+  [`${XSD}byte`, [-128n, 127n]],
+  [`${XSD}nonNegativeInteger`, [0n, undefined]],
+  [`${XSD}positiveInteger`, [1n, undefined]],
+  [`${XSD}nonPositiveInteger`, [undefined, 0n]],
+  [`${XSD}negativeInteger`, [undefined, -1n]],
+  [`${XSD}unsignedLong`, [0n, 2n ** 64n - 1n]],
+  [`${XSD}unsignedInt`, [0n, 2n ** 32n - 1n]],
+  [`${XSD}unsignedShort`, [0n, 65535n]],
+  [`${XSD}unsignedByte`, [0n, 255n]],
+]);
 
 /** A number with the exact representation of its kind. */
 export type Numeric =
@@ -54,7 +57,7 @@ export type Numeric =
   | { readonly kind: 'float' | 'double'; readonly value: number };
 
 export function numericKind(datatype: string): NumericKind | undefined {
-  if (INTEGER_TYPES.has(datatype)) return 'integer';
+  if (INTEGER_RANGES.has(datatype)) return 'integer';
   if (datatype === `${XSD}decimal`) return 'decimal';
   if (datatype === `${XSD}float`) return 'float';
   if (datatype === `${XSD}double`) return 'double';
@@ -68,37 +71,66 @@ function describe(t: RDF.Term): string {
 }
 
 const INTEGER_LEXICAL = /^[+-]?\d+$/;
-/** xsd:double and xsd:float lexical space (XSD 1.1 section 3.3.5.1; `+INF` is XSD 1.1). */
-const FLOATING_LEXICAL = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?INF|NaN)$/;
+const DECIMAL_LEXICAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** xsd:double and xsd:float lexical space as Jena 3.9's XSD 1.0 checks it: no `+INF`. */
+const FLOATING_LEXICAL = /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/;
+/** XSD's whitespace facet `collapse` at the ends, which is all a valid numeric lexical form can hold. */
+const EDGE_SPACE = /^[ \t\n\r]+|[ \t\n\r]+$/g;
 
 function floatingValue(lex: string): number {
-  if (lex === 'INF' || lex === '+INF') return Infinity;
+  if (lex === 'INF') return Infinity;
   if (lex === '-INF') return -Infinity;
   return Number(lex);
 }
 
-/** The value of a numeric literal, or an evaluation error naming `fn` for anything else. */
-export function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
-  if (t === undefined || t.termType !== 'Literal') fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
+/** Whether `lex` (whitespace collapsed) is in the lexical space of integer type `datatype` and its value in range. */
+export function validInteger(lex: string, datatype: string): bigint | undefined {
+  const range = INTEGER_RANGES.get(datatype);
+  if (range === undefined || !INTEGER_LEXICAL.test(lex)) return undefined;
+  const value = BigInt(lex);
+  const [lo, hi] = range;
+  return (lo !== undefined && value < lo) || (hi !== undefined && value > hi) ? undefined : value;
+}
+
+/**
+ * The value of a numeric literal as Jena 3.9 reads it (NodeValue.makeNode), or undefined when the
+ * term is no number: not a literal, another datatype, or ill-typed (`"abc"^^xsd:integer`,
+ * `"300"^^xsd:byte`), which Jena keeps as a plain term. Whitespace around the lexical form is
+ * allowed (XSD collapses it), except that a decimal with it makes Jena's BigDecimal throw, which
+ * fails the whole update.
+ */
+export function numericValue(t: RDF.Term | undefined): Numeric | undefined {
+  if (t === undefined || t.termType !== 'Literal') return undefined;
   const kind = numericKind(t.datatype.value);
-  if (kind === undefined) fail(`${fn} needs a numeric literal, got ${describe(t)} of type <${t.datatype.value}>`);
-  const lex = t.value.trim();
+  if (kind === undefined) return undefined;
+  const raw = t.value;
+  // Most lexical forms have no space at their ends: skip the replace (this runs for every operand).
+  const lex = raw.charCodeAt(0) > 32 && raw.charCodeAt(raw.length - 1) > 32 ? raw : raw.replace(EDGE_SPACE, '');
   switch (kind) {
-    case 'integer':
-      if (!INTEGER_LEXICAL.test(lex)) fail(`"${t.value}" is not a valid integer`);
-      return { kind, big: BigInt(lex) };
+    case 'integer': {
+      const big = validInteger(lex, t.datatype.value);
+      return big === undefined ? undefined : { kind, big };
+    }
     case 'decimal': {
-      const decimal = parseDecimal(lex);
-      if (decimal === undefined) fail(`"${t.value}" is not a valid decimal`);
+      const decimal = DECIMAL_LEXICAL.test(lex) ? parseDecimal(lex.replace(/^\+/, '')) : undefined;
+      if (decimal === undefined) return undefined;
+      if (lex !== t.value) throw new CellFailure(`"${t.value}"^^xsd:decimal: Jena's BigDecimal refuses the spaces around the number`);
       return { kind, decimal };
     }
     case 'float':
     case 'double': {
-      if (!FLOATING_LEXICAL.test(lex)) fail(`"${t.value}" is not a valid ${kind}`);
+      if (!FLOATING_LEXICAL.test(lex)) return undefined;
       const value = floatingValue(lex);
       return { kind, value: kind === 'float' ? Math.fround(value) : value };
     }
   }
+}
+
+/** The value of a numeric literal, or an evaluation error naming `fn` for anything else. */
+export function toNumeric(t: RDF.Term | undefined, fn: string): Numeric {
+  const n = numericValue(t);
+  if (n === undefined) fail(`${fn} needs a number, got ${t === undefined ? 'nothing' : describe(t)}`);
+  return n;
 }
 
 /** The value as a double (integers and decimals correctly rounded), for promotion and for SUBSTR's positions. */
@@ -123,25 +155,8 @@ const KIND_RANK: Record<NumericKind, number> = { integer: 0, decimal: 1, float: 
 
 // ---- lexical forms ------------------------------------------------------------------------------
 
-/**
- * Java's Double.toString layout, which Jena's double lexical forms are built on, with the shortest
- * digits that read back as the same double (ECMAScript's; issue 16). Java 8-17's own digits are
- * occasionally longer or different (4.9E-324 for 5e-324, 9.999999999999999E22 for 1e23) but
- * denote the same double.
- */
-function javaDoubleString(d: number): string {
-  if (Number.isNaN(d)) return 'NaN';
-  if (!Number.isFinite(d)) return d > 0 ? 'Infinity' : '-Infinity';
-  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
-  const abs = Math.abs(d);
-  if (abs >= 1e-3 && abs < 1e7) {
-    const s = String(d);
-    return s.includes('.') ? s : `${s}.0`;
-  }
-  const [mantissa = '0', exponent = '0'] = d.toExponential().split('e');
-  const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
-  return `${m}E${Number(exponent)}`;
-}
+/** Java's Double.toString, which Jena's double lexical forms are built on (java-number-format.ts). */
+export const javaDoubleString = javaDoubleToString;
 
 /**
  * Jena's lexical form of a computed xsd:double (`70.7e0`, `1.0E10`): Jena 3.9's
@@ -155,16 +170,11 @@ export function jenaDoubleLexical(d: number): string {
   return s.includes('E') ? s : `${s}e0`;
 }
 
-/** Shortest decimal digits that round-trip through a 32-bit float, in Java's Float.toString layout. */
+/** Jena's lexical form of a computed xsd:float: Java's Float.toString (`2.14748365E9`, `-0.0`), INF for infinities. */
 export function jenaFloatLexical(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? 'INF' : '-INF';
-  const target = Math.fround(f);
-  for (let digits = 1; digits <= 9; digits++) {
-    const candidate = Number(target.toPrecision(digits));
-    if (Math.fround(candidate) === target) return javaDoubleString(candidate);
-  }
-  return javaDoubleString(target);
+  return javaFloatToString(Math.fround(f));
 }
 
 /**
@@ -285,4 +295,26 @@ export function integral(which: 'CEIL' | 'FLOOR' | 'ROUND'): (t: RDF.Term | unde
       }
     }
   };
+}
+
+/**
+ * fn:round as Jena 3.9 computes it (XPath 3's rounding, with a BigDecimal of the value): integers
+ * come back as xsd:integer, decimals at scale 0, floats and doubles rounded on Java's decimal
+ * digits of the value, halves towards positive infinity; NaN and infinities have no BigDecimal,
+ * and the Java exception fails the whole cell.
+ */
+export function xpathRound(t: RDF.Term | undefined, javaDigits: (d: number) => string): RDF.Term {
+  const n = toNumeric(t, 'fn:round');
+  switch (n.kind) {
+    case 'integer':
+      return numericLiteral(n);
+    case 'decimal':
+      return numericLiteral({ kind: 'decimal', decimal: decimalRound(n.decimal) });
+    default: {
+      if (!Number.isFinite(n.value)) throw new CellFailure(`fn:round of ${n.value}: Java's BigDecimal refuses it`);
+      const exact = parseDecimal(javaDigits(n.value));
+      const rounded = exact === undefined ? n.value : decimalToNumber(decimalRound(exact));
+      return numericLiteral({ kind: n.kind, value: n.kind === 'float' ? Math.fround(rounded) : rounded });
+    }
+  }
 }
