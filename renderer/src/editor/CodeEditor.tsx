@@ -53,6 +53,39 @@ interface MarkerView {
   readonly message: string;
 }
 
+/** A ref that always holds the latest render's value, for callbacks made once (Monaco's, on mount). */
+function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/** Publishes how many characters a line shows (content width over the character width) now and on each layout change. */
+function followColumns(monaco: Monaco, editor: StandaloneEditor, setColumns: (columns: number) => void): { dispose(): void } {
+  const measure = () => {
+    const { contentWidth, verticalScrollbarWidth } = editor.getLayoutInfo();
+    // Monaco's lazily loaded types give getOption's value as any here; fontInfo is documented as FontInfo.
+    const fontInfo = editor.getOption(monaco.editor.EditorOption.fontInfo) as { readonly typicalHalfwidthCharacterWidth: number };
+    const charWidth = fontInfo.typicalHalfwidthCharacterWidth;
+    if (charWidth > 0) setColumns(Math.floor((contentWidth - verticalScrollbarWidth) / charWidth));
+  };
+  measure();
+  return editor.onDidLayoutChange(measure);
+}
+
+/** Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y to the caller's history instead of Monaco's own undo stack. */
+function bindHistoryKeys(
+  monaco: Monaco,
+  editor: StandaloneEditor,
+  history: { readonly current: { readonly onUndo?: (() => void) | undefined; readonly onRedo?: (() => void) | undefined } },
+): void {
+  const undo = () => history.current.onUndo?.();
+  const redo = () => history.current.onRedo?.();
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ, undo);
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ, redo);
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY, redo);
+}
+
 /**
  * Monaco as a controlled React component. Typing goes straight into Monaco's model and is reported
  * through `onChange`; a new `value` prop is applied only when it differs from the model (so the
@@ -79,10 +112,8 @@ export function CodeEditor({
   const editorRef = useRef<StandaloneEditor | undefined>(undefined);
   const monacoRef = useRef<Monaco | undefined>(undefined);
   const applying = useRef(false);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-  const valueRef = useRef(value);
-  valueRef.current = value;
+  const onChangeRef = useLatest(onChange);
+  const valueRef = useLatest(value);
   const [ready, setReady] = useState(false);
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const [cursor, setCursor] = useState<{ line: number; column: number }>({ line: 1, column: 1 });
@@ -94,12 +125,9 @@ export function CodeEditor({
   // Ctrl+M switches Tab to indenting and back, as the status line says.
   const [tabMovesFocus, setTabMovesFocus] = useState(true);
   // Read when Monaco has loaded (asynchronously): by then the caller may want the focus elsewhere (a linked cell).
-  const autoFocusRef = useRef(autoFocus);
-  autoFocusRef.current = autoFocus;
-  const historyRef = useRef({ onUndo, onRedo });
-  historyRef.current = { onUndo, onRedo };
-  const completeRef = useRef(complete);
-  completeRef.current = complete;
+  const autoFocusRef = useLatest(autoFocus);
+  const historyRef = useLatest({ onUndo, onRedo });
+  const completeRef = useLatest(complete);
 
   // Create the editor once per mount.
   useEffect(() => {
@@ -133,23 +161,9 @@ export function CodeEditor({
           bracketPairColorization: { enabled: false },
         });
         editorRef.current = editor;
-        const measure = () => {
-          const { contentWidth, verticalScrollbarWidth } = editor.getLayoutInfo();
-          // Monaco's lazily loaded types give getOption's value as any here; fontInfo is documented as FontInfo.
-          const fontInfo = editor.getOption(monaco.editor.EditorOption.fontInfo) as { readonly typicalHalfwidthCharacterWidth: number };
-          const charWidth = fontInfo.typicalHalfwidthCharacterWidth;
-          if (charWidth > 0) setColumns(Math.floor((contentWidth - verticalScrollbarWidth) / charWidth));
-        };
-        measure();
-        disposables.push(editor.onDidLayoutChange(measure));
+        disposables.push(followColumns(monaco, editor, setColumns));
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => setTabMovesFocus((on) => !on));
-        if (historyRef.current.onUndo !== undefined) {
-          const undo = () => historyRef.current.onUndo?.();
-          const redo = () => historyRef.current.onRedo?.();
-          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ, undo);
-          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ, redo);
-          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY, redo);
-        }
+        if (historyRef.current.onUndo !== undefined) bindHistoryKeys(monaco, editor, historyRef);
         if (autoFocusRef.current) editor.focus();
         if (completeRef.current !== undefined) disposables.push(registerCompletions(monaco, model, completeRef));
         disposables.push(
