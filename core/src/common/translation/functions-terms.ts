@@ -47,8 +47,9 @@ export function jenaRegex(pattern: string, flags: string): RegExp {
  */
 export function matches([text, pattern, flags]: readonly RDF.Term[]): RDF.Term {
   const s = stringArg(text, 'REGEX');
-  const p = plainStringArg(pattern, 'REGEX');
-  const f = flags === undefined ? '' : plainStringArg(flags, 'REGEX').value;
+  // A language-tagged pattern or flags are strings too for fn:matches (the keyword refuses them first).
+  const p = stringArg(pattern, 'REGEX');
+  const f = flags === undefined ? '' : stringArg(flags, 'REGEX').value;
   return bool(jenaRegex(p.value, f).test(s.value));
 }
 

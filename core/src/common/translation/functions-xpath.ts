@@ -76,8 +76,8 @@ function exp10([a]: readonly RDF.Term[]): RDF.Term {
  * the empty form leaving it as it is, always an xsd:string; a form that is an IRI fails the cell.
  */
 function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
-  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-unicode needs an IRI or a literal');
   if (form !== undefined && form.termType !== 'Literal') throw new CellFailure(`fn:normalize-unicode: ${describe(form)} is not a literal node`);
+  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-unicode needs an IRI or a literal');
   const name = form === undefined ? 'NFC' : form.value.trim().toUpperCase();
   if (name === '') return simpleLiteral(t.value);
   if (name !== 'NFC' && name !== 'NFD' && name !== 'NFKC' && name !== 'NFKD') fail(`fn:normalize-unicode: unsupported form "${name}"`);

@@ -61,8 +61,16 @@ function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
  * departures"): the mediator bounds the work one input can cause, so an exact integer power too
  * large to compute in bounded time (math:pow, math:exp10) is an error here, where Jena computes it.
  */
-function deliberate(jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
-  return ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000;
+function deliberate(c: GeneratedCase, jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
+  if (ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000) return true;
+  // The math: library's transcendental functions come from the JavaScript engine's libm, which may
+  // differ from Java's in the last bits (a few units in the last place, never more).
+  const last = c.steps[c.steps.length - 1]?.expression;
+  const mathCall = last?.kind === 'call' && /xpath-functions\/math#/.test(c.sparql.slice(c.sparql.lastIndexOf('BIND(')));
+  if (!mathCall || jena.kind !== 'literal' || ours.kind !== 'literal' || jena.datatype !== `${XSD}double` || ours.datatype !== jena.datatype) return false;
+  const a = Number(jena.lexical.replace(/e0$/, ''));
+  const b = Number(ours.lexical.replace(/e0$/, ''));
+  return Math.abs(a - b) <= 4 * Number.EPSILON * Math.max(Math.abs(a), Math.abs(b));
 }
 
 const lit = (lex: string, type?: string) => factory.literal(lex, type === undefined ? undefined : factory.namedNode(type.replace(/^xsd:/, XSD)));
@@ -113,7 +121,7 @@ function report(kind: string, cases: readonly GeneratedCase[], jena: readonly Re
   cases.forEach((c, i) => {
     const theirs = jena[i]!;
     const mine = ours(c);
-    if (!sameAnswer(theirs, mine) && !deliberate(theirs, mine)) lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
+    if (!sameAnswer(theirs, mine) && !deliberate(c, theirs, mine)) lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
   });
   if (lines.length > limit) return [...lines.slice(0, limit), `... and ${lines.length - limit} more ${kind} divergences`];
   return lines;
