@@ -31,11 +31,7 @@ const output = (name: string) => factory.namedNode(`urn:mediator:evaluate:out:${
  * Runs `steps` in order on `bindings`. A failure of the whole chain (what made the reference skip a
  * cell) is thrown, as the executor throws it.
  */
-export function evaluateBindChain(
-  steps: readonly BindStep[],
-  bindings: ReadonlyMap<string, RDF.Term>,
-  prefixes: ReadonlyMap<string, string>,
-): BindChainResult {
+export function evaluateBindChain(steps: readonly BindStep[], bindings: ReadonlyMap<string, RDF.Term>, prefixes: ReadonlyMap<string, string>): BindChainResult {
   const where: TriplePattern[] = [];
   const quads: RDF.Quad[] = [];
   for (const [name, term] of bindings) {

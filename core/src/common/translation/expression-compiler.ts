@@ -91,7 +91,10 @@ function compileCall(e: { name: string; args: readonly EngineExpression[] }, sco
     });
   }
   const failure = staticFailure(fn, e.args);
-  if (failure !== undefined) return () => { throw failure; };
+  if (failure !== undefined)
+    return () => {
+      throw failure;
+    };
   return applier(fn, args);
 }
 

@@ -6,7 +6,7 @@
  */
 import type { RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
-import { bool, def, describe, FN, likeArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { bool, def, describe, FN, simpleLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
 
@@ -86,7 +86,11 @@ function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
 
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
   // Jena 3.9 returns a valid xsd:boolean as it is ("0" stays "0"), and the effective value of anything else.
-  [`${FN}boolean`]: def(([t]) => (t?.termType === 'Literal' && t.datatype.value === `${XSD}boolean` && /^\s*(?:true|false|1|0)\s*$/.test(t.value) ? t : bool(effectiveBooleanValue(t!))), 1),
+  [`${FN}boolean`]: def(
+    ([t]) =>
+      t?.termType === 'Literal' && t.datatype.value === `${XSD}boolean` && /^\s*(?:true|false|1|0)\s*$/.test(t.value) ? t : bool(effectiveBooleanValue(t!)),
+    1,
+  ),
   [`${FN}not`]: def(([t]) => bool(!effectiveBooleanValue(t!)), 1),
   [`${FN}normalize-unicode`]: def(normalizeUnicode, 1, 2),
   [`${FN}error`]: def(() => fail('fn:error called'), 0, 2),

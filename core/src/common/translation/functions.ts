@@ -7,23 +7,22 @@
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
-import { checkConstantPattern, contains, replace, strAfter, strBefore, strEnds, strStarts, substring, toIri, xpathConcat, xpathNormalizeSpace } from './jena-strings.js';
+import {
+  checkConstantPattern,
+  contains,
+  replace,
+  strAfter,
+  strBefore,
+  strEnds,
+  strStarts,
+  substring,
+  toIri,
+  xpathConcat,
+  xpathNormalizeSpace,
+} from './jena-strings.js';
 import { matches } from './functions-terms.js';
 import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
-import {
-  bool,
-  def,
-  describe,
-  FN,
-  likeArg,
-  simpleLiteral,
-  stringArg,
-  type FunctionDef,
-  type FunctionImpl,
-  lazyDef,
-  plainStringArg,
-  type LazyImpl,
-} from './function-support.js';
+import { bool, def, FN, likeArg, simpleLiteral, stringArg, type FunctionDef, type FunctionImpl, plainStringArg, type LazyImpl } from './function-support.js';
 import { EXTRA_BUILTINS, EXTRA_BY_IRI, FN_ALIASES } from './functions-extra.js';
 
 export { ExpressionError };

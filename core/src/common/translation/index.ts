@@ -9,7 +9,16 @@ export {
 export { TermGraph } from './term-graph.js';
 export { evaluateBindChain, type BindStep, type BindChainResult } from './evaluate-binds.js';
 export { ExecutableCell, CellExecutionError, DEFAULT_MAX_SOLUTIONS, type CellRunResult } from './executable-cell.js';
-export { resolveFunction, registeredFunctions, ExpressionError, UNIX_EPOCH_TO_UTC_IRIS, jenaDoubleLexical, jenaDecimalLexical, jenaFloatLexical, arithmetic } from './functions.js';
+export {
+  resolveFunction,
+  registeredFunctions,
+  ExpressionError,
+  UNIX_EPOCH_TO_UTC_IRIS,
+  jenaDoubleLexical,
+  jenaDecimalLexical,
+  jenaFloatLexical,
+  arithmetic,
+} from './functions.js';
 export {
   translateMessage,
   translateParsed,

@@ -13,8 +13,8 @@
 
 /** How many decimal digits of an integral value below 2^62 are beyond a type's precision, by excess bits. */
 const INSIGNIFICANT_DIGITS = [
-  0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12, 12, 12, 13, 13, 13, 14, 14,
-  14, 15, 15, 15, 15, 16, 16, 16, 17, 17, 17, 18, 18, 18, 19,
+  0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 8, 8, 8, 9, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12, 12, 12, 13, 13, 13, 14,
+  14, 14, 15, 15, 15, 15, 16, 16, 16, 17, 17, 17, 18, 18, 18, 19,
 ];
 
 /** Bit lengths of 5^i, as the algorithm bounds its operands with them (i*3 beyond the table). */
@@ -98,8 +98,8 @@ function generate(binExp: number, fractBits: bigint, significantBits: number): D
   // The long-arithmetic paths test the upper margin strictly, the big-number path does not.
   const strict = fractionBits + b2 + fiveBits(b5) < 64 && s2 + 1 + fiveBits(s5 + 1) < 64;
   let b = ((fractBits >> BigInt(tail)) * 5n ** BigInt(b5)) << BigInt(b2);
-  const s = 5n ** BigInt(s5) << BigInt(s2);
-  let m = 5n ** BigInt(b5) << BigInt(m2);
+  const s = (5n ** BigInt(s5)) << BigInt(s2);
+  let m = (5n ** BigInt(b5)) << BigInt(m2);
   const tens = s * 10n;
   const digits: number[] = [];
   const step = (): [number, boolean, boolean] => {

@@ -97,7 +97,10 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('ROUND', lit('1.0E20', 'xsd:double')), { kind: 'literal', lexical: '9.223372036854776E18', datatype: `${XSD}double`, language: '' }],
   [call('xsd:integer', lit('4.7', 'xsd:decimal')), { kind: 'unbound' }],
   [call('xsd:integer', lit(' 4')), { kind: 'unbound' }],
-  [call('/', lit('1', 'xsd:integer'), lit('3', 'xsd:integer')), { kind: 'literal', lexical: '0.333333333333333333333333', datatype: `${XSD}decimal`, language: '' }],
+  [
+    call('/', lit('1', 'xsd:integer'), lit('3', 'xsd:integer')),
+    { kind: 'literal', lexical: '0.333333333333333333333333', datatype: `${XSD}decimal`, language: '' },
+  ],
   [call('STR', call('*', lit('1.5e0', 'xsd:double'), lit('2', 'xsd:integer'))), { kind: 'literal', lexical: '3.0e0', datatype: xsdString, language: '' }],
 ];
 
@@ -106,12 +109,23 @@ const REGRESSIONS_IF_KNOWN: Array<[ExpressionSpec, ReferenceAnswer, string]> = [
   [call('MONTH', lit('2020-05-03T10:00:00Z', 'xsd:dateTime')), { kind: 'literal', lexical: '05', datatype: `${XSD}integer`, language: '' }, 'MONTH'],
   [call('REGEX', lit('abc'), lit('b'), lit('x')), { kind: 'failed', message: 'flag x' }, 'REGEX'],
   [call('REPLACE', lit('abc'), lit('x*'), lit('-')), { kind: 'literal', lexical: '-abc', datatype: xsdString, language: '' }, 'REPLACE'],
-  [call('IF', lit('0.0', 'xsd:decimal'), lit('1', 'xsd:integer'), lit('2', 'xsd:integer')), { kind: 'literal', lexical: '1', datatype: `${XSD}integer`, language: '' }, 'IF'],
-  [call('IF', lit('NaN', 'xsd:double'), lit('1', 'xsd:integer'), lit('2', 'xsd:integer')), { kind: 'literal', lexical: '1', datatype: `${XSD}integer`, language: '' }, 'IF'],
+  [
+    call('IF', lit('0.0', 'xsd:decimal'), lit('1', 'xsd:integer'), lit('2', 'xsd:integer')),
+    { kind: 'literal', lexical: '1', datatype: `${XSD}integer`, language: '' },
+    'IF',
+  ],
+  [
+    call('IF', lit('NaN', 'xsd:double'), lit('1', 'xsd:integer'), lit('2', 'xsd:integer')),
+    { kind: 'literal', lexical: '1', datatype: `${XSD}integer`, language: '' },
+    'IF',
+  ],
 ];
 
 const known = new Set(registeredFunctions().map((f) => f.name));
-const regressions = [...REGRESSIONS, ...REGRESSIONS_IF_KNOWN.filter(([, , name]) => known.has(name)).map(([s, a]): [ExpressionSpec, ReferenceAnswer] => [s, a])];
+const regressions = [
+  ...REGRESSIONS,
+  ...REGRESSIONS_IF_KNOWN.filter(([, , name]) => known.has(name)).map(([s, a]): [ExpressionSpec, ReferenceAnswer] => [s, a]),
+];
 
 /** How many divergences a failure prints (JENA_DIFF_SHOW). */
 const SHOW = Number(process.env.JENA_DIFF_SHOW ?? 40);
@@ -121,7 +135,8 @@ function report(kind: string, cases: readonly GeneratedCase[], jena: readonly Re
   cases.forEach((c, i) => {
     const theirs = jena[i]!;
     const mine = ours(c);
-    if (!sameAnswer(theirs, mine) && !deliberate(c, theirs, mine)) lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
+    if (!sameAnswer(theirs, mine) && !deliberate(c, theirs, mine))
+      lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
   });
   if (lines.length > limit) return [...lines.slice(0, limit), `... and ${lines.length - limit} more ${kind} divergences`];
   return lines;
@@ -146,7 +161,11 @@ describe.skipIf(missing !== undefined)(`Jena 3.9 differential${missing === undef
     const cases = generateCases(SEED, COUNT, registeredFunctions());
     const jena = evaluateWithJena(cases.map((c) => c.sparql));
     // The generator must reach the interesting outcomes, or agreement would say little.
-    for (const kind of ['literal', 'iri', 'unbound'] as const) expect(jena.some((a) => a.kind === kind), `Jena never answered ${kind}`).toBe(true);
+    for (const kind of ['literal', 'iri', 'unbound'] as const)
+      expect(
+        jena.some((a) => a.kind === kind),
+        `Jena never answered ${kind}`,
+      ).toBe(true);
     const divergences = report('generated', cases, jena);
     expect(divergences, `seed ${SEED}:\n${divergences.join('\n')}`).toEqual([]);
   }, 120_000);

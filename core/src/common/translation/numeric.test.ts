@@ -47,7 +47,7 @@ describe('arithmetic', () => {
     expect(show(arithmetic(op as '+' | '-' | '*' | '/', args.map(term)))).toBe(expected);
   });
 
-  it('refuses decimal and integer division by zero, and ill-formed numbers (out of their type\'s range too)', () => {
+  it("refuses decimal and integer division by zero, and ill-formed numbers (out of their type's range too)", () => {
     expect(() => arithmetic('*', [term('18446744073709551617:unsignedLong'), term('3:int')])).toThrow(ExpressionError);
     expect(() => arithmetic('+', [term('300:byte'), term('1:integer')])).toThrow(ExpressionError);
     expect(() => arithmetic('/', [term('1:integer'), term('0:integer')])).toThrow(ExpressionError);

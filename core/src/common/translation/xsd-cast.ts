@@ -103,7 +103,8 @@ function validFor(lex: string, target: string): boolean {
 function made(lex: string, target: string): RDF.Literal {
   const literal = factory.literal(lex, factory.namedNode(target));
   if (target === `${XSD}decimal`) numericValue(literal);
-  else if (target === `${XSD}dateTime` && lex.replace(EDGE_SPACE, '') !== lex) throw new CellFailure(`"${lex}"^^xsd:dateTime: Jena's calendar refuses the spaces`);
+  else if (target === `${XSD}dateTime` && lex.replace(EDGE_SPACE, '') !== lex)
+    throw new CellFailure(`"${lex}"^^xsd:dateTime: Jena's calendar refuses the spaces`);
   return literal;
 }
 
@@ -147,7 +148,7 @@ function floatingToDecimal(d: number, target: string): RDF.Literal {
 function floatingToInteger(d: number, target: string): RDF.Literal {
   if (Number.isNaN(d) || !Number.isInteger(d)) {
     // Java's Math.rint(INF) == INF, so an infinity takes the integral path and BigDecimal throws on it.
-    if (d === Infinity || d === -Infinity) throw new CellFailure('an infinity cast to an integer: Jena\'s BigDecimal throws');
+    if (d === Infinity || d === -Infinity) throw new CellFailure("an infinity cast to an integer: Jena's BigDecimal throws");
     fail(`${d} is not integral`);
   }
   const limit = 2 ** 63;
