@@ -49,6 +49,7 @@ export const ProblemCodes = {
   // Functions, parameters and typing constraints of a cell (read-alignment.ts, cell-plan.ts, executable-cell.ts)
   constraintIncomplete: 'CONSTRAINT_INCOMPLETE',
   constraintNotVariable: 'CONSTRAINT_NOT_VARIABLE',
+  functionAlwaysFails: 'FUNCTION_ALWAYS_FAILS',
   functionArity: 'FUNCTION_ARITY',
   functionReturnRepeated: 'FUNCTION_RETURN_REPEATED',
   functionUnknown: 'FUNCTION_UNKNOWN',

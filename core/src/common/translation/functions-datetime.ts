@@ -78,6 +78,25 @@ export function temporalParts(t: RDF.Term): (DateTimeParts & { readonly type: st
   return validParts(parts) ? { ...parts, type } : undefined;
 }
 
+const DURATION = /^-?P(?=\d|T\d)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const DURATION_TYPES = new Set(['duration', 'dayTimeDuration', 'yearMonthDuration'].map((l) => XSD + l));
+const DURATION_FIELDS: Partial<Record<Field, number>> = { year: 1, month: 2, day: 3, hour: 4, minute: 5, second: 6 };
+
+/**
+ * A field of a duration, as Jena 3.9's XSDFuncOp.accessDuration reads it (javax Duration.getField):
+ * the field's magnitude as written, without the sign and not normalised (`PT90M` has 90 minutes),
+ * 0 when absent; seconds as xsd:decimal. Undefined when `t` is not a valid duration.
+ */
+function durationField(t: RDF.Term, field: Field): RDF.Literal | undefined {
+  if (t.termType !== 'Literal' || !DURATION_TYPES.has(t.datatype.value)) return undefined;
+  const m = DURATION.exec(t.value);
+  const group = DURATION_FIELDS[field];
+  if (m === null || group === undefined) return undefined;
+  const value = m[group];
+  if (field === 'second') return typedLiteral(value === undefined ? '0' : value.replace(/^0+(?=\d)/, ''), `${XSD}decimal`);
+  return typedLiteral(BigInt(value ?? '0').toString(), `${XSD}integer`);
+}
+
 /** An accessor: the field as written, for the types Jena's XSDFuncOp accepts for it. */
 /**
  * Jena 3.9 reads the time fields and the timezone of a node as a literal before any type check:
@@ -88,10 +107,12 @@ function literalOrCellFailure(name: string, t: RDF.Term | undefined): void {
   if (t !== undefined && t.termType !== 'Literal') throw new CellFailure(`${name}(): ${describe(t)} is not a literal node`);
 }
 
-function accessor(name: string, field: Field, types: readonly string[], datatype: string): FunctionDef {
+function accessor(name: string, field: Field, types: readonly string[], datatype: string, durations = true): FunctionDef {
   const timeField = types === WITH_TIME;
   return def(([t]) => {
     if (timeField) literalOrCellFailure(name, t);
+    const fromDuration = durations && t !== undefined ? durationField(t, field) : undefined;
+    if (fromDuration !== undefined) return fromDuration;
     const parts = t === undefined ? undefined : temporalParts(t);
     const value = parts?.[field];
     if (parts === undefined || !types.includes(parts.type) || value === undefined) {
@@ -168,13 +189,28 @@ export const DATETIME_BUILTINS: Record<string, FunctionDef> = {
   NOW: now,
 };
 
+/** fn:years-from-duration and friends: Jena registers them for durations only. */
+function fromDuration(field: Field): FunctionDef {
+  return def(([t]) => {
+    const value = t === undefined ? undefined : durationField(t, field);
+    if (value === undefined) fail(`fn:*-from-duration needs a valid duration, got ${t === undefined ? 'nothing' : describe(t)}`);
+    return value;
+  }, 1);
+}
+
 export const DATETIME_BY_IRI: Record<string, FunctionDef> = {
-  [`${FN}year-from-dateTime`]: year,
-  [`${FN}month-from-dateTime`]: month,
-  [`${FN}day-from-dateTime`]: day,
-  [`${FN}hours-from-dateTime`]: hours,
-  [`${FN}minutes-from-dateTime`]: minutes,
-  [`${FN}seconds-from-dateTime`]: seconds,
+  [`${FN}years-from-duration`]: fromDuration('year'),
+  [`${FN}months-from-duration`]: fromDuration('month'),
+  [`${FN}days-from-duration`]: fromDuration('day'),
+  [`${FN}hours-from-duration`]: fromDuration('hour'),
+  [`${FN}minutes-from-duration`]: fromDuration('minute'),
+  [`${FN}seconds-from-duration`]: fromDuration('second'),
+  [`${FN}year-from-dateTime`]: accessor('fn:year-from-dateTime', 'year', WITH_YEAR, INTEGER, false),
+  [`${FN}month-from-dateTime`]: accessor('fn:month-from-dateTime', 'month', WITH_MONTH, INTEGER, false),
+  [`${FN}day-from-dateTime`]: accessor('fn:day-from-dateTime', 'day', WITH_DAY, INTEGER, false),
+  [`${FN}hours-from-dateTime`]: accessor('fn:hours-from-dateTime', 'hour', WITH_TIME, INTEGER, false),
+  [`${FN}minutes-from-dateTime`]: accessor('fn:minutes-from-dateTime', 'minute', WITH_TIME, INTEGER, false),
+  [`${FN}seconds-from-dateTime`]: accessor('fn:seconds-from-dateTime', 'second', WITH_TIME, DECIMAL, false),
   [`${FN}timezone-from-dateTime`]: timezoneDef,
   [`${FN}dateTime`]: def(dateTime, 2),
 };

@@ -1,11 +1,11 @@
 /**
- * REGEX, LANGMATCHES and the generators (UUID, STRUUID, RAND, VERSION) as Jena 3.9 evaluates them.
+ * REGEX, LANGMATCHES and the generators (UUID, STRUUID, RAND) as Jena 3.9 evaluates them.
  * REGEX compiles its pattern with Java's regex flags: `i`, `m`, `s` and `q`; any other flag, `x`
  * included (Java has no equivalent and Jena 3.9 refuses it), is an error.
  */
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
-import { CellFailure, fail } from './expression-error.js';
+import { CellFailure, ExpressionError, fail } from './expression-error.js';
 import { bool, def, describe, isPlainString, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { jenaDoubleLexical } from './numeric.js';
 
@@ -95,4 +95,34 @@ export const TERM_BUILTINS: Record<string, FunctionDef> = {
   UUID: def(() => factory.namedNode(`urn:uuid:${uuidString()}`), 0),
   STRUUID: def(() => simpleLiteral(uuidString()), 0),
   RAND: def(() => typedLiteral(jenaDoubleLexical(Math.random()), `${XSD}double`), 0),
+};
+
+/**
+ * Jena 3.9 compiles a REGEX or REPLACE pattern given as constants when it builds the query, so a
+ * pattern or flag it refuses (the `x` flag, an unbalanced group) fails the cell's whole update, on
+ * every message, instead of leaving one variable unbound. Given the call's constant arguments
+ * (undefined where an argument is computed), the reason the call fails that way, if it does.
+ */
+function constantPatternFailure(patternAt: number, flagsAt: number): (args: ReadonlyArray<RDF.Term | undefined>) => string | undefined {
+  return (args) => {
+    const pattern = args[patternAt];
+    const flags = args[flagsAt];
+    const flagsGiven = args.length > flagsAt;
+    if (pattern === undefined || !isPlainString(pattern) || (flagsGiven && (flags === undefined || !isPlainString(flags)))) return undefined;
+    try {
+      jenaRegex(pattern.value, flags?.value ?? '');
+      return undefined;
+    } catch (error) {
+      if (error instanceof ExpressionError) return error.message;
+      throw error;
+    }
+  };
+}
+
+/** Checks of constant arguments by resolved function name (see `constantPatternFailure`). */
+export const CONSTANT_ARGUMENT_CHECKS: Readonly<Record<string, (args: ReadonlyArray<RDF.Term | undefined>) => string | undefined>> = {
+  // Only the keywords: fn:matches and fn:replace compile their pattern when they run, so a bad
+  // constant one there is an expression error (checked on Jena 3.9 by the differential).
+  REGEX: constantPatternFailure(1, 2),
+  REPLACE: constantPatternFailure(1, 3),
 };

@@ -9,6 +9,7 @@ import { CellFailure, fail } from './expression-error.js';
 import { bool, def, describe, FN, simpleLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
+import { FN_ROUND, FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
 
@@ -30,7 +31,6 @@ export const FN_ALIASES: Readonly<Record<string, string>> = {
   [`${FN}abs`]: 'ABS',
   [`${FN}ceiling`]: 'CEIL',
   [`${FN}floor`]: 'FLOOR',
-  [`${FN}round`]: 'ROUND',
 };
 
 const DOUBLE = `${XSD}double`;
@@ -85,6 +85,8 @@ function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
 }
 
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
+  [`${FN}round`]: FN_ROUND,
+  [`${FN}round-half-to-even`]: FN_ROUND_HALF_TO_EVEN,
   // Jena 3.9 returns a valid xsd:boolean as it is ("0" stays "0"), and the effective value of anything else.
   [`${FN}boolean`]: def(
     ([t]) =>

@@ -6,9 +6,8 @@
  */
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
-import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
+import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
 import {
-  checkConstantPattern,
   contains,
   replace,
   strAfter,
@@ -21,7 +20,7 @@ import {
   xpathNormalizeSpace,
 } from './jena-strings.js';
 import { matches } from './functions-terms.js';
-import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
+import { integerLiteral, integral, numericAbs, numericValue, toNumeric } from './numeric.js';
 import { bool, def, FN, likeArg, simpleLiteral, stringArg, type FunctionDef, type FunctionImpl, plainStringArg, type LazyImpl } from './function-support.js';
 import { EXTRA_BUILTINS, EXTRA_BY_IRI, FN_ALIASES } from './functions-extra.js';
 
@@ -105,10 +104,10 @@ const BUILTINS: Record<string, FunctionDef> = {
   IRI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   URI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   CONCAT: def(concat, 0, Infinity),
-  REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3, true) },
+  REPLACE: def(replace, 3, 4),
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
-  // empty tag; the tag keeps its letter case ("en-US"), as the reference wrote it out.
+  // empty tag (RDF/JS terms keep tags in lower case; tags compare without case).
   STRLANG: def(([lex, lang]) => {
     const l = plainStringArg(lex, 'STRLANG');
     const tag = plainStringArg(lang, 'STRLANG').value;
@@ -159,7 +158,6 @@ const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
   [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
   [`${FN}concat`]: def(xpathConcat, 0, Infinity),
-  [`${FN}round`]: def(([t]) => xpathRound(t, plainJavaDigits), 1),
   // fn:matches: REGEX's test without the keyword's failures of the whole cell.
   [`${FN}matches`]: def(matches, 2, 3),
   [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,
@@ -182,11 +180,6 @@ for (const [iri, name] of Object.entries(FN_ALIASES)) {
   const builtin = BUILTINS[name];
   if (builtin !== undefined) BY_IRI[iri] ??= builtin;
 }
-// Only the REGEX keyword compiles a constant pattern while the update is parsed; fn:matches does it when it runs.
-if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCheck: (constants) => checkConstantPattern(constants, 1, 2, false) };
-// No CALL and no VERSION: ARQ's query syntax has them, but the reference parsed a cell as a SPARQL
-// 1.1 Update, whose grammar does not (Jena 3.9: "Lexical error ... after: CALL"), so such a cell
-// never ran there and is an upload error here.
 
 export interface RegisteredFunction {
   /** An upper-case built-in keyword, or an IRI. */

@@ -1,0 +1,83 @@
+/**
+ * fn:round(x, precision?) and fn:round-half-to-even(x, precision?) as Jena 3.9 registers them
+ * (XSDFuncOp.roundXpath3, the F&O 3.0 definitions, unlike SPARQL's ROUND): the value is rounded
+ * exactly at `precision` fractional digits (negative: to tens, hundreds...), halves away from zero
+ * for positive and towards zero for negative numbers (`fn:round(-2.5)` is -2), or to even; integers
+ * stay xsd:integer, decimals keep the precision as their scale, floats and doubles are rounded
+ * from their exact binary value and converted back.
+ */
+import type { RDF } from '../rdf/terms.js';
+import { fail } from './expression-error.js';
+import { decimalLexical, type ExactDecimal } from './exact-decimal.js';
+import { def, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger } from './numeric.js';
+
+/** The largest |precision| computed (bounds the digits one call makes). */
+const MAX_PRECISION = 1000;
+
+/** The exact value of a finite double, as Java's `new BigDecimal(double)`. */
+function exactDouble(d: number): ExactDecimal {
+  if (!Number.isFinite(d)) fail('cannot round an infinity or NaN exactly');
+  if (Number.isInteger(d)) return { unscaled: BigInt(d), scale: 0 };
+  let scale = 0;
+  let x = d;
+  // Multiplying by 2 is exact; each factor 2 of the denominator is one decimal digit (x/2 = 5x/10).
+  while (!Number.isInteger(x)) {
+    x *= 2;
+    scale++;
+  }
+  return { unscaled: BigInt(x) * 5n ** BigInt(scale), scale };
+}
+
+/** BigDecimal.setScale(precision, mode) for the modes fn:round and fn:round-half-to-even use. */
+function setScale(a: ExactDecimal, precision: number, halfEven: boolean): ExactDecimal {
+  if (precision >= a.scale) return { unscaled: a.unscaled * 10n ** BigInt(precision - a.scale), scale: precision };
+  const divisor = 10n ** BigInt(a.scale - precision);
+  const negative = a.unscaled < 0n;
+  const magnitude = negative ? -a.unscaled : a.unscaled;
+  let q = magnitude / divisor;
+  const twice = (magnitude % divisor) * 2n;
+  // Away from zero above half; at exactly half: up for positives, towards zero for negatives, or to even.
+  if (twice > divisor || (twice === divisor && (halfEven ? q % 2n === 1n : !negative))) q += 1n;
+  return { unscaled: negative ? -q : q, scale: precision };
+}
+
+/** The value as an integer (a negative scale multiplied out). */
+function wholeValue(a: ExactDecimal): bigint {
+  return a.scale >= 0 ? a.unscaled / 10n ** BigInt(a.scale) : a.unscaled * 10n ** BigInt(-a.scale);
+}
+
+function decimalOf(a: ExactDecimal): string {
+  return a.scale >= 0 ? decimalLexical(a) : wholeValue(a).toString();
+}
+
+function round(halfEven: boolean): FunctionDef {
+  const name = halfEven ? 'fn:round-half-to-even' : 'fn:round';
+  return def(
+    ([x, p]: readonly RDF.Term[]) => {
+      let precision = 0;
+      if (p !== undefined) {
+        const integer = p.termType === 'Literal' ? validInteger(p.value, p.datatype.value) : undefined;
+        if (integer === undefined) fail(`${name}: the precision must be an integer`);
+        if (integer > BigInt(MAX_PRECISION) || integer < BigInt(-MAX_PRECISION)) fail(`${name}: precision out of range`);
+        precision = Number(integer);
+      }
+      const n = toNumeric(x, name);
+      switch (n.kind) {
+        case 'integer':
+          return integerLiteral(wholeValue(setScale({ unscaled: n.big, scale: 0 }, precision, halfEven)));
+        case 'decimal':
+          return typedLiteral(decimalOf(setScale(n.decimal, precision, halfEven)), `${XSD}decimal`);
+        case 'float':
+          return typedLiteral(jenaFloatLexical(Math.fround(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven))))), `${XSD}float`);
+        case 'double':
+          return typedLiteral(jenaDoubleLexical(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven)))), `${XSD}double`);
+      }
+    },
+    1,
+    2,
+  );
+}
+
+export const FN_ROUND = round(false);
+export const FN_ROUND_HALF_TO_EVEN = round(true);
