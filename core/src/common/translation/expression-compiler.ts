@@ -8,7 +8,7 @@ import type { Problem } from '../errors.js';
 import { ProblemCodes } from '../problem-codes.js';
 import type { RDF } from '../rdf/terms.js';
 import type { Expression } from '../alignment/cell-plan.js';
-import { CellFailure, fail } from './expression-error.js';
+import { fail } from './expression-error.js';
 import type { FunctionDef } from './function-support.js';
 import { arithmetic, resolveFunction } from './functions.js';
 import { OPERATORS, type OperatorName } from './functions-operators.js';

@@ -6,7 +6,7 @@
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
 import { CellFailure, ExpressionError, fail } from './expression-error.js';
-import { bool, def, describe, isPlainString, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { bool, def, describe, isPlainString, isStringLiteral, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { jenaDoubleLexical } from './numeric.js';
 
 const regexCache = new Map<string, RegExp>();
@@ -76,7 +76,8 @@ export function langMatches(tag: string, range: string): boolean {
 
 function langMatchesFn([t, range]: readonly RDF.Term[]): RDF.Term {
   if (t === undefined || t.termType !== 'Literal') fail(`LANGMATCHES() needs a literal, got ${t === undefined ? 'nothing' : describe(t)}`);
-  if (range === undefined || !isPlainString(range)) fail(`LANGMATCHES() needs a string range, got ${range === undefined ? 'nothing' : describe(range)}`);
+  // Jena 3.9 takes a language-tagged range too ("en"@fr matches "EN"), only its lexical form counts.
+  if (range === undefined || !isStringLiteral(range)) fail(`LANGMATCHES() needs a string range, got ${range === undefined ? 'nothing' : describe(range)}`);
   return bool(langMatches(t.value, range.value));
 }
 

@@ -7,7 +7,7 @@
  * from their exact binary value and converted back.
  */
 import type { RDF } from '../rdf/terms.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import { decimalLexical, type ExactDecimal } from './exact-decimal.js';
 import { def, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger } from './numeric.js';
@@ -17,7 +17,8 @@ const MAX_PRECISION = 1000;
 
 /** The exact value of a finite double, as Java's `new BigDecimal(double)`. */
 function exactDouble(d: number): ExactDecimal {
-  if (!Number.isFinite(d)) fail('cannot round an infinity or NaN exactly');
+  // Jena 3.9 makes a BigDecimal of the value: Java throws on NaN and infinities, which fails the cell.
+  if (!Number.isFinite(d)) throw new CellFailure("fn:round of an infinity or NaN: Java's BigDecimal refuses it");
   if (Number.isInteger(d)) return { unscaled: BigInt(d), scale: 0 };
   let scale = 0;
   let x = d;

@@ -7,18 +7,7 @@
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
-import {
-  contains,
-  replace,
-  strAfter,
-  strBefore,
-  strEnds,
-  strStarts,
-  substring,
-  toIri,
-  xpathConcat,
-  xpathNormalizeSpace,
-} from './jena-strings.js';
+import { contains, replace, strAfter, strBefore, strEnds, strStarts, substring, toIri, xpathConcat, xpathNormalizeSpace } from './jena-strings.js';
 import { matches } from './functions-terms.js';
 import { integerLiteral, integral, numericAbs, numericValue, toNumeric } from './numeric.js';
 import { bool, def, FN, likeArg, simpleLiteral, stringArg, type FunctionDef, type FunctionImpl, plainStringArg, type LazyImpl } from './function-support.js';

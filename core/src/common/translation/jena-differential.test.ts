@@ -70,6 +70,8 @@ function deliberate(c: GeneratedCase, jena: ReferenceAnswer, ours: ReferenceAnsw
   if (!mathCall || jena.kind !== 'literal' || ours.kind !== 'literal' || jena.datatype !== `${XSD}double` || ours.datatype !== jena.datatype) return false;
   const a = Number(jena.lexical.replace(/e0$/, ''));
   const b = Number(ours.lexical.replace(/e0$/, ''));
+  // Near zero (cos of an angle next to pi/2) the libm differences show as large relative ones.
+  if (Math.abs(a) < 1e-15 && Math.abs(b) < 1e-15) return true;
   return Math.abs(a - b) <= 4 * Number.EPSILON * Math.max(Math.abs(a), Math.abs(b));
 }
 
@@ -94,6 +96,9 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('IRI', langLit('http://example.org/x', 'en')), { kind: 'unbound' }],
   [call('isNUMERIC', lit('abc', 'xsd:integer')), { kind: 'literal', lexical: 'false', datatype: `${XSD}boolean`, language: '' }],
   [call('SUBSTR', lit('foobar'), lit('0', 'xsd:integer')), { kind: 'literal', lexical: 'fooba', datatype: xsdString, language: '' }],
+  // The start counts UTF-16 units, the length code points: the cut falls inside the surrogate pair.
+  [call('SUBSTR', lit('\u{1d11e}x'), lit('2', 'xsd:integer')), { kind: 'literal', lexical: '\udd1ex', datatype: xsdString, language: '' }],
+  [call('SUBSTR', lit('\u{1d11e}x'), lit('1', 'xsd:integer')), { kind: 'unbound' }],
   [call('ROUND', lit('1.0E20', 'xsd:double')), { kind: 'literal', lexical: '9.223372036854776E18', datatype: `${XSD}double`, language: '' }],
   [call('xsd:integer', lit('4.7', 'xsd:decimal')), { kind: 'unbound' }],
   [call('xsd:integer', lit(' 4')), { kind: 'unbound' }],

@@ -15,8 +15,8 @@
  *   (functions-terms.ts, CONSTANT_ARGUMENT_CHECKS).
  */
 import { factory, XSD_STRING, type RDF } from '../rdf/terms.js';
-import { CellFailure, ExpressionError, fail } from './expression-error.js';
-import { bool, describe, isPlainString, likeArg, simpleLiteral, stringArg } from './function-support.js';
+import { CellFailure, fail } from './expression-error.js';
+import { bool, describe, likeArg, simpleLiteral, stringArg } from './function-support.js';
 import { numericValue } from './numeric.js';
 
 /** Both arguments as strings, if compatible (Jena's checkTwoArgumentStringLiterals). */

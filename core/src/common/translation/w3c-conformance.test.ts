@@ -135,6 +135,7 @@ describe.skipIf(!available)('W3C SPARQL conformance (expressions)', () => {
       const answers = runWithJena(listed.map((t) => ({ query: t.query!, data: t.data })));
       listed.forEach((t, i) => {
         const answer = answers[i]!;
+        if (departures.get(t.id)?.jenaUnwritable === true && answer.kind === 'error' && /MalformedInputException/.test(answer.message)) return;
         expect(answer.kind, `${t.id}: ${answer.kind === 'error' ? answer.message : ''}`).toBe('results');
         if (answer.kind !== 'results') return;
         const jenaVsW3c = compareResults(answer.results, readResults(t.result!)!);
