@@ -10,7 +10,19 @@ import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
 import { contains, replace, strAfter, strBefore, strEnds, strStarts, substring, toIri, xpathConcat, xpathNormalizeSpace } from './jena-strings.js';
 import { matches } from './functions-terms.js';
 import { integerLiteral, integral, numericAbs, numericValue, toNumeric } from './numeric.js';
-import { bool, def, FN, likeArg, simpleLiteral, stringArg, type FunctionDef, type FunctionImpl, plainStringArg, type LazyImpl } from './function-support.js';
+import {
+  bool,
+  def,
+  FN,
+  likeArg,
+  simpleLiteral,
+  stringArg,
+  XSD,
+  type FunctionDef,
+  type FunctionImpl,
+  plainStringArg,
+  type LazyImpl,
+} from './function-support.js';
 import { EXTRA_BUILTINS, EXTRA_BY_IRI, FN_ALIASES } from './functions-extra.js';
 
 export { ExpressionError };
@@ -24,6 +36,7 @@ export const UNIX_EPOCH_TO_UTC_IRIS = [
 ] as const;
 
 const xsdString = factory.namedNode(XSD_STRING);
+const XSD_DECIMAL = `${XSD}decimal`;
 
 // ---- IRIs ------------------------------------------------------------------------------------
 
@@ -83,7 +96,8 @@ function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity);
   // but reading the new literal can throw in Jena (a decimal with spaces), which fails the cell.
   const literal = factory.literal(l.value, dt);
-  numericValue(literal);
+  // Only a decimal can throw there; the check stays off the typing BINDs of every other cell.
+  if (dt.value === XSD_DECIMAL) numericValue(literal);
   return literal;
 }
 
