@@ -106,8 +106,6 @@ export class ExecutableCell {
   private readonly freshCount: number;
   private readonly whereConstKeys: string[];
   private readonly maxSolutions: number;
-  /** Why the cell's update fails on every message (a constant regex Jena 3.9 refuses), if it does. */
-  private readonly alwaysFails: string | undefined;
 
   private constructor(
     plan: CellPlan,
@@ -119,7 +117,6 @@ export class ExecutableCell {
       filters: Array<{ slot: number; datatype: string }>;
       binds: CompiledBind[];
       freshCount: number;
-      alwaysFails: string | undefined;
     },
     options: ExecutableCellOptions,
   ) {
@@ -143,7 +140,6 @@ export class ExecutableCell {
     this.binds = parts.binds;
     this.freshCount = parts.freshCount;
     this.maxSolutions = options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
-    this.alwaysFails = parts.alwaysFails;
     const keys = new Set<string>();
     for (const t of this.where) for (const x of [t.s, t.p, t.o]) if (x.kind === 'const') keys.add(x.key);
     this.whereConstKeys = [...keys];
@@ -185,8 +181,7 @@ export class ExecutableCell {
     const inserts = plan.insertTemplate.map(pattern);
     const filters = plan.filters.map((f) => ({ slot: slot(f.variable), datatype: f.datatype }));
 
-    let alwaysFails: string | undefined;
-    const scope: ExpressionScope = { slot, prefixes, report: (p) => problems.push(p), cellId: plan.cellId, own, alwaysFails: (r) => (alwaysFails ??= r) };
+    const scope: ExpressionScope = { slot, prefixes, report: (p) => problems.push(p), cellId: plan.cellId, own };
     // Variables a solution always binds: the WHERE pattern's. A BIND target is bound only when its BIND succeeds.
     const bound = new Set<string>();
     for (const t of plan.where) for (const x of [t.s, t.o]) if (x.kind === 'var') bound.add(x.name);
@@ -197,14 +192,12 @@ export class ExecutableCell {
       assigned.add(b.variable);
       return { target: slot(b.variable), evaluate: compileExpression(b.expression, scope), label: `?${b.variable}`, alwaysFails };
     });
-    const cell = new ExecutableCell(plan, { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size, alwaysFails }, options);
+    const cell = new ExecutableCell(plan, { slotCount: slots.size, where, deletes, inserts, filters, binds, freshCount: fresh.size }, options);
     return { cell, problems };
   }
 
   /** Applies the cell to the graph in place, counting what `counting` asks for (a trace's columns). */
   run(graph: TermGraph, counting: ChangeCounting = 'none'): CellRunResult {
-    // As the reference: its update did not parse, whatever the message held.
-    if (this.alwaysFails !== undefined) throw new CellExecutionError(`the cell's update fails: ${this.alwaysFails}`);
     for (const key of this.whereConstKeys) {
       // A constant the payload has never mentioned cannot match: nothing to do (the common case).
       if (graph.lookupKey(key) === undefined) return NO_MATCH;

@@ -8,11 +8,10 @@ import type { Problem } from '../errors.js';
 import { ProblemCodes } from '../problem-codes.js';
 import type { RDF } from '../rdf/terms.js';
 import type { Expression } from '../alignment/cell-plan.js';
-import { fail } from './expression-error.js';
+import { CellFailure, fail } from './expression-error.js';
 import type { FunctionDef } from './function-support.js';
 import { arithmetic, resolveFunction } from './functions.js';
 import { OPERATORS, type OperatorName } from './functions-operators.js';
-import { CONSTANT_ARGUMENT_CHECKS } from './functions-terms.js';
 import type { TermGraph } from './term-graph.js';
 
 /**
@@ -45,8 +44,6 @@ export interface ExpressionScope {
   readonly cellId?: string;
   /** A copy of a constant in the representation the graph keeps (the cell's own terms). */
   own?(term: RDF.Term): RDF.Term;
-  /** Told when a call fails the whole update whatever the message (a constant regex Jena refuses). */
-  alwaysFails?(reason: string): void;
 }
 
 function arityText(fn: { minArgs: number; maxArgs: number }): string {
@@ -85,17 +82,6 @@ function compileCall(e: { name: string; args: readonly EngineExpression[] }, sco
     });
     return () => fail(`unknown function ${e.name}`);
   }
-  const check = CONSTANT_ARGUMENT_CHECKS[fn.resolvedName];
-  const failure = check?.(e.args.map((a) => (a.kind === 'const' ? a.term : undefined)));
-  if (failure !== undefined) {
-    scope.report({
-      code: ProblemCodes.functionAlwaysFails,
-      severity: 'warning',
-      message: `${e.name}${scope.cellId === undefined ? '' : ` in cell ${scope.cellId}`} fails on every message: ${failure}; the reference (Jena 3.9) refuses such a constant pattern when it builds the update, so the cell never applies`,
-      ...cell,
-    });
-    scope.alwaysFails?.(failure);
-  }
   if (args.length < fn.minArgs || args.length > fn.maxArgs) {
     scope.report({
       code: ProblemCodes.functionArity,
@@ -104,7 +90,32 @@ function compileCall(e: { name: string; args: readonly EngineExpression[] }, sco
       ...cell,
     });
   }
+  const failure = staticFailure(fn, e.args);
+  if (failure !== undefined) {
+    // Accepted at upload, as the reference accepted it, but said: the cell can never apply.
+    scope.report({
+      code: ProblemCodes.functionAlwaysFails,
+      severity: 'warning',
+      message: `${e.name}${scope.cellId === undefined ? '' : ` in cell ${scope.cellId}`} fails whenever the cell matches: ${failure.message} (the reference's Jena 3.9 refuses it while building the update)`,
+      ...cell,
+    });
+    return () => {
+      throw failure;
+    };
+  }
   return applier(fn, args);
+}
+
+/** The failure Jena raises while parsing a call with these constant arguments, if any (FunctionDef.staticCheck). */
+function staticFailure(fn: FunctionDef, args: readonly EngineExpression[]): CellFailure | undefined {
+  if (fn.staticCheck === undefined) return undefined;
+  try {
+    fn.staticCheck(args.map((a) => (a.kind === 'const' ? a.term : undefined)));
+  } catch (error) {
+    if (error instanceof CellFailure) return error;
+    throw error;
+  }
+  return undefined;
 }
 
 export function compileExpression(e: EngineExpression, scope: ExpressionScope): Evaluator {

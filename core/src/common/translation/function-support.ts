@@ -33,6 +33,12 @@ export interface FunctionDef {
   readonly lazy?: LazyImpl;
   /** True when an error in an argument need not fail the call (COALESCE, BOUND). */
   readonly tolerant?: boolean;
+  /**
+   * Run when a call is compiled, with the arguments that are constants (undefined for the others):
+   * a CellFailure it throws is what Jena throws while parsing the update (a REPLACE pattern), and
+   * every evaluation of the call then fails the cell.
+   */
+  readonly staticCheck?: (constants: readonly (RDF.Term | undefined)[]) => void;
 }
 
 export function def(impl: FunctionImpl, minArgs: number, maxArgs = minArgs): FunctionDef {

@@ -5,8 +5,8 @@
  */
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
-import { CellFailure, ExpressionError, fail } from './expression-error.js';
-import { bool, def, describe, isPlainString, isStringLiteral, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { CellFailure, fail } from './expression-error.js';
+import { bool, def, describe, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { jenaDoubleLexical } from './numeric.js';
 
 const regexCache = new Map<string, RegExp>();
@@ -47,9 +47,8 @@ export function jenaRegex(pattern: string, flags: string): RegExp {
  */
 export function matches([text, pattern, flags]: readonly RDF.Term[]): RDF.Term {
   const s = stringArg(text, 'REGEX');
-  // A language-tagged pattern or flags are strings too for fn:matches (the keyword refuses them first).
-  const p = stringArg(pattern, 'REGEX');
-  const f = flags === undefined ? '' : stringArg(flags, 'REGEX').value;
+  const p = plainStringArg(pattern, 'REGEX');
+  const f = flags === undefined ? '' : plainStringArg(flags, 'REGEX').value;
   return bool(jenaRegex(p.value, f).test(s.value));
 }
 
@@ -76,9 +75,9 @@ export function langMatches(tag: string, range: string): boolean {
 
 function langMatchesFn([t, range]: readonly RDF.Term[]): RDF.Term {
   if (t === undefined || t.termType !== 'Literal') fail(`LANGMATCHES() needs a literal, got ${t === undefined ? 'nothing' : describe(t)}`);
-  // Jena 3.9 takes a language-tagged range too ("en"@fr matches "EN"), only its lexical form counts.
-  if (range === undefined || !isStringLiteral(range)) fail(`LANGMATCHES() needs a string range, got ${range === undefined ? 'nothing' : describe(range)}`);
-  return bool(langMatches(t.value, range.value));
+  // Jena reads the range with getString(), which a language-tagged string also answers.
+  const r = stringArg(range, 'LANGMATCHES');
+  return bool(langMatches(t.value, r.value));
 }
 
 /** A version 4 UUID: random, like Java's UUID.randomUUID (not for security: nothing here is secret). */
@@ -96,34 +95,4 @@ export const TERM_BUILTINS: Record<string, FunctionDef> = {
   UUID: def(() => factory.namedNode(`urn:uuid:${uuidString()}`), 0),
   STRUUID: def(() => simpleLiteral(uuidString()), 0),
   RAND: def(() => typedLiteral(jenaDoubleLexical(Math.random()), `${XSD}double`), 0),
-};
-
-/**
- * Jena 3.9 compiles a REGEX or REPLACE pattern given as constants when it builds the query, so a
- * pattern or flag it refuses (the `x` flag, an unbalanced group) fails the cell's whole update, on
- * every message, instead of leaving one variable unbound. Given the call's constant arguments
- * (undefined where an argument is computed), the reason the call fails that way, if it does.
- */
-function constantPatternFailure(patternAt: number, flagsAt: number): (args: ReadonlyArray<RDF.Term | undefined>) => string | undefined {
-  return (args) => {
-    const pattern = args[patternAt];
-    const flags = args[flagsAt];
-    const flagsGiven = args.length > flagsAt;
-    if (pattern === undefined || !isPlainString(pattern) || (flagsGiven && (flags === undefined || !isPlainString(flags)))) return undefined;
-    try {
-      jenaRegex(pattern.value, flags?.value ?? '');
-      return undefined;
-    } catch (error) {
-      if (error instanceof ExpressionError) return error.message;
-      throw error;
-    }
-  };
-}
-
-/** Checks of constant arguments by resolved function name (see `constantPatternFailure`). */
-export const CONSTANT_ARGUMENT_CHECKS: Readonly<Record<string, (args: ReadonlyArray<RDF.Term | undefined>) => string | undefined>> = {
-  // Only the keywords: fn:matches and fn:replace compile their pattern when they run, so a bad
-  // constant one there is an expression error (checked on Jena 3.9 by the differential).
-  REGEX: constantPatternFailure(1, 2),
-  REPLACE: constantPatternFailure(1, 3),
 };

@@ -1,6 +1,6 @@
 /**
- * fn:round(x, precision?) and fn:round-half-to-even(x, precision?) as Jena 3.9 registers them
- * (XSDFuncOp.roundXpath3, the F&O 3.0 definitions, unlike SPARQL's ROUND): the value is rounded
+ * fn:round-half-to-even(x, precision?) as Jena 3.9 registers it (XSDFuncOp.roundXpath3, the F&O
+ * 3.0 definition; fn:round is in functions.ts): the value is rounded
  * exactly at `precision` fractional digits (negative: to tens, hundreds...), halves away from zero
  * for positive and towards zero for negative numbers (`fn:round(-2.5)` is -2), or to even; integers
  * stay xsd:integer, decimals keep the precision as their scale, floats and doubles are rounded
@@ -17,8 +17,8 @@ const MAX_PRECISION = 1000;
 
 /** The exact value of a finite double, as Java's `new BigDecimal(double)`. */
 function exactDouble(d: number): ExactDecimal {
-  // Jena 3.9 makes a BigDecimal of the value: Java throws on NaN and infinities, which fails the cell.
-  if (!Number.isFinite(d)) throw new CellFailure("fn:round of an infinity or NaN: Java's BigDecimal refuses it");
+  // Java's new BigDecimal(double) throws NumberFormatException: not an expression error, the update fails.
+  if (!Number.isFinite(d)) throw new CellFailure('fn:round-half-to-even: Infinite or NaN');
   if (Number.isInteger(d)) return { unscaled: BigInt(d), scale: 0 };
   let scale = 0;
   let x = d;
@@ -80,5 +80,4 @@ function round(halfEven: boolean): FunctionDef {
   );
 }
 
-export const FN_ROUND = round(false);
 export const FN_ROUND_HALF_TO_EVEN = round(true);

@@ -9,7 +9,8 @@ import { CellFailure, fail } from './expression-error.js';
 import { bool, def, describe, FN, simpleLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
-import { FN_ROUND, FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
+import { FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
+import { preciseExp, preciseLog, preciseLog10, precisePow } from './precise-math.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
 
@@ -59,7 +60,7 @@ function pow([a, b]: readonly RDF.Term[]): RDF.Term {
   const base = numberValue(x);
   const exponent = numberValue(y);
   if (base === 1 && exponent === Infinity) return x.kind === 'integer' ? integerLiteral(1) : double(1);
-  return double(Math.pow(base, exponent));
+  return double(precisePow(base, exponent));
 }
 
 function exp10([a]: readonly RDF.Term[]): RDF.Term {
@@ -68,7 +69,7 @@ function exp10([a]: readonly RDF.Term[]): RDF.Term {
     if (x.big * 4n > BigInt(MAX_EXACT_POWER_BITS)) fail('math:exp10: result too large');
     return integerLiteral(10n ** x.big);
   }
-  return double(Math.pow(10, numberValue(x)));
+  return double(precisePow(10, numberValue(x)));
 }
 
 /**
@@ -76,8 +77,8 @@ function exp10([a]: readonly RDF.Term[]): RDF.Term {
  * the empty form leaving it as it is, always an xsd:string; a form that is an IRI fails the cell.
  */
 function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
-  if (form !== undefined && form.termType !== 'Literal') throw new CellFailure(`fn:normalize-unicode: ${describe(form)} is not a literal node`);
   if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-unicode needs an IRI or a literal');
+  if (form !== undefined && form.termType !== 'Literal') throw new CellFailure(`fn:normalize-unicode: ${describe(form)} is not a literal node`);
   const name = form === undefined ? 'NFC' : form.value.trim().toUpperCase();
   if (name === '') return simpleLiteral(t.value);
   if (name !== 'NFC' && name !== 'NFD' && name !== 'NFKC' && name !== 'NFKD') fail(`fn:normalize-unicode: unsupported form "${name}"`);
@@ -85,7 +86,6 @@ function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
 }
 
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
-  [`${FN}round`]: FN_ROUND,
   [`${FN}round-half-to-even`]: FN_ROUND_HALF_TO_EVEN,
   // Jena 3.9 returns a valid xsd:boolean as it is ("0" stays "0"), and the effective value of anything else.
   [`${FN}boolean`]: def(
@@ -97,10 +97,10 @@ export const XPATH_BY_IRI: Record<string, FunctionDef> = {
   [`${FN}normalize-unicode`]: def(normalizeUnicode, 1, 2),
   [`${FN}error`]: def(() => fail('fn:error called'), 0, 2),
   [`${MATH}pi`]: def(() => double(Math.PI), 0),
-  [`${MATH}exp`]: mathOf('exp', Math.exp, 1),
+  [`${MATH}exp`]: mathOf('exp', preciseExp, 1),
   [`${MATH}exp10`]: def(exp10, 1),
-  [`${MATH}log`]: mathOf('log', Math.log, 1),
-  [`${MATH}log10`]: mathOf('log10', Math.log10, 1),
+  [`${MATH}log`]: mathOf('log', preciseLog, 1),
+  [`${MATH}log10`]: mathOf('log10', preciseLog10, 1),
   [`${MATH}pow`]: def(pow, 2),
   [`${MATH}sqrt`]: mathOf('sqrt', Math.sqrt, 1),
   [`${MATH}sin`]: mathOf('sin', Math.sin, 1),

@@ -25,13 +25,11 @@ describe('Jena lexical forms', () => {
     [9999999.5, '9999999.5e0'],
     [0.001, '0.001e0'],
     [0.0009, '9.0E-4'],
-    // Java's digits: they read back as the same double, never 15-digit rounding.
+    // Shortest digits that read back as the same double, never 15-digit rounding.
     [0.1 + 0.2, '0.30000000000000004e0'],
     [1 / 3, '0.3333333333333333e0'],
     [1.7976931348623157e308, '1.7976931348623157E308'],
-    // Java's Double.toString digits, not the shortest (java-number-format.ts).
-    [5e-324, '4.9E-324'],
-    [1e23, '9.999999999999999E22'],
+    [5e-324, '4.9E-324'], // Java's Double.toString, as Jena 3.9 writes it (java-number-format.ts)
     [Infinity, 'INF'],
     [-Infinity, '-INF'],
   ])('double %d -> %s', (d, s) => expect(jenaDoubleLexical(d)).toBe(s));

@@ -6,10 +6,22 @@
  */
 import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
-import { CAST_TARGETS, xsdCast } from './xsd-cast.js';
-import { contains, replace, strAfter, strBefore, strEnds, strStarts, substring, toIri, xpathConcat, xpathNormalizeSpace } from './jena-strings.js';
+import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
+import {
+  checkConstantPattern,
+  contains,
+  replace,
+  strAfter,
+  strBefore,
+  strEnds,
+  strStarts,
+  substring,
+  toIri,
+  xpathConcat,
+  xpathNormalizeSpace,
+} from './jena-strings.js';
 import { matches } from './functions-terms.js';
-import { integerLiteral, integral, numericAbs, numericValue, toNumeric } from './numeric.js';
+import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
 import {
   bool,
   def,
@@ -36,7 +48,6 @@ export const UNIX_EPOCH_TO_UTC_IRIS = [
 ] as const;
 
 const xsdString = factory.namedNode(XSD_STRING);
-const XSD_DECIMAL = `${XSD}decimal`;
 
 // ---- IRIs ------------------------------------------------------------------------------------
 
@@ -97,7 +108,7 @@ function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   // but reading the new literal can throw in Jena (a decimal with spaces), which fails the cell.
   const literal = factory.literal(l.value, dt);
   // Only a decimal can throw there; the check stays off the typing BINDs of every other cell.
-  if (dt.value === XSD_DECIMAL) numericValue(literal);
+  if (dt.value === `${XSD}decimal`) numericValue(literal);
   return literal;
 }
 
@@ -107,7 +118,7 @@ const BUILTINS: Record<string, FunctionDef> = {
   IRI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   URI: def(([t]) => toIri(t, ABSOLUTE_IRI), 1),
   CONCAT: def(concat, 0, Infinity),
-  REPLACE: def(replace, 3, 4),
+  REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3, true) },
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
   // empty tag (RDF/JS terms keep tags in lower case; tags compare without case).
@@ -161,6 +172,7 @@ const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
   [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
   [`${FN}concat`]: def(xpathConcat, 0, Infinity),
+  [`${FN}round`]: def(([t]) => xpathRound(t, plainJavaDigits), 1),
   // fn:matches: REGEX's test without the keyword's failures of the whole cell.
   [`${FN}matches`]: def(matches, 2, 3),
   [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,
@@ -183,6 +195,11 @@ for (const [iri, name] of Object.entries(FN_ALIASES)) {
   const builtin = BUILTINS[name];
   if (builtin !== undefined) BY_IRI[iri] ??= builtin;
 }
+// Only the REGEX keyword compiles a constant pattern while the update is parsed; fn:matches does it when it runs.
+if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCheck: (constants) => checkConstantPattern(constants, 1, 2, false) };
+// No CALL and no VERSION: ARQ's query syntax has them, but the reference parsed a cell as a SPARQL
+// 1.1 Update, whose grammar does not (Jena 3.9: "Lexical error ... after: CALL"), so such a cell
+// never ran there and is an upload error here.
 
 export interface RegisteredFunction {
   /** An upper-case built-in keyword, or an IRI. */

@@ -10,13 +10,12 @@
  *   `SUBSTR("foobar", 0)` is "fooba".
  * - REPLACE (fn:replace) runs Java's regular expressions: flags i, m, s, q only (an `x` is refused),
  *   `$0`..`$9` and `\` escapes in the replacement, and of the empty matches only a first one is
- *   replaced (`REPLACE("abc", "x*", "-")` is "-abc"). A constant pattern and flags of the keyword
- *   are compiled when Jena parses the cell's update, so a bad one there fails the whole cell
- *   (functions-terms.ts, CONSTANT_ARGUMENT_CHECKS).
+ *   replaced (`REPLACE("abc", "x*", "-")` is "-abc"). A constant pattern and flags are compiled when
+ *   Jena parses the cell's update, so a bad one there fails the whole cell.
  */
 import { factory, XSD_STRING, type RDF } from '../rdf/terms.js';
-import { CellFailure, fail } from './expression-error.js';
-import { bool, describe, likeArg, simpleLiteral, stringArg } from './function-support.js';
+import { CellFailure, ExpressionError, fail } from './expression-error.js';
+import { bool, describe, isPlainString, likeArg, simpleLiteral, stringArg } from './function-support.js';
 import { numericValue } from './numeric.js';
 
 /** Both arguments as strings, if compatible (Jena's checkTwoArgumentStringLiterals). */
@@ -108,8 +107,7 @@ export function substring(args: readonly RDF.Term[]): RDF.Term {
   let finish = (start + length) | 0;
   if (start <= 0) start = 1;
   start--;
-  // Java int arithmetic: a huge length wraps start + length around, and this decrement wraps it back.
-  finish = (finish - 1) | 0;
+  finish--;
   if (finish > text.length) finish = text.length;
   if (finish < start) finish = start;
   if (text.length === 0) return likeArg('', s);
@@ -203,6 +201,25 @@ export function replace(args: readonly RDF.Term[]): RDF.Term {
   const replacement = stringArg(args[2], 'REPLACE').value;
   const out = replaceAll(input.value, re, replacement);
   return out === undefined ? input : likeArg(out, input);
+}
+
+/**
+ * Jena compiles the pattern of a REPLACE or REGEX keyword call while parsing the update when the
+ * pattern is a constant simple string and the flags are absent or a constant: an error there fails
+ * the cell. `patternAt` and `flagsAt` are the argument positions.
+ */
+export function checkConstantPattern(constants: readonly (RDF.Term | undefined)[], patternAt: number, flagsAt: number, flagsString: boolean): void {
+  const pattern = constants[patternAt];
+  const flags = constants[flagsAt];
+  if (pattern === undefined || !isPlainString(pattern) || (constants.length > flagsAt && flags === undefined)) return;
+  // REPLACE compiles early only with string flags; REGEX with any constant ones.
+  if (flagsString && flags !== undefined && !isPlainString(flags)) return;
+  try {
+    javaRegex(pattern.value, flags?.termType === 'Literal' ? flags.value : '');
+  } catch (error) {
+    if (error instanceof ExpressionError) throw new CellFailure(`the cell's update does not parse: ${error.message}`);
+    throw error;
+  }
 }
 
 /** IRI()/URI(): an IRI as it is, a blank node as Jena's `_:` IRI, a string without a language tag as an absolute IRI. */

@@ -39,6 +39,12 @@ export const W3C_DEPARTURES: readonly W3cDeparture[] = [
     reason: 'SECONDS returns the seconds field as written, typed xsd:decimal: SECONDS("...T11:28:01Z") is "01"^^xsd:decimal (the spec: 1)',
   },
   {
+    test: 'functions/substring02-non-bmp',
+    kind: 'value',
+    reason:
+      'SUBSTR counts UTF-16 code units (Java strings), not characters: SUBSTR("\u{1F46A}", 2) is a lone low surrogate, where the spec gives "" (Jena cannot even write that result as UTF-8)',
+  },
+  {
     test: 'cast/cast-bool',
     kind: 'value',
     reason:
