@@ -99,6 +99,8 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   // The start counts UTF-16 units, the length code points: the cut falls inside the surrogate pair.
   [call('SUBSTR', lit('\u{1d11e}x'), lit('2', 'xsd:integer')), { kind: 'literal', lexical: '\udd1ex', datatype: xsdString, language: '' }],
   [call('SUBSTR', lit('\u{1d11e}x'), lit('1', 'xsd:integer')), { kind: 'unbound' }],
+  // A length too large for a Java int: start + length wraps around and back.
+  [call('SUBSTR', lit('2.50'), lit('1', 'xsd:integer'), lit('1e39', 'xsd:float')), { kind: 'literal', lexical: '2.50', datatype: xsdString, language: '' }],
   [call('ROUND', lit('1.0E20', 'xsd:double')), { kind: 'literal', lexical: '9.223372036854776E18', datatype: `${XSD}double`, language: '' }],
   [call('xsd:integer', lit('4.7', 'xsd:decimal')), { kind: 'unbound' }],
   [call('xsd:integer', lit(' 4')), { kind: 'unbound' }],
