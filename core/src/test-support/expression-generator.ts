@@ -105,7 +105,16 @@ const SIGNATURES: Record<string, Signature> = {
  * Functions left out whatever the table says: non-deterministic ones, BOUND (a variable, not an
  * expression), and the reference's custom function (a class of IPSM's, not of Jena).
  */
-const EXCLUDED = new Set(['RAND', 'NOW', 'UUID', 'STRUUID', 'BNODE', 'BOUND', 'http://www.inter-iot.eu/sripas/functions#unixEpochToUTC', 'java:eu.interiot.ipsm.core.functions.unixEpochToUTC']);
+const EXCLUDED = new Set([
+  'RAND',
+  'NOW',
+  'UUID',
+  'STRUUID',
+  'BNODE',
+  'BOUND',
+  'http://www.inter-iot.eu/sripas/functions#unixEpochToUTC',
+  'java:eu.interiot.ipsm.core.functions.unixEpochToUTC',
+]);
 
 // ---- random source -----------------------------------------------------------------------------
 
@@ -181,7 +190,24 @@ const INTEGER_LEX = [
   '18446744073709551616',
   '123456789012345678901234567890',
 ];
-const DECIMAL_LEX = ['1.25', '2.50', '-0.0', '0.10', '3', '.5', '5.', '+1.0', '-12.345000', '0.000001', '100', '-2.5', '2.5', '0.5', '1e3', '12345678901234567890.123456789'];
+const DECIMAL_LEX = [
+  '1.25',
+  '2.50',
+  '-0.0',
+  '0.10',
+  '3',
+  '.5',
+  '5.',
+  '+1.0',
+  '-12.345000',
+  '0.000001',
+  '100',
+  '-2.5',
+  '2.5',
+  '0.5',
+  '1e3',
+  '12345678901234567890.123456789',
+];
 const DOUBLE_LEX = [
   '1.5e0',
   '1E3',
@@ -363,9 +389,7 @@ function castSignature(name: string): Signature | undefined {
 
 /** The calls to draw from: the table's functions (and the four operators, drawn more often). */
 export function callables(table: readonly RegisteredFunction[]): Callable[] {
-  const fns = table
-    .filter((f) => !EXCLUDED.has(f.name))
-    .map((f): Callable => ({ ...f, signature: SIGNATURES[f.name] ?? castSignature(f.name) }));
+  const fns = table.filter((f) => !EXCLUDED.has(f.name)).map((f): Callable => ({ ...f, signature: SIGNATURES[f.name] ?? castSignature(f.name) }));
   return [...fns, ...OPERATORS, ...OPERATORS, ...OPERATORS];
 }
 

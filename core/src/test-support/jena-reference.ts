@@ -26,8 +26,10 @@ export type ReferenceAnswer =
 /** Why the reference cannot run here, or undefined when it can. */
 export function jenaMissing(): string | undefined {
   const jars = existsSync(LIBS) ? readdirSync(LIBS) : [];
-  if (!jars.includes('jena-arq-3.9.0.jar')) return `no Jena 3.9.0 jars in ${LIBS} (run \`npm run setup\` or \`node scripts/setup-jena.mjs\`: needs Maven and Maven Central)`;
-  if (!existsSync(join(CLASSES, 'JenaEval.class'))) return `scripts/jena/JenaEval.java is not compiled into ${CLASSES} (run \`node scripts/setup-jena.mjs\`: needs javac 17)`;
+  if (!jars.includes('jena-arq-3.9.0.jar'))
+    return `no Jena 3.9.0 jars in ${LIBS} (run \`npm run setup\` or \`node scripts/setup-jena.mjs\`: needs Maven and Maven Central)`;
+  if (!existsSync(join(CLASSES, 'JenaEval.class')))
+    return `scripts/jena/JenaEval.java is not compiled into ${CLASSES} (run \`node scripts/setup-jena.mjs\`: needs javac 17)`;
   const java = spawnSync(JAVA, ['-version'], { encoding: 'utf8', timeout: 20_000 });
   if (java.error !== undefined || java.status !== 0) return `${JAVA} does not run (apt-get install openjdk-17-jdk-headless, or set MEDIATOR_JAVA)`;
   return undefined;

@@ -61,8 +61,18 @@ function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
  * departures"): the mediator bounds the work one input can cause, so an exact integer power too
  * large to compute in bounded time (math:pow, math:exp10) is an error here, where Jena computes it.
  */
-function deliberate(jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
-  return ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000;
+function deliberate(c: GeneratedCase, jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
+  if (ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000) return true;
+  // The math: library's transcendental functions come from the JavaScript engine's libm, which may
+  // differ from Java's in the last bits (a few units in the last place, never more).
+  const last = c.steps[c.steps.length - 1]?.expression;
+  const mathCall = last?.kind === 'call' && /xpath-functions\/math#/.test(c.sparql.slice(c.sparql.lastIndexOf('BIND(')));
+  if (!mathCall || jena.kind !== 'literal' || ours.kind !== 'literal' || jena.datatype !== `${XSD}double` || ours.datatype !== jena.datatype) return false;
+  const a = Number(jena.lexical.replace(/e0$/, ''));
+  const b = Number(ours.lexical.replace(/e0$/, ''));
+  // Near zero (cos of an angle next to pi/2) the libm differences show as large relative ones.
+  if (Math.abs(a) < 1e-15 && Math.abs(b) < 1e-15) return true;
+  return Math.abs(a - b) <= 4 * Number.EPSILON * Math.max(Math.abs(a), Math.abs(b));
 }
 
 const lit = (lex: string, type?: string) => factory.literal(lex, type === undefined ? undefined : factory.namedNode(type.replace(/^xsd:/, XSD)));
@@ -86,6 +96,11 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('IRI', langLit('http://example.org/x', 'en')), { kind: 'unbound' }],
   [call('isNUMERIC', lit('abc', 'xsd:integer')), { kind: 'literal', lexical: 'false', datatype: `${XSD}boolean`, language: '' }],
   [call('SUBSTR', lit('foobar'), lit('0', 'xsd:integer')), { kind: 'literal', lexical: 'fooba', datatype: xsdString, language: '' }],
+  // The start counts UTF-16 units, the length code points: the cut falls inside the surrogate pair.
+  [call('SUBSTR', lit('\u{1d11e}x'), lit('2', 'xsd:integer')), { kind: 'literal', lexical: '\udd1ex', datatype: xsdString, language: '' }],
+  [call('SUBSTR', lit('\u{1d11e}x'), lit('1', 'xsd:integer')), { kind: 'unbound' }],
+  // A length too large for a Java int: start + length wraps around and back.
+  [call('SUBSTR', lit('2.50'), lit('1', 'xsd:integer'), lit('1e39', 'xsd:float')), { kind: 'literal', lexical: '2.50', datatype: xsdString, language: '' }],
   [call('ROUND', lit('1.0E20', 'xsd:double')), { kind: 'literal', lexical: '9.223372036854776E18', datatype: `${XSD}double`, language: '' }],
   [call('xsd:integer', lit('4.7', 'xsd:decimal')), { kind: 'unbound' }],
   [call('xsd:integer', lit(' 4')), { kind: 'unbound' }],
@@ -127,7 +142,7 @@ function report(kind: string, cases: readonly GeneratedCase[], jena: readonly Re
   cases.forEach((c, i) => {
     const theirs = jena[i]!;
     const mine = ours(c);
-    if (!sameAnswer(theirs, mine) && !deliberate(theirs, mine))
+    if (!sameAnswer(theirs, mine) && !deliberate(c, theirs, mine))
       lines.push(`${c.sparql}\n    Jena 3.9: ${answerText(theirs)}\n    ours:     ${answerText(mine)}`);
   });
   if (lines.length > limit) return [...lines.slice(0, limit), `... and ${lines.length - limit} more ${kind} divergences`];

@@ -107,7 +107,8 @@ export function substring(args: readonly RDF.Term[]): RDF.Term {
   let finish = (start + length) | 0;
   if (start <= 0) start = 1;
   start--;
-  finish--;
+  // Java int arithmetic: a huge length wraps start + length around, and this decrement wraps it back.
+  finish = (finish - 1) | 0;
   if (finish > text.length) finish = text.length;
   if (finish < start) finish = start;
   if (text.length === 0) return likeArg('', s);

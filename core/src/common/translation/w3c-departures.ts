@@ -17,6 +17,12 @@ export interface W3cDeparture {
   readonly kind: 'value' | 'lexical';
   /** What the reference does instead, with an example. */
   readonly reason: string;
+  /**
+   * Set when Jena's answer holds a lone UTF-16 surrogate, which its JSON results writer cannot
+   * encode (a MalformedInputException instead of results): the Jena expression differential
+   * checks that rule on such strings instead (jena-differential.test.ts).
+   */
+  readonly jenaUnwritable?: true;
 }
 
 const DATE_FIELD = (name: string, example: string): string =>
@@ -49,6 +55,13 @@ export const W3C_DEPARTURES: readonly W3cDeparture[] = [
     kind: 'value',
     reason:
       'xsd:integer of a decimal, float or double with a fraction is an error: xsd:integer(2.5) and xsd:integer("1.25"^^xsd:float) are unbound, where the spec truncates (2, 1)',
+  },
+  {
+    test: 'functions/substring02-non-bmp',
+    kind: 'value',
+    reason:
+      'SUBSTR counts its start in UTF-16 units and its length in code points (Jena 3.9 XSDFuncOp.substring), and fails when the end runs past the string: SUBSTR of a string with a character outside the BMP is cut at another place (SUBSTR("\u{1d11e}x", 2) starts inside the surrogate pair), or is unbound, where the spec counts characters',
+    jenaUnwritable: true,
   },
   {
     test: 'cast/cast-string',
