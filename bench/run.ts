@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,mqtt,startup,suites,suggest
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,mqtt,startup,cli,suites,suggest
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
+import { measureCliStartup } from './cli-startup-bench.js';
 import { measureCold, measureFleetCold } from './cold-bench.js';
 import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
@@ -36,7 +37,7 @@ const bundledCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,mqtt,startup,suites,suggest').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,mqtt,startup,cli,suites,suggest').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -470,6 +471,41 @@ if (only.has('startup')) {
       `${(served.firstAnswerMs / s.nodeMs).toFixed(1)}x the time of node -e 0 and ${((served.firstAnswerMs / compiled.firstAnswerMs) * 100).toFixed(0)}% of the compiled modules' time.`,
   );
   writeFileSync(join(resultsDir, 'startup.json'), `${JSON.stringify(s, null, 2)}\n`);
+}
+
+// ---- CLI: each command from spawn to exit on a small input, vs `node -e 0` (issue 42) ----------
+if (only.has('cli')) {
+  const c = cases.find((x) => x.name === 'weight__UniversAAL_CO__CO_FIWARE')!;
+  const golden = join(dataDir, 'golden', c.name);
+  const single = join(dataDir, 'alignments/CO_FIWARE.rdf');
+  const goal = 3;
+  const s = await measureCliStartup(bundledCli, [
+    { label: 'mediator --version', args: ['--version'] },
+    { label: 'mediator validate (one 11-cell alignment)', args: ['validate', single] },
+    { label: 'mediator translate (one message, one alignment)', args: ['translate', '-a', single, join(dataDir, 'messages/weight.UniversAAL_CO.json')] },
+    { label: 'mediator suggest (one example pair)', args: ['suggest', join(golden, 'input.json'), join(golden, 'output.json')] },
+  ]);
+  const rows = [
+    ...s.commands.map((f) => [
+      f.label,
+      f.ms.toFixed(0),
+      `${f.ratio.toFixed(1)}x`,
+      f.ratio <= goal ? 'MET' : 'MISSED',
+      f.runs.map((x) => x.toFixed(0)).join(' '),
+    ]),
+    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
+  ];
+  const head = ['command (the bundle, as the mediator bin runs it)', 'median ms', 'of node -e 0', `goal ${goal}x`, 'runs ms'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(
+    `\nCommand line: each command from spawn to exit (median of ${s.rounds} interleaved rounds; ratio: median of each run over node -e 0 of its round)`,
+  );
+  console.log(f(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(f(r));
+  console.log(`Goal (issue 42): each command within ${goal}x the time of node -e 0 in the same run.`);
+  writeFileSync(join(resultsDir, 'cli.json'), `${JSON.stringify({ goal, ...s }, null, 2)}\n`);
 }
 
 // ---- Suites: a 1,000-case alignment test suite run headless, vs in-process translation (issue 12) ----
