@@ -32,6 +32,7 @@ import { assertCorsOrigins } from './cors-origins.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
 import { serverTimingHook } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
+import { readyGate } from './ready-gate.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
 export interface ServerOptions extends CoreOptions {
@@ -56,6 +57,8 @@ export interface MediatorServer {
   readonly translation: TranslationService;
   readonly store: ConfigStore;
   readonly logger: PinoLogger;
+  /** The engine warm and the stored configuration restored: at once unless `listenFirst` (composition-root.ts). */
+  readonly ready: Promise<void>;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
   routeTable(): Array<{ method: string; url: string }>;
   /** Compiles the route schemas no request used yet (they compile on first use); returns how many. */
@@ -160,6 +163,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       isStaticFileRoute,
     ),
   );
+  // Listening first (`mediator serve`), requests that need the restored state wait for it (ready-gate.ts).
+  if (options.listenFirst === true) app.addHook('onRequest', readyGate(core.ready, isStaticFileRoute));
   // Before any plugin is registered: encapsulated plugins (Swagger UI) keep the handler they saw.
   app.setErrorHandler((error, request, reply) => {
     const mapped = toHttpError(error, operationOf(request), request.routeOptions.url);
@@ -292,7 +297,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   app.addHook('onReady', async () => {
     compilers.compileMatching((route) => route.method === 'POST' && /\/translation$/.test(route.url));
   });
-  await core.warmed;
+  if (options.listenFirst !== true) await core.ready;
 
   let closed = false;
   return {
@@ -303,6 +308,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     translation,
     store,
     logger,
+    ready: core.ready,
     compileSchemas: () => compilers.compilePending(),
     routeTable: () => routes.filter((r) => r.api && r.method !== 'HEAD').map((r) => ({ method: r.method, url: r.url })),
     async close() {

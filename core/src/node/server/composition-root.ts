@@ -81,6 +81,13 @@ export interface CoreOptions {
   readonly fleet?: string;
   /** Tuning of the `nats` store (tests shorten its waits). */
   readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
+  /**
+   * Listen first (issue 42, `mediator serve`): the stored alignments are compiled and the stored
+   * channels started behind the server's start, not before it listens (`ready` says when). A
+   * fleet's catch-up with its buckets is still awaited: without the cluster there is nothing true
+   * to serve. Off by default: the desktop app and the tests get a server that is ready at once.
+   */
+  readonly listenFirst?: boolean;
 }
 
 /** Everything the HTTP app serves, put together. */
@@ -106,6 +113,11 @@ export interface MediatorCore {
    * on the workers' own threads; the HTTP app awaits it before it is handed back to listen.
    */
   readonly warmed: Promise<void>;
+  /**
+   * The engine warm, the stored alignments compiled and the stored channels started: at once
+   * unless `listenFirst`. Rejects if the restore failed (logged; requests that wait for it fail).
+   */
+  readonly ready: Promise<void>;
   /** Stops the channels, the fleet's watch and the worker pool, then closes the stores. */
   close(): Promise<void>;
 }
@@ -149,7 +161,8 @@ interface RestoreParts {
 }
 
 /**
- * The stored configuration put to work before the server listens: in a fleet the sync with the
+ * The stored configuration put to work at start (before the server listens, unless it listens
+ * first, `listenFirst`): in a fleet the sync with the
  * buckets (returned, to be awaited at close), else every stored alignment compiled and every
  * stored channel started.
  */
@@ -243,7 +256,15 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
   const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transports: () => transports.all(), store });
   const runner: ChannelRunner = new ChannelRunner(transports, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
-  const fleetSync = await restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation });
+  const restore = restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation });
+  const behind = options.listenFirst === true && fleet === undefined;
+  const fleetSync = behind ? undefined : await restore;
+  const ready = Promise.all([warmed, restore]).then(() => undefined);
+  // A failed restore behind the start is logged, not an unhandled rejection that ends the process
+  // (awaited, it already failed the start).
+  ready.catch((error: unknown) => {
+    if (behind) logger.error({ err: error }, 'restoring the stored alignments and channels failed');
+  });
 
   const bridges = new BridgeService(local.bridgeProgress, channels);
   // In a fleet the suites are shared records of the configuration bucket, like alignments.
@@ -266,7 +287,10 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
     suites,
     coverage,
     warmed,
+    ready,
     async close() {
+      // A restore still running behind the start finishes first: no channel starts after the runner stopped.
+      await ready.catch(() => undefined);
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.
       await fleet?.close();
