@@ -436,7 +436,7 @@ if (only.has('mqtt')) {
   writeFileSync(join(resultsDir, 'mqtt-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
 
-// ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issue 13) ---------
+// ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issues 13, 27, 42) ----
 if (only.has('startup')) {
   const s = await measureStartup(
     [
@@ -445,20 +445,26 @@ if (only.has('startup')) {
     ],
     5,
   );
-  console.log(`\nStart-up: \`mediator serve --port 0\` on an empty data folder, from spawn to the first 200 of GET /version (median of ${s.rounds})`);
-  // Issue 27: warming the engine at start must not slow the start beyond 1 s (npm start's command).
+  console.log(
+    `\nStart-up: \`mediator serve --port 0\` on an empty data folder, from spawn to the first 200 of GET /version and to its Ready: line (median of ${s.rounds}; ratio: median of each start over node -e 0 of its round)`,
+  );
+  // Issue 42: the server listens first, within 1 s and within 4x node -e 0 (npm start's command).
   const startGoalMs = 1000;
+  const ratioGoal = 4;
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
   const rows = [
     ...s.clis.map((c, i) => [
       c.label,
       c.firstAnswerMs.toFixed(0),
-      `${(c.firstAnswerMs / s.nodeMs).toFixed(1)}x`,
-      i === 0 ? (c.firstAnswerMs < startGoalMs ? 'MET' : 'MISSED') : '',
+      `${c.ratio.toFixed(1)}x`,
+      i === 0 ? verdict(c.ratio <= ratioGoal) : '',
+      i === 0 ? verdict(c.firstAnswerMs < startGoalMs) : '',
+      c.readyMs.toFixed(0),
       c.firstAnswerRuns.map((x) => x.toFixed(0)).join(' '),
     ]),
-    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
+    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', '', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
   ];
-  const head = ['process', 'median ms', 'of node -e 0', `goal < ${startGoalMs} ms`, 'runs ms'];
+  const head = ['process', 'first answer ms', 'of node -e 0', `goal ${ratioGoal}x`, `goal < ${startGoalMs} ms`, 'ready ms', 'first answer runs ms'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(f(head));
@@ -467,9 +473,10 @@ if (only.has('startup')) {
   const served = s.clis[0]!;
   const compiled = s.clis[1]!;
   console.log(
-    `Goal: under 1 s to the first answered request (workers started and warmed, stored alignments compiled) with npm start's command: ${served.firstAnswerMs.toFixed(0)} ms, ` +
-      `${(served.firstAnswerMs / s.nodeMs).toFixed(1)}x the time of node -e 0 and ${((served.firstAnswerMs / compiled.firstAnswerMs) * 100).toFixed(0)}% of the compiled modules' time.`,
+    `Goal (issue 42): the first answered request within ${ratioGoal}x node -e 0 of the same run and within ${startGoalMs} ms on a quiet machine with npm start's command: ${served.firstAnswerMs.toFixed(0)} ms, ` +
+      `${served.ratio.toFixed(1)}x, ${((served.firstAnswerMs / compiled.firstAnswerMs) * 100).toFixed(0)}% of the compiled modules' time. It listens first: "ready" is when its workers are warm and`,
   );
+  console.log('the stored configuration restored (a translation sent before waits for that, not for a second compile); the cold table measures from there.');
   writeFileSync(join(resultsDir, 'startup.json'), `${JSON.stringify(s, null, 2)}\n`);
 }
 
