@@ -229,6 +229,16 @@ async function openTransports(
   return new TransportSet(transportKind, loaded);
 }
 
+/** Longest a close waits for a restore still running behind a listen-first start. */
+const CLOSE_WAITS_FOR_RESTORE_MS = 10_000;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+async function untilSettled(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export async function composeMediator(options: CoreOptions): Promise<MediatorCore> {
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
@@ -289,8 +299,9 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
     warmed,
     ready,
     async close() {
-      // A restore still running behind the start finishes first: no channel starts after the runner stopped.
-      await ready.catch(() => undefined);
+      // A restore still running behind the start finishes first, so no channel starts after the
+      // runner stopped; bounded, so a warm-up that never ends (workers that cannot start) cannot hold the exit.
+      await untilSettled(ready, CLOSE_WAITS_FOR_RESTORE_MS);
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.
       await fleet?.close();
