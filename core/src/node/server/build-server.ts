@@ -294,9 +294,15 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // What the first translation would otherwise load and compile on this thread: the validators of
   // the translation routes (compiled on first use otherwise, lazy-schema-compilers.ts), once the
   // routes are built (ready, before listening).
-  app.addHook('onReady', async () => {
+  const compileTranslationSchemas = (): void => {
     compilers.compileMatching((route) => route.method === 'POST' && /\/translation$/.test(route.url));
-  });
+  };
+  // Listening first (issue 42), they compile once it listens, while its workers warm, not before.
+  if (options.listenFirst === true) app.server.once('listening', () => setImmediate(compileTranslationSchemas));
+  else
+    app.addHook('onReady', async () => {
+      compileTranslationSchemas();
+    });
   if (options.listenFirst !== true) await core.ready;
 
   let closed = false;
