@@ -565,12 +565,15 @@ if (only.has('suites')) {
     });
   }
   const f = await measureSuite(cli, sources, count);
+  // Issue 42: the suite at 80% of in-process, and `mediator test` close to it (held to the same 80% here).
+  const suiteGoal = 0.8;
+  const met = (ratio: number) => (ratio >= suiteGoal ? 'MET' : 'MISSED');
   const rows = [
-    ['in-process translation (translateMessage, no trace)', f.translationsPerSecond.toFixed(0), '100%'],
-    ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`],
-    ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`],
+    ['in-process translation (translateMessage, no trace)', f.translationsPerSecond.toFixed(0), '100%', ''],
+    ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`, met(f.ratio)],
+    ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`, met(f.cliRatio)],
   ];
-  const head = ['path', 'per s', 'of in-process'];
+  const head = ['path', 'per s', 'of in-process', `goal ${suiteGoal * 100}%`];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(
