@@ -95,7 +95,11 @@ async function serve(cli: string, data: string, extraArgs: readonly string[] = [
   const startMs = performance.now() - t0;
   // It answers before it is warm (issue 42): the first translations are measured once it is ready,
   // as they were when it listened only then; one sent earlier waits for the warm-up.
-  await ready;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    ready,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`mediator serve at ${url} printed no Ready: line within 60 s`)), 60_000))),
+  ]).finally(() => clearTimeout(timer));
   return { proc, url, startMs, agent };
 }
 
