@@ -20,8 +20,10 @@ export async function spawnServer(
   let err = '';
   // It listens first (issue 42): its "Ready:" line follows once the engine is warm and the stored configuration restored.
   const ready = new Promise<void>((resolve, reject) => {
-    const onData = () => {
-      if (!/^Ready:/m.test(err)) return;
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (!/^Ready:/m.test(seen)) return;
       proc.stderr.off('data', onData);
       resolve();
     };
