@@ -11,7 +11,8 @@
  * - a copy of the last alignment under another name is uploaded to that now warm server, and the
  *   first translation through it is "first after upload (warm server)";
  * - the server is stopped and started again on the same folder: the first translation as soon as
- *   it answers GET /version is "first after start" (alignments stored, loaded at start).
+ *   it is ready (its "Ready:" line; it answers GET /version before, issue 42) is "first after
+ *   start" (alignments stored, loaded at start).
  * Each figure is the median over the rounds; nothing here asserts on time.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -81,7 +82,7 @@ type Server = ServerProcess;
 
 async function serve(cli: string, data: string, extraArgs: readonly string[] = []): Promise<{ proc: Server; url: string; startMs: number; agent: Agent }> {
   const t0 = performance.now();
-  const { proc, url } = await spawnServer(cli, data, 60_000, extraArgs);
+  const { proc, url, ready } = await spawnServer(cli, data, 60_000, extraArgs);
   // One connection, kept alive: what the translations then reuse.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const deadline = Date.now() + 60_000;
@@ -91,7 +92,15 @@ async function serve(cli: string, data: string, extraArgs: readonly string[] = [
     if (Date.now() > deadline) throw new Error(`GET ${url}/version did not answer 200 within 60 s`);
     await new Promise((r) => setTimeout(r, 5));
   }
-  return { proc, url, startMs: performance.now() - t0, agent };
+  const startMs = performance.now() - t0;
+  // It answers before it is warm (issue 42): the first translations are measured once it is ready,
+  // as they were when it listened only then; one sent earlier waits for the warm-up.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    ready,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`mediator serve at ${url} printed no Ready: line within 60 s`)), 60_000))),
+  ]).finally(() => clearTimeout(timer));
+  return { proc, url, startMs, agent };
 }
 
 async function stop(server: { proc: Server; agent: Agent }): Promise<void> {

@@ -36,7 +36,9 @@ function rssMiB(pid: number): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function serve(cli: string, data: string): Promise<{ proc: Server; url: string }> {
-  const { proc, url } = await spawnServer(cli, data, 120_000);
+  const { proc, url, ready } = await spawnServer(cli, data, 120_000);
+  // Idle means warm (issue 42: it answers before its workers are warm).
+  await ready;
   return { proc, url };
 }
 

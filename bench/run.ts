@@ -5,7 +5,7 @@
  * of the same message, and the naive jsonld.js + oxigraph port. Reference IPSM figures are the
  * ones the engine issue gives for this machine. Nothing here asserts on time.
  *
- * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,mqtt,startup,suites,suggest
+ * BENCH_SECONDS sets the measuring time per figure (default 2); BENCH_ONLY=engine,http,cold,memory,channels,nats,kafka,mqtt,startup,cli,suites,suggest
  * (comma-separated) runs only the named sections.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
+import { measureCliStartup } from './cli-startup-bench.js';
 import { measureCold, measureFleetCold } from './cold-bench.js';
 import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
@@ -36,7 +37,7 @@ const bundledCli = join(repoRoot, 'core/dist/bundle/cli.mjs');
 const seconds = Number(process.env.BENCH_SECONDS ?? '2');
 const resultsDir = join(repoRoot, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,mqtt,startup,suites,suggest').split(',').map((x) => x.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,cold,memory,channels,nats,kafka,mqtt,startup,cli,suites,suggest').split(',').map((x) => x.trim()));
 
 interface Case {
   readonly name: string;
@@ -163,25 +164,35 @@ if (only.has('http')) {
       { label: 'warn', level: 'warn', args: [] },
       { label: 'raw', level: 'raw', args: [] },
     ];
+    const measured: Array<{ label: string; ratio: number; row: string[] }> = [];
     for (const { label, level, args } of variants) {
       const before = await inProcessNow();
       const http = await measureServer(cli, c.alignments, c.message, seconds, level, args);
       const inProcess = (before + (await inProcessNow())) / 2;
       httpJson.push({ case: c.name, variant: label, inProcessMessagesPerSecond: inProcess, ...http });
-      httpRows.push([
-        c.name,
+      const ratio = http.requestsPerSecond / inProcess;
+      measured.push({
         label,
-        inProcess.toFixed(0),
-        http.requestsPerSecond.toFixed(0),
-        `${((http.requestsPerSecond / inProcess) * 100).toFixed(0)}%`,
-        http.p50Ms.toFixed(2),
-        http.p99Ms.toFixed(2),
-        String(http.non2xx + http.errors),
-      ]);
+        ratio,
+        row: [
+          c.name,
+          label,
+          inProcess.toFixed(0),
+          http.requestsPerSecond.toFixed(0),
+          `${(ratio * 100).toFixed(0)}%`,
+          http.p50Ms.toFixed(2),
+          http.p99Ms.toFixed(2),
+          String(http.non2xx + http.errors),
+        ],
+      });
       process.stderr.write(`measured HTTP ${c.name} (${level})\n`);
     }
+    // Issue 42: `mediator serve` at its defaults at or above the bare node:http handler of the same run.
+    const bare = measured.find((m) => m.label === 'raw')!.ratio;
+    for (const m of measured)
+      httpRows.push([...m.row, m.label === 'info (default)' ? `${(m.ratio / bare).toFixed(2)}x ${m.ratio >= bare ? 'MET' : 'MISSED'}` : '']);
   }
-  const hHeader = ['case', 'server', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors'];
+  const hHeader = ['case', 'server', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors', 'goal: >= raw'];
   const hWidths = hHeader.map((h, i) => Math.max(h.length, ...httpRows.map((r) => (r[i] ?? '').length)));
   const hFmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(hWidths[i]!) : c.padStart(hWidths[i]!))).join('  ');
   console.log(
@@ -193,7 +204,10 @@ if (only.has('http')) {
   console.log('Target: HTTP costs at most 30% of in-process throughput (HTTP/in-process >= 70%). "info (default)": `mediator serve` as shipped, logging every');
   console.log('request, translating on one worker thread (the default on a multi-core machine); "0 workers": translating on the event loop.');
   console.log('"raw": the same translation on the event loop of a bare node:http handler (no framework, no logging): what HTTP alone costs here,');
-  console.log('the load generator sharing the 2 cores.');
+  console.log(
+    'the load generator sharing the 2 cores. Goal (issue 42): `mediator serve` at its defaults at or above the bare handler of the same run ("goal: >= raw",',
+  );
+  console.log('the ratio of the two HTTP/in-process figures).');
   writeFileSync(join(resultsDir, 'http.json'), `${JSON.stringify(httpJson, null, 2)}\n`);
 }
 
@@ -435,7 +449,7 @@ if (only.has('mqtt')) {
   writeFileSync(join(resultsDir, 'mqtt-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
 
-// ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issue 13) ---------
+// ---- Start-up: `mediator serve` to its first answered request, vs `node -e 0` (issues 13, 27, 42) ----
 if (only.has('startup')) {
   const s = await measureStartup(
     [
@@ -444,20 +458,26 @@ if (only.has('startup')) {
     ],
     5,
   );
-  console.log(`\nStart-up: \`mediator serve --port 0\` on an empty data folder, from spawn to the first 200 of GET /version (median of ${s.rounds})`);
-  // Issue 27: warming the engine at start must not slow the start beyond 1 s (npm start's command).
+  console.log(
+    `\nStart-up: \`mediator serve --port 0\` on an empty data folder, from spawn to the first 200 of GET /version and to its Ready: line (median of ${s.rounds}; ratio: median of each start over node -e 0 of its round)`,
+  );
+  // Issue 42: the server listens first, within 1 s and within 4x node -e 0 (npm start's command).
   const startGoalMs = 1000;
+  const ratioGoal = 4;
+  const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
   const rows = [
     ...s.clis.map((c, i) => [
       c.label,
       c.firstAnswerMs.toFixed(0),
-      `${(c.firstAnswerMs / s.nodeMs).toFixed(1)}x`,
-      i === 0 ? (c.firstAnswerMs < startGoalMs ? 'MET' : 'MISSED') : '',
+      `${c.ratio.toFixed(1)}x`,
+      i === 0 ? verdict(c.ratio <= ratioGoal) : '',
+      i === 0 ? verdict(c.firstAnswerMs < startGoalMs) : '',
+      c.readyMs.toFixed(0),
       c.firstAnswerRuns.map((x) => x.toFixed(0)).join(' '),
     ]),
-    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
+    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', '', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
   ];
-  const head = ['process', 'median ms', 'of node -e 0', `goal < ${startGoalMs} ms`, 'runs ms'];
+  const head = ['process', 'first answer ms', 'of node -e 0', `goal ${ratioGoal}x`, `goal < ${startGoalMs} ms`, 'ready ms', 'first answer runs ms'];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(f(head));
@@ -466,10 +486,46 @@ if (only.has('startup')) {
   const served = s.clis[0]!;
   const compiled = s.clis[1]!;
   console.log(
-    `Goal: under 1 s to the first answered request (workers started and warmed, stored alignments compiled) with npm start's command: ${served.firstAnswerMs.toFixed(0)} ms, ` +
-      `${(served.firstAnswerMs / s.nodeMs).toFixed(1)}x the time of node -e 0 and ${((served.firstAnswerMs / compiled.firstAnswerMs) * 100).toFixed(0)}% of the compiled modules' time.`,
+    `Goal (issue 42): the first answered request within ${ratioGoal}x node -e 0 of the same run and within ${startGoalMs} ms on a quiet machine with npm start's command: ${served.firstAnswerMs.toFixed(0)} ms, ` +
+      `${served.ratio.toFixed(1)}x, ${((served.firstAnswerMs / compiled.firstAnswerMs) * 100).toFixed(0)}% of the compiled modules' time. It listens first: "ready" is when its workers are warm and`,
   );
+  console.log('the stored configuration restored (a translation sent before waits for that, not for a second compile); the cold table measures from there.');
   writeFileSync(join(resultsDir, 'startup.json'), `${JSON.stringify(s, null, 2)}\n`);
+}
+
+// ---- CLI: each command from spawn to exit on a small input, vs `node -e 0` (issue 42) ----------
+if (only.has('cli')) {
+  const c = cases.find((x) => x.name === 'weight__UniversAAL_CO__CO_FIWARE')!;
+  const golden = join(dataDir, 'golden', c.name);
+  const single = join(dataDir, 'alignments/CO_FIWARE.rdf');
+  const goal = 3;
+  const s = await measureCliStartup(bundledCli, [
+    { label: 'mediator --version', args: ['--version'] },
+    { label: 'mediator validate (one 11-cell alignment)', args: ['validate', single] },
+    { label: 'mediator translate (one message, one alignment)', args: ['translate', '-a', single, join(dataDir, 'messages/weight.UniversAAL_CO.json')] },
+    { label: 'mediator suggest (one example pair)', args: ['suggest', join(golden, 'input.json'), join(golden, 'output.json')] },
+  ]);
+  const rows = [
+    ...s.commands.map((f) => [
+      f.label,
+      f.ms.toFixed(0),
+      `${f.ratio.toFixed(1)}x`,
+      f.ratio <= goal ? 'MET' : 'MISSED',
+      f.runs.map((x) => x.toFixed(0)).join(' '),
+    ]),
+    ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
+  ];
+  const head = ['command (the bundle, as the mediator bin runs it)', 'median ms', 'of node -e 0', `goal ${goal}x`, 'runs ms'];
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
+  console.log(
+    `\nCommand line: each command from spawn to exit (median of ${s.rounds} interleaved rounds; ratio: median of each run over node -e 0 of its round)`,
+  );
+  console.log(f(head));
+  console.log(w.map((x) => '-'.repeat(x)).join('  '));
+  for (const r of rows) console.log(f(r));
+  console.log(`Goal (issue 42): each command within ${goal}x the time of node -e 0 in the same run.`);
+  writeFileSync(join(resultsDir, 'cli.json'), `${JSON.stringify({ goal, ...s }, null, 2)}\n`);
 }
 
 // ---- Suites: a 1,000-case alignment test suite run headless, vs in-process translation (issue 12) ----
@@ -509,12 +565,15 @@ if (only.has('suites')) {
     });
   }
   const f = await measureSuite(cli, sources, count);
+  // Issue 42: the suite at 80% of in-process, and `mediator test` close to it (held to the same 80% here).
+  const suiteGoal = 0.8;
+  const met = (ratio: number) => (ratio >= suiteGoal ? 'MET' : 'MISSED');
   const rows = [
-    ['in-process translation (translateMessage, no trace)', f.translationsPerSecond.toFixed(0), '100%'],
-    ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`],
-    ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`],
+    ['in-process translation (translateMessage, no trace)', f.translationsPerSecond.toFixed(0), '100%', ''],
+    ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`, met(f.ratio)],
+    ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`, met(f.cliRatio)],
   ];
-  const head = ['path', 'per s', 'of in-process'];
+  const head = ['path', 'per s', 'of in-process', `goal ${suiteGoal * 100}%`];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(

@@ -21,6 +21,10 @@ export interface StartupFigure extends StartupCli {
   /** Median ms from spawn to the first answered GET /version. */
   readonly firstAnswerMs: number;
   readonly firstAnswerRuns: number[];
+  /** Median ms from spawn to its "Ready:" line (engine warm, stored configuration restored: issue 42). */
+  readonly readyMs: number;
+  /** Median, over the rounds, of the first answer's time over the time of `node -e 0` in the same round. */
+  readonly ratio: number;
 }
 
 export interface StartupFigures {
@@ -46,11 +50,20 @@ async function nodeFloor(): Promise<number> {
   return performance.now() - t0;
 }
 
-/** One start: spawn, read the address from the banner (stderr), poll GET /version until it answers 200. */
-async function serveOnce(cli: string): Promise<number> {
+/**
+ * One start: spawn, read the address from the banner (stderr), poll GET /version until it answers
+ * 200; then wait for the "Ready:" line (the server listens first, issue 42).
+ */
+async function serveOnce(cli: string): Promise<{ firstAnswerMs: number; readyMs: number }> {
   const data = mkdtempSync(join(tmpdir(), 'bench-start-'));
   const t0 = performance.now();
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let readyMs: number | undefined;
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString('utf8');
+    if (readyMs === undefined && /^Ready:/m.test(err)) readyMs = performance.now() - t0;
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -73,13 +86,19 @@ async function serveOnce(cli: string): Promise<number> {
       try {
         const response = await fetch(`${url}/version`);
         await response.arrayBuffer();
-        if (response.status === 200) return performance.now() - t0;
+        if (response.status === 200) break;
       } catch {
         // not answering yet
       }
       if (Date.now() > deadline) throw new Error(`GET ${url}/version did not answer 200 within 60 s`);
       await new Promise((r) => setTimeout(r, 5));
     }
+    const firstAnswerMs = performance.now() - t0;
+    while (readyMs === undefined) {
+      if (Date.now() > deadline) throw new Error(`mediator serve printed no Ready: line within 60 s:\n${err}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return { firstAnswerMs, readyMs };
   } finally {
     child.kill('SIGTERM');
     await Promise.race([waitExit(child), new Promise((r) => setTimeout(r, 5000))]);
@@ -92,14 +111,22 @@ export async function measureStartup(clis: readonly StartupCli[], rounds = 5): P
   // One unmeasured start each warms the OS file cache, as any second start on a machine would be.
   for (const cli of clis) await serveOnce(cli.script);
   const runs = clis.map((): number[] => []);
+  const ready = clis.map((): number[] => []);
+  const ratios = clis.map((): number[] => []);
   const nodeRuns: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    nodeRuns.push(await nodeFloor());
-    for (const [k, cli] of clis.entries()) runs[k]!.push(await serveOnce(cli.script));
+    const node = await nodeFloor();
+    nodeRuns.push(node);
+    for (const [k, cli] of clis.entries()) {
+      const start = await serveOnce(cli.script);
+      runs[k]!.push(start.firstAnswerMs);
+      ready[k]!.push(start.readyMs);
+      ratios[k]!.push(start.firstAnswerMs / node);
+    }
   }
   return {
     rounds,
-    clis: clis.map((cli, k) => ({ ...cli, firstAnswerMs: median(runs[k]!), firstAnswerRuns: runs[k]! })),
+    clis: clis.map((cli, k) => ({ ...cli, firstAnswerMs: median(runs[k]!), firstAnswerRuns: runs[k]!, readyMs: median(ready[k]!), ratio: median(ratios[k]!) })),
     nodeMs: median(nodeRuns),
     nodeRuns,
   };

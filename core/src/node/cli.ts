@@ -8,7 +8,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MediatorError, ParseError } from '../common/index.js';
-import { commandUsage, COMMAND_TABLE, COMMANDS, isCommand, USAGE } from './cli/commands.js';
+import { commandUsage, COMMAND_TABLE, COMMANDS, isCommand, usage } from './cli/commands.js';
 import { UsageError, wantsHelp, type CliIo } from './cli/io.js';
 import { VERSION } from './version.js';
 
@@ -18,10 +18,10 @@ export type { CliIo } from './cli/io.js';
 async function dispatch(command: string | undefined, rest: string[], io: CliIo): Promise<number> {
   // Before any command runs: `serve --help` must print usage, not start a server.
   if (command !== undefined && (COMMANDS as readonly string[]).includes(command) && command !== 'help' && wantsHelp(rest)) {
-    io.stdout(commandUsage(command === 'version' ? '--version' : command));
+    io.stdout(await commandUsage(command === 'version' ? '--version' : command));
     return 0;
   }
-  if (command !== undefined && isCommand(command)) return COMMAND_TABLE[command].run(rest, io);
+  if (command !== undefined && isCommand(command)) return (await COMMAND_TABLE[command]()).run(rest, io);
   switch (command) {
     case '--version':
     case 'version':
@@ -31,7 +31,7 @@ async function dispatch(command: string | undefined, rest: string[], io: CliIo):
     case 'help':
     case '--help':
     case '-h':
-      io.stdout(USAGE);
+      io.stdout(await usage());
       return 0;
     default:
       throw new UsageError(`unknown command "${command}"`);

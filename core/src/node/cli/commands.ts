@@ -1,23 +1,15 @@
 /**
- * Every command of `mediator`: its name, its handler (one module each in this folder) and its part
- * of the usage text, in the order `mediator help` lists them. The dispatcher (../cli.ts) only looks
- * commands up here.
+ * Every command of `mediator`: its name, how to load its module (one module each in this folder)
+ * and, through that module, its handler and its part of the usage text, in the order `mediator
+ * help` lists them. The dispatcher (../cli.ts) only looks commands up here.
+ *
+ * Each command is imported on first use (issue 42, "a command line that starts at once"): a static
+ * import of every command made `mediator --version` load the REST server (Fastify, Swagger UI, the
+ * API schemas), SQLite and the engine, 6x the CPU of `node -e 0` before printing one line. The
+ * start-up bundle (scripts/bundle-server.mjs) turns each loader into its own chunk.
  */
 import { VERSION } from '../version.js';
-import { API_DIFF_USAGE, apiDiffCommand } from './api-diff.js';
-import { BENCH_USAGE, benchCommand } from './bench.js';
-import { BRIDGE_USAGE, runBridgeCli } from './bridge.js';
-import { COMPILE_USAGE, compileCommand } from './compile.js';
-import { CONVERT_USAGE, convertCommand } from './convert.js';
-import { COVERAGE_USAGE, coverageCommand } from './coverage.js';
-import { DIFF_USAGE, diffCommand } from './diff.js';
 import type { CliIo } from './io.js';
-import { PLATFORM_CHANNELS_USAGE, platformChannelsCommand } from './platform-channels.js';
-import { SERVE_USAGE, serveCommand } from './serve.js';
-import { SUGGEST_USAGE, suggestCommand } from './suggest.js';
-import { TEST_USAGE, testCommand } from './test.js';
-import { TRANSLATE_USAGE, translateCommand } from './translate.js';
-import { VALIDATE_USAGE, validateCommand } from './validate.js';
 
 export interface Command {
   readonly run: (args: string[], io: CliIo) => Promise<number>;
@@ -25,48 +17,57 @@ export interface Command {
   readonly usage: string;
 }
 
+/** Loads one command's module; `import()` with a literal path, so the bundler sees each. */
+type CommandLoader = () => Promise<Command>;
+
 export const COMMAND_TABLE = {
-  translate: { run: translateCommand, usage: TRANSLATE_USAGE },
-  validate: { run: validateCommand, usage: VALIDATE_USAGE },
-  compile: { run: compileCommand, usage: COMPILE_USAGE },
-  convert: { run: convertCommand, usage: CONVERT_USAGE },
-  diff: { run: diffCommand, usage: DIFF_USAGE },
-  suggest: { run: suggestCommand, usage: SUGGEST_USAGE },
-  bench: { run: benchCommand, usage: BENCH_USAGE },
-  test: { run: testCommand, usage: TEST_USAGE },
-  coverage: { run: coverageCommand, usage: COVERAGE_USAGE },
-  serve: { run: serveCommand, usage: SERVE_USAGE },
-  'platform-channels': { run: platformChannelsCommand, usage: PLATFORM_CHANNELS_USAGE },
-  'api-diff': { run: apiDiffCommand, usage: API_DIFF_USAGE },
-  bridge: { run: runBridgeCli, usage: BRIDGE_USAGE },
-} as const satisfies Record<string, Command>;
+  translate: async () => import('./translate.js').then((m) => ({ run: m.translateCommand, usage: m.TRANSLATE_USAGE })),
+  validate: async () => import('./validate.js').then((m) => ({ run: m.validateCommand, usage: m.VALIDATE_USAGE })),
+  compile: async () => import('./compile.js').then((m) => ({ run: m.compileCommand, usage: m.COMPILE_USAGE })),
+  convert: async () => import('./convert.js').then((m) => ({ run: m.convertCommand, usage: m.CONVERT_USAGE })),
+  diff: async () => import('./diff.js').then((m) => ({ run: m.diffCommand, usage: m.DIFF_USAGE })),
+  suggest: async () => import('./suggest.js').then((m) => ({ run: m.suggestCommand, usage: m.SUGGEST_USAGE })),
+  bench: async () => import('./bench.js').then((m) => ({ run: m.benchCommand, usage: m.BENCH_USAGE })),
+  test: async () => import('./test.js').then((m) => ({ run: m.testCommand, usage: m.TEST_USAGE })),
+  coverage: async () => import('./coverage.js').then((m) => ({ run: m.coverageCommand, usage: m.COVERAGE_USAGE })),
+  serve: async () => import('./serve.js').then((m) => ({ run: m.serveCommand, usage: m.SERVE_USAGE })),
+  'platform-channels': async () => import('./platform-channels.js').then((m) => ({ run: m.platformChannelsCommand, usage: m.PLATFORM_CHANNELS_USAGE })),
+  'api-diff': async () => import('./api-diff.js').then((m) => ({ run: m.apiDiffCommand, usage: m.API_DIFF_USAGE })),
+  bridge: async () => import('./bridge.js').then((m) => ({ run: m.runBridgeCli, usage: m.BRIDGE_USAGE })),
+} as const satisfies Record<string, CommandLoader>;
 
 export type CommandName = keyof typeof COMMAND_TABLE;
 
 /** The commands `mediator help` lists; each answers `--help` / `-h` with its own part of the usage. */
 export const COMMANDS = [...(Object.keys(COMMAND_TABLE) as CommandName[]), 'help', 'version'] as const;
 
-export const USAGE = `mediator ${VERSION}: semantic mediator for IPSM-AF alignments and INTER-IoT JSON-LD messages
-
-Usage:
-${Object.values(COMMAND_TABLE)
-  .map((c) => c.usage)
-  .join('')}  mediator help | --help      This text.
+const USAGE_TAIL = `  mediator help | --help      This text.
   mediator --version          The version.
 `;
+
+/** The whole usage text (`mediator help`): it loads every command's module, for its part. */
+export async function usage(): Promise<string> {
+  const parts = await Promise.all(Object.values(COMMAND_TABLE).map(async (load: CommandLoader) => (await load()).usage));
+  return `mediator ${VERSION}: semantic mediator for IPSM-AF alignments and INTER-IoT JSON-LD messages
+
+Usage:
+${parts.join('')}${USAGE_TAIL}`;
+}
 
 export function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_TABLE, name);
 }
 
 /**
- * The usage of one command: the blocks of USAGE that start with "  mediator COMMAND", each up to
- * the next command's line. Read from the one usage text, so the two never disagree.
+ * The usage of one command (`help` and `--version` included): the blocks of its usage text that
+ * start with "  mediator COMMAND", each up to the next command's line. Read from the command's own
+ * usage text, so the two never disagree; it loads that command's module only.
  */
-export function commandUsage(command: string): string {
+export async function commandUsage(command: string): Promise<string> {
+  const text = isCommand(command) ? (await COMMAND_TABLE[command]()).usage : USAGE_TAIL;
   const blocks: string[] = [];
   let current: string[] | undefined;
-  for (const line of USAGE.split('\n')) {
+  for (const line of text.split('\n')) {
     const m = /^ {2}mediator ([\w-]+)/.exec(line);
     if (m !== null) {
       current = m[1] === command ? [] : undefined;

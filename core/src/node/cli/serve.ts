@@ -288,6 +288,8 @@ async function listen(
       store: settings.storeKind,
       ...(fleet === undefined ? {} : { fleet }),
       translationWorkers: settings.translationWorkers,
+      // Answer at once; the engine warms and the stored alignments compile behind (issue 42).
+      listenFirst: true,
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -296,6 +298,9 @@ async function listen(
     throw error;
   }
 }
+
+/** The line `mediator serve` prints on stderr once it is ready (after the "Mediator API:" banner). */
+export const READY_LINE = 'Ready:';
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const values = parseServeArgs(args);
@@ -308,6 +313,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { fleet, translationWorkers: workers } = settings;
   io.stderr(
     `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings, securityNotes(security, mqtt))}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
+  );
+  // The second signal: what arrives from now on finds the engine warm and the stored configuration running.
+  server.ready.then(
+    () => io.stderr(`${READY_LINE.padEnd(15)}the engine is warm, stored alignments compiled and channels restored\n`),
+    () => undefined,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -34,6 +34,7 @@ import { UNMATCHED_ROUTE } from './metrics.js';
 import { serverTimingHook } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
 import { answerClientError, resolveTimeouts, type HttpTimeouts } from './http-timeouts.js';
+import { readyGate } from './ready-gate.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
 export interface ServerOptions extends CoreOptions, HttpTimeouts {
@@ -58,6 +59,8 @@ export interface MediatorServer {
   readonly translation: TranslationService;
   readonly store: ConfigStore;
   readonly logger: PinoLogger;
+  /** The engine warm and the stored configuration restored: at once unless `listenFirst` (composition-root.ts). */
+  readonly ready: Promise<void>;
   /** The API's routes (method and URL pattern), Swagger UI and automatic HEAD routes excluded. */
   routeTable(): Array<{ method: string; url: string }>;
   /** Compiles the route schemas no request used yet (they compile on first use); returns how many. */
@@ -220,6 +223,8 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       isStaticFileRoute,
     ),
   );
+  // Listening first (`mediator serve`), requests that need the restored state wait for it (ready-gate.ts).
+  if (options.listenFirst === true) app.addHook('onRequest', readyGate(core.ready, isStaticFileRoute));
   // Before any plugin is registered: encapsulated plugins (Swagger UI) keep the handler they saw.
   app.setErrorHandler((error, request, reply) => {
     const mapped = toHttpError(error, operationOf(request), request.routeOptions.url);
@@ -327,10 +332,16 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   // What the first translation would otherwise load and compile on this thread: the validators of
   // the translation routes (compiled on first use otherwise, lazy-schema-compilers.ts), once the
   // routes are built (ready, before listening).
-  app.addHook('onReady', async () => {
+  const compileTranslationSchemas = (): void => {
     compilers.compileMatching((route) => route.method === 'POST' && /\/translation$/.test(route.url));
-  });
-  await core.warmed;
+  };
+  // Listening first (issue 42), they compile once it listens, while its workers warm, not before.
+  if (options.listenFirst === true) app.server.once('listening', () => setImmediate(compileTranslationSchemas));
+  else
+    app.addHook('onReady', async () => {
+      compileTranslationSchemas();
+    });
+  if (options.listenFirst !== true) await core.ready;
 
   let closed = false;
   return {
@@ -341,6 +352,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     translation,
     store,
     logger,
+    ready: core.ready,
     compileSchemas: () => compilers.compilePending(),
     routeTable: () => routes.filter((r) => r.api && r.method !== 'HEAD').map((r) => ({ method: r.method, url: r.url })),
     async close() {

@@ -88,6 +88,13 @@ export interface CoreOptions {
   readonly fleet?: string;
   /** Tuning of the `nats` store (tests shorten its waits). */
   readonly sharedStore?: Pick<NatsKvStoreOptions, 'syncTimeoutMs' | 'writeTimeoutMs' | 'probeIntervalMs'>;
+  /**
+   * Listen first (issue 42, `mediator serve`): the stored alignments are compiled and the stored
+   * channels started behind the server's start, not before it listens (`ready` says when). A
+   * fleet's catch-up with its buckets is still awaited: without the cluster there is nothing true
+   * to serve. Off by default: the desktop app and the tests get a server that is ready at once.
+   */
+  readonly listenFirst?: boolean;
 }
 
 /** Everything the HTTP app serves, put together. */
@@ -113,6 +120,11 @@ export interface MediatorCore {
    * on the workers' own threads; the HTTP app awaits it before it is handed back to listen.
    */
   readonly warmed: Promise<void>;
+  /**
+   * The engine warm, the stored alignments compiled and the stored channels started: at once
+   * unless `listenFirst`. Rejects if the restore failed (logged; requests that wait for it fail).
+   */
+  readonly ready: Promise<void>;
   /** Stops the channels, the fleet's watch and the worker pool, then closes the stores. */
   close(): Promise<void>;
 }
@@ -158,7 +170,8 @@ interface RestoreParts {
 }
 
 /**
- * The stored configuration put to work before the server listens: in a fleet the sync with the
+ * The stored configuration put to work at start (before the server listens, unless it listens
+ * first, `listenFirst`): in a fleet the sync with the
  * buckets (returned, to be awaited at close), else every stored alignment compiled and every
  * stored channel started.
  */
@@ -227,6 +240,16 @@ async function openTransports(
   return new TransportSet(transportKind, loaded);
 }
 
+/** Longest a close waits for a restore still running behind a listen-first start. */
+const CLOSE_WAITS_FOR_RESTORE_MS = 10_000;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+async function untilSettled(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export async function composeMediator(options: CoreOptions): Promise<MediatorCore> {
   const levels = new LogLevels(options.logLevel ?? 'info');
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? process.stdout);
@@ -254,7 +277,15 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
   const metrics: ServerMetrics = new ServerMetrics({ channels: () => runner.counterSnapshots(), transports: () => transports.all(), store });
   const runner: ChannelRunner = new ChannelRunner(transports, translation, logger, metrics.observeTranslation);
   const channels = new ChannelService(store, alignments, runner, logger);
-  const fleetSync = await restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation });
+  const restore = restoreChannels({ fleet, local, store, alignments, runner, channels, logger, transportKind, translation });
+  const behind = options.listenFirst === true && fleet === undefined;
+  const fleetSync = behind ? undefined : await restore;
+  const ready = Promise.all([warmed, restore]).then(() => undefined);
+  // A failed restore behind the start is logged, not an unhandled rejection that ends the process
+  // (awaited, it already failed the start).
+  ready.catch((error: unknown) => {
+    if (behind) logger.error({ err: error }, 'restoring the stored alignments and channels failed');
+  });
 
   const bridges = new BridgeService(local.bridgeProgress, channels);
   // In a fleet the suites are shared records of the configuration bucket, like alignments.
@@ -277,7 +308,11 @@ export async function composeMediator(options: CoreOptions): Promise<MediatorCor
     suites,
     coverage,
     warmed,
+    ready,
     async close() {
+      // A restore still running behind the start finishes first, so no channel starts after the
+      // runner stopped; bounded, so a warm-up that never ends (workers that cannot start) cannot hold the exit.
+      await untilSettled(ready, CLOSE_WAITS_FOR_RESTORE_MS);
       // Channels finish their in-flight messages before the store they read goes away.
       // The fleet's watch stops first, so no change starts a channel while they stop.
       await fleet?.close();

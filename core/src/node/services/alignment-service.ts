@@ -73,6 +73,7 @@ export class AlignmentService {
 
   /** Compiled alignments by name and version, with the stored record they came from. */
   private readonly compiled = new Map<string, Compiled>();
+  private storedCompiledHere = 0;
 
   constructor(
     private readonly store: ConfigStore,
@@ -129,6 +130,7 @@ export class AlignmentService {
   }
 
   private async compileRecord(record: AlignmentRecord): Promise<CompiledAlignment> {
+    this.storedCompiledHere++;
     const result = await analyzeAlignment(record.xml, this.compileOptions);
     if (result.parseError !== undefined) throw result.parseError;
     if (result.compiled === undefined) {
@@ -246,6 +248,11 @@ export class AlignmentService {
     const r = this.store.getAlignmentById(id);
     if (r === undefined) throw new NotFoundError(`Alignment with id ${id} not found`);
     return r;
+  }
+
+  /** @internal for tests: how many times a stored record was compiled on this thread. */
+  storedCompiledHereForTest(): number {
+    return this.storedCompiledHere;
   }
 
   /** @internal for tests: whether this thread holds a compiled copy (not only the text). */
