@@ -4067,6 +4067,8 @@ export interface operations {
             /** @description The operation took longer than the server allows, or the shared configuration (NATS JetStream) cannot be reached */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,36 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { goldenPairs, goldenFile } from '../../test-support/shared-data.js';
-import { compileAlignment } from '../translation/index.js';
-import { applyAlignments, readMessage, TermGraph } from '../translation/index.js';
-import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { exampleMessage, holdsOn } from '../../test-support/suggest-examples.js';
 import { suggestAlignment, type SuggestionExample } from './suggest-alignment.js';
 
 const CONTEXT = { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#', xsd: 'http://www.w3.org/2001/XMLSchema#' };
-
-function message(payload: readonly object[]): string {
-  return JSON.stringify({
-    '@graph': [
-      { '@id': 'InterIoTMsg:metadata', '@graph': [{ '@id': 'InterIoTMsg:meta1', '@type': ['InterIoTMsg:meta', 'InterIoTMsg:Thing_Update'] }] },
-      { '@id': 'InterIoTMsg:payload', '@graph': payload },
-    ],
-    '@context': CONTEXT,
-  });
-}
-
-async function payloadOf(text: string): Promise<RDF.Quad[]> {
-  return (await readMessage(text)).quads
-    .filter((q) => q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload)
-    .map((q) => factory.quad(q.subject, q.predicate, q.object));
-}
-
-async function holdsOn(alignment: string, example: SuggestionExample): Promise<boolean> {
-  const compiled = await compileAlignment(alignment);
-  const graph = TermGraph.fromQuads(await payloadOf(example.input));
-  applyAlignments(graph, [compiled]);
-  return isomorphic(graph.toQuads(factory.defaultGraph()), await payloadOf(example.output));
-}
+const message = (payload: readonly object[]): string => exampleMessage(CONTEXT, 'InterIoTMsg:Thing_Update', payload);
 
 /** A device whose `from` attribute becomes `to`, its value mapped. */
 function renamed(id: string, from: string, to: string, value: unknown, mapped: unknown): SuggestionExample {

@@ -4,9 +4,7 @@
  * found holds on a third message with the wanted lexical forms.
  */
 import { describe, expect, it } from 'vitest';
-import { compileAlignment, applyAlignments, readMessage, TermGraph } from '../translation/index.js';
-import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
-import { isomorphic } from '../rdf/isomorphism.js';
+import { exampleMessage, holdsOn } from '../../test-support/suggest-examples.js';
 import { suggestAlignment, type SuggestionExample } from './suggest-alignment.js';
 
 const CONTEXT = {
@@ -15,29 +13,7 @@ const CONTEXT = {
   sosa: 'http://www.w3.org/ns/sosa/',
   xsd: 'http://www.w3.org/2001/XMLSchema#',
 };
-
-function message(payload: readonly object[]): string {
-  return JSON.stringify({
-    '@graph': [
-      { '@id': 'InterIoTMsg:metadata', '@graph': [{ '@id': 'InterIoTMsg:meta1', '@type': ['InterIoTMsg:meta', 'InterIoTMsg:Observation'] }] },
-      { '@id': 'InterIoTMsg:payload', '@graph': payload },
-    ],
-    '@context': CONTEXT,
-  });
-}
-
-async function payloadOf(text: string): Promise<RDF.Quad[]> {
-  return (await readMessage(text)).quads
-    .filter((q) => q.graph.termType === 'NamedNode' && q.graph.value === MESSAGE_GRAPHS.payload)
-    .map((q) => factory.quad(q.subject, q.predicate, q.object));
-}
-
-async function holdsOn(alignment: string, example: SuggestionExample): Promise<boolean> {
-  const compiled = await compileAlignment(alignment);
-  const graph = TermGraph.fromQuads(await payloadOf(example.input));
-  applyAlignments(graph, [compiled]);
-  return isomorphic(graph.toQuads(factory.defaultGraph()), await payloadOf(example.output));
-}
+const message = (payload: readonly object[]): string => exampleMessage(CONTEXT, 'InterIoTMsg:Observation', payload);
 
 const decimal = (v: string) => ({ '@value': v, '@type': 'xsd:decimal' });
 

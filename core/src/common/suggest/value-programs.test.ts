@@ -61,7 +61,8 @@ describe('value programs', () => {
 
   it('changes a datatype by a cast or a typing', () => {
     holds([one(str('42'), typedLit('42', 'integer'))], one(str('7'), typedLit('7', 'integer')));
-    holds([one(typedLit('1', 'integer'), typedLit('true', 'boolean'))], one(typedLit('0', 'integer'), typedLit('false', 'boolean')));
+    // Jena 3.9 casts "1"^^xsd:integer to xsd:boolean keeping the lexical form "1" (issue 38's casts).
+    holds([one(typedLit('1', 'integer'), typedLit('1', 'boolean'))], one(typedLit('0', 'integer'), typedLit('0', 'boolean')));
   });
 
   it('turns epoch seconds into an ISO dateTime', () => {

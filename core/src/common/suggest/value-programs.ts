@@ -271,6 +271,38 @@ function solvedAffine(values: ReadonlyArray<readonly [number, number]>): Array<r
   return out;
 }
 
+/**
+ * Constants written with 0 to 4 decimals: decimal arithmetic keeps scales as Java's BigDecimal
+ * does (issue 38), so `x * 1.50` and `x * 1.5` give other lexical forms of one value, and the
+ * wanted form names the scales the examples were made with.
+ */
+function scaledVariants(text: string): string[] {
+  const [whole, fraction = ''] = text.split('.');
+  const out = [text];
+  for (let scale = fraction.length + 1; scale <= 4; scale++) out.push(`${whole}.${fraction.padEnd(scale, '0')}`);
+  return out;
+}
+
+/** The first form of value * a + b (or (value + c) / d) that gives every wanted term exactly, the constants' scales tried last. */
+function affineFitting(x: ProgramExpr, factor: string, offset: string, form: 'mul' | 'div', cases: readonly ValueCase[]): ProgramExpr | undefined {
+  const wanted = cases[0]?.wanted as RDF.Term;
+  const fitting = (f: string, o: string) =>
+    firstFitting(
+      numberForms(affineExpr(x, f, o, form)).flatMap((form2) => finishers(form2, wanted)),
+      cases,
+    );
+  const plain = fitting(factor, offset);
+  if (plain !== undefined || wanted.termType !== 'Literal' || !wanted.value.includes('.')) return plain;
+  for (const f of scaledVariants(factor)) {
+    for (const o of offset === '0' ? ['0'] : scaledVariants(offset)) {
+      if (f === factor && o === offset) continue;
+      const found = fitting(f, o);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** From one example, a number may be a scale or a shift of another (or anything else): both, to be asked about. */
 function oneExampleMaps(value: readonly [number, number] | undefined): Array<readonly [string, string, 'mul' | 'div']> {
   if (value === undefined || value[0] === value[1]) return [];
@@ -323,11 +355,7 @@ function numberPrograms(cases: readonly ValueCase[], sourceCount: number): Progr
         return Math.abs(y - w) <= Math.max(1, Math.abs(w)) * 0.01;
       });
       if (!fits) continue;
-      const core = affineExpr(x, factor, offset, form);
-      const found = firstFitting(
-        numberForms(core).flatMap((form2) => finishers(form2, cases[0]?.wanted as RDF.Term)),
-        cases,
-      );
+      const found = affineFitting(x, factor, offset, form, cases);
       const guess = at >= solved.length + CONVERSIONS.length;
       if (found !== undefined) out.push({ expr: found, cost: guess ? 8 : 4, family: 'number', ...(guess ? { guess } : {}) });
     }

@@ -11,6 +11,7 @@ import { ErrorCodes } from '../../common/index.js';
 import { readData } from '../../test-support/shared-data.js';
 import { SUGGESTION_TIMEOUT_MS } from './routes/suggestions.js';
 import { startTestServer, uploadNew, type TestServer } from './test-support/test-server.js';
+import { heavySuggestionExample } from '../../test-support/heavy-suggestion.js';
 
 const BURST = 12;
 const NODES = 300;
@@ -30,16 +31,6 @@ afterAll(async () => {
   await running.stop();
 });
 
-const CONTEXT = { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#' };
-const message = (payload: object[]) => JSON.stringify({ '@graph': [{ '@id': 'InterIoTMsg:payload', '@graph': payload }], '@context': CONTEXT });
-const reading = (i: number, names: readonly string[], prefix = '') => ({
-  '@id': `ex:r${i}`,
-  '@type': 'ex:Reading',
-  [`ex:${names[0]}`]: `alpha-${i}`,
-  [`ex:${names[1]}`]: `beta-${i}`,
-  [`ex:${names[2]}`]: `${prefix}gamma-${i}`,
-});
-
 interface Timed {
   readonly status: number;
   readonly code: string | undefined;
@@ -56,10 +47,7 @@ async function timedPost(path: string, body: string): Promise<Timed> {
 
 describe('a burst of suggestions', () => {
   it('does not delay a translation past one suggestion, and each suggestion is answered or refused in time', { timeout: 90_000 }, async () => {
-    const example = {
-      input: message(Array.from({ length: NODES }, (_, i) => reading(i, ['a', 'b', 'c']))),
-      output: message(Array.from({ length: NODES }, (_, i) => reading(i, ['x', 'y', 'z'], 'pre-'))),
-    };
+    const example = heavySuggestionExample(NODES);
     const body = JSON.stringify({ examples: [example] });
     const suggestions = Array.from({ length: BURST }, () => timedPost('/suggestions', body));
     await new Promise((r) => setTimeout(r, 300));

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
 import { median, versionLatenciesWhile } from './test-support/version-latency.js';
+import { heavySuggestionExample } from '../../test-support/heavy-suggestion.js';
 
 const NODES = 200;
 const MEDIAN_BOUND_MS = 100;
@@ -20,23 +21,10 @@ afterAll(async () => {
   await running.stop();
 });
 
-const CONTEXT = { InterIoTMsg: 'http://inter-iot.eu/message/', ex: 'http://example.org/ns#' };
-const message = (payload: object[]) => JSON.stringify({ '@graph': [{ '@id': 'InterIoTMsg:payload', '@graph': payload }], '@context': CONTEXT });
-const reading = (i: number, names: readonly string[], prefix = '') => ({
-  '@id': `ex:r${i}`,
-  '@type': 'ex:Reading',
-  [`ex:${names[0]}`]: `alpha-${i}`,
-  [`ex:${names[1]}`]: `beta-${i}`,
-  [`ex:${names[2]}`]: `${prefix}gamma-${i}`,
-});
-
 describe('GET /version while a suggestion runs', () => {
   it(`answers with a median under ${MEDIAN_BOUND_MS} ms`, async () => {
     const url = running.server.url;
-    const example = {
-      input: message(Array.from({ length: NODES }, (_, i) => reading(i, ['a', 'b', 'c']))),
-      output: message(Array.from({ length: NODES }, (_, i) => reading(i, ['x', 'y', 'z'], 'pre-'))),
-    };
+    const example = heavySuggestionExample(NODES);
     const suggestion = fetch(`${url}/suggestions`, {
       method: 'POST',
       body: JSON.stringify({ examples: [example] }),
