@@ -5,23 +5,15 @@
  * violation on the form, screenshots kept.
  */
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { dataDir } from '../fixtures/paths.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
+import { seriousViolations } from '../fixtures/page-checks.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** time:numericPosition of the sample weight message: its one value, 1418143893015. */
 const SOURCE = 'var:e <http://www.w3.org/2006/time#numericPosition> var:n .';
 const TARGET = 'var:e iiot:hasResultValue var:label .';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`an alignment made from nothing in the cell form, undone, saved and translating a sample (${scheme})`, async ({ page }, testInfo) => {

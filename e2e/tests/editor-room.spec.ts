@@ -4,20 +4,13 @@
  * least 100 columns, measured from Monaco's own layout (content width over character width); the
  * choice survives a reload; word wrap can be switched on; "Compare versions" is closed until asked for.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
+import { seriousViolations } from '../fixtures/page-checks.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const columns = async (page: Page) => Number(await page.getByTestId('alignment-source').getAttribute('data-columns'));
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the source editor gets at least 100 columns, remembered across a reload; word wrap (${scheme})`, async ({ page, api }, testInfo) => {

@@ -9,22 +9,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
 import { cliJs, dataDir, repoRoot } from '../fixtures/paths.js';
 import { dropFiles, expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
+import { consoleErrors } from '../fixtures/page-checks.js';
 
 const run = promisify(execFile);
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 test('a drop of several files lists a result per file, none citing AlignmentID(,)', async ({ page }, testInfo) => {
   const legacy = await readFile(resolve(repoRoot, 'renderer/src/samples/CO_FIWARE_legacy.xml'), 'utf8');

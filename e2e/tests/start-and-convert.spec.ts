@@ -7,32 +7,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '../fixtures/paths.js';
 import { dropFiles, expect, screenshot, test } from '../fixtures/test.js';
+import { consoleErrors, seriousViolations } from '../fixtures/page-checks.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const legacyText = () => readFile(resolve(repoRoot, 'renderer/src/samples/CO_FIWARE_legacy.xml'), 'utf8');
 const uploadResult = (page: Page, file: string) => page.getByTestId('upload-result').and(page.locator(`[data-file="${file}"]`));
-
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // A refused upload is a 400 the page expects; the browser reports every such response.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`a dropped legacy file converts to IPSM-AF, opens in the editor and uploads (${scheme})`, async ({ page, api }, testInfo) => {
