@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
+// The same cases every run, many of them.
+import { seededRandom } from '../../test-support/payload-variants.js';
 import { redactUrl, splitUrlCredentials } from './broker-urls.js';
-
-/** A small deterministic generator (mulberry32): the same cases every run, many of them. */
-function generator(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Printable ASCII and some beyond; '@', ':', '/' and '%' included, so encoding matters.
 const ALPHABET = "abcXYZ019-_.~!$&'()*+,;=:@/?#[]% éü€";
@@ -22,7 +13,7 @@ function word(random: () => number, min = 1): string {
 
 describe('broker URL credentials', () => {
   it('takes user:password@ and token@ out of a URL and never shows them (generated cases)', () => {
-    const random = generator(40);
+    const random = seededRandom(40);
     for (let i = 0; i < 2000; i++) {
       const scheme = ['nats', 'mqtt', 'mqtts', 'tls', 'wss'][i % 5]!;
       const host = `${['127.0.0.1', 'broker.example', '[::1]'][i % 3]}:${1 + Math.floor(random() * 65534)}`;

@@ -15,6 +15,7 @@ import { LEGACY } from '../../test-support/legacy-alignment.js';
 import { readData } from '../../test-support/shared-data.js';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.js';
 import { runCli, type CliIo } from '../cli.js';
+import { seededRandom } from '../../test-support/payload-variants.js';
 
 let running: TestServer;
 let dir: string;
@@ -45,20 +46,10 @@ async function post(path: string, body: string): Promise<{ status: number; text:
 /** The converted text without the time of conversion, which differs between any two runs. */
 const undated = (xml: string): string => xml.replace(/<dcelem:date>[^<]*<\/dcelem:date>/, '<dcelem:date/>').trimEnd();
 
-/** A small deterministic generator (mulberry32), so a failing variant can be made again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** LEGACY with another name and version, its cells in either order, and sometimes one step and cell fewer. */
 function variant(seed: number): { name: string; version: string; text: string } {
-  const next = random(seed);
+  // Seeded, so a failing variant can be made again.
+  const next = seededRandom(seed);
   const name = `Legacy_${Math.floor(next() * 1e6).toString(36)}`;
   const version = `${1 + Math.floor(next() * 9)}.${Math.floor(next() * 20)}`;
   let text = LEGACY.replace('name="CO_FIWARE_legacy" version="0.5"', `name="${name}" version="${version}"`);
