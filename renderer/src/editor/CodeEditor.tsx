@@ -159,6 +159,10 @@ export function CodeEditor({
           // first lines are drawn (XML's brackets are its tags): 130 ms of the first open of a
           // 200-cell alignment in a Chromium trace. Matching the bracket at the cursor stays on.
           bracketPairColorization: { enabled: false },
+          // Suggestions pop up while typing only where the caller gives completions (the alignment
+          // editor, issue 39): elsewhere (a message being typed) they were per-key work and noise.
+          quickSuggestions: completeRef.current !== undefined,
+          wordBasedSuggestions: completeRef.current !== undefined ? 'currentDocument' : 'off',
         });
         editorRef.current = editor;
         disposables.push(followColumns(monaco, editor, setColumns));
