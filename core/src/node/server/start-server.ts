@@ -50,8 +50,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ErrorCodes.networkWithoutAuth,
     );
   }
-  // `localhost` is left to Fastify's listen, which binds each of its addresses (IPv4 and IPv6).
-  const running = options.listenFirst === true && host !== 'localhost' ? await listenBeforeBuilding(options, host) : await buildThenListen(options, host);
+  const running = bindsBeforeBuilding(options, host) ? await listenBeforeBuilding(options, host) : await buildThenListen(options, host);
   if (network) {
     running.logger.warn(
       { host, port: running.port },
@@ -61,6 +60,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     );
   }
   return running;
+}
+
+/**
+ * Whether the port is bound before the HTTP app is built (listen first). Not for `localhost`, left
+ * to Fastify's listen, which binds each of its addresses (IPv4 and IPv6); nor for a fleet
+ * (`--store nats`), which catches up with its buckets before it listens: a process that never
+ * reached the cluster exits without having answered anything (issue 32).
+ */
+function bindsBeforeBuilding(options: StartOptions, host: string): boolean {
+  const store = options.store ?? (options.transport?.kind === 'nats' ? 'nats' : 'sqlite');
+  return options.listenFirst === true && host !== 'localhost' && store === 'sqlite';
 }
 
 /** The URL clients on this machine use: a wildcard bind is reached through loopback. */
