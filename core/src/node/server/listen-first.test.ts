@@ -4,7 +4,8 @@
  * arrives meanwhile waits for that start-up instead of compiling its alignment a second time (on
  * the event loop) or failing. Real worker thread, real SQLite file, real port.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,6 +164,40 @@ describe('a server started with listenFirst (mediator serve)', () => {
       expect(held.status).toBe(401);
       expect(held).toEqual(await raw(server.url, '/version'));
     }
+  }, 60_000);
+
+  it('closes the held requests and frees its port when the app cannot be built after the port was bound', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mediator-listen-first-'));
+    dirs.push(dataDir);
+    // A folder where the database file should be: the store cannot open it, after the bind.
+    mkdirSync(join(dataDir, 'mediator.db'));
+    let bound: { url: string; probe: RawAnswer; held: ReturnType<typeof track<RawAnswer>>; answeredEarly: boolean } | undefined;
+    const start = startServer({
+      dataDir,
+      port: 0,
+      logStream: silentLog(),
+      translationWorkers: 0,
+      listenFirst: true,
+      onListening: async (url) => {
+        const probe = await raw(url, '/health');
+        const held = track(raw(url, '/alignments'));
+        // Time for it to arrive and be held before the build starts (and fails).
+        await new Promise((r) => setTimeout(r, HOLD_CHECK_MS));
+        bound = { url, probe, held, answeredEarly: held.settled() };
+      },
+    });
+    await expect(start).rejects.toThrow();
+    expect(bound, 'the port was never bound').toBeDefined();
+    expect(bound!.probe.status).toBe(200);
+    expect(bound!.answeredEarly, 'answered before the build failed').toBe(false);
+    await expect(bound!.held.promise, 'the held request was answered by nothing').rejects.toThrow(/socket hang up|ECONNRESET/);
+    // The port is free again.
+    const port = Number(new URL(bound!.url).port);
+    await new Promise<void>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+    });
   }, 60_000);
 
   it('leaves the probes to the app when the log records successful reads (debug)', async () => {

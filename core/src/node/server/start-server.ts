@@ -122,8 +122,9 @@ async function listenBeforeBuilding(options: StartOptions, host: string): Promis
     await server.app.ready();
     early.handOver();
   } catch (error) {
-    await server?.close();
+    // The held requests first: closing the server waits for every open request to end.
     await early.abort();
+    await server?.close();
     throw error;
   }
   // The line Fastify's own listen logs.
