@@ -90,9 +90,12 @@ describe('what a mediator command loads (the start-up bundle)', () => {
     ).toEqual([]);
   });
 
-  it('serve is the command that loads the server (the hook sees it)', async () => {
+  it('serve is the command that loads the server (the hook sees it), and Fastify only once it has a port to serve', async () => {
     const loaded = await loadedBy(['serve', '--help'], 'serve-help');
     expect(loaded.modules).toContain('dist/node/cli/serve.js');
-    expect(loaded.packages).toContain('fastify');
+    expect(loaded.modules).toContain('dist/node/server/start-server.js');
+    // Listen first (issue 42): the HTTP app is imported after the port is bound (early-listener.ts).
+    expect(SERVER_PACKAGES.filter((p) => loaded.packages.has(p))).toEqual([]);
+    expect(loaded.modules).not.toContain('dist/node/server/composition-root.js');
   });
 });

@@ -9,7 +9,7 @@ import { loadOrCreateToken, MIN_TOKEN_LENGTH } from '../server/api-token.js';
 import { corsOriginProblem } from '../server/cors-origins.js';
 import { timeoutProblem, type HttpTimeouts } from '../server/http-timeouts.js';
 import { DEFAULT_HOST, DEFAULT_PORT, isLoopbackBind, startServer, type RunningServer } from '../server/start-server.js';
-import { defaultDataDir } from '../store/sqlite-store.js';
+import { defaultDataDir } from '../store/default-data-dir.js';
 import { BROKER_SECURITY_OPTIONS, brokerSecurity, readTlsFiles, type BrokerSecurity } from './broker-security.js';
 import { cliEnvironment, type CliEnvironment } from './env.js';
 import { parseCommandArgs, UsageError, type CliIo } from './io.js';
@@ -267,6 +267,7 @@ async function listen(
   mqtt: Awaited<ReturnType<typeof mqttSettings>>,
   brokerSecurity: BrokerSecurity,
   token: string | undefined,
+  onListening: (url: string) => void,
 ): Promise<RunningServer> {
   const { allowedHosts, bodyLimit, brokerUrl, brokers, cors, fleet, port } = settings;
   try {
@@ -290,6 +291,7 @@ async function listen(
       translationWorkers: settings.translationWorkers,
       // Answer at once; the engine warms and the stored alignments compile behind (issue 42).
       listenFirst: true,
+      onListening,
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -309,21 +311,25 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const mqtt = await mqttSettings(values, env.brokerSecurity);
   const security = await brokerSecurity(values, env.brokerSecurity);
   const { token, note } = await resolveToken(settings);
-  const server = await listen(settings, mqtt, security, token);
   const { fleet, translationWorkers: workers } = settings;
-  io.stderr(
-    `Mediator API:  ${server.url}/\nSwagger UI:    ${server.url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings, securityNotes(security, mqtt))}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
-  );
+  // The banner as soon as the port is bound: the server answers from then on (start-server.ts).
+  const banner = (url: string) =>
+    io.stderr(
+      `Mediator API:  ${url}/\nSwagger UI:    ${url}/swagger/\nData folder:   ${settings.dataDir}\nChannels on:   ${channelsLine(settings, securityNotes(security, mqtt))}\nConfiguration: ${settings.storeKind === 'nats' ? `shared, in the NATS JetStream buckets${fleet === undefined ? '' : ` of fleet ${fleet}`}` : 'local, in the data folder'}\nTranslation:   ${workers === 0 ? 'on the event loop' : `${workers} worker thread${workers === 1 ? '' : 's'}`}\n${note}`,
+    );
+  // Signals heard from the start: the banner comes before the HTTP app is built, and a Ctrl-C then
+  // stops the server cleanly once it is built instead of killing it half-way.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  const server = await listen(settings, mqtt, security, token, banner);
   // The second signal: what arrives from now on finds the engine warm and the stored configuration running.
   server.ready.then(
     () => io.stderr(`${READY_LINE.padEnd(15)}the engine is warm, stored alignments compiled and channels restored\n`),
     () => undefined,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   await server.close();
   return 0;
 }

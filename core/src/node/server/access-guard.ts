@@ -138,14 +138,15 @@ export function crossSiteReason(
   return `${request.method} refused: it was sent by a page of another site (${origin ?? 'origin not given'}). Requests that change the mediator must come from its own workbench, an origin allowed with --cors, or a client that is not a browser page.`;
 }
 
-function digest(value: string): Buffer {
+/** What `tokenMatches` compares a request's token with: the expected token's digest. */
+export function tokenDigest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
 
 /** Compares in constant time (on digests, so the lengths leak nothing either). */
 export function tokenMatches(authorization: string | undefined, expected: Buffer): boolean {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), expected);
+  return match !== null && timingSafeEqual(tokenDigest(match[1]!), expected);
 }
 
 /**
@@ -155,7 +156,7 @@ export function tokenMatches(authorization: string | undefined, expected: Buffer
 export function accessGuard(options: AccessOptions, isPublic: (request: FastifyRequest) => boolean) {
   const allowed = parseAllowedHosts(options.allowedHosts ?? []);
   const corsOrigins = options.corsOrigins ?? [];
-  const token = options.token === undefined ? undefined : digest(options.token);
+  const token = options.token === undefined ? undefined : tokenDigest(options.token);
   const allowedText = ['localhost', '127.0.0.1', '[::1]', ...(options.allowedHosts ?? [])].join(', ');
 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

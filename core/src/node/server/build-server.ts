@@ -35,6 +35,7 @@ import { serverTimingHook } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
 import { answerClientError, resolveTimeouts, type HttpTimeouts } from './http-timeouts.js';
 import { readyGate } from './ready-gate.js';
+import type { EarlyListener } from './early-listener.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
 export interface ServerOptions extends CoreOptions, HttpTimeouts {
@@ -48,6 +49,11 @@ export interface ServerOptions extends CoreOptions, HttpTimeouts {
   readonly allowedHosts?: readonly string[];
   /** When set, every request but the UI's static files needs `Authorization: Bearer <token>`. */
   readonly authToken?: string;
+  /**
+   * The server already listening (listen first, start-server.ts): Fastify is built on it instead of
+   * creating its own, and closing the app closes it.
+   */
+  readonly earlyListener?: EarlyListener;
 }
 
 export interface MediatorServer {
@@ -187,6 +193,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
     // Requests that arrive while the server closes get our `{message, code}` 503 (the hook below),
     // not the framework's own `{error, message, statusCode}` body.
     return503OnClosing: false,
+    ...(options.earlyListener === undefined ? {} : { serverFactory: options.earlyListener.serverFactory }),
     // Errors the router raises before any route (a URL that is not valid percent-encoded UTF-8)
     // get the same `{message, code}` as every other error, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
@@ -245,6 +252,7 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeHttp(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
   });
+  options.earlyListener?.recordInto((a) => metrics.observeHttp(a.method, a.route, a.status, a.seconds));
 
   const uiHeaders = securityHeaders('ui');
   const apiHeaders = securityHeaders('api');
@@ -335,8 +343,9 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const compileTranslationSchemas = (): void => {
     compilers.compileMatching((route) => route.method === 'POST' && /\/translation$/.test(route.url));
   };
-  // Listening first (issue 42), they compile once it listens, while its workers warm, not before.
-  if (options.listenFirst === true) app.server.once('listening', () => setImmediate(compileTranslationSchemas));
+  // Listening first (issue 42), they compile once it listens, while its workers warm, not before;
+  // on a server that listened before Fastify was loaded, when Fastify is ready to take it over.
+  if (options.listenFirst === true && options.earlyListener === undefined) app.server.once('listening', () => setImmediate(compileTranslationSchemas));
   else
     app.addHook('onReady', async () => {
       compileTranslationSchemas();
@@ -359,7 +368,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       if (closed) return;
       closed = true;
       closing = true;
+      // Fastify closes only a server it listened on itself.
+      const serverClosed = options.earlyListener?.close();
       await app.close();
+      await serverClosed;
       await core.close();
     },
   };
