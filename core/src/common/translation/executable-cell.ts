@@ -110,9 +110,9 @@ export class ExecutableCell {
    * were a third of the engine's time). A WHERE constant the graph lacks means no match; a DELETE
    * constant it lacks at the start of a run is in no triple (BINDs intern terms but add no triple).
    */
-  private readonly constKeys: string[];
+  private readonly constTerms: RDF.Term[];
   private readonly whereConstCount: number;
-  /** Per WHERE pattern: the `constKeys` index of its subject, predicate and object (-1 for a variable). */
+  /** Per WHERE pattern: the `constTerms` index of its subject, predicate and object (-1 for a variable). */
   private readonly whereConstIndex: Int32Array;
   /** The same per DELETE pattern. */
   private readonly deleteConstIndex: Int32Array;
@@ -152,12 +152,16 @@ export class ExecutableCell {
     this.freshCount = parts.freshCount;
     this.maxSolutions = options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
     const keys = new Map<string, number>();
+    const terms: RDF.Term[] = [];
     const indexes = (patterns: readonly CompiledPattern[]): Int32Array => {
       const out = new Int32Array(patterns.length * 3).fill(-1);
       patterns.forEach((t, i) =>
         [t.s, t.p, t.o].forEach((x, k) => {
           if (x.kind !== 'const') return;
-          if (!keys.has(x.key)) keys.set(x.key, keys.size);
+          if (!keys.has(x.key)) {
+            keys.set(x.key, keys.size);
+            terms.push(x.term);
+          }
           out[i * 3 + k] = keys.get(x.key)!;
         }),
       );
@@ -166,7 +170,7 @@ export class ExecutableCell {
     this.whereConstIndex = indexes(this.where);
     this.whereConstCount = keys.size;
     this.deleteConstIndex = indexes(this.deletes);
-    this.constKeys = [...keys.keys()];
+    this.constTerms = terms;
   }
 
   /**
@@ -222,9 +226,9 @@ export class ExecutableCell {
 
   /** Applies the cell to the graph in place, counting what `counting` asks for (a trace's columns). */
   run(graph: TermGraph, counting: ChangeCounting = 'none'): CellRunResult {
-    const ids = (this.scratchConstKeyIds ??= new Int32Array(this.constKeys.length));
-    for (let i = 0; i < this.constKeys.length; i++) {
-      const id = graph.lookupKey(this.constKeys[i]!);
+    const ids = (this.scratchConstKeyIds ??= new Int32Array(this.constTerms.length));
+    for (let i = 0; i < this.constTerms.length; i++) {
+      const id = graph.lookupTerm(this.constTerms[i]!);
       // A WHERE constant the payload has never mentioned cannot match: nothing to do (the common case).
       if (id === undefined && i < this.whereConstCount) return NO_MATCH;
       ids[i] = id ?? UNBOUND;

@@ -58,7 +58,15 @@ export function tripleIdText(id: number | string): string {
 }
 
 export class TermGraph {
+  /** Ids of IRIs (by value) and other non-literal terms (by `termKey`). */
   private readonly ids = new Map<string, number>();
+  /**
+   * Ids of literals by datatype IRI, then lexical form, and of language-tagged ones by tag: a key
+   * string built per literal (`"v"^^dt`, new on every message, so flattened and hashed each time)
+   * cost several times the lookup itself.
+   */
+  private readonly literalIds = new Map<string, Map<string, number>>();
+  private readonly taggedIds = new Map<string, Map<string, number>>();
   readonly terms: RDF.Term[] = [];
   /**
    * The triples of each predicate, indexed by its term id (ids are dense, so an array beats a Map
@@ -101,11 +109,13 @@ export class TermGraph {
   }
 
   intern(term: RDF.Term): number {
+    if (term.termType === 'Literal') return this.internLiteral(term);
     return this.internKeyed(term.termType === 'NamedNode' ? term.value : termKey(term), term);
   }
 
-  /** `intern` with the term's key already computed (compiled cells precompute their constants' keys). */
+  /** `intern` with the term's key already computed (compiled cells precompute their constants' keys; literals go by their fields). */
   internKeyed(key: string, term: RDF.Term): number {
+    if (term.termType === 'Literal') return this.internLiteral(term);
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.terms.length;
@@ -115,9 +125,54 @@ export class TermGraph {
     return id;
   }
 
+  private literalTable(term: RDF.Literal, create: boolean): Map<string, number> | undefined {
+    const tagged = term.language !== '';
+    const tables = tagged ? this.taggedIds : this.literalIds;
+    const name = tagged ? term.language : term.datatype.value;
+    let table = tables.get(name);
+    if (table === undefined && create) tables.set(name, (table = new Map<string, number>()));
+    return table;
+  }
+
+  private internLiteral(term: RDF.Literal): number {
+    const table = this.literalTable(term, true)!;
+    let id = table.get(term.value);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(term);
+      table.set(term.value, id);
+    }
+    return id;
+  }
+
+  /** Id of a term, or undefined when the graph has never seen it. */
+  lookupTerm(term: RDF.Term): number | undefined {
+    if (term.termType === 'Literal') return this.literalTable(term, false)?.get(term.value);
+    return this.ids.get(term.termType === 'NamedNode' ? term.value : termKey(term));
+  }
+
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
   lookupKey(key: string): number | undefined {
-    return this.ids.get(key);
+    return key.charCodeAt(0) === 34 ? this.lookupLiteralKey(key) : this.ids.get(key);
+  }
+
+  /**
+   * A literal's id by its key `"v"^^dt` or `"v"@tag`, split at the last quote. A datatype IRI
+   * holding a quote would split wrong, so a miss is confirmed against every literal's key.
+   */
+  private lookupLiteralKey(key: string): number | undefined {
+    const quote = key.lastIndexOf('"');
+    const value = key.slice(1, quote);
+    let table: Map<string, number> | undefined;
+    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds.get(key.slice(quote + 2));
+    else if (key.charCodeAt(quote + 1) === 94 && key.charCodeAt(quote + 2) === 94) table = this.literalIds.get(key.slice(quote + 3));
+    const id = table?.get(value);
+    if (id !== undefined) return id;
+    for (let i = 0; i < this.terms.length; i++) {
+      const t = this.terms[i]!;
+      if (t.termType === 'Literal' && termKey(t) === key) return i;
+    }
+    return undefined;
   }
 
   get termCount(): number {
