@@ -75,6 +75,7 @@ describe('TermGraph term ids', () => {
       }
       expect(graph.lookupKey(key), key).toBe(given.get(key));
       expect(graph.lookupTerm(t), key).toBe(given.get(key));
+      if (t.termType === 'Literal') expect(graph.lookupLiteral(t.value, t.language === '' ? t.datatype.value : '', t.language), key).toBe(given.get(key));
     }
     for (const [key, id] of given) expect(termKey(graph.term(id))).toBe(key);
   });

@@ -151,6 +151,11 @@ export class TermGraph {
     return this.ids.get(term.termType === 'NamedNode' ? term.value : termKey(term));
   }
 
+  /** Id of a literal by its lexical form and datatype IRI, or by its form and (lower-case) language tag. */
+  lookupLiteral(value: string, datatype: string, language: string): number | undefined {
+    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds.get(language))?.get(value);
+  }
+
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
   lookupKey(key: string): number | undefined {
     return key.charCodeAt(0) === 34 ? this.lookupLiteralKey(key) : this.ids.get(key);
