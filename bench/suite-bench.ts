@@ -4,7 +4,9 @@
  * same run in interleaved rounds (this shared machine's speed drifts within seconds): the ratio is
  * the median over rounds of a suite round's rate to its neighbouring engine round's. Also the
  * real `mediator test` over the same suite written as a folder (its report's own time, so process
- * start and alignment compilation are left out).
+ * start and alignment compilation are left out), and runSuite run once in a fresh process over the
+ * same folder (suite-cold-run.ts): the command runs its suite once in a process whose code V8 has
+ * not optimised yet, which the warm in-process rounds have left behind.
  *
  * The cases cycle through the golden pairs, each with its expected payload and per-step counts, so
  * a case does what CI does: translate with the trace, compare the payload as a graph and the counts.
@@ -12,9 +14,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
 import { median } from './stats.js';
+
+const coldRunner = join(dirname(fileURLToPath(import.meta.url)), 'suite-cold-run.js');
 
 export interface SuiteCaseSource {
   readonly name: string;
@@ -32,6 +37,9 @@ export interface SuiteFigures {
   readonly ratio: number;
   readonly cliCasesPerSecond: number;
   readonly cliRatio: number;
+  /** runSuite once in a fresh process over the same folder (suite-cold-run.ts): what `mediator test` starts from. */
+  readonly coldCasesPerSecond: number;
+  readonly coldRatio: number;
   readonly passed: number;
 }
 
@@ -76,13 +84,19 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
     passed = r.passed;
   }
   const dir = mkdtempSync(join(tmpdir(), 'mediator-suite-bench-'));
-  let cliRate: number;
+  const cliRates: number[] = [];
+  const coldRates: number[] = [];
   try {
     await writeSuiteFolder(dir, cases);
     const files = [...new Set(sources.flatMap((s) => s.files))];
-    const out = execFileSync(process.execPath, [cli, 'test', dir, ...files.flatMap((f) => ['-a', f]), '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
-    const report = JSON.parse(out) as api.SuiteRunReport;
-    cliRate = (report.cases.length / report.ms) * 1000;
+    // Alternated, three of each: single cold runs on this shared machine vary by tens of percent.
+    for (let i = 0; i < 3; i++) {
+      const out = execFileSync(process.execPath, [cli, 'test', dir, ...files.flatMap((f) => ['-a', f]), '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const report = JSON.parse(out) as api.SuiteRunReport;
+      cliRates.push((report.cases.length / report.ms) * 1000);
+      const cold = JSON.parse(execFileSync(process.execPath, [coldRunner, dir, ...files], { encoding: 'utf8' })) as { ms: number };
+      coldRates.push((count / cold.ms) * 1000);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -93,8 +107,10 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
     casesPerSecond,
     translationsPerSecond,
     ratio: median(ratios),
-    cliCasesPerSecond: cliRate,
-    cliRatio: cliRate / translationsPerSecond,
+    cliCasesPerSecond: median(cliRates),
+    cliRatio: median(cliRates) / translationsPerSecond,
+    coldCasesPerSecond: median(coldRates),
+    coldRatio: median(coldRates) / translationsPerSecond,
     passed,
   };
 }

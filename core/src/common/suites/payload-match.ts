@@ -57,6 +57,7 @@ export function matchPayloadText(expectedText: string, graph: TermGraph): boolea
   const reading = readPlainNTriples(expectedText, {
     term: (key) => recentTerms.get(key, termId),
     blank: (label) => recentLabels.get(label, blankIndex),
+    literal: (value, datatype, language) => graph.lookupLiteral(value, datatype, language) ?? MISSING,
     triple: (s, p, o) => {
       if (s === MISSING || p === MISSING || o === MISSING || (s >= 0 && o >= 0 && !graph.has(s, p, o))) {
         lacking = true;

@@ -104,7 +104,18 @@ export class ExecutableCell {
   private readonly filters: Array<{ slot: number; datatype: string }>;
   private readonly binds: CompiledBind[];
   private readonly freshCount: number;
-  private readonly whereConstKeys: string[];
+  /**
+   * The distinct constants of WHERE (first, `whereConstCount` of them) and DELETE, looked up once
+   * per run into `constIds` (a run looked each up again per pattern and per solution: hash lookups
+   * were a third of the engine's time). A WHERE constant the graph lacks means no match; a DELETE
+   * constant it lacks at the start of a run is in no triple (BINDs intern terms but add no triple).
+   */
+  private readonly constTerms: RDF.Term[];
+  private readonly whereConstCount: number;
+  /** Per WHERE pattern: the `constTerms` index of its subject, predicate and object (-1 for a variable). */
+  private readonly whereConstIndex: Int32Array;
+  /** The same per DELETE pattern. */
+  private readonly deleteConstIndex: Int32Array;
   private readonly maxSolutions: number;
 
   private constructor(
@@ -140,9 +151,26 @@ export class ExecutableCell {
     this.binds = parts.binds;
     this.freshCount = parts.freshCount;
     this.maxSolutions = options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
-    const keys = new Set<string>();
-    for (const t of this.where) for (const x of [t.s, t.p, t.o]) if (x.kind === 'const') keys.add(x.key);
-    this.whereConstKeys = [...keys];
+    const keys = new Map<string, number>();
+    const terms: RDF.Term[] = [];
+    const indexes = (patterns: readonly CompiledPattern[]): Int32Array => {
+      const out = new Int32Array(patterns.length * 3).fill(-1);
+      patterns.forEach((t, i) =>
+        [t.s, t.p, t.o].forEach((x, k) => {
+          if (x.kind !== 'const') return;
+          if (!keys.has(x.key)) {
+            keys.set(x.key, keys.size);
+            terms.push(x.term);
+          }
+          out[i * 3 + k] = keys.get(x.key)!;
+        }),
+      );
+      return out;
+    };
+    this.whereConstIndex = indexes(this.where);
+    this.whereConstCount = keys.size;
+    this.deleteConstIndex = indexes(this.deletes);
+    this.constTerms = terms;
   }
 
   /**
@@ -198,26 +226,19 @@ export class ExecutableCell {
 
   /** Applies the cell to the graph in place, counting what `counting` asks for (a trace's columns). */
   run(graph: TermGraph, counting: ChangeCounting = 'none'): CellRunResult {
-    for (const key of this.whereConstKeys) {
-      // A constant the payload has never mentioned cannot match: nothing to do (the common case).
-      if (graph.lookupKey(key) === undefined) return NO_MATCH;
+    const ids = (this.scratchConstKeyIds ??= new Int32Array(this.constTerms.length));
+    for (let i = 0; i < this.constTerms.length; i++) {
+      const id = graph.lookupTerm(this.constTerms[i]!);
+      // A WHERE constant the payload has never mentioned cannot match: nothing to do (the common case).
+      if (id === undefined && i < this.whereConstCount) return NO_MATCH;
+      ids[i] = id ?? UNBOUND;
     }
-    const rows = this.solve(graph);
+    const rows = this.solve(graph, ids);
     if (rows.length === 0) return NO_MATCH;
     const notes = this.binds.length > 0 ? this.bindAll(rows, graph) : undefined;
     const counted = counting !== 'none';
     const removed: Array<number | string> = [];
-    if (this.deletes.length > 0) {
-      for (const row of rows) {
-        for (const t of this.deletes) {
-          const s = this.lookup(t.s, row, graph);
-          const o = this.lookup(t.o, row, graph);
-          const p = graph.lookupKey(t.p.key);
-          if (s === UNBOUND || o === UNBOUND || p === undefined) continue;
-          if (graph.remove(s, p, o) && counted) removed.push(tripleId(s, p, o));
-        }
-      }
-    }
+    if (this.deletes.length > 0) this.deleteAll(rows, graph, ids, counted ? removed : undefined);
     // Net counts: a triple deleted then re-inserted is no change (remove/add report each triple once).
     const removedSet = removed.length === 0 ? undefined : new Set(removed);
     let reinserted = 0;
@@ -284,10 +305,19 @@ export class ExecutableCell {
     return notes;
   }
 
-  private lookup(x: Operand, row: Row, graph: TermGraph): number {
-    if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
-    if (x.kind === 'const') return graph.lookupKey(x.key) ?? UNBOUND;
-    return UNBOUND;
+  /** Removes every solution's DELETE triples; `removed` (when counting) gets the ids of those the graph had. */
+  private deleteAll(rows: readonly Row[], graph: TermGraph, ids: Int32Array, removed: Array<number | string> | undefined): void {
+    const index = this.deleteConstIndex;
+    for (const row of rows) {
+      for (let i = 0; i < this.deletes.length; i++) {
+        const t = this.deletes[i]!;
+        const s = t.s.kind === 'slot' ? (row[t.s.index] ?? UNBOUND) : t.s.kind === 'const' ? ids[index[i * 3]!]! : UNBOUND;
+        const p = ids[index[i * 3 + 1]!]!;
+        const o = t.o.kind === 'slot' ? (row[t.o.index] ?? UNBOUND) : t.o.kind === 'const' ? ids[index[i * 3 + 2]!]! : UNBOUND;
+        if (s === UNBOUND || o === UNBOUND || p === UNBOUND) continue;
+        if (graph.remove(s, p, o) && removed !== undefined) removed.push(tripleId(s, p, o));
+      }
+    }
   }
 
   /** An INSERT constant's id in `graph`, interned on its first use in this run (interning again would give the same id). */
@@ -315,22 +345,22 @@ export class ExecutableCell {
   // buffers per cell is safe, and reusing it keeps the common no-match case allocation-free.
   private scratchRow: Row | undefined;
   private scratchConsts: Int32Array | undefined;
+  private scratchConstKeyIds: Int32Array | undefined;
   private scratchRows: Row[] = [];
   private scratchFresh: Row | undefined;
   private scratchConstIds: Row | undefined;
   private scratchGraph: TermGraph | undefined;
 
   /** All solutions of the WHERE basic graph pattern that pass the filters. */
-  private solve(graph: TermGraph): Row[] {
+  private solve(graph: TermGraph, ids: Int32Array): Row[] {
     const n = this.where.length;
     const row = (this.scratchRow ??= unboundRow(this.slotCount));
     row.fill(UNBOUND);
     const consts = (this.scratchConsts ??= new Int32Array(n * 3));
-    for (let i = 0; i < n; i++) {
-      const t = this.where[i]!;
-      consts[i * 3] = t.s.kind === 'const' ? (graph.lookupKey(t.s.key) ?? UNBOUND) : UNBOUND;
-      consts[i * 3 + 1] = graph.lookupKey(t.p.key) ?? UNBOUND;
-      consts[i * 3 + 2] = t.o.kind === 'const' ? (graph.lookupKey(t.o.key) ?? UNBOUND) : UNBOUND;
+    const index = this.whereConstIndex;
+    for (let i = 0; i < n * 3; i++) {
+      const k = index[i]!;
+      consts[i] = k < 0 ? UNBOUND : ids[k]!;
     }
     this.scratchRows = [];
     this.scratchGraph = graph;

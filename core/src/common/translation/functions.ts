@@ -100,6 +100,8 @@ function concat(args: readonly RDF.Term[]): RDF.Term {
   return simpleLiteral(out);
 }
 
+/** Built once: compared on every STRDT call (a template literal there builds a new string each time). */
+const XSD_DECIMAL = `${XSD}decimal`;
 function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   const l = stringArg(lex, 'STRDT');
   if (l.language !== '') fail('STRDT() of a language-tagged string');
@@ -108,7 +110,7 @@ function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   // but reading the new literal can throw in Jena (a decimal with spaces), which fails the cell.
   const literal = factory.literal(l.value, dt);
   // Only a decimal can throw there; the check stays off the typing BINDs of every other cell.
-  if (dt.value === `${XSD}decimal`) numericValue(literal);
+  if (dt.value === XSD_DECIMAL) numericValue(literal);
   return literal;
 }
 

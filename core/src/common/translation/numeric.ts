@@ -56,11 +56,16 @@ export type Numeric =
   | { readonly kind: 'decimal'; readonly decimal: ExactDecimal }
   | { readonly kind: 'float' | 'double'; readonly value: number };
 
+// Built once: a template literal in a comparison builds (and flattens) a new string on every call.
+const XSD_DECIMAL = `${XSD}decimal`;
+const XSD_FLOAT = `${XSD}float`;
+const XSD_DOUBLE = `${XSD}double`;
+
 export function numericKind(datatype: string): NumericKind | undefined {
   if (INTEGER_RANGES.has(datatype)) return 'integer';
-  if (datatype === `${XSD}decimal`) return 'decimal';
-  if (datatype === `${XSD}float`) return 'float';
-  if (datatype === `${XSD}double`) return 'double';
+  if (datatype === XSD_DECIMAL) return 'decimal';
+  if (datatype === XSD_FLOAT) return 'float';
+  if (datatype === XSD_DOUBLE) return 'double';
   return undefined;
 }
 

@@ -1,10 +1,11 @@
 /**
  * A small triple store for one message payload. Terms are interned to integers (per graph, so
- * nothing grows across messages). Triples live in one pair of parallel arrays per predicate, with
- * a set of packed triple keys for membership: payloads hold tens of triples, and scanning a short
- * array beat nested Map/Set indexes by a wide margin (allocation and hashing dominated). Cell
- * patterns always have a constant predicate (reference-mediator.md 1.7), so the per-predicate
- * list is always the access path.
+ * nothing grows across messages). Triples live in one pair of parallel arrays per predicate:
+ * payloads hold tens of triples, and scanning a short array beat nested Map/Set indexes by a wide
+ * margin (allocation and hashing dominated). Membership scans the predicate's list too until it
+ * grows past SCAN_LIMIT; a longer list keeps a set of its (subject, object) pairs. Cell patterns
+ * always have a constant predicate (reference-mediator.md 1.7), so the per-predicate list is
+ * always the access path.
  */
 import { factory, termKey, type RDF } from '../rdf/terms.js';
 
@@ -17,11 +18,30 @@ export interface PredicateTriples {
 /** Packed keys are exact while term ids stay below 2^17 (17 + 17 + 17 bits < 53). */
 const PACK_LIMIT = 1 << 17;
 /**
- * Below 2^10 per id the packed key fits 30 bits, a small integer V8 keeps unboxed: a Set of those
- * hashes without allocating a heap number per key, which the 51-bit keys cost on every add and
- * lookup. Every payload of the golden pairs has far fewer than 1024 terms.
+ * A predicate's list up to this length answers membership by a scan; past it, by a set of pair
+ * keys. A set per graph (every triple's key added, the set grown step by step from empty) cost
+ * more than scanning the few triples a payload has per predicate.
  */
-const SMALL_LIMIT = 1 << 10;
+const SCAN_LIMIT = 16;
+/** Pair keys are exact numbers while both ids stay below 2^26 (26 + 26 bits < 53). */
+const PAIR_LIMIT = 1 << 26;
+
+/** A predicate's triples, with the set of their pair keys once the list is long. */
+interface PredicateList extends PredicateTriples {
+  keys: Set<number | string> | undefined;
+}
+
+function pairKey(s: number, o: number): number | string {
+  return s < PAIR_LIMIT && o < PAIR_LIMIT ? s * PAIR_LIMIT + o : `${s} ${o}`;
+}
+
+/** Index of (s, o) in the list, or -1. */
+function indexOf(list: PredicateTriples, s: number, o: number): number {
+  const subjects = list.s;
+  const objects = list.o;
+  for (let i = 0; i < subjects.length; i++) if (subjects[i] === s && objects[i] === o) return i;
+  return -1;
+}
 
 /** A triple's identity as the graph keys it: one exact number while its ids stay below 2^17, else `"s p o"`. */
 export function tripleId(s: number, p: number, o: number): number | string {
@@ -38,20 +58,23 @@ export function tripleIdText(id: number | string): string {
 }
 
 export class TermGraph {
+  /** Ids of IRIs (by value) and other non-literal terms (by `termKey`). */
   private readonly ids = new Map<string, number>();
+  /**
+   * Ids of literals by datatype IRI, then lexical form, and of language-tagged ones by tag: a key
+   * string built per literal (`"v"^^dt`, new on every message, so flattened and hashed each time)
+   * cost several times the lookup itself.
+   */
+  private readonly literalIds = new Map<string, Map<string, number>>();
+  private readonly taggedIds = new Map<string, Map<string, number>>();
   readonly terms: RDF.Term[] = [];
   /**
    * The triples of each predicate, indexed by its term id (ids are dense, so an array beats a Map
    * keyed by them), and the predicates in the order of their first triple, which is the order
    * triples are listed in (and so the order the writer meets them in).
    */
-  private readonly lists: Array<PredicateTriples | undefined> = [];
+  private readonly lists: Array<PredicateList | undefined> = [];
   private readonly predicates: number[] = [];
-  /** Keys of triples whose ids are all below SMALL_LIMIT (ids only grow, so a triple's set never changes). */
-  private readonly small = new Set<number>();
-  /** The larger keys' sets, made when a graph first needs them. */
-  private packedKeys: Set<number> | undefined;
-  private wideKeys: Set<string> | undefined;
   private blankCounter = 0;
   size = 0;
 
@@ -86,11 +109,13 @@ export class TermGraph {
   }
 
   intern(term: RDF.Term): number {
+    if (term.termType === 'Literal') return this.internLiteral(term);
     return this.internKeyed(term.termType === 'NamedNode' ? term.value : termKey(term), term);
   }
 
-  /** `intern` with the term's key already computed (compiled cells precompute their constants' keys). */
+  /** `intern` with the term's key already computed (compiled cells precompute their constants' keys; literals go by their fields). */
   internKeyed(key: string, term: RDF.Term): number {
+    if (term.termType === 'Literal') return this.internLiteral(term);
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.terms.length;
@@ -100,9 +125,59 @@ export class TermGraph {
     return id;
   }
 
+  private literalTable(term: RDF.Literal, create: boolean): Map<string, number> | undefined {
+    const tagged = term.language !== '';
+    const tables = tagged ? this.taggedIds : this.literalIds;
+    const name = tagged ? term.language : term.datatype.value;
+    let table = tables.get(name);
+    if (table === undefined && create) tables.set(name, (table = new Map<string, number>()));
+    return table;
+  }
+
+  private internLiteral(term: RDF.Literal): number {
+    const table = this.literalTable(term, true)!;
+    let id = table.get(term.value);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(term);
+      table.set(term.value, id);
+    }
+    return id;
+  }
+
+  /** Id of a term, or undefined when the graph has never seen it. */
+  lookupTerm(term: RDF.Term): number | undefined {
+    if (term.termType === 'Literal') return this.literalTable(term, false)?.get(term.value);
+    return this.ids.get(term.termType === 'NamedNode' ? term.value : termKey(term));
+  }
+
+  /** Id of a literal by its lexical form and datatype IRI, or by its form and (lower-case) language tag. */
+  lookupLiteral(value: string, datatype: string, language: string): number | undefined {
+    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds.get(language))?.get(value);
+  }
+
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
   lookupKey(key: string): number | undefined {
-    return this.ids.get(key);
+    return key.charCodeAt(0) === 34 ? this.lookupLiteralKey(key) : this.ids.get(key);
+  }
+
+  /**
+   * A literal's id by its key `"v"^^dt` or `"v"@tag`, split at the last quote. A datatype IRI
+   * holding a quote would split wrong, so a miss is confirmed against every literal's key.
+   */
+  private lookupLiteralKey(key: string): number | undefined {
+    const quote = key.lastIndexOf('"');
+    const value = key.slice(1, quote);
+    let table: Map<string, number> | undefined;
+    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds.get(key.slice(quote + 2));
+    else if (key.charCodeAt(quote + 1) === 94 && key.charCodeAt(quote + 2) === 94) table = this.literalIds.get(key.slice(quote + 3));
+    const id = table?.get(value);
+    if (id !== undefined) return id;
+    for (let i = 0; i < this.terms.length; i++) {
+      const t = this.terms[i]!;
+      if (t.termType === 'Literal' && termKey(t) === key) return i;
+    }
+    return undefined;
   }
 
   get termCount(): number {
@@ -135,66 +210,50 @@ export class TermGraph {
     }
   }
 
-  private hasKey(s: number, p: number, o: number): boolean {
-    if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) return this.small.has((s * SMALL_LIMIT + p) * SMALL_LIMIT + o);
-    if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) return this.packedKeys?.has((s * PACK_LIMIT + p) * PACK_LIMIT + o) === true;
-    return this.wideKeys?.has(`${s} ${p} ${o}`) === true;
-  }
-
   has(s: number, p: number, o: number): boolean {
-    return this.hasKey(s, p, o);
+    const list = this.lists[p];
+    if (list === undefined) return false;
+    return list.keys === undefined ? indexOf(list, s, o) >= 0 : list.keys.has(pairKey(s, o));
   }
 
   add(s: number, p: number, o: number): boolean {
-    if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) {
-      const k = (s * SMALL_LIMIT + p) * SMALL_LIMIT + o;
-      if (this.small.has(k)) return false;
-      this.small.add(k);
-    } else if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
-      const k = (s * PACK_LIMIT + p) * PACK_LIMIT + o;
-      const packed = (this.packedKeys ??= new Set());
-      if (packed.has(k)) return false;
-      packed.add(k);
-    } else {
-      const k = `${s} ${p} ${o}`;
-      const wide = (this.wideKeys ??= new Set());
-      if (wide.has(k)) return false;
-      wide.add(k);
-    }
     let list = this.lists[p];
     if (list === undefined) {
-      list = { s: [], o: [] };
+      list = { s: [], o: [], keys: undefined };
       // Filling any gap first keeps the array's elements packed (ids below p may be subjects or objects only).
       while (this.lists.length < p) this.lists.push(undefined);
       this.lists[p] = list;
       this.predicates.push(p);
+    } else if (list.keys === undefined) {
+      if (indexOf(list, s, o) >= 0) return false;
+    } else {
+      const key = pairKey(s, o);
+      if (list.keys.has(key)) return false;
+      list.keys.add(key);
     }
     list.s.push(s);
     list.o.push(o);
+    if (list.keys === undefined && list.s.length > SCAN_LIMIT) {
+      const keys = new Set<number | string>();
+      for (let i = 0; i < list.s.length; i++) keys.add(pairKey(list.s[i]!, list.o[i]!));
+      list.keys = keys;
+    }
     this.size++;
     return true;
   }
 
   remove(s: number, p: number, o: number): boolean {
-    if (s < SMALL_LIMIT && p < SMALL_LIMIT && o < SMALL_LIMIT) {
-      if (!this.small.delete((s * SMALL_LIMIT + p) * SMALL_LIMIT + o)) return false;
-    } else if (s < PACK_LIMIT && p < PACK_LIMIT && o < PACK_LIMIT) {
-      if (this.packedKeys?.delete((s * PACK_LIMIT + p) * PACK_LIMIT + o) !== true) return false;
-    } else if (this.wideKeys?.delete(`${s} ${p} ${o}`) !== true) {
-      return false;
-    }
-    const list = this.lists[p]!;
+    const list = this.lists[p];
+    if (list === undefined) return false;
+    if (list.keys !== undefined && !list.keys.delete(pairKey(s, o))) return false;
+    const i = indexOf(list, s, o);
+    if (i < 0) return false;
+    // Swap-remove: order inside a predicate list carries no meaning.
     const last = list.s.length - 1;
-    for (let i = 0; i <= last; i++) {
-      if (list.s[i] === s && list.o[i] === o) {
-        // Swap-remove: order inside a predicate list carries no meaning.
-        list.s[i] = list.s[last]!;
-        list.o[i] = list.o[last]!;
-        list.s.pop();
-        list.o.pop();
-        break;
-      }
-    }
+    list.s[i] = list.s[last]!;
+    list.o[i] = list.o[last]!;
+    list.s.pop();
+    list.o.pop();
     this.size--;
     return true;
   }
