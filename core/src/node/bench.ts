@@ -10,7 +10,10 @@ export interface BenchResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly floorMessagesPerSecond: number;
-  /** Translation throughput as a fraction of the floor (1 = no cost beyond parse + serialise). */
+  /**
+   * Translation throughput as a fraction of the floor (1 = no cost beyond parse + serialise): the
+   * median of the slices' ratios (the two run in alternating slices), not the ratio of the totals.
+   */
   readonly ratioToFloor: number;
   /**
    * The JSON-LD I/O this translation cannot avoid: parse the input and serialise the translated
@@ -26,6 +29,8 @@ interface Sample {
   readonly count: number;
   readonly elapsedMs: number;
   readonly latencies: Float64Array;
+  /** Calls per millisecond in each slice, in slice order (the slices of every function interleave). */
+  readonly sliceRates: number[];
 }
 
 /** Runs `fn` repeatedly for `ms`, appending each call's latency; returns the time spent. */
@@ -54,10 +59,35 @@ async function measureInterleaved(fns: ReadonlyArray<() => Promise<unknown>>, se
   const sliceMs = (seconds * 1000) / slices;
   const latencies = fns.map(() => [] as number[]);
   const elapsed = fns.map(() => 0);
+  const rates = fns.map(() => [] as number[]);
   for (let i = 0; i < slices; i++) {
-    for (let k = 0; k < fns.length; k++) elapsed[k]! += await runFor(fns[k]!, sliceMs, latencies[k]!);
+    for (let k = 0; k < fns.length; k++) {
+      const before = latencies[k]!.length;
+      const ms = await runFor(fns[k]!, sliceMs, latencies[k]!);
+      elapsed[k]! += ms;
+      rates[k]!.push((latencies[k]!.length - before) / ms);
+    }
   }
-  return fns.map((_, k) => ({ count: latencies[k]!.length, elapsedMs: elapsed[k]!, latencies: Float64Array.from(latencies[k]!).sort() }));
+  return fns.map((_, k) => ({
+    count: latencies[k]!.length,
+    elapsedMs: elapsed[k]!,
+    latencies: Float64Array.from(latencies[k]!).sort(),
+    sliceRates: rates[k]!,
+  }));
+}
+
+/**
+ * The ratio of two interleaved functions' speeds: the median over slices of one's rate in a slice
+ * over the other's in the same slice. A slice in which the machine took the core away from the
+ * process moves one slice's ratio, where it moved the ratio of the totals (issue 42: the engine
+ * table's ratios swung by tens of points between runs on a loaded machine).
+ */
+export function sliceRatio(a: Pick<Sample, 'count' | 'elapsedMs' | 'sliceRates'>, b: Pick<Sample, 'count' | 'elapsedMs' | 'sliceRates'>): number {
+  const ratios = a.sliceRates.map((r, i) => r / (b.sliceRates[i] ?? NaN)).filter(Number.isFinite);
+  ratios.sort((x, y) => x - y);
+  if (ratios.length === 0) return a.count / a.elapsedMs / (b.count / b.elapsedMs);
+  const mid = ratios.length >> 1;
+  return ratios.length % 2 === 1 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -93,9 +123,9 @@ export async function runBench(text: string, alignments: readonly CompiledAlignm
     p50Ms: round(percentile(translation.latencies, 50), 4),
     p99Ms: round(percentile(translation.latencies, 99), 4),
     floorMessagesPerSecond: round(floorMessagesPerSecond, 1),
-    ratioToFloor: round(messagesPerSecond / floorMessagesPerSecond, 3),
+    ratioToFloor: round(sliceRatio(translation, floor), 3),
     ioFloorMessagesPerSecond: round(ioFloorMessagesPerSecond, 1),
-    ratioToIoFloor: round(messagesPerSecond / ioFloorMessagesPerSecond, 3),
+    ratioToIoFloor: round(sliceRatio(translation, ioFloor), 3),
     messages: translation.count,
     seconds: options.seconds,
   };
