@@ -8,12 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger, type TranslationResult } from '../../common/index.js';
+import { silentLogger, type api, type TranslationResult } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
 import { readData } from '../../test-support/shared-data.js';
 import { AlignmentService } from './alignment-service.js';
 import { TranslationPool } from './translation-pool.js';
 import { TranslationService } from './translation-service.js';
+import type { TranslationAnswer } from './translation-protocol.js';
+
+/** The REST answer's JSON, as a client reads it. */
+const answerJson = (answer: TranslationAnswer) => JSON.parse(new TextDecoder().decode(answer.body)) as api.TranslationResponse;
 
 let dir: string;
 const closers: Array<() => Promise<void> | void> = [];
@@ -79,7 +83,7 @@ describe('a translation service started with workers', () => {
       { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') },
       { trace: false, pretty: true },
     );
-    expect(answer.message).toBe('Message translation successful');
+    expect(answerJson(answer).message).toBe('Message translation successful');
     expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
   });
 
@@ -97,7 +101,7 @@ describe('a translation service started with workers', () => {
       { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') },
       { trace: false, pretty: true },
     );
-    expect(answer.graphStr).toContain('FIWAREv2#Entity');
+    expect(answerJson(answer).graphStr).toContain('FIWAREv2#Entity');
     expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
     // One that does not compile is logged, not cached: its next use says why.
     expect(await alignments.adopt(store.getAlignment('broken', '1')!)).toBe(false);
