@@ -146,6 +146,8 @@ export class TranslationPool {
   private closed = false;
   /** A dispatch is due once this turn of the event loop has read every request that arrived (`submit`). */
   private dispatchDue = false;
+  /** Batch jobs posted to workers (one thread message each). */
+  private jobsPosted = 0;
   /** Waiting for every regular worker to be ready (`whenReady`). */
   private readyWaiters: Array<() => void> = [];
 
@@ -264,6 +266,11 @@ export class TranslationPool {
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
+  /** @internal for tests: how many batch jobs were posted to workers so far. */
+  get jobsPostedForTest(): number {
+    return this.jobsPosted;
+  }
+
   /** @internal for tests: terminates one worker as if it had crashed. */
   async crashWorkerForTest(index: number): Promise<void> {
     await this.slots[index]?.worker.terminate();
@@ -357,6 +364,7 @@ export class TranslationPool {
     for (const a of request.alignments) slot.known.add(a.key);
     slot.batch = batch;
     this.arm(slot);
+    this.jobsPosted++;
     slot.worker.postMessage(job);
   }
 

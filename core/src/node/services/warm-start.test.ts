@@ -55,6 +55,29 @@ describe('the translation pool', () => {
   });
 });
 
+describe('requests submitted in one turn of the event loop', () => {
+  it('go to the worker as one job, each answered with its own bytes, as one by one', async () => {
+    const pool = new TranslationPool({ size: 1, logger: silentLogger });
+    closers.push(() => pool.close());
+    await pool.whenReady();
+    const alignments = [{ key: 'stored-1', xml: readData('alignments/CO_FIWARE.rdf') }];
+    const messages = ['weight.UniversAAL_CO.json', 'bloodPressure.UniversAAL_CO.json', 'weight.UniversAAL_CO.json', 'bloodPressure.UniversAAL_CO.json'];
+    const answerItem = (graphStr: string) => ({ kind: 'answer', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+    const submit = (file: string) =>
+      pool.submit({ alignments, items: [answerItem(readData(`messages/${file}`))], timeoutMs: 10_000, bounded: true })[0] as Promise<TranslationAnswer>;
+    const alone: TranslationAnswer[] = [];
+    for (const file of messages) alone.push(await submit(file));
+    const before = pool.jobsPostedForTest;
+    const together = await Promise.all(messages.map(submit));
+    // Dispatched after this turn, not at the first submit: one thread message for all four.
+    expect(pool.jobsPostedForTest - before).toBe(1);
+    expect(together.map(answerJson)).toEqual(alone.map(answerJson));
+    expect(answerJson(together[0]!).graphStr).toContain('FIWAREv2#Entity');
+    // Each answer owns its buffer (moved from the worker, not a view of a shared one).
+    for (const a of together) expect(a.body.byteLength).toBe(a.body.buffer.byteLength);
+  });
+});
+
 describe('a translation service started with workers', () => {
   function services(): { alignments: AlignmentService; translation: TranslationService; store: SqliteStore } {
     const store = SqliteStore.open({ file: path.join(dir, 'mediator.db') });
