@@ -158,8 +158,10 @@ export function accessGuard(options: AccessOptions, isPublic: (request: FastifyR
   const corsOrigins = options.corsOrigins ?? [];
   const token = options.token === undefined ? undefined : tokenDigest(options.token);
   const allowedText = ['localhost', '127.0.0.1', '[::1]', ...(options.allowedHosts ?? [])].join(', ');
+  const hostAnswers = hostDecisions(allowed);
 
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  // Callback style, not async: no promise and no extra turn per request (issue 42).
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     // A refusal sent to a --cors origin's page must be readable by it (the CORS plugin's own hook
     // never runs for a request refused here), so the page can show the server's message.
     const origin = header(request, 'origin');
@@ -167,24 +169,57 @@ export function accessGuard(options: AccessOptions, isPublic: (request: FastifyR
     const host = header(request, 'host');
     const socket = request.raw.socket as { localPort?: number; localAddress?: string } | undefined;
     const connection = { localPort: socket?.localPort, localAddress: socket?.localAddress };
-    if (!hostAllowed(host, connection, allowed)) {
+    if (!hostAnswers(host, connection)) {
       const port = connection.localPort === undefined ? '' : ` on port ${connection.localPort}`;
-      throw new AccessDeniedError(
-        `Host ${JSON.stringify(host ?? '')} is not allowed: this server answers only to ${allowedText}${port} and the address it was reached on. Start it with --allowed-host NAME to add a name.`,
-        ErrorCodes.hostNotAllowed,
+      done(
+        new AccessDeniedError(
+          `Host ${JSON.stringify(host ?? '')} is not allowed: this server answers only to ${allowedText}${port} and the address it was reached on. Start it with --allowed-host NAME to add a name.`,
+          ErrorCodes.hostNotAllowed,
+        ),
       );
+      return;
     }
     const crossSite = crossSiteReason(request, corsOrigins);
-    if (crossSite !== undefined) throw new AccessDeniedError(crossSite, ErrorCodes.crossSiteRequest);
+    if (crossSite !== undefined) {
+      done(new AccessDeniedError(crossSite, ErrorCodes.crossSiteRequest));
+      return;
+    }
     // Browsers send a CORS preflight without credentials (Fetch standard, CORS-preflight request):
     // it reveals nothing and must pass for a --cors origin's page to send the token at all.
     const preflight = request.method === 'OPTIONS' && header(request, 'access-control-request-method') !== undefined;
     if (token !== undefined && !preflight && !isPublic(request) && !tokenMatches(header(request, 'authorization'), token)) {
       void reply.header('www-authenticate', 'Bearer realm="mediator"');
-      throw new AccessDeniedError(
-        'This server requires a bearer token: send "Authorization: Bearer <token>" (the token was printed when the server first started and is kept in its data folder, file api-token).',
-        ErrorCodes.unauthorized,
+      done(
+        new AccessDeniedError(
+          'This server requires a bearer token: send "Authorization: Bearer <token>" (the token was printed when the server first started and is kept in its data folder, file api-token).',
+          ErrorCodes.unauthorized,
+        ),
       );
+      return;
     }
+    done();
+  };
+}
+
+/** Most Host decisions remembered at once: past it they are forgotten (hostile Host headers cannot grow it). */
+const HOST_DECISIONS = 256;
+
+/**
+ * hostAllowed, remembered by Host header and connection: a client sends the same Host on every
+ * request, and parsing it (WHATWG URL) was the guard's main cost per request (issue 42).
+ */
+function hostDecisions(
+  allowed: readonly HostName[],
+): (host: string | undefined, connection: { localPort?: number | undefined; localAddress?: string | undefined }) => boolean {
+  const known = new Map<string, boolean>();
+  return (host, connection) => {
+    const key = `${connection.localPort ?? ''}|${connection.localAddress ?? ''}|${host === undefined ? '' : `=${host}`}`;
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = hostAllowed(host, connection, allowed);
+      if (known.size >= HOST_DECISIONS) known.clear();
+      known.set(key, answer);
+    }
+    return answer;
   };
 }

@@ -31,7 +31,7 @@ import { useBoundedJsonParser } from './json-body.js';
 import { prepareDataFolder } from './data-folder.js';
 import { assertCorsOrigins } from './cors-origins.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
-import { serverTimingHook } from './server-timing.js';
+import { addServerTiming } from './server-timing.js';
 import { composeMediator, type CoreOptions } from './composition-root.js';
 import { answerClientError, resolveTimeouts, type HttpTimeouts } from './http-timeouts.js';
 import { readyGate } from './ready-gate.js';
@@ -153,8 +153,10 @@ function answerUnroutedRequests(app: FastifyInstance, routes: readonly TrackedRo
       .header('allow', allowed.join(', '))
       .send({ code: ErrorCodes.methodNotAllowed, message: `HTTP method not allowed, supported methods: ${allowed.join(', ')}` });
   };
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return answer(request, reply);
+  app.addHook('onRequest', (request, reply, done) => {
+    // Answered here: `done` is not called, the request goes no further.
+    if (request.is404) void answer(request, reply);
+    else done();
   });
   app.setNotFoundHandler((request, reply) => {
     void answer(request, reply);
@@ -213,8 +215,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new MediatorError('The server is shutting down; send the request to another process or try again later.', ErrorCodes.serverClosing);
+  // Per-request hooks are callback style, not async: no promise and no extra turn each (issue 42).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (closing) done(new MediatorError('The server is shutting down; send the request to another process or try again later.', ErrorCodes.serverClosing));
+    else done();
   });
 
   // Before anything else is registered, so it holds for every route, plugin, 404 and preflight:
@@ -249,19 +253,21 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   });
 
   // Request durations by route pattern (GET /metrics); the pattern, not the URL, bounds the label set.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeHttp(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   options.earlyListener?.recordInto((a) => metrics.observeHttp(a.method, a.route, a.status, a.seconds));
 
   const uiHeaders = securityHeaders('ui');
   const apiHeaders = securityHeaders('api');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // An error (a refusal included) is JSON whatever route it came from.
     void reply.headers(reply.statusCode < 400 && isStaticFileRoute(request) ? uiHeaders : apiHeaders);
+    // The server's own processing time on the translation routes (server-timing.ts).
+    addServerTiming(request, reply);
+    done(null, payload);
   });
-  // The server's own processing time on the translation routes (server-timing.ts).
-  app.addHook('onSend', serverTimingHook);
 
   // No text/plain parser: a body in an unsupported media type gets 415, not a guess.
   app.removeContentTypeParser('text/plain');

@@ -5,7 +5,7 @@
  * compares the first translations with the steady state by the server's own clock.
  *
  * A route opts in with `config: { serverTiming: true }`; its handler may record phases
- * (`recordTiming`); the onSend hook adds them and `total`, the time from the request's arrival
+ * (`recordTiming`); the server's onSend hook adds them (addServerTiming) and `total`, the time from the request's arrival
  * to its serialised answer, on every answer of the route, refusals included.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -42,8 +42,8 @@ export function formatServerTiming(entries: ReadonlyArray<readonly [string, numb
   return entries.map(([name, ms]) => `${name};dur=${ms.toFixed(2)}`).join(', ');
 }
 
-/** The onSend hook: the recorded phases and `total` on every answer of an opted-in route. */
-export async function serverTimingHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** For the onSend hook: the recorded phases and `total` on every answer of an opted-in route. */
+export function addServerTiming(request: FastifyRequest, reply: FastifyReply): void {
   if (request.routeOptions.config?.serverTiming !== true) return;
   // elapsedTime: since Fastify received the request; onSend runs after serialisation.
   void reply.header(SERVER_TIMING, formatServerTiming([...(phases.get(reply) ?? []), ['total', reply.elapsedTime]]));

@@ -144,6 +144,10 @@ export class TranslationPool {
   private readonly baseSize: number;
   private nextId = 1;
   private closed = false;
+  /** A dispatch is due once this turn of the event loop has read every request that arrived (`submit`). */
+  private dispatchDue = false;
+  /** Batch jobs posted to workers (one thread message each). */
+  private jobsPosted = 0;
   /** Waiting for every regular worker to be ready (`whenReady`). */
   private readyWaiters: Array<() => void> = [];
 
@@ -197,7 +201,7 @@ export class TranslationPool {
       batch.waitTimer = setTimeout(() => this.waitedTooLong(batch), this.queueWaitMs);
     }
     this.queue.push(batch);
-    this.dispatch();
+    this.dispatchSoon();
     this.addSpareIfStuck();
     return promises;
   }
@@ -262,19 +266,41 @@ export class TranslationPool {
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
+  /** @internal for tests: how many batch jobs were posted to workers so far. */
+  get jobsPostedForTest(): number {
+    return this.jobsPosted;
+  }
+
   /** @internal for tests: terminates one worker as if it had crashed. */
   async crashWorkerForTest(index: number): Promise<void> {
     await this.slots[index]?.worker.terminate();
+  }
+
+  /**
+   * Dispatches after the event loop's poll phase (setImmediate), not at once: the requests that
+   * arrived on the other connections in the same turn are queued by then and go to the worker as
+   * one job (coalesce). One thread message per request, each waking the worker, was the main cost
+   * of POST /translation under load on two cores (issue 42); a worker finishing a job takes what
+   * waits at once (finish), so this adds no wait behind a busy worker.
+   */
+  private dispatchSoon(): void {
+    if (this.dispatchDue) return;
+    this.dispatchDue = true;
+    setImmediate(() => {
+      this.dispatchDue = false;
+      if (!this.closed) this.dispatch();
+    });
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
       if (!slot.ready || slot.batch !== undefined) continue;
-      const batch = this.coalesce(this.queue.shift()!);
-      clearTimeout(batch.waitTimer);
-      batch.waitTimer = undefined;
-      this.send(slot, batch, false);
+      const first = this.queue.shift()!;
+      // Its own wait timer, also when coalesce merges it into a new batch (which has none).
+      clearTimeout(first.waitTimer);
+      first.waitTimer = undefined;
+      this.send(slot, this.coalesce(first), false);
     }
   }
 
@@ -338,6 +364,7 @@ export class TranslationPool {
     for (const a of request.alignments) slot.known.add(a.key);
     slot.batch = batch;
     this.arm(slot);
+    this.jobsPosted++;
     slot.worker.postMessage(job);
   }
 

@@ -7,7 +7,7 @@
  * coverage and suites send a few messages or cases at a time). The worker answers item by item,
  * so the pool sees when each item starts and times each one on its own.
  */
-import type { api, ChainContributions, Problem, StepTrace, TranslationResult } from '../../common/index.js';
+import type { api, CellFailure, ChainContributions, Problem, StepTrace, TranslationResult } from '../../common/index.js';
 
 /** A stored alignment as a worker needs it: `key` names one stored content (never reused). */
 export interface WorkerAlignment {
@@ -21,6 +21,17 @@ export type WorkItem =
   /** POST /translation and channels: the translated message. */
   | {
       readonly kind: 'translate';
+      readonly graphStr: string;
+      readonly trace: boolean;
+      readonly pretty: boolean;
+      readonly defaultGraph: boolean;
+    }
+  /**
+   * POST /translation: the REST answer itself, its JSON text written and UTF-8 encoded where the
+   * translation ran (the bytes are transferred, not copied), so the event loop only sends it.
+   */
+  | {
+      readonly kind: 'answer';
       readonly graphStr: string;
       readonly trace: boolean;
       readonly pretty: boolean;
@@ -64,9 +75,17 @@ export interface AlignmentSummary {
   readonly stepCount: number;
 }
 
+/** POST /translation's answer as sent: the JSON body's bytes, and the failed cells for the log. */
+export interface TranslationAnswer {
+  /** UTF-8 JSON of api.TranslationResponse; its buffer is the whole of it (transferable). */
+  readonly body: Uint8Array;
+  readonly failures: readonly CellFailure[];
+}
+
 /** The value each kind of item answers with. */
 export interface WorkValues {
   readonly translate: TranslationResult;
+  readonly answer: TranslationAnswer;
   readonly trace: readonly StepTrace[];
   readonly case: api.CaseResult;
   readonly record: api.TestCase;

@@ -20,15 +20,14 @@ import {
   type ChannelTranslation,
   type CompiledAlignment,
   type Logger,
-  type TranslationResult,
 } from '../../common/index.js';
 import { alignmentId } from './alignment-check.js';
 import type { AlignmentService } from './alignment-service.js';
 import { ChannelBatcher } from './channel-batcher.js';
 import { TranslationPool, type PoolAlignment } from './translation-pool.js';
-import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
+import type { AlignmentSummary, TranslationAnswer, WorkItem, WorkValues } from './translation-protocol.js';
 import { warmEngine } from './warm-up.js';
-import { analyzeUpload, runWorkItem, suggestionOptions, suggestionReply } from './work-items.js';
+import { analyzeUpload, runWorkItem, suggestionOptions, suggestionReply, translationResponse } from './work-items.js';
 import { SERVER_SUGGESTION_MEMORY_MB, suggestOnThread } from './bounded-suggestion.js';
 import { BoundedLane } from './bounded-lane.js';
 
@@ -82,20 +81,6 @@ function aboutMessage(error: unknown): unknown {
 }
 
 /** POST /translation's answer (and the preview's) for an engine result. */
-function translationResponse(result: TranslationResult, graphStr: string): api.TranslationResponse {
-  if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
-  return {
-    message: 'Message translation successful',
-    graphStr: result.message,
-    ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
-    ...(result.trace === undefined
-      ? {}
-      : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
-    ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
-    ...(result.payloadGraphs === undefined ? {} : { payloadGraphs: result.payloadGraphs }),
-  };
-}
-
 let provisional = 0;
 
 export class TranslationService {
@@ -206,16 +191,15 @@ export class TranslationService {
     return out;
   }
 
-  async translate(request: api.TranslationRequest, call: TranslateCall): Promise<api.TranslationResponse> {
+  /** POST /translation: the answer's JSON bytes, written where the translation ran (TranslationAnswer). */
+  async translate(request: api.TranslationRequest, call: TranslateCall): Promise<TranslationAnswer> {
     const { graphStr } = request;
     const chain = await this.chain(request.alignIDs);
-    let result: TranslationResult;
     try {
-      result = await this.run(chain, [{ kind: 'translate', graphStr, trace: call.trace, pretty: call.pretty, defaultGraph: call.defaultGraph === true }])[0]!;
+      return await this.run(chain, [{ kind: 'answer', graphStr, trace: call.trace, pretty: call.pretty, defaultGraph: call.defaultGraph === true }])[0]!;
     } catch (error) {
       throw aboutMessage(error);
     }
-    return translationResponse(result, graphStr);
   }
 
   /**

@@ -10,7 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import type { CompiledAlignment } from '../../common/index.js';
 import { ErrorCodes, MediatorError, ParseError, ValidationError } from '../../common/errors.js';
 import { checkAlignment } from './alignment-check.js';
-import { FLUSH_MS, type BatchJob, type ErrorData, type ItemResult, type WorkerJob, type WorkerReply } from './translation-protocol.js';
+import { FLUSH_MS, type BatchJob, type ErrorData, type ItemResult, type TranslationAnswer, type WorkerJob, type WorkerReply } from './translation-protocol.js';
 import { warmEngine } from './warm-up.js';
 import { runWorkItem } from './work-items.js';
 
@@ -41,8 +41,8 @@ function errorData(error: unknown): ErrorData {
   return { name: 'Error', code: ErrorCodes.internal, message: error instanceof Error ? error.message : String(error) };
 }
 
-function reply(message: WorkerReply): void {
-  parentPort!.postMessage(message);
+function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
+  parentPort!.postMessage(message, transfer);
 }
 
 async function runBatch(job: BatchJob): Promise<void> {
@@ -70,10 +70,13 @@ async function runBatch(job: BatchJob): Promise<void> {
   }
   let stopped = false;
   let results: ItemResult[] = [];
+  // The answers' bytes (POST /translation) move to the main thread instead of being copied.
+  let transfer: ArrayBuffer[] = [];
   let flushed = performance.now();
   const flush = (): void => {
-    if (results.length > 0) reply({ id: job.id, results });
+    if (results.length > 0) reply({ id: job.id, results }, transfer);
     results = [];
+    transfer = [];
     flushed = performance.now();
   };
   for (let i = 0; i < job.items.length; i++) {
@@ -84,7 +87,9 @@ async function runBatch(job: BatchJob): Promise<void> {
     }
     try {
       if (chain === undefined || chainError !== undefined) throw chainError;
-      results.push({ index, ok: true, value: await runWorkItem(job.items[i]!, chain, job.timeoutMs, keep) });
+      const value = await runWorkItem(job.items[i]!, chain, job.timeoutMs, keep);
+      if (job.items[i]!.kind === 'answer') transfer.push((value as TranslationAnswer).body.buffer as ArrayBuffer);
+      results.push({ index, ok: true, value });
     } catch (error) {
       results.push({ index, ok: false, error: errorData(error) });
       stopped = job.stopAfterTimeout && error instanceof MediatorError && error.code === ErrorCodes.timeout;

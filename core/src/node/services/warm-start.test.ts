@@ -8,12 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger, type TranslationResult } from '../../common/index.js';
+import { silentLogger, type api, type TranslationResult } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
 import { readData } from '../../test-support/shared-data.js';
 import { AlignmentService } from './alignment-service.js';
 import { TranslationPool } from './translation-pool.js';
 import { TranslationService } from './translation-service.js';
+import type { TranslationAnswer } from './translation-protocol.js';
+
+/** The REST answer's JSON, as a client reads it. */
+const answerJson = (answer: TranslationAnswer) => JSON.parse(new TextDecoder().decode(answer.body)) as api.TranslationResponse;
 
 let dir: string;
 const closers: Array<() => Promise<void> | void> = [];
@@ -51,6 +55,29 @@ describe('the translation pool', () => {
   });
 });
 
+describe('requests submitted in one turn of the event loop', () => {
+  it('go to the worker as one job, each answered with its own bytes, as one by one', async () => {
+    const pool = new TranslationPool({ size: 1, logger: silentLogger });
+    closers.push(() => pool.close());
+    await pool.whenReady();
+    const alignments = [{ key: 'stored-1', xml: readData('alignments/CO_FIWARE.rdf') }];
+    const messages = ['weight.UniversAAL_CO.json', 'bloodPressure.UniversAAL_CO.json', 'weight.UniversAAL_CO.json', 'bloodPressure.UniversAAL_CO.json'];
+    const answerItem = (graphStr: string) => ({ kind: 'answer', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+    const submit = (file: string) =>
+      pool.submit({ alignments, items: [answerItem(readData(`messages/${file}`))], timeoutMs: 10_000, bounded: true })[0] as Promise<TranslationAnswer>;
+    const alone: TranslationAnswer[] = [];
+    for (const file of messages) alone.push(await submit(file));
+    const before = pool.jobsPostedForTest;
+    const together = await Promise.all(messages.map(submit));
+    // Dispatched after this turn, not at the first submit: one thread message for all four.
+    expect(pool.jobsPostedForTest - before).toBe(1);
+    expect(together.map(answerJson)).toEqual(alone.map(answerJson));
+    expect(answerJson(together[0]!).graphStr).toContain('FIWAREv2#Entity');
+    // Each answer owns its buffer (moved from the worker, not a view of a shared one).
+    for (const a of together) expect(a.body.byteLength).toBe(a.body.buffer.byteLength);
+  });
+});
+
 describe('a translation service started with workers', () => {
   function services(): { alignments: AlignmentService; translation: TranslationService; store: SqliteStore } {
     const store = SqliteStore.open({ file: path.join(dir, 'mediator.db') });
@@ -79,7 +106,7 @@ describe('a translation service started with workers', () => {
       { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') },
       { trace: false, pretty: true },
     );
-    expect(answer.message).toBe('Message translation successful');
+    expect(answerJson(answer).message).toBe('Message translation successful');
     expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
   });
 
@@ -97,7 +124,7 @@ describe('a translation service started with workers', () => {
       { alignIDs: [{ name: 'CO_FIWARE_align', version: '1.0' }], graphStr: readData('messages/weight.UniversAAL_CO.json') },
       { trace: false, pretty: true },
     );
-    expect(answer.graphStr).toContain('FIWAREv2#Entity');
+    expect(answerJson(answer).graphStr).toContain('FIWAREv2#Entity');
     expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
     // One that does not compile is logged, not cached: its next use says why.
     expect(await alignments.adopt(store.getAlignment('broken', '1')!)).toBe(false);

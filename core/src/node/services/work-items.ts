@@ -12,7 +12,8 @@ import { suggestAlignment, type Suggestion, type SuggestOptions } from '../../co
 import { readMessage, translateParsed } from '../../common/translation/translate.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import { cellsWithSparql, storedView, textView } from './alignment-views.js';
-import type { AlignmentSummary, WorkItem, WorkValues } from './translation-protocol.js';
+import type { AlignmentSummary, TranslationAnswer, WorkItem, WorkValues } from './translation-protocol.js';
+import type { TranslationResult } from '../../common/translation/translate.js';
 
 /** What an upload's analysis hands back: the summary, and the compiled alignment for whoever keeps it. */
 export async function analyzeUpload(xml: string): Promise<{ summary: AlignmentSummary; compiled: CompiledAlignment }> {
@@ -42,6 +43,17 @@ export async function runWorkItem(
         timeoutMs,
       });
     }
+    case 'answer': {
+      const parsed = await readMessage(item.graphStr);
+      const result = translateParsed(item.graphStr, parsed, chain, {
+        trace: item.trace,
+        payloadGraphs: item.trace,
+        pretty: item.pretty,
+        defaultGraph: item.defaultGraph,
+        timeoutMs,
+      });
+      return translationAnswer(result, item.graphStr);
+    }
     case 'trace':
       return (await runChain(item.graphStr, chain, true, timeoutMs)).trace ?? [];
     case 'case':
@@ -70,6 +82,32 @@ export async function runWorkItem(
       return translateParsed(item.graphStr, parsed, [compiled], { trace: true, payloadGraphs: false, pretty: true, defaultGraph: false, timeoutMs });
     }
   }
+}
+
+/** The REST answer of a translation (reference section 6.8): the translated message, or the input untouched when its payload is empty. */
+export function translationResponse(result: TranslationResult, graphStr: string): api.TranslationResponse {
+  if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
+  return {
+    message: 'Message translation successful',
+    graphStr: result.message,
+    ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
+    ...(result.trace === undefined
+      ? {}
+      : { trace: result.trace.map(({ notes, ...step }) => ({ ...step, ...(notes === undefined ? {} : { notes: [...notes] }) })) }),
+    ...(result.payloadDiff === undefined ? {} : { payloadDiff: result.payloadDiff }),
+    ...(result.payloadGraphs === undefined ? {} : { payloadGraphs: result.payloadGraphs }),
+  };
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The answer's bytes as the route sends them: V8's JSON.stringify (the schema serialiser escapes
+ * the multi-kilobyte graphStr in a JavaScript loop), encoded into a buffer of its own (TextEncoder,
+ * never a slice of a shared pool) so that a worker can transfer it.
+ */
+export function translationAnswer(result: TranslationResult, graphStr: string): TranslationAnswer {
+  return { body: utf8.encode(JSON.stringify(translationResponse(result, graphStr))), failures: result.failures };
 }
 
 function onlyAlignment(chain: readonly CompiledAlignment[]): CompiledAlignment {

@@ -95,13 +95,24 @@ export const xmlOnly = async (request: FastifyRequest): Promise<void> => {
   xmlBody(request);
 };
 
+/** The media type of every JSON answer (as Fastify sets it). */
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/**
+ * Sends JSON already written and UTF-8 encoded (by a translation worker): as it is, with its
+ * length, nothing serialised or encoded again on the event loop.
+ */
+export function sendJsonBytes(reply: FastifyReply, bytes: Uint8Array): FastifyReply {
+  return reply.type(JSON_UTF8).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
 /**
  * Sends a JSON body with V8's JSON.stringify instead of the schema serialiser: for multi-kilobyte
  * strings (graphStr, SPARQL) the native escaper is much faster, and nothing is dropped. The body
  * is still typed by the caller against the API schema.
  */
 export function sendNativeJson<T>(reply: FastifyReply, body: T): FastifyReply {
-  return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+  return reply.type(JSON_UTF8).serializer(JSON.stringify).send(body);
 }
 
 const errorDescriptions: Record<number, string> = {
