@@ -12,7 +12,7 @@
  * The first run includes loading the graph library's chunk; the following are warm.
  *
  * Run after `npm run build` (root) and `npm run build -w renderer`:
- *   node e2e/dist/bench/draw-payload-graph.js [--runs N] [--triples N]
+ *   node e2e/dist/bench/draw-payload-graph.js [--runs N] [--triples N] [--profile cold-graph.cpuprofile]
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir, sharedDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
 import { printColdTable } from './cold-goal.js';
+import { profileOption, startProfile } from './cpu-profile.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -100,11 +101,14 @@ async function main(): Promise<void> {
     const added = Number(await page.getByTestId('triples-added').textContent());
 
     const rows: Array<{ run: string; graph: number; input: number; output: number; diff: number; literals: number }> = [];
+    const profile = profileOption();
     for (let run = 0; run <= runs; run++) {
+      const stopProfile = run === 0 && profile !== undefined ? await startProfile(page, profile) : undefined;
       const t0 = Date.now();
       await graphTab.click();
       await waitGraphs(page);
       const graph = Date.now() - t0;
+      await stopProfile?.();
       const input = await drawMs(page, 'input-graph');
       const output = await drawMs(page, 'output-graph');
       // Literals as nodes: toggled off, redrawn.

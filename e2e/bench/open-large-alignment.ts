@@ -10,7 +10,7 @@
  * The first open includes loading the Monaco chunk; the following opens are warm.
  *
  * Run after `npm run build` (root) and `npm run build -w renderer`:
- *   node e2e/dist/bench/open-large-alignment.js [--runs N] [--cells N]
+ *   node e2e/dist/bench/open-large-alignment.js [--runs N] [--cells N] [--profile cold-open.cpuprofile]
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
 import { printColdTable } from './cold-goal.js';
+import { profileOption, startProfile } from './cpu-profile.js';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -74,7 +75,9 @@ async function main(): Promise<void> {
     const open = page.getByRole('button', { name: `Open ${name} bench` });
     await open.waitFor();
     const rows: Array<{ run: string; source: number; checked: number; cells: number }> = [];
+    const profile = profileOption();
     for (let run = 0; run <= runs; run++) {
+      const stopProfile = run === 0 && profile !== undefined ? await startProfile(page, profile) : undefined;
       const t0 = Date.now();
       await open.click();
       await page.waitForFunction(
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
         { polling: 'raf' },
       );
       const source = Date.now() - t0;
+      await stopProfile?.();
       await page.waitForFunction(
         () =>
           /validated|error/.test(document.querySelector('[data-testid="validation-status"]')?.textContent ?? '') &&
