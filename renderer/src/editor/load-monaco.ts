@@ -21,3 +21,53 @@ export function loadMonaco(): Promise<Monaco> {
   );
   return loading;
 }
+
+let warmed: Promise<void> | undefined;
+
+/** A few lines of alignment XML: enough for the warm-up to tokenize and draw what an alignment's first lines use. */
+const WARM_UP_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:align="http://knowledgeweb.semanticweb.org/heterogeneity/alignment#">
+  <align:Alignment>
+    <!-- warm-up -->
+    <align:map><align:Cell rdf:about="http://example.org/cell"/></align:map>
+  </align:Alignment>
+</rdf:RDF>
+`;
+
+/**
+ * Issue 42: the first editor of the page paid for Monaco's start-up on the click that opened it:
+ * the editor services created on first use, every contribution's code compiled, the font measured
+ * (forced layouts) and the XML grammar fetched (its chunk was requested only when the first XML
+ * model existed, then waited behind the alignment's own download): 200 ms of main thread in the
+ * click's task and a round trip in a Chromium trace of the first open of a 200-cell alignment.
+ * Run by the idle-time preload (main.tsx) after loadMonaco: one editor, out of sight, on a small
+ * XML model, drawn for one frame and disposed. Once per page; a failure is not an error (the first
+ * real editor does the same work itself).
+ */
+export function warmUpMonaco(): Promise<void> {
+  warmed ??= loadMonaco().then(async (monaco) => {
+    const host = document.createElement('div');
+    host.setAttribute('aria-hidden', 'true');
+    // Laid out (Monaco measures and draws only in a sized element) but off screen and inert.
+    host.style.cssText = 'position:fixed;left:-10000px;top:0;width:600px;height:200px;visibility:hidden;pointer-events:none';
+    document.body.append(host);
+    const model = monaco.editor.createModel(WARM_UP_XML, 'xml');
+    const editor = monaco.editor.create(host, {
+      model,
+      fontSize: 13,
+      minimap: { enabled: false },
+      glyphMargin: true,
+      bracketPairColorization: { enabled: false },
+    });
+    try {
+      // The XML grammar arrives asynchronously; the next frames tokenize and draw with it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    } finally {
+      editor.dispose();
+      model.dispose();
+      host.remove();
+    }
+  });
+  return warmed;
+}
