@@ -22,6 +22,17 @@ export function loadMonaco(): Promise<Monaco> {
   return loading;
 }
 
+/**
+ * Editor options that Monaco also writes to its configuration, shared by every model (issue 42).
+ * Bracket-pair colouring is a model option that the configuration sets on each model again whenever
+ * an editor's options change it (a first editor's tabSize, a later wordWrap): under its nested key
+ * (`bracketPairColorization` alone is not a configuration key) the configuration itself says off,
+ * so no model parses its whole text into a bracket tree for colours before its first lines are
+ * drawn (60 ms of the first open of a 200-cell alignment in a Chromium profile; issue 27 had
+ * switched it off per model, which the first editor's configuration change switched on again).
+ */
+export const SHARED_EDITOR_OPTIONS: Readonly<Record<string, unknown>> = { tabSize: 2, 'bracketPairColorization.enabled': false };
+
 let warmed: Promise<void> | undefined;
 
 /** A few lines of alignment XML: enough for the warm-up to tokenize and draw what an alignment's first lines use. */
@@ -52,13 +63,7 @@ export function warmUpMonaco(): Promise<void> {
     host.style.cssText = 'position:fixed;left:-10000px;top:0;width:600px;height:200px;visibility:hidden;pointer-events:none';
     document.body.append(host);
     const model = monaco.editor.createModel(WARM_UP_XML, 'xml');
-    const editor = monaco.editor.create(host, {
-      model,
-      fontSize: 13,
-      minimap: { enabled: false },
-      glyphMargin: true,
-      bracketPairColorization: { enabled: false },
-    });
+    const editor = monaco.editor.create(host, { ...SHARED_EDITOR_OPTIONS, model, fontSize: 13, minimap: { enabled: false }, glyphMargin: true });
     try {
       // The XML grammar arrives asynchronously; the next frames tokenize and draw with it.
       await new Promise((resolve) => setTimeout(resolve, 50));
