@@ -7,7 +7,7 @@ import { persistSession, restoreSession } from './app/session-persistence.js';
 import { guardUnsavedEdits } from './app/unsaved-edits-guard.js';
 import { syncUrl } from './app/url-sync.js';
 import { createWorkbenchStore, WorkbenchProvider } from './store/index.js';
-import { loadMonaco } from './editor/load-monaco.js';
+import { loadMonaco, warmUpMonaco } from './editor/load-monaco.js';
 import { preloadChunksWhenIdle } from './ui/preload-chunks.js';
 import './styles.css';
 
@@ -33,5 +33,6 @@ createRoot(root).render(
     </WorkbenchProvider>
   </StrictMode>,
 );
-// The editor's chunk, fetched once the first screen is up (issue 27); the graph library's by its screen.
-preloadChunksWhenIdle(window, [loadMonaco]);
+// The editor's chunk, fetched once the first screen is up (issue 27), then its first editor made out
+// of sight (issue 42); the graph library's by its screen.
+preloadChunksWhenIdle(window, [loadMonaco, warmUpMonaco]);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Problem } from '../api/index.js';
-import { loadMonaco } from './load-monaco.js';
+import { loadMonaco, SHARED_EDITOR_OPTIONS } from './load-monaco.js';
 import type { Monaco } from './monaco-setup.js';
 
 type StandaloneEditor = ReturnType<Monaco['editor']['create']>;
@@ -138,9 +138,11 @@ export function CodeEditor({
         if (disposed || host.current === null) return;
         monacoRef.current = monaco;
         const model = monaco.editor.createModel(valueRef.current, language);
-        // The model's own switch (the editor's option below reaches only models made after it).
+        // The model's own switch, for a model made before the configuration says off (the page's first).
         model.updateOptions({ bracketColorizationOptions: { enabled: false, independentColorPoolPerBracketType: false } });
         const editor = monaco.editor.create(host.current, {
+          // tabSize 2 and no bracket-pair colouring (load-monaco.ts), for every model.
+          ...SHARED_EDITOR_OPTIONS,
           model,
           readOnly,
           ariaLabel,
@@ -148,7 +150,6 @@ export function CodeEditor({
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
           fontSize: 13,
-          tabSize: 2,
           renderValidationDecorations: 'on',
           glyphMargin: true,
           fixedOverflowWidgets: true,
@@ -158,6 +159,7 @@ export function CodeEditor({
           // Issue 27: colouring bracket pairs parses the whole document into a bracket tree before the
           // first lines are drawn (XML's brackets are its tags): 130 ms of the first open of a
           // 200-cell alignment in a Chromium trace. Matching the bracket at the cursor stays on.
+          // (The model option that matters is set through SHARED_EDITOR_OPTIONS.)
           bracketPairColorization: { enabled: false },
           // Suggestions pop up while typing only where the caller gives completions (the alignment
           // editor, issue 39): elsewhere (a message being typed) they were per-key work and noise.

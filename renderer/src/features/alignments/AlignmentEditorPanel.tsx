@@ -45,7 +45,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   const history = useWorkbench((s) => s.history);
   const canUndo = history.session === editor.session && history.past.length > 0;
   const canRedo = history.session === editor.session && history.future.length > 0;
-  const iris = useVocabulary();
+  const iris = useVocabulary(editor.text !== '');
   const coverage = useWorkbench((s) => s.coverage);
   const coverageReport = editor.source.kind === 'stored' && coverage?.key === alignmentKey(editor.source.id) ? coverage.report : undefined;
   const [tab, setTab] = useState<Tab>('source');

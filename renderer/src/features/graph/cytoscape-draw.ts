@@ -1,16 +1,33 @@
 /**
- * The drawing itself: cytoscape.js on a canvas with the dagre layered layout (left to right, as a
- * triple reads). A separate chunk, imported on the first graph shown (load-graph.ts), so the first
- * screen stays fast. Chosen over React Flow + elkjs after measuring both (README, "The workbench UI"):
- * about as fast to lay out and draw 500 triples, a third of the download, and a canvas that pans
+ * The drawing itself: cytoscape.js on a canvas, laid out left to right as a triple reads
+ * (layered-layout.ts). A separate chunk, imported on the first graph shown (load-graph.ts), so the
+ * first screen stays fast. Chosen over React Flow + elkjs after measuring both (README, "The
+ * workbench UI"): about as fast to draw 500 triples, a third of the download, and a canvas that pans
  * and zooms large graphs smoothly where React Flow keeps a DOM element per node.
  */
 import cytoscape from 'cytoscape';
-import dagre from 'cytoscape-dagre';
 import type { GraphModel } from './graph-model.js';
+import { layeredLayout } from './layered-layout.js';
 import { warmUpModel } from './warm-up-model.js';
 
-cytoscape.use(dagre);
+/**
+ * The layout cytoscape runs when it is created (it always runs one): none, the positions are in the
+ * elements already. cytoscape's own `preset` would set each position again, with an event per node.
+ */
+interface LayoutEmitter {
+  emit(event: string): void;
+}
+// A function, not a class: cytoscape calls the registrant on its own layout object (no `new`).
+function GivenPositions(): void {
+  // Nothing to set up: run() only reports the layout's stages, which cytoscape's start-up waits for.
+}
+(GivenPositions.prototype as { run(this: LayoutEmitter): LayoutEmitter }).run = function run(this: LayoutEmitter) {
+  this.emit('layoutstart');
+  this.emit('layoutready');
+  this.emit('layoutstop');
+  return this;
+};
+cytoscape('layout', 'given-positions', GivenPositions);
 
 export interface Hover {
   readonly text: string;
@@ -177,28 +194,21 @@ function graphStyle(p: GraphPalette): cytoscape.StylesheetJson {
   ];
 }
 
-/** Graphs up to this many nodes + edges get the layered layout; larger ones the linear-time one. */
-export const LAYERED_LAYOUT_LIMIT = 300;
+type LayerCache = { getLayers?: () => null };
 
 /**
- * dagre's layered layout reads best (left to right, as triples read) but grows much faster than
- * linearly: measured in headless cytoscape here, 0.3 s for 190 elements, 1.2-1.5 s for 570 and 12 s
- * for 1,270. Above the limit, cytoscape's breadth-first layout (linear, 0.35 s for 570 elements)
- * with its levels turned to run left to right too.
+ * Issue 42: cytoscape's canvas renderer first paints the whole graph into one "layer" bitmap of its
+ * full extent (up to 16 megapixels), element by element, then copies the visible part: for a payload
+ * graph of 500 triples that is a canvas far taller than the screen, and in interleaved runs in one
+ * page it made the output graph 2-5x slower to appear (median 1389 ms against 246 ms without it,
+ * loaded machine). Without layers each frame draws the elements in view from their own cached
+ * bitmaps, which is what it does anyway while the layers are not ready. The cache is internal to
+ * cytoscape (`renderer().data.lyrTxrCache`): when a version has none, nothing changes but the speed.
  */
-function layoutFor(elements: number): cytoscape.LayoutOptions {
-  // No fit here: drawGraph fits once itself, with its own bounds on the zoom.
-  const common = { fit: false, padding: 16, animate: false };
-  if (elements <= LAYERED_LAYOUT_LIMIT) {
-    return { name: 'dagre', rankDir: 'LR', nodeSep: 12, rankSep: 70, edgeSep: 6, ...common } as cytoscape.LayoutOptions;
-  }
-  return {
-    name: 'breadthfirst',
-    directed: true,
-    spacingFactor: 1.1,
-    ...common,
-    transform: (_node: cytoscape.NodeSingular, position: cytoscape.Position) => ({ x: position.y * 2.5, y: position.x / 2 }),
-  };
+function drawVisibleOnly(cy: cytoscape.Core): void {
+  const renderer = (cy as unknown as { renderer?: () => { data?: { lyrTxrCache?: LayerCache } } }).renderer?.();
+  const layers = renderer?.data?.lyrTxrCache;
+  if (layers !== undefined && typeof layers.getLayers === 'function') layers.getLayers = () => null;
 }
 
 /** Draws the model into `container`; resolves once laid out and painted. */
@@ -207,10 +217,12 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
   const large = model.nodes.length + model.edges.length > 400;
   const palette = currentGraphPalette();
   container.style.background = palette.surface;
+  const nodes = model.nodes.map((n) => ({ ...n, ...nodeSize(n.label) }));
+  const at = layeredLayout(nodes, model.edges);
   const cy = cytoscape({
     container,
     elements: [
-      ...model.nodes.map((n) => ({ group: 'nodes' as const, data: { ...n, ...nodeSize(n.label) }, classes: n.change ?? '' })),
+      ...nodes.map((n) => ({ group: 'nodes' as const, data: n, position: { ...(at.get(n.id) ?? { x: 0, y: 0 }) }, classes: n.change ?? '' })),
       ...model.edges.map((e) => ({ group: 'edges' as const, data: { ...e }, classes: e.change ?? '' })),
     ],
     style: graphStyle(palette),
@@ -222,10 +234,11 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     boxSelectionEnabled: false,
     autoungrabify: true,
     // Without a layout here cytoscape runs its default, a fitted grid: a whole layout, style and
-    // bounding-box pass thrown away by ours below (a third of the first graph tab's time in a
-    // Chromium trace, issue 27). The null layout only places the nodes at the origin.
-    layout: { name: 'null' },
+    // bounding-box pass thrown away (a third of the first graph tab's time in a Chromium trace,
+    // issue 27). The positions are the elements' own.
+    layout: { name: 'given-positions' } as cytoscape.LayoutOptions,
   });
+  drawVisibleOnly(cy);
   cy.on('mouseover', 'node, edge', (event) => {
     const target = event.target as cytoscape.SingularElementReturnValue;
     target.addClass('hovered');
@@ -269,14 +282,9 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     },
     destroy: () => cy.destroy(),
   };
-  return new Promise((resolve) => {
-    const layout = cy.layout(layoutFor(model.nodes.length + model.edges.length));
-    layout.one('layoutstop', () => {
-      fit();
-      requestAnimationFrame(() => resolve(drawn));
-    });
-    layout.run();
-  });
+  fit();
+  // Painted in the next frame.
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(drawn)));
 }
 
 /**
@@ -302,5 +310,5 @@ export async function warmUpDrawing(elements: number): Promise<void> {
   }
 }
 
-/** The sizes the warm-up draws: one for each layout (dagre up to the limit, breadth-first above). */
-export const WARM_UP_SIZES = [120, LAYERED_LAYOUT_LIMIT + 60] as const;
+/** The sizes the warm-up draws: a small graph, then one about as large as the payload graphs of 500 triples. */
+export const WARM_UP_SIZES = [120, 360] as const;

@@ -114,6 +114,11 @@ function ResultPanel() {
   const lastRun = useWorkbench((s) => s.lastRun);
   const op = useWorkbench((s) => s.translateOp);
   const [tab, setTab] = useState<ResultTab>('diff');
+  // The output message's editor is made when its tab is first shown, then kept (issue 42): made with
+  // every result, a hidden Monaco still tokenized, folded, link-scanned and outlined the whole JSON
+  // output on the main thread right after each translation, in the way of the next click.
+  const [outputShown, setOutputShown] = useState(false);
+  if (tab === 'output' && !outputShown) setOutputShown(true);
   if (lastRun === undefined) {
     return (
       <section className="panel" aria-labelledby="result-title">
@@ -156,7 +161,9 @@ function ResultPanel() {
         <TraceTable trace={reply.trace ?? []} failures={reply.failures ?? []} />
       </div>
       <div role="tabpanel" id="result-panel-output" aria-labelledby="result-tab-output" hidden={tab !== 'output'}>
-        <CodeEditor value={reply.graphStr} language="json" ariaLabel="Output message (read-only)" testId="output-editor" readOnly minHeight={360} />
+        {outputShown && (
+          <CodeEditor value={reply.graphStr} language="json" ariaLabel="Output message (read-only)" testId="output-editor" readOnly minHeight={360} />
+        )}
       </div>
     </section>
   );
