@@ -184,6 +184,17 @@ class ChannelStoppedError extends Error {
   }
 }
 
+/** A delivery with its arrival times (wall clock for events, monotonic for its latency) and output slot. */
+interface Delivery {
+  readonly message: TransportMessage;
+  readonly startedAt: number;
+  readonly t0: number;
+  /** Released when the previous delivery's output went out (or will never go). */
+  readonly previous: Promise<void>;
+  /** Releases this delivery's slot. */
+  readonly release: () => void;
+}
+
 interface Output {
   readonly topic: string;
   readonly value: string;
@@ -453,7 +464,30 @@ export class ChannelRuntime {
   }
 
   private track(message: TransportMessage): Promise<void> {
-    const run = this.handle(message);
+    const startedAt = Date.now();
+    const t0 = monotonicNow();
+    // Reserve this message's output slot now, in delivery order; it publishes only after the
+    // previous slot is released. `previous` never rejects: every slot is released in `handle`'s
+    // `finally`, or below when the message never starts.
+    const previous = this.tail;
+    let release: () => void = () => undefined;
+    this.tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const delivery: Delivery = { message, startedAt, t0, previous, release };
+    // A delivery that must wait for a translation slot waits as a queued permit request, not as a
+    // suspended handler: with a publish window most of a delivery window waits, and each suspended
+    // handler (its frame and promises) outlived young-generation collections (issue 42).
+    const run = this.permits.tryAcquire()
+      ? this.handle(delivery)
+      : this.permits.acquire().then(
+          () => this.handle(delivery),
+          () => {
+            // stop() came first: this message was not started and stays unacknowledged.
+            release();
+            throw new ChannelStoppedError(this.id);
+          },
+        );
     this.inFlight.add(run);
     const done = (): void => {
       this.inFlight.delete(run);
@@ -462,22 +496,11 @@ export class ChannelRuntime {
     return run;
   }
 
-  private async handle(message: TransportMessage): Promise<void> {
-    if (this.outputClosed) throw new ChannelStoppedError(this.id);
-    const startedAt = Date.now();
-    const t0 = monotonicNow();
-    // Reserve this message's output slot now, in delivery order; publish only after the previous
-    // slot is released. `previous` never rejects: every slot is released in `finally`.
-    const previous = this.tail;
-    let release: () => void = () => undefined;
-    this.tail = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+  /** Runs one delivery, holding a translation permit (given back once its output is ready). */
+  private async handle({ message, startedAt, t0, previous, release }: Delivery): Promise<void> {
     try {
-      try {
-        await this.permits.acquire();
-      } catch {
-        // stop() came first: this message was not started and stays unacknowledged.
+      if (this.outputClosed) {
+        this.permits.release();
         throw new ChannelStoppedError(this.id);
       }
       const seq = ++this.seq;
