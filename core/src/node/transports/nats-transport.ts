@@ -42,6 +42,7 @@ import {
   nanos,
   RetentionPolicy,
   StorageType,
+  type ConnectionOptions,
   type Consumer,
   type ConsumerMessages,
   type JetStreamClient,
@@ -86,6 +87,15 @@ export interface NatsNames {
   readonly stream: string;
   readonly subject: string;
 }
+
+/**
+ * The client writes its outbound buffer to the socket inline once it holds 32 KiB (its hidden
+ * `pendingLimit` option), so one turn's batch of channel outputs (3.5 kB each) left in several
+ * writes. With 256 KiB a batch goes out in one: 2.5 times fewer socket writes per message, and on
+ * a cluster fewer wake-ups of the servers that share the machine (issue 42). Memory stays bounded
+ * by the batch, which the channel's windows bound.
+ */
+const NATS_WRITE_BATCH = { pendingLimit: 256 * 1024 } as Partial<ConnectionOptions>;
 
 /** How long a subscription waits for a new replicated consumer's leader before it pulls anyway. */
 const CONSUMER_LEADER_WAIT_MS = 5000;
@@ -445,6 +455,7 @@ export class NatsTransport implements Transport {
         // No Error (with its stack) captured per request: at a channel's rate those stack traces
         // were a measurable share of the publish cost (issue 13); our errors say what failed.
         noAsyncTraces: true,
+        ...NATS_WRITE_BATCH,
       }).then(
         (nc) => {
           if (this.closed) {
