@@ -406,7 +406,9 @@ export class KafkaTransport implements Transport {
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
   private readonly batches = new KafkaBatchSender(async (records) => {
-    await this.getProducer().send({ messages: records.map((r) => ({ topic: r.topic, value: typeof r.value === 'string' ? Buffer.from(r.value, 'utf8') : r.value })) });
+    await this.getProducer().send({
+      messages: records.map((r) => ({ topic: r.topic, value: typeof r.value === 'string' ? Buffer.from(r.value, 'utf8') : r.value })),
+    });
   });
 
   constructor(options: KafkaTransportOptions) {

@@ -97,6 +97,9 @@ export interface NatsNames {
  */
 const NATS_WRITE_BATCH = { pendingLimit: 256 * 1024 } as Partial<ConnectionOptions>;
 
+/** `sent` of a publish queued at once. */
+const ALREADY_SENT: Promise<void> = Promise.resolve();
+
 /** How long a subscription waits for a new replicated consumer's leader before it pulls anyway. */
 const CONSUMER_LEADER_WAIT_MS = 5000;
 /** The expiry of a subscription's first pull request (doubling from there). */
@@ -383,6 +386,8 @@ export class NatsTransport implements Transport {
   private connection: Promise<NatsConnection> | undefined;
   private nc: NatsConnection | undefined;
   private readonly streams = new Map<string, Promise<void>>();
+  /** Topics whose stream promise in `streams` resolved: publishes to them need not wait for it. */
+  private readonly readyStreams = new Set<string>();
   /** Lowered when the cluster proved unable to place 3 replicas. */
   private clusterMaxReplicas = 3;
   private readonly subscriptions = new Set<NatsSubscription>();
@@ -538,11 +543,23 @@ export class NatsTransport implements Transport {
   private ensureStream(topic: string): Promise<void> {
     let ready = this.streams.get(topic);
     if (ready === undefined) {
-      ready = this.retrying(`creating the stream of topic "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () => this.createStream(topic));
-      this.streams.set(topic, ready);
-      ready.catch(() => this.streams.delete(topic));
+      const making = this.retrying(`creating the stream of topic "${topic}"`, this.options.publishTimeoutMs ?? 30_000, () => this.createStream(topic));
+      ready = making;
+      this.streams.set(topic, making);
+      making.then(
+        () => {
+          if (this.streams.get(topic) === making) this.readyStreams.add(topic);
+        },
+        () => this.forgetStream(topic),
+      );
     }
     return ready;
+  }
+
+  /** The topic's stream must be made (or checked) again before the next publish. */
+  private forgetStream(topic: string): void {
+    this.streams.delete(topic);
+    this.readyStreams.delete(topic);
   }
 
   private async createStream(topic: string): Promise<void> {
@@ -653,7 +670,7 @@ export class NatsTransport implements Transport {
 
   /** @internal re-creates stream and consumer after they disappeared (e.g. deleted by an operator). */
   async reattach(topic: string, durable: string): Promise<Consumer> {
-    this.streams.delete(topic);
+    this.forgetStream(topic);
     return this.ensureConsumer(topic, durable, { maxInFlight: 1, from: 'earliest' });
   }
 
@@ -694,14 +711,27 @@ export class NatsTransport implements Transport {
    * drops a duplicate if the first one was stored after all).
    */
   publishPipelined(topic: string, value: string): PipelinedPublish {
-    let markSent: () => void = () => undefined;
-    const sent = new Promise<void>((resolve) => {
-      markSent = resolve;
-    });
     // Encoded now (the client would encode it when writing anyway) and kept for a retry as bytes,
     // which live outside the V8 heap: a channel has hundreds of outputs awaiting confirmation, and
     // as strings they outlived young-generation collections and were copied by each one (issue 13).
     const payload = utf8.encode(value);
+    const publisher = this.publisher;
+    if (!this.closed && publisher !== undefined && publisher.nc === this.nc && this.readyStreams.has(topic)) {
+      // The usual case, once the sink's stream and the publisher are made: queued at once, so `sent`
+      // is already true, without the awaits of the first publishes (a microtask turn each, per
+      // message; issue 42). A failed attempt is retried as below.
+      const msgID = randomUUID();
+      const confirmed = publisher.publish(this.names(topic).subject, payload, msgID).catch(async (error: unknown) => {
+        if (this.closed) throw error;
+        if (errCode(error) === ErrorCode.NoResponders) this.forgetStream(topic);
+        await this.publishRetrying(topic, payload, msgID);
+      });
+      return { sent: ALREADY_SENT, confirmed };
+    }
+    let markSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => {
+      markSent = resolve;
+    });
     const confirmed = (async () => {
       try {
         if (this.closed) throw new TransportClosedError('nats');
@@ -717,7 +747,7 @@ export class NatsTransport implements Transport {
         } catch (error) {
           markSent();
           if (this.closed) throw error;
-          if (errCode(error) === ErrorCode.NoResponders) this.streams.delete(topic);
+          if (errCode(error) === ErrorCode.NoResponders) this.forgetStream(topic);
           await this.publishRetrying(topic, payload, msgID);
         }
       } finally {
@@ -738,7 +768,7 @@ export class NatsTransport implements Transport {
         await js.publish(subject, value, { msgID, timeout: Math.max(1000, Math.min(5000, budget - (Date.now() - started))) });
       } catch (error) {
         // No responders: the stream may have been deleted; make sure it exists before retrying.
-        if (errCode(error) === ErrorCode.NoResponders) this.streams.delete(topic);
+        if (errCode(error) === ErrorCode.NoResponders) this.forgetStream(topic);
         throw error;
       }
     });
