@@ -180,7 +180,10 @@ class NatsDelivery implements TransportMessage {
 class NatsSubscription implements Subscription {
   closed = false;
   private batch: ConsumerMessages | undefined;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Handler calls running. */
+  private running = 0;
+  /** Called when the last running handler call settles (a close waits for it). */
+  private whenIdle: (() => void) | undefined;
   private readonly waiting: JsMsg[] = [];
   /** Every message this subscription holds leased (waiting or handled), for the heartbeat. */
   private readonly leased = new Set<JsMsg>();
@@ -215,7 +218,7 @@ class NatsSubscription implements Subscription {
   }
 
   private get held(): number {
-    return this.inFlight.size + this.waiting.length;
+    return this.running + this.waiting.length;
   }
 
   private async pull(): Promise<void> {
@@ -296,43 +299,62 @@ class NatsSubscription implements Subscription {
 
   /** Starts handlers for waiting messages while slots are free, in stream order. */
   private pump(): void {
-    while (!this.closed && this.inFlight.size < this.maxInFlight && this.waiting.length > 0) {
+    while (!this.closed && this.running < this.maxInFlight && this.waiting.length > 0) {
       this.dispatch(this.waiting.shift()!);
     }
   }
 
+  /**
+   * Hands a message to the handler; its outcome acks or naks it. Promise callbacks rather than an
+   * async function and a `finally` per message, and a count rather than a set of promises: with a
+   * delivery window of hundreds, those outlived young-generation collections (issue 42).
+   */
   private dispatch(m: JsMsg): void {
-    const run = (async () => {
-      try {
-        await this.handler(new NatsDelivery(m, this.topic));
-      } catch (error) {
-        this.leased.delete(m);
-        this.log.debug({ topic: this.topic, seq: m.seq, err: error }, 'handler rejected; nak');
-        try {
-          // Given back while closing (the channel stopped before starting it): at once, for the
-          // rest of the group; a failure: after a delay, so a failing sink is not hammered.
-          if (!this.owner.isClosed) m.nak(this.closed ? undefined : this.owner.redeliveryDelayMs);
-        } catch {
-          // Not acknowledged either way: redelivered after ack_wait.
-        }
-        return;
-      }
-      this.leased.delete(m);
-      try {
-        // Written with the other acks and publishes of this turn of the event loop, in one go.
-        if (!this.owner.isClosed) this.owner.outbox.defer(() => m.ack());
-      } catch (error) {
-        this.log.warn({ topic: this.topic, seq: m.seq, err: error }, 'ack failed; the message will be delivered again');
-      }
-    })();
-    this.inFlight.add(run);
-    void run.finally(() => {
-      this.inFlight.delete(run);
-      this.pump();
-      const wake = this.slotFreed;
-      this.slotFreed = undefined;
-      wake?.();
-    });
+    this.running += 1;
+    let handled: Promise<void>;
+    try {
+      handled = this.handler(new NatsDelivery(m, this.topic));
+    } catch (error) {
+      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    handled.then(
+      () => this.acknowledge(m),
+      (error: unknown) => this.giveBack(m, error),
+    );
+  }
+
+  private acknowledge(m: JsMsg): void {
+    this.leased.delete(m);
+    try {
+      // Written with the other acks and publishes of this turn of the event loop, in one go.
+      if (!this.owner.isClosed) this.owner.outbox.defer(() => m.ack());
+    } catch (error) {
+      this.log.warn({ topic: this.topic, seq: m.seq, err: error }, 'ack failed; the message will be delivered again');
+    }
+    this.settled();
+  }
+
+  private giveBack(m: JsMsg, error: unknown): void {
+    this.leased.delete(m);
+    this.log.debug({ topic: this.topic, seq: m.seq, err: error }, 'handler rejected; nak');
+    try {
+      // Given back while closing (the channel stopped before starting it): at once, for the
+      // rest of the group; a failure: after a delay, so a failing sink is not hammered.
+      if (!this.owner.isClosed) m.nak(this.closed ? undefined : this.owner.redeliveryDelayMs);
+    } catch {
+      // Not acknowledged either way: redelivered after ack_wait.
+    }
+    this.settled();
+  }
+
+  /** A handler call settled: start the next, wake a waiting fetch or close. */
+  private settled(): void {
+    this.running -= 1;
+    if (this.running === 0) this.whenIdle?.();
+    this.pump();
+    const wake = this.slotFreed;
+    this.slotFreed = undefined;
+    wake?.();
   }
 
   /** Stops fetching at once (no waiting): used by both close paths. */
@@ -361,7 +383,7 @@ class NatsSubscription implements Subscription {
       this.halt();
       this.closing = (async () => {
         await this.loop;
-        await Promise.allSettled([...this.inFlight]);
+        if (this.running > 0) await new Promise<void>((resolve) => (this.whenIdle = resolve));
         this.stopHeartbeat();
         await this.owner.flush();
         this.owner.forget(this);
