@@ -205,7 +205,9 @@ class KafkaSubscription implements Subscription {
   private closed: Promise<void> | undefined;
   private readonly partitions = new Map<number, PartitionState>();
   private readonly commits = new Map<number, CommitCoalescer>();
-  private readonly running = new Set<Promise<void>>();
+  /** Handler calls running. */
+  private running = 0;
+  private readonly idleWaiters: Array<() => void> = [];
   private restarting = false;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private lastCommitAt = 0;
@@ -276,23 +278,50 @@ class KafkaSubscription implements Subscription {
     // Only what the call needs after the handler is kept, not the library's record object.
     const { partition, offset } = message;
     const delivery = new KafkaDelivery(message.value ?? EMPTY, this.topic);
-    const run = (async () => {
-      try {
-        await this.handler(delivery);
-        tracker.done(offset);
-        this.commit(partition, tracker);
-      } catch (error) {
-        tracker.fail(offset);
-        this.log.debug({ topic: this.topic, group: this.group, offset: String(offset), err: error }, 'handler rejected; will fetch again');
-        void this.restart();
-      }
-    })();
-    this.running.add(run);
-    if (this.running.size >= this.maxInFlight) stream.pause();
-    void run.finally(() => {
-      this.running.delete(run);
-      if (!this.closing && !this.restarting && this.stream === stream && this.running.size < this.maxInFlight && stream.isPaused()) stream.resume();
-    });
+    // Promise callbacks and a count, not an async function, a `finally` and a set of promises per
+    // message: with a delivery window of hundreds, those outlived young-generation collections (issue 42).
+    this.running += 1;
+    if (this.running >= this.maxInFlight) stream.pause();
+    let handled: Promise<void>;
+    try {
+      handled = this.handler(delivery);
+    } catch (error) {
+      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    handled.then(
+      () => {
+        try {
+          tracker.done(offset);
+          this.commit(partition, tracker);
+        } catch (error) {
+          this.rejected(tracker, offset, error);
+        }
+        this.settled(stream);
+      },
+      (error: unknown) => {
+        this.rejected(tracker, offset, error);
+        this.settled(stream);
+      },
+    );
+  }
+
+  /** A handler rejected: its partition stops there, and the stream is fetched again from the commits. */
+  private rejected(tracker: OffsetTracker, offset: bigint, error: unknown): void {
+    tracker.fail(offset);
+    this.log.debug({ topic: this.topic, group: this.group, offset: String(offset), err: error }, 'handler rejected; will fetch again');
+    void this.restart();
+  }
+
+  /** A handler call settled: resume a stream paused at the limit, wake a restart or close. */
+  private settled(stream: BytesStream): void {
+    this.running -= 1;
+    if (this.running === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    if (!this.closing && !this.restarting && this.stream === stream && this.running < this.maxInFlight && stream.isPaused()) stream.resume();
+  }
+
+  /** Resolves once no handler call runs. */
+  private idle(): Promise<void> {
+    return this.running === 0 ? Promise.resolve() : new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private coalescer(partition: number): CommitCoalescer {
@@ -349,7 +378,7 @@ class KafkaSubscription implements Subscription {
     try {
       const stream = this.stream;
       stream?.pause();
-      await Promise.allSettled([...this.running]);
+      await this.idle();
       await this.settleCommits();
       this.stream = undefined;
       this.partitions.clear();
@@ -374,7 +403,7 @@ class KafkaSubscription implements Subscription {
       this.closing = true;
       this.closed = (async () => {
         this.stream?.pause();
-        await Promise.allSettled([...this.running]);
+        await this.idle();
         await this.settleCommits();
         await withTimeout(this.stream?.close() ?? Promise.resolve(), 10_000).catch(() => undefined);
         await withTimeout(forceClose(this.consumer), 10_000).catch(() => undefined);
