@@ -5,8 +5,9 @@
  * right before and after it (as kafka-channel-bench.ts does for Kafka).
  *
  * The source is filled first: the channel's group (its persistent session) is created, left, and
- * the messages queue at the broker; the timed window runs from the channel's start (which resumes
- * the session) until the sink's broker confirmed every output (PUBACK, or JetStream's ack). Every
+ * the messages queue at the broker; the timed window runs from the moment the channel runs (its
+ * connection made and its session resumed; what it translated before is not counted, issue 42)
+ * until the sink's broker confirmed every output (PUBACK, or JetStream's ack). Every
  * source message is acknowledged only after that confirmation. Nothing reads the sink.
  */
 import {
@@ -53,10 +54,14 @@ async function drain(
     transport: channelTransport,
     logger: silentLogger,
   });
-  const start = performance.now();
+  // A running channel's throughput, as the NATS and Kafka rows measure it: the window opens once
+  // the channel runs (its connection made and its session resumed, 50-160 ms here, a one-time
+  // cost of a start), and what it translated before that is not counted.
   await runtime.start();
+  const start = performance.now();
+  const before = runtime.counters.translated;
   await untilTranslated(runtime, count, run);
-  const rate = (count / (performance.now() - start)) * 1000;
+  const rate = ((count - before) / (performance.now() - start)) * 1000;
   await runtime.stop();
   return rate;
 }

@@ -427,7 +427,8 @@ if (only.has('mqtt')) {
     figures = `not measured: ${(error as Error).message}`;
   }
   console.log(`\nChannels on MQTT (one Mosquitto, QoS 1 in and out, MQTT.js): ${count} messages of ${c.name}; the source queued at the broker first,`);
-  console.log("timed from the channel's start until the sink's broker confirmed every output (nothing reads the sink); each row the median");
+  console.log('timed from the moment the channel runs (connected, its session resumed; what it translated before is not counted) until the');
+  console.log("sink's broker confirmed every output (nothing reads the sink); each row the median");
   console.log('of its rounds; a round drains the channel between two in-process runs and divides by their mean. mqtt->nats: MQTT source, NATS JetStream sink');
   if (typeof figures === 'string') console.log(figures);
   else {

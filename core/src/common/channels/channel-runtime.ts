@@ -184,6 +184,17 @@ class ChannelStoppedError extends Error {
   }
 }
 
+/** A delivery with its arrival times (wall clock for events, monotonic for its latency) and output slot. */
+interface Delivery {
+  readonly message: TransportMessage;
+  readonly startedAt: number;
+  readonly t0: number;
+  /** Released when the previous delivery's output went out (or will never go). */
+  readonly previous: Promise<void>;
+  /** Releases this delivery's slot. */
+  readonly release: () => void;
+}
+
 interface Output {
   readonly topic: string;
   readonly value: string;
@@ -225,7 +236,10 @@ export class ChannelRuntime {
   private tail: Promise<void> = Promise.resolve();
   /** One per translation asked for: at most `translationWindow`, granted in delivery order. */
   private permits: FifoPermits;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Deliveries between handover and settlement (counted, not kept: a set of promises cost GC time). */
+  private inFlight = 0;
+  /** Called when `inFlight` drops to 0 (a stop waits for it). */
+  private readonly idleWaiters: Array<() => void> = [];
   private seq = 0;
 
   private received = 0;
@@ -289,7 +303,7 @@ export class ChannelRuntime {
 
   /** Messages currently between delivery and acknowledgement. */
   get inFlightCount(): number {
-    return this.inFlight.size;
+    return this.inFlight;
   }
 
   /** Per-message records; returns the disposer. */
@@ -419,7 +433,7 @@ export class ChannelRuntime {
           this.log.warn({ channel: this.id, err: error }, 'closing the subscription failed');
         }
       }
-      await Promise.allSettled([...this.inFlight]);
+      if (this.inFlight > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     })();
     const timedOut = await Promise.race([
       finished.then(() => false),
@@ -431,7 +445,7 @@ export class ChannelRuntime {
     this.outputClosed = true;
     if (timedOut) {
       this.log.warn(
-        { channel: this.id, inFlight: this.inFlight.size, timeoutMs },
+        { channel: this.id, inFlight: this.inFlight, timeoutMs },
         'channel stopped before its in-flight messages finished; they stay unacknowledged',
       );
     }
@@ -453,31 +467,46 @@ export class ChannelRuntime {
   }
 
   private track(message: TransportMessage): Promise<void> {
-    const run = this.handle(message);
-    this.inFlight.add(run);
-    const done = (): void => {
-      this.inFlight.delete(run);
-    };
-    run.then(done, done);
-    return run;
-  }
-
-  private async handle(message: TransportMessage): Promise<void> {
-    if (this.outputClosed) throw new ChannelStoppedError(this.id);
     const startedAt = Date.now();
     const t0 = monotonicNow();
-    // Reserve this message's output slot now, in delivery order; publish only after the previous
-    // slot is released. `previous` never rejects: every slot is released in `finally`.
+    // Reserve this message's output slot now, in delivery order; it publishes only after the
+    // previous slot is released. `previous` never rejects: every slot is released in `handle`'s
+    // `finally`, or below when the message never starts.
     const previous = this.tail;
     let release: () => void = () => undefined;
     this.tail = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const delivery: Delivery = { message, startedAt, t0, previous, release };
+    this.inFlight += 1;
+    // A delivery that must wait for a translation slot waits as a queued permit request, not as a
+    // suspended handler: with a publish window most of a delivery window waits, and each suspended
+    // handler (its frame and promises) outlived young-generation collections (issue 42).
+    const run = this.permits.tryAcquire()
+      ? this.handle(delivery)
+      : this.permits.acquire().then(
+          () => this.handle(delivery),
+          () => {
+            // stop() came first: this message was not started and stays unacknowledged.
+            release();
+            this.settled();
+            throw new ChannelStoppedError(this.id);
+          },
+        );
+    return run;
+  }
+
+  /** One delivery settled (its handler call resolves or rejects right after). */
+  private settled(): void {
+    this.inFlight -= 1;
+    if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /** Runs one delivery, holding a translation permit (given back once its output is ready). */
+  private async handle({ message, startedAt, t0, previous, release }: Delivery): Promise<void> {
     try {
-      try {
-        await this.permits.acquire();
-      } catch {
-        // stop() came first: this message was not started and stays unacknowledged.
+      if (this.outputClosed) {
+        this.permits.release();
         throw new ChannelStoppedError(this.id);
       }
       const seq = ++this.seq;
@@ -520,18 +549,20 @@ export class ChannelRuntime {
       this.completed += 1;
       this.latencySum += latencyMs;
       this.lastLatency = latencyMs;
-      this.emit({
-        kind: output.kind,
-        channel: this.id,
-        seq,
-        startedAt,
-        finishedAt,
-        latencyMs,
-        redelivered: message.redelivered,
-        emptyPayload: output.emptyPayload,
-        failedCells: output.failedCells,
-        ...(output.error === undefined ? {} : { error: output.error }),
-      });
+      // The event is built only for listeners (the server's live view); a bare channel skips it.
+      if (this.messageListeners.size > 0)
+        this.emit({
+          kind: output.kind,
+          channel: this.id,
+          seq,
+          startedAt,
+          finishedAt,
+          latencyMs,
+          redelivered: message.redelivered,
+          emptyPayload: output.emptyPayload,
+          failedCells: output.failedCells,
+          ...(output.error === undefined ? {} : { error: output.error }),
+        });
       if (this.config.monitorTopic !== undefined) {
         this.transport.publish(this.config.monitorTopic, `${startedAt};${finishedAt}`).catch((error: unknown) => {
           this.log.warn({ channel: this.id, err: error }, 'monitor record not published');
@@ -539,6 +570,7 @@ export class ChannelRuntime {
       }
     } finally {
       release();
+      this.settled();
     }
   }
 

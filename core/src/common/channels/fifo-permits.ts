@@ -33,6 +33,16 @@ export class FifoPermits {
     });
   }
 
+  /**
+   * Takes a permit now if one is free and nobody waits (so the request order still holds);
+   * `false` otherwise, and after `cancel()`.
+   */
+  tryAcquire(): boolean {
+    if (this.cancelled || this.free === 0 || this.waiters.length > 0) return false;
+    this.free -= 1;
+    return true;
+  }
+
   /** Gives a permit back; the longest waiter gets it. */
   release(): void {
     const next = this.waiters.shift();

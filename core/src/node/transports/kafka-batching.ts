@@ -12,7 +12,8 @@
 
 export interface QueuedRecord {
   readonly topic: string;
-  readonly value: string;
+  /** The record's value: the transport queues bytes (encoded once, outside the V8 heap while queued). */
+  readonly value: string | Buffer;
 }
 
 /** Sends one batch (records in queue order); resolves when the broker acknowledged all of them. */
@@ -43,7 +44,7 @@ export class KafkaBatchSender {
    * Queues one record; its place in the partition is fixed now (queue order). Resolves when its
    * batch was acknowledged, rejects with the batch's error.
    */
-  enqueue(topic: string, value: string): Promise<void> {
+  enqueue(topic: string, value: string | Buffer): Promise<void> {
     const done = new Promise<void>((resolve, reject) => {
       this.queue.push({ topic, value, resolve, reject });
     });
@@ -65,7 +66,7 @@ export class KafkaBatchSender {
         let count = 0;
         let bytes = 0;
         while (count < this.queue.length && count < this.maxBatch) {
-          const size = Buffer.byteLength(this.queue[count]!.value, 'utf8');
+          const size = Buffer.byteLength(this.queue[count]!.value);
           if (count > 0 && bytes + size > this.maxBatchBytes) break;
           bytes += size;
           count += 1;
@@ -91,8 +92,8 @@ export class KafkaBatchSender {
 }
 
 /** Groups consecutive records by topic, keeping each topic's order (the `topicMessages` of sendBatch). */
-export function byTopic(records: readonly QueuedRecord[]): Array<{ topic: string; messages: Array<{ value: string }> }> {
-  const out = new Map<string, Array<{ value: string }>>();
+export function byTopic(records: readonly QueuedRecord[]): Array<{ topic: string; messages: Array<{ value: QueuedRecord['value'] }> }> {
+  const out = new Map<string, Array<{ value: QueuedRecord['value'] }>>();
   for (const r of records) {
     let list = out.get(r.topic);
     if (list === undefined) {

@@ -40,14 +40,12 @@ import {
   MessagesStreamModes,
   ProduceAcks,
   Producer,
-  stringDeserializers,
-  stringSerializers,
   type ConnectionOptions,
   type Message,
   type MessagesStream,
 } from '@platformatic/kafka';
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport } from '../../common/channels/transport.js';
+import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
 import { bySubscription } from './kafka-assigner.js';
 import { CommitCoalescer, KafkaBatchSender } from './kafka-batching.js';
 import { illegalTopic } from './broker-status.js';
@@ -153,9 +151,30 @@ export class OffsetTracker {
   }
 }
 
-type StringMessage = Message<string, string, string, string>;
-type StringConsumer = Consumer<string, string, string, string>;
-type StringStream = MessagesStream<string, string, string, string>;
+// Values stay bytes (the library's default, no deserializer): a channel is handed its whole
+// delivery window at once and most of it waits for a translation slot; decoded on arrival, those
+// texts outlived young-generation collections and were copied by each one (issue 42). Outputs are
+// encoded when queued, for the same reason while they wait for their batch's acknowledgement.
+type BytesMessage = Message<Buffer, Buffer, Buffer, Buffer>;
+type BytesConsumer = Consumer<Buffer, Buffer, Buffer, Buffer>;
+type BytesStream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
+
+const EMPTY = Buffer.alloc(0);
+
+/** A consumed record whose text is decoded when the channel reads it, once its translation starts. */
+class KafkaDelivery implements TransportMessage {
+  readonly redelivered = false;
+
+  constructor(
+    private readonly bytes: Buffer,
+    readonly topic: string,
+  ) {}
+
+  /** Decoded on each read (a channel reads it once) and not kept, so the text dies young. */
+  get value(): string {
+    return this.bytes.toString('utf8');
+  }
+}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -182,18 +201,20 @@ interface PartitionState {
 class KafkaSubscription implements Subscription {
   closing = false;
   aborted = false;
-  private stream: StringStream | undefined;
+  private stream: BytesStream | undefined;
   private closed: Promise<void> | undefined;
   private readonly partitions = new Map<number, PartitionState>();
   private readonly commits = new Map<number, CommitCoalescer>();
-  private readonly running = new Set<Promise<void>>();
+  /** Handler calls running. */
+  private running = 0;
+  private readonly idleWaiters: Array<() => void> = [];
   private restarting = false;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private lastCommitAt = 0;
 
   constructor(
     private readonly owner: KafkaTransport,
-    private readonly consumer: StringConsumer,
+    private readonly consumer: BytesConsumer,
     private readonly topic: string,
     private readonly group: string,
     private readonly fallback: 'latest' | 'earliest',
@@ -217,14 +238,14 @@ class KafkaSubscription implements Subscription {
       partitionAssigner: bySubscription,
     });
     this.stream = stream;
-    stream.on('data', (message: StringMessage) => this.deliver(stream, message));
+    stream.on('data', (message: BytesMessage) => this.deliver(stream, message));
     stream.on('error', (error: unknown) => {
       if (!this.closing) this.log.warn({ topic: this.topic, group: this.group, err: error }, 'Kafka consumer stream failed; recreating it');
       if (!this.closing && this.stream === stream) void this.restart();
     });
   }
 
-  private partition(message: StringMessage): PartitionState {
+  private partition(message: BytesMessage): PartitionState {
     let state = this.partitions.get(message.partition);
     // A rebalance makes the stream fetch again from the committed offset: a new watermark from
     // there (calls still running on the old one only ever commit what they finished).
@@ -246,7 +267,7 @@ class KafkaSubscription implements Subscription {
     return assignments.some((a) => a.topic === this.topic && a.partitions.includes(partition));
   }
 
-  private deliver(stream: StringStream, message: StringMessage): void {
+  private deliver(stream: BytesStream, message: BytesMessage): void {
     if (this.closing || this.restarting || stream !== this.stream || !this.owns(message.partition)) return;
     const state = this.partition(message);
     // After a rejected message its partition starts nothing more: the restart fetches it again.
@@ -254,24 +275,53 @@ class KafkaSubscription implements Subscription {
     const { tracker } = state;
     state.last = message.offset;
     tracker.start(message.offset);
-    const partition = message.partition;
-    const run = (async () => {
-      try {
-        await this.handler({ value: message.value ?? '', topic: this.topic, redelivered: false });
-        tracker.done(message.offset);
-        this.commit(partition, tracker);
-      } catch (error) {
-        tracker.fail(message.offset);
-        this.log.debug({ topic: this.topic, group: this.group, offset: String(message.offset), err: error }, 'handler rejected; will fetch again');
-        void this.restart();
-      }
-    })();
-    this.running.add(run);
-    if (this.running.size >= this.maxInFlight) stream.pause();
-    void run.finally(() => {
-      this.running.delete(run);
-      if (!this.closing && !this.restarting && this.stream === stream && this.running.size < this.maxInFlight && stream.isPaused()) stream.resume();
-    });
+    // Only what the call needs after the handler is kept, not the library's record object.
+    const { partition, offset } = message;
+    const delivery = new KafkaDelivery(message.value ?? EMPTY, this.topic);
+    // Promise callbacks and a count, not an async function, a `finally` and a set of promises per
+    // message: with a delivery window of hundreds, those outlived young-generation collections (issue 42).
+    this.running += 1;
+    if (this.running >= this.maxInFlight) stream.pause();
+    let handled: Promise<void>;
+    try {
+      handled = this.handler(delivery);
+    } catch (error) {
+      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    handled.then(
+      () => {
+        try {
+          tracker.done(offset);
+          this.commit(partition, tracker);
+        } catch (error) {
+          this.rejected(tracker, offset, error);
+        }
+        this.settled(stream);
+      },
+      (error: unknown) => {
+        this.rejected(tracker, offset, error);
+        this.settled(stream);
+      },
+    );
+  }
+
+  /** A handler rejected: its partition stops there, and the stream is fetched again from the commits. */
+  private rejected(tracker: OffsetTracker, offset: bigint, error: unknown): void {
+    tracker.fail(offset);
+    this.log.debug({ topic: this.topic, group: this.group, offset: String(offset), err: error }, 'handler rejected; will fetch again');
+    void this.restart();
+  }
+
+  /** A handler call settled: resume a stream paused at the limit, wake a restart or close. */
+  private settled(stream: BytesStream): void {
+    this.running -= 1;
+    if (this.running === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    if (!this.closing && !this.restarting && this.stream === stream && this.running < this.maxInFlight && stream.isPaused()) stream.resume();
+  }
+
+  /** Resolves once no handler call runs. */
+  private idle(): Promise<void> {
+    return this.running === 0 ? Promise.resolve() : new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   private coalescer(partition: number): CommitCoalescer {
@@ -328,7 +378,7 @@ class KafkaSubscription implements Subscription {
     try {
       const stream = this.stream;
       stream?.pause();
-      await Promise.allSettled([...this.running]);
+      await this.idle();
       await this.settleCommits();
       this.stream = undefined;
       this.partitions.clear();
@@ -353,7 +403,7 @@ class KafkaSubscription implements Subscription {
       this.closing = true;
       this.closed = (async () => {
         this.stream?.pause();
-        await Promise.allSettled([...this.running]);
+        await this.idle();
         await this.settleCommits();
         await withTimeout(this.stream?.close() ?? Promise.resolve(), 10_000).catch(() => undefined);
         await withTimeout(forceClose(this.consumer), 10_000).catch(() => undefined);
@@ -379,13 +429,15 @@ export class KafkaTransport implements Transport {
   private readonly brokers: string[];
   private readonly log: Logger;
   private readonly options: KafkaTransportOptions;
-  private producer: Producer<string, string, string, string> | undefined;
+  private producer: Producer<Buffer, Buffer, Buffer, Buffer> | undefined;
   private admin: Admin | undefined;
   private readonly topics = new Map<string, Promise<void>>();
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
   private readonly batches = new KafkaBatchSender(async (records) => {
-    await this.getProducer().send({ messages: records.map((r) => ({ topic: r.topic, value: r.value })) });
+    await this.getProducer().send({
+      messages: records.map((r) => ({ topic: r.topic, value: typeof r.value === 'string' ? Buffer.from(r.value, 'utf8') : r.value })),
+    });
   });
 
   constructor(options: KafkaTransportOptions) {
@@ -419,12 +471,11 @@ export class KafkaTransport implements Transport {
     return this.admin;
   }
 
-  private getProducer(): Producer<string, string, string, string> {
+  private getProducer(): Producer<Buffer, Buffer, Buffer, Buffer> {
     this.producer ??= new Producer({
       ...this.base('producer'),
       idempotent: true,
       acks: ProduceAcks.ALL,
-      serializers: stringSerializers,
       autocreateTopics: false,
     });
     return this.producer;
@@ -455,10 +506,11 @@ export class KafkaTransport implements Transport {
     await this.ensureTopic(topic);
     // Through the one queue: concurrent produce requests of the idempotent producer were refused
     // with OUT_OF_ORDER_SEQUENCE_NUMBER (@platformatic/kafka 1.35, 128 publishes at once).
-    await this.batches.enqueue(topic, value);
+    await this.batches.enqueue(topic, Buffer.from(value, 'utf8'));
   }
 
   publishPipelined(topic: string, value: string): PipelinedPublish {
+    const bytes = Buffer.from(value, 'utf8');
     let markSent: () => void = () => undefined;
     const sent = new Promise<void>((resolve) => {
       markSent = resolve;
@@ -468,7 +520,7 @@ export class KafkaTransport implements Transport {
         if (this.closed) throw new Error('kafka transport is closed');
         this.checkTopic(topic);
         await this.ensureTopic(topic);
-        const acked = this.batches.enqueue(topic, value);
+        const acked = this.batches.enqueue(topic, bytes);
         markSent();
         await acked;
       } finally {
@@ -516,10 +568,9 @@ export class KafkaTransport implements Transport {
     if (group === '') throw new Error('group must be non-empty');
     await this.ensureTopic(topic);
     const sessionTimeout = this.options.sessionTimeoutMs ?? 30_000;
-    const consumer: StringConsumer = new Consumer({
+    const consumer: BytesConsumer = new Consumer({
       ...this.base('consumer'),
       groupId: group,
-      deserializers: stringDeserializers,
       autocommit: false,
       sessionTimeout,
       heartbeatInterval: this.options.heartbeatIntervalMs ?? 3000,

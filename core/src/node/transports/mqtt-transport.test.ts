@@ -112,6 +112,27 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
     expect(c.values).toEqual(['at most once', 'at least once']);
   }, 30_000);
 
+  it('a publish the broker never confirms is rejected after publishTimeoutMs, and one still waiting when the transport closes at once', async () => {
+    const t = make({ publishTimeoutMs: 300 });
+    const topic = uniqueTopic('stalled');
+    await t.publish(topic, 'before the stall');
+    const child = broker!.process.child;
+    // A real broker that stops answering: stopped, not killed, so the connection stays up.
+    child.kill('SIGSTOP');
+    try {
+      const started = Date.now();
+      await expect(t.publish(topic, 'never confirmed')).rejects.toThrow(/no answer within 300 ms/);
+      // One sweep period (75 ms here) past the bound at most, with room for a loaded machine.
+      expect(Date.now() - started).toBeLessThan(3000);
+      const waiting = t.publish(topic, 'waiting at close');
+      const outcome = expect(waiting).rejects.toThrow(/closed/);
+      await t.close();
+      await outcome;
+    } finally {
+      child.kill('SIGCONT');
+    }
+  }, 30_000);
+
   it('publishes with the retain flag off by default and on with `retain`', async () => {
     const plain = make();
     const retaining = make({ retain: true });

@@ -123,6 +123,33 @@ function holdPubacks(client: MqttClient): (messageId: number) => void {
  */
 const idsInUse = new Set<string>();
 
+/**
+ * A consumed message whose text is decoded when the channel reads it (once its translation starts),
+ * not when it arrives: a channel holds its whole delivery window (parallelism + publish window,
+ * hundreds of messages), and most of them wait for a translation slot. Decoded on arrival, those
+ * texts outlived young-generation collections and were copied by each one (issue 42: a channel
+ * spent 3x the in-process GC time per message); the bytes live outside the V8 heap.
+ */
+class MqttDelivery implements TransportMessage {
+  constructor(
+    private readonly payload: Buffer,
+    readonly topic: string,
+    readonly redelivered: boolean,
+  ) {}
+
+  /** Decoded on each read (a channel reads it once) and not kept, so the text dies young. */
+  get value(): string {
+    return this.payload.toString('utf8');
+  }
+}
+
+/** A publish awaiting its PUBACK. */
+interface WaitingPublish {
+  readonly deadline: number;
+  readonly topic: string;
+  readonly reject: (error: Error) => void;
+}
+
 interface Delivery {
   readonly packet: IPublishPacket;
   /** The connection it came on: an acknowledgement is only valid on that one. */
@@ -137,9 +164,12 @@ class MqttSubscription implements Subscription {
   private member = 0;
   /** The client id this subscription holds in `idsInUse`. */
   private heldId: string | undefined;
+  /** Deliveries not yet acknowledged, in arrival order: the first `started` ones were handed over. */
   private readonly deliveries: Delivery[] = [];
+  private started = 0;
   private running = 0;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Called when the last running handler call settles (a close waits for it). */
+  private whenIdle: (() => void) | undefined;
   private closing = false;
   private closed: Promise<void> | undefined;
   private redeliveryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -174,7 +204,7 @@ class MqttSubscription implements Subscription {
     client.on('connect', () => {
       // A new connection: what came on the previous one is delivered again by the session (DUP).
       this.epoch += 1;
-      this.deliveries.splice(0, this.deliveries.length, ...this.deliveries.filter((d) => d.state === 'running'));
+      this.keepRunning();
     });
     client.on('disconnect', (packet) => {
       if (packet.reasonCode === SESSION_TAKEN_OVER && !this.closing) {
@@ -214,7 +244,7 @@ class MqttSubscription implements Subscription {
     const old = this.client;
     this.client = undefined;
     this.epoch += 1;
-    this.deliveries.splice(0, this.deliveries.length, ...this.deliveries.filter((d) => d.state === 'running'));
+    this.keepRunning();
     old?.end(true);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     while (!this.closing) {
@@ -234,20 +264,29 @@ class MqttSubscription implements Subscription {
     this.pump();
   }
 
-  /** Starts waiting deliveries in arrival order, at most `maxInFlight` running. */
+  /** A new connection: only the running deliveries are kept (the session sends the others again). */
+  private keepRunning(): void {
+    const running = this.deliveries.filter((d) => d.state === 'running');
+    this.deliveries.splice(0, this.deliveries.length, ...running);
+    this.started = running.length;
+  }
+
+  /**
+   * Starts waiting deliveries in arrival order, at most `maxInFlight` running. They start in order,
+   * so the waiting ones are the queue's tail from `started` on (not looked for from its head).
+   */
   private pump(): void {
-    for (const delivery of this.deliveries) {
-      if (this.closing || this.running >= this.options.maxInFlight) return;
-      if (delivery.state !== 'waiting') continue;
+    while (this.started < this.deliveries.length && !this.closing && this.running < this.options.maxInFlight) {
+      const delivery = this.deliveries[this.started]!;
+      this.started += 1;
       delivery.state = 'running';
       this.running += 1;
-      const run = this.run(delivery);
-      this.inFlight.add(run);
-      void run.finally(() => this.inFlight.delete(run));
+      this.run(delivery);
     }
   }
 
-  private async run(delivery: Delivery): Promise<void> {
+  /** Hands a delivery to the handler; its outcome settles the queue's head and starts the next. */
+  private run(delivery: Delivery): void {
     const { packet } = delivery;
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     const limit = this.owner.maxMessageBytes;
@@ -263,15 +302,23 @@ class MqttSubscription implements Subscription {
               bytes: payload.length,
             },
           }
-        : { value: payload.toString('utf8'), topic: this.topic, redelivered: packet.dup };
+        : new MqttDelivery(payload, this.topic, packet.dup);
+    let handled: Promise<void>;
     try {
-      await this.handler(message);
-      delivery.state = 'done';
-    } catch {
-      delivery.state = 'failed';
-    } finally {
-      this.running -= 1;
+      handled = this.handler(message);
+    } catch (error) {
+      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+    handled.then(
+      () => this.finish(delivery, 'done'),
+      () => this.finish(delivery, 'failed'),
+    );
+  }
+
+  private finish(delivery: Delivery, state: 'done' | 'failed'): void {
+    delivery.state = state;
+    this.running -= 1;
+    if (this.running === 0) this.whenIdle?.();
     this.settle();
     this.pump();
   }
@@ -284,6 +331,7 @@ class MqttSubscription implements Subscription {
       if (head.state === 'failed' && head.packet.qos === 0) {
         // Published at QoS 0: the broker never sends it again, whatever this side does.
         this.deliveries.shift();
+        this.started -= 1;
         continue;
       }
       if (head.state === 'failed') {
@@ -296,6 +344,7 @@ class MqttSubscription implements Subscription {
         return;
       }
       this.deliveries.shift();
+      this.started -= 1;
       if (head.epoch === this.epoch && this.client?.connected === true && head.packet.messageId !== undefined) this.ack(head.packet.messageId);
     }
   }
@@ -305,7 +354,7 @@ class MqttSubscription implements Subscription {
       this.closing = true;
       clearTimeout(this.redeliveryTimer);
       this.closed = (async () => {
-        await Promise.allSettled([...this.inFlight]);
+        if (this.running > 0) await new Promise<void>((resolve) => (this.whenIdle = resolve));
         this.settle();
         const client = this.client;
         this.client = undefined;
@@ -355,6 +404,8 @@ export class MqttTransport implements Transport {
   private publisher: MqttClient | undefined;
   private lastError: string | undefined;
   private readonly subscriptions = new Set<MqttSubscription>();
+  private readonly waitingPublishes = new Set<WaitingPublish>();
+  private publishSweeper: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
   constructor(options: MqttTransportOptions) {
@@ -377,6 +428,11 @@ export class MqttTransport implements Transport {
   newClient(clientId: string, session: { clean: boolean; session: boolean; receiveMaximum?: number }): MqttClient {
     if (this.closed) throw new Error('the MQTT transport is closed');
     const client = connect(this.options.url, {
+      // Per packet, MQTT.js otherwise re-arms its keep-alive timer (a clear and a set) and formats
+      // debug lines: at a channel's rate a measurable part of its work (issue 42). Pings then go
+      // out every keep-alive period whatever the traffic; DEBUG=mqttjs* still gets its lines.
+      reschedulePings: false,
+      ...(/mqttjs/.test(process.env.DEBUG ?? '') ? {} : { log: () => undefined }),
       protocolVersion: 5,
       clientId,
       clean: session.clean,
@@ -415,11 +471,41 @@ export class MqttTransport implements Transport {
   private send(topic: string, value: string): Promise<void> {
     checkTopic(topic);
     const client = this.getPublisher();
-    return withTimeout(
-      client.publishAsync(topic, value, { qos: 1, retain: this.retain }).then(() => undefined),
-      this.publishTimeoutMs,
-      `publishing to ${topic} on ${this.url}`,
-    );
+    return new Promise<void>((resolve, reject) => {
+      const waiting: WaitingPublish = { deadline: performance.now() + this.publishTimeoutMs, topic, reject };
+      this.waitingPublishes.add(waiting);
+      this.sweepPublishes();
+      // As bytes, which live outside the V8 heap while the PUBACK is awaited (MQTT.js keeps the
+      // packet until then), rather than a string that outlives young-generation collections.
+      client.publish(topic, Buffer.from(value, 'utf8'), { qos: 1, retain: this.retain }, (error) => {
+        this.waitingPublishes.delete(waiting);
+        if (error) reject(error);
+        else resolve();
+      });
+    });
+  }
+
+  /**
+   * Bounds every publish by `publishTimeoutMs` with one sweep timer rather than a timer (and a
+   * race of promises) per message: at a channel's rate those were a measurable part of its work.
+   * Publishes wait in call order, so the overdue ones are at the front.
+   */
+  private sweepPublishes(): void {
+    if (this.publishSweeper !== undefined || this.closed) return;
+    const every = Math.max(10, Math.min(1000, Math.floor(this.publishTimeoutMs / 4)));
+    this.publishSweeper = setInterval(() => {
+      const now = performance.now();
+      for (const waiting of this.waitingPublishes) {
+        if (waiting.deadline > now) break;
+        this.waitingPublishes.delete(waiting);
+        waiting.reject(new Error(`publishing to ${waiting.topic} on ${this.url}: no answer within ${this.publishTimeoutMs} ms`));
+      }
+      if (this.waitingPublishes.size === 0) {
+        clearInterval(this.publishSweeper);
+        this.publishSweeper = undefined;
+      }
+    }, every);
+    this.publishSweeper.unref();
   }
 
   async publish(topic: string, value: string): Promise<void> {
@@ -489,6 +575,10 @@ export class MqttTransport implements Transport {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.publishSweeper);
+    this.publishSweeper = undefined;
+    for (const waiting of this.waitingPublishes) waiting.reject(new Error('the MQTT transport is closed'));
+    this.waitingPublishes.clear();
     for (const subscription of this.subscriptions) subscription.abort();
     this.subscriptions.clear();
     const publisher = this.publisher;
