@@ -400,7 +400,8 @@ if (only.has('kafka')) {
       f.messagesPerSecond.toFixed(0),
       `${(f.ratio * 100).toFixed(0)}%`,
       f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
-      f.ratio >= goal ? 'MET' : 'MISSED',
+      // Issue 42's goal is for parallelism 4; parallelism 1 is shown for comparison.
+      f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
     ]);
     const head = ['client', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -409,7 +410,9 @@ if (only.has('kafka')) {
     console.log(w.map((x) => '-'.repeat(x)).join('  '));
     for (const r of rows) console.log(f(r));
   }
-  console.log(`Goal: at least ${goal * 100}% of in-process throughput on one broker. The channel, the broker (a JVM) and the in-process figure`);
+  console.log(
+    `Goal: at parallelism 4, at least ${goal * 100}% of in-process throughput on one broker. The channel, the broker (a JVM) and the in-process figure`,
+  );
   console.log('share the machine: compare ratios, not absolutes.');
   writeFileSync(join(resultsDir, 'kafka-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
@@ -439,7 +442,7 @@ if (only.has('mqtt')) {
       f.messagesPerSecond.toFixed(0),
       `${(f.ratio * 100).toFixed(0)}%`,
       f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
-      f.route === 'mqtt' ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
+      f.route === 'mqtt' && f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
     ]);
     const head = ['route', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -448,7 +451,9 @@ if (only.has('mqtt')) {
     console.log(w.map((x) => '-'.repeat(x)).join('  '));
     for (const r of rows) console.log(f(r));
   }
-  console.log(`Goal: an MQTT channel at ${goal * 100}% or more of in-process throughput on one broker. The channel, the brokers and the in-process`);
+  console.log(
+    `Goal: an MQTT channel at parallelism 4 at ${goal * 100}% or more of in-process throughput on one broker. The channel, the brokers and the in-process`,
+  );
   console.log('figure share the machine: compare ratios, not absolutes.');
   writeFileSync(join(resultsDir, 'mqtt-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
