@@ -91,14 +91,25 @@ export function termToNTriples(term: RDF.Term): string {
 }
 
 /**
+ * The key of an IRI: its text, unless that text starts as another kind of key would (`_:` of a
+ * blank node, the quote of a literal, `?` of a variable) or as an escaped IRI key (`<`). IRI() of
+ * a blank node makes the IRI `_:b1` (Jena 3.9), which must stay distinct from the blank node b1.
+ * An absolute IRI starts with a letter, so the common case costs one character test.
+ */
+export function iriKey(iri: string): string {
+  const c = iri.charCodeAt(0);
+  return c === 0x5f || c === 0x22 || c === 0x3f || c === 0x3c ? `<${iri}>` : iri;
+}
+
+/**
  * A string that identifies a term uniquely among terms of one graph: used as a map key by the
- * translation engine. Distinct term types never collide (IRIs get no prefix, blank nodes `_:`,
- * literals a leading quote).
+ * translation engine. Distinct term types never collide (IRIs get no prefix unless they would look
+ * like another kind's key, blank nodes `_:`, literals a leading quote).
  */
 export function termKey(term: RDF.Term): string {
   switch (term.termType) {
     case 'NamedNode':
-      return term.value;
+      return iriKey(term.value);
     case 'BlankNode':
       return `_:${term.value}`;
     case 'Literal':

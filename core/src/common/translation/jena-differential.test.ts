@@ -111,6 +111,48 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('STR', call('*', lit('1.5e0', 'xsd:double'), lit('2', 'xsd:integer'))), { kind: 'literal', lexical: '3.0e0', datatype: xsdString, language: '' }],
 ];
 
+const math = (name: string) => `<http://www.w3.org/2005/xpath-functions/math#${name}>`;
+const xsdLiteral = (lexical: string, type: string): ReferenceAnswer => ({ kind: 'literal', lexical, datatype: `${XSD}${type}`, language: '' });
+
+/**
+ * One minimal example per class of divergence the differential found on other seeds than the
+ * default one (seeds 1 to 99), each with the answer Jena 3.9 gives (the suite checks it against
+ * Jena too).
+ */
+const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
+  // NodeValue.asString(): a boolean is written by its value, a number keeps its lexical form.
+  [call('fn:normalize-space', lit('0', 'xsd:boolean')), xsdLiteral('false', 'string')],
+  [call('fn:concat', lit(' 1', 'xsd:boolean'), lit('007', 'xsd:integer'), langLit('x', 'en')), xsdLiteral('true007x', 'string')],
+  [call('fn:normalize-unicode', lit('1', 'xsd:boolean'), lit('')), xsdLiteral('true', 'string')],
+  // Java's trim() and \s: a form feed is collapsed, a control character at the ends trimmed.
+  [call('fn:normalize-space', lit('\u0001a\f\fb ')), xsdLiteral('a b', 'string')],
+  // Jena 3.9's + joins two strings.
+  [call('+', lit('NaN'), lit('1')), xsdLiteral('NaN1', 'string')],
+  [call('+', lit('a'), lit('1', 'xsd:integer')), { kind: 'unbound' }],
+  // LANGMATCHES splits with Java's String.split, which drops trailing empty parts.
+  [call('LANGMATCHES', lit(' 4 '), lit('-')), xsdLiteral('true', 'boolean')],
+  [call('LANGMATCHES', lit('en'), lit('en-')), xsdLiteral('true', 'boolean')],
+  // IRI() of a blank node is the IRI <_:label>, a term of its own, usable as a datatype.
+  [call('IRI', 'b1'), { kind: 'iri', iri: '_:b1' }],
+  [call('STRDT', lit('4'), call('URI', 'b1')), { kind: 'literal', lexical: '4', datatype: '_:b1', language: '' }],
+  // REGEX's constant flags that are no string fail the update while it is parsed, whatever the text.
+  [call('REGEX', call('STRLANG', lit('x'), lit('')), lit('b'), factory.namedNode('http://example.org/a')), { kind: 'failed', message: 'flags' }],
+  // fn:normalize-unicode reads its form first, as a literal: a blank node there fails the update.
+  [call('fn:normalize-unicode', 'b2', 'b2'), { kind: 'failed', message: 'NotLiteral' }],
+  // fn:matches reads pattern and flags with getString(): a tagged string is taken, q quotes.
+  [call('fn:matches', lit('a.c'), langLit('.', 'fr'), lit('q')), xsdLiteral('true', 'boolean')],
+  [call('fn:matches', lit('abc'), langLit('.', 'fr'), lit('q')), xsdLiteral('false', 'boolean')],
+  // math:exp10 and math:pow take an integer exponent with intValue() (wrapping); BigInteger's overflow fails the update.
+  [call(math('exp10'), lit('4294967296', 'xsd:integer')), xsdLiteral('1', 'integer')],
+  [call(math('exp10'), lit('2147483648', 'xsd:integer')), xsdLiteral('INF', 'double')],
+  [call(math('exp10'), lit('1410065408', 'xsd:integer')), { kind: 'failed', message: 'BigInteger would overflow supported range' }],
+  [call('ISLITERAL', call(math('exp10'), lit('65536', 'xsd:unsignedInt'))), xsdLiteral('true', 'boolean')],
+  [call(math('pow'), lit('2', 'xsd:integer'), lit('4294967297', 'xsd:integer')), xsdLiteral('2', 'integer')],
+  // sin, cos and tan rounded as Java's intrinsics round them (V8's last digit differs here).
+  [call(math('cos'), lit('0.1', 'xsd:double')), xsdLiteral('0.9950041652780258e0', 'double')],
+  [call('ABS', call('xsd:decimal', call(math('cos'), lit('-86.67e2', 'xsd:double')))), xsdLiteral('0.7935768332809485', 'decimal')],
+];
+
 /** Regressions of functions the table may not hold yet (another helper's part of issue 38). */
 const REGRESSIONS_IF_KNOWN: Array<[ExpressionSpec, ReferenceAnswer, string]> = [
   [call('MONTH', lit('2020-05-03T10:00:00Z', 'xsd:dateTime')), { kind: 'literal', lexical: '05', datatype: `${XSD}integer`, language: '' }, 'MONTH'],
@@ -131,6 +173,7 @@ const REGRESSIONS_IF_KNOWN: Array<[ExpressionSpec, ReferenceAnswer, string]> = [
 const known = new Set(registeredFunctions().map((f) => f.name));
 const regressions = [
   ...REGRESSIONS,
+  ...OTHER_SEEDS,
   ...REGRESSIONS_IF_KNOWN.filter(([, , name]) => known.has(name)).map(([s, a]): [ExpressionSpec, ReferenceAnswer] => [s, a]),
 ];
 

@@ -213,8 +213,10 @@ export function checkConstantPattern(constants: readonly (RDF.Term | undefined)[
   const pattern = constants[patternAt];
   const flags = constants[flagsAt];
   if (pattern === undefined || !isPlainString(pattern) || (constants.length > flagsAt && flags === undefined)) return;
-  // REPLACE compiles early only with string flags; REGEX with any constant ones.
+  // REPLACE compiles early only with string flags; REGEX with any constant ones, and flags that
+  // are no string make E_Regex throw a plain ExprException while the update is parsed.
   if (flagsString && flags !== undefined && !isPlainString(flags)) return;
+  if (flags !== undefined && !isPlainString(flags)) throw new CellFailure(`REGEX: pattern flags are not a string: ${describe(flags)}`);
   try {
     javaRegex(pattern.value, flags?.termType === 'Literal' ? flags.value : '');
   } catch (error) {
@@ -235,18 +237,40 @@ export function toIri(t: RDF.Term | undefined, absolute: RegExp): RDF.Term {
   return factory.namedNode(t.value);
 }
 
-/** Jena 3.9's fn:normalize-space: the string form of any IRI or literal, spaces collapsed, an xsd:string. */
-export function xpathNormalizeSpace([t]: readonly RDF.Term[]): RDF.Term {
-  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-space needs an IRI or a literal');
-  return simpleLiteral(t.value.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '').replace(/[ \t\n\r]+/g, ' '));
+const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
+const BOOLEAN_LEXICAL = /^[ \t\n\r]*(?:(true|1)|false|0)[ \t\n\r]*$/;
+
+/**
+ * A term's string form where Jena 3.9 takes it with NodeValue.asString() (fn:concat,
+ * fn:normalize-space, fn:normalize-unicode, `+` of two strings): an IRI's text, a literal's lexical
+ * form, except a valid xsd:boolean, whose value class writes it canonically (`"0"^^xsd:boolean` is
+ * "false"); the number classes keep the lexical form they were read with. A blank node has none
+ * (an expression error).
+ */
+export function jenaStringForm(t: RDF.Term | undefined, fn: string): string {
+  if (t?.termType === 'NamedNode') return t.value;
+  if (t?.termType !== 'Literal') return fail(`${fn} of ${t === undefined ? 'nothing' : describe(t)}: no string form`);
+  if (t.language === '' && t.datatype.value === XSD_BOOLEAN) {
+    const m = BOOLEAN_LEXICAL.exec(t.value);
+    if (m !== null) return m[1] !== undefined ? 'true' : 'false';
+  }
+  return t.value;
 }
 
-/** Jena 3.9's fn:concat: the string forms of any IRIs and literals (lexical forms, tags dropped), an xsd:string. */
+/**
+ * Java's String.trim() (every character up to U+0020 at either end) and then `\s+` (space, tab,
+ * LF, VT, FF, CR) collapsed to one space: Jena 3.9's fn:normalize-space, on the string form of
+ * any IRI or literal, an xsd:string.
+ */
+export function xpathNormalizeSpace([t]: readonly RDF.Term[]): RDF.Term {
+  const text = jenaStringForm(t, 'fn:normalize-space');
+  // eslint-disable-next-line no-control-regex -- Java's trim() takes exactly the control characters and the space
+  return simpleLiteral(text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[ \t\n\u000b\f\r]+/g, ' '));
+}
+
+/** Jena 3.9's fn:concat: the string forms of any IRIs and literals (tags dropped), an xsd:string. */
 export function xpathConcat(args: readonly RDF.Term[]): RDF.Term {
   let out = '';
-  for (const a of args) {
-    if (a.termType !== 'NamedNode' && a.termType !== 'Literal') fail(`fn:concat of ${describe(a)}`);
-    out += a.value;
-  }
+  for (const a of args) out += jenaStringForm(a, 'fn:concat');
   return simpleLiteral(out);
 }

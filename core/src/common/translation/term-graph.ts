@@ -6,7 +6,7 @@
  * patterns always have a constant predicate (reference-mediator.md 1.7), so the per-predicate
  * list is always the access path.
  */
-import { factory, termKey, type RDF } from '../rdf/terms.js';
+import { factory, iriKey, termKey, type RDF } from '../rdf/terms.js';
 
 /** Subjects and objects of one predicate, index-aligned. */
 export interface PredicateTriples {
@@ -86,7 +86,7 @@ export class TermGraph {
   }
 
   intern(term: RDF.Term): number {
-    return this.internKeyed(term.termType === 'NamedNode' ? term.value : termKey(term), term);
+    return this.internKeyed(term.termType === 'NamedNode' ? iriKey(term.value) : termKey(term), term);
   }
 
   /** `intern` with the term's key already computed (compiled cells precompute their constants' keys). */
