@@ -93,7 +93,9 @@ const SIGNATURES: Record<string, Signature> = {
   [`${FN}normalize-space`]: { args: ['str'], result: 'str' },
   [`${FN}matches`]: { args: ['str', 'pattern', 'flags'], result: 'bool' },
   [`${FN}abs`]: { args: ['num'], result: 'num' },
-  [`${FN}round`]: { args: ['num'], result: 'num' },
+  // The precision is optional (F&O 3.0 rounding in Jena 3.9).
+  [`${FN}round`]: { args: ['num', 'int'], result: 'num' },
+  [`${FN}round-half-to-even`]: { args: ['num', 'int'], result: 'num' },
   [`${FN}ceiling`]: { args: ['num'], result: 'num' },
   [`${FN}floor`]: { args: ['num'], result: 'num' },
   [`${FN}year-from-dateTime`]: { args: ['date'], result: 'num' },

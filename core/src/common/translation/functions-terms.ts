@@ -7,6 +7,7 @@ import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
 import { bool, def, describe, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { javaAnchors } from './jena-strings.js';
 import { jenaDoubleLexical } from './numeric.js';
 
 const regexCache = new Map<string, RegExp>();
@@ -25,6 +26,7 @@ export function jenaRegex(pattern: string, flags: string): RegExp {
     else if (f === 'q') source = pattern.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     else fail(`REGEX: unsupported flag "${f}" in "${flags}" (Jena 3.9 accepts i, m, s and q)`);
   }
+  if (!flags.includes('q')) source = javaAnchors(pattern, flags.includes('m'));
   let re: RegExp;
   try {
     re = new RegExp(source, `${jsFlags}u`);

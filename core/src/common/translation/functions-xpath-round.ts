@@ -1,6 +1,6 @@
 /**
  * fn:round-half-to-even(x, precision?) as Jena 3.9 registers it (XSDFuncOp.roundXpath3, the F&O
- * 3.0 definition; fn:round is in functions.ts): the value is rounded
+ * 3.0 definition; fn:round with one argument is in functions.ts): the value is rounded
  * exactly at `precision` fractional digits (negative: to tens, hundreds...), halves away from zero
  * for positive and towards zero for negative numbers (`fn:round(-2.5)` is -2), or to even; integers
  * stay xsd:integer, decimals keep the precision as their scale, floats and doubles are rounded
@@ -52,6 +52,23 @@ function decimalOf(a: ExactDecimal): string {
   return a.scale >= 0 ? decimalLexical(a) : wholeValue(a).toString();
 }
 
+/**
+ * A precision past MAX_PRECISION: BigDecimal.setScale multiplies or divides by BigInteger.TEN.pow,
+ * which throws ArithmeticException (no evaluation error: the update fails) once 10^|precision|
+ * cannot be held, about 5.4e8 digits. Below that Jena computes; here an integer rounded at a
+ * positive precision is itself, and the rest is left unbound (bounded work, README).
+ */
+function beyondPrecisionBound(name: string, x: RDF.Term | undefined, precision: number): RDF.Term {
+  const n = toNumeric(x, name);
+  // new BigDecimal(NaN) throws first; a zero takes any scale without a power of ten.
+  if (n.kind === 'float' || n.kind === 'double') exactDouble(n.value);
+  if (n.kind === 'integer' && n.big === 0n) return integerLiteral(0n);
+  const zero = n.kind === 'decimal' ? n.decimal.unscaled === 0n : n.kind !== 'integer' && n.value === 0;
+  if (!zero && Math.floor((4 * Math.abs(precision)) / 32) > 2 ** 26) throw new CellFailure(`${name}: BigInteger would overflow supported range`);
+  if (n.kind === 'integer' && precision > 0) return integerLiteral(n.big);
+  return fail(`${name}: precision out of range`);
+}
+
 function round(halfEven: boolean): FunctionDef {
   const name = halfEven ? 'fn:round-half-to-even' : 'fn:round';
   return def(
@@ -60,8 +77,9 @@ function round(halfEven: boolean): FunctionDef {
       if (p !== undefined) {
         const integer = p.termType === 'Literal' ? validInteger(p.value, p.datatype.value) : undefined;
         if (integer === undefined) fail(`${name}: the precision must be an integer`);
-        if (integer > BigInt(MAX_PRECISION) || integer < BigInt(-MAX_PRECISION)) fail(`${name}: precision out of range`);
-        precision = Number(integer);
+        // Jena takes it with BigInteger.intValue(): the low 32 bits, so 2^32 + 1 is 1.
+        precision = Number(BigInt.asIntN(32, integer));
+        if (Math.abs(precision) > MAX_PRECISION) return beyondPrecisionBound(name, x, precision);
       }
       const n = toNumeric(x, name);
       switch (n.kind) {
@@ -81,3 +99,5 @@ function round(halfEven: boolean): FunctionDef {
 }
 
 export const FN_ROUND_HALF_TO_EVEN = round(true);
+/** fn:round with a precision (halves away from zero for positives, towards zero for negatives). */
+export const FN_ROUND_WITH_PRECISION = round(false);

@@ -10,6 +10,7 @@ import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
 import {
   checkConstantPattern,
   contains,
+  jenaEncodeForUri,
   replace,
   strAfter,
   strBefore,
@@ -21,6 +22,7 @@ import {
   xpathNormalizeSpace,
 } from './jena-strings.js';
 import { matches } from './functions-terms.js';
+import { FN_ROUND_WITH_PRECISION } from './functions-xpath-round.js';
 import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
 import {
   bool,
@@ -143,11 +145,7 @@ const BUILTINS: Record<string, FunctionDef> = {
   CONTAINS: def(contains, 2),
   STRBEFORE: def(strBefore, 2),
   STRAFTER: def(strAfter, 2),
-  ENCODE_FOR_URI: def(
-    ([t]) =>
-      simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)),
-    1,
-  ),
+  ENCODE_FOR_URI: def(([t]) => simpleLiteral(jenaEncodeForUri(stringArg(t, 'ENCODE_FOR_URI').value)), 1),
   LANG: def(([t]) => {
     if (t === undefined || t.termType !== 'Literal') fail('LANG() needs a literal');
     return simpleLiteral(t.language);
@@ -172,7 +170,8 @@ const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
   [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
   [`${FN}concat`]: def(xpathConcat, 0, Infinity),
-  [`${FN}round`]: def(([t]) => xpathRound(t, plainJavaDigits), 1),
+  // fn:round(x) as Jena 3.9's FN_Round; with a precision, F&O 3.0's rounding (functions-xpath-round.ts).
+  [`${FN}round`]: def(([t, precision]) => (precision === undefined ? xpathRound(t, plainJavaDigits) : FN_ROUND_WITH_PRECISION.impl([t!, precision])), 1, 2),
   // fn:matches: REGEX's test without the keyword's failures of the whole cell.
   [`${FN}matches`]: def(matches, 2, 3),
   [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,

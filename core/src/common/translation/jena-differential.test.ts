@@ -63,10 +63,10 @@ function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
  */
 function deliberate(c: GeneratedCase, jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
   if (ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000) return true;
-  // The math: library's transcendental functions come from the JavaScript engine's libm, which may
-  // differ from Java's in the last bits (a few units in the last place, never more).
-  const last = c.steps[c.steps.length - 1]?.expression;
-  const mathCall = last?.kind === 'call' && /xpath-functions\/math#/.test(c.sparql.slice(c.sparql.lastIndexOf('BIND(')));
+  // The math: library's exp, log, pow, sin, cos and tan are rounded correctly here; Java's HotSpot
+  // intrinsics are not for about one argument in 500 to 1,000 (sin(2.5) among them), a unit in
+  // the last place off, which the chain's later double arithmetic may carry to its result.
+  const mathCall = /xpath-functions\/math#(?:exp|exp10|log|log10|pow|sin|cos|tan)>/.test(c.sparql);
   if (!mathCall || jena.kind !== 'literal' || ours.kind !== 'literal' || jena.datatype !== `${XSD}double` || ours.datatype !== jena.datatype) return false;
   const a = Number(jena.lexical.replace(/e0$/, ''));
   const b = Number(ours.lexical.replace(/e0$/, ''));
@@ -148,6 +148,19 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call(math('exp10'), lit('1410065408', 'xsd:integer')), { kind: 'failed', message: 'BigInteger would overflow supported range' }],
   [call('ISLITERAL', call(math('exp10'), lit('65536', 'xsd:unsignedInt'))), xsdLiteral('true', 'boolean')],
   [call(math('pow'), lit('2', 'xsd:integer'), lit('4294967297', 'xsd:integer')), xsdLiteral('2', 'integer')],
+  // ENCODE_FOR_URI as Jena's IRILib: £ as its code, other ASCII as it is, a lone surrogate as `?`.
+  [call('ENCODE_FOR_URI', lit('\u00a3\u0001~é')), xsdLiteral('%A3\u0001~%C3%A9', 'string')],
+  [call('fn:encode-for-uri', call('SUBSTR', lit('\u{1d11e}x'), lit('2', 'xsd:integer'))), xsdLiteral('?x', 'string')],
+  // Java's anchors: `$` also before a final line terminator; in MULTILINE mode `^` never at the end of the input.
+  [call('REPLACE', lit(''), lit('^$'), lit('X'), lit('m')), xsdLiteral('', 'string')],
+  [call('REPLACE', lit('a\n'), lit('^'), lit('>'), lit('m')), xsdLiteral('>a\n', 'string')],
+  [call('REGEX', lit('a\n'), lit('a$')), xsdLiteral('true', 'boolean')],
+  // fn:round with a precision (F&O 3.0); a precision past BigInteger's reach fails the update.
+  [call('fn:round', lit('2.567', 'xsd:decimal'), lit('2', 'xsd:integer')), xsdLiteral('2.57', 'decimal')],
+  [call('fn:round', lit('-1250', 'xsd:integer'), lit('-2', 'xsd:integer')), xsdLiteral('-1200', 'integer')],
+  [call('fn:round', lit('1.125', 'xsd:double'), lit('2', 'xsd:integer')), xsdLiteral('1.13e0', 'double')],
+  [call('fn:round-half-to-even', lit('65536', 'xsd:integer'), lit('123456789012345678901234567890', 'xsd:integer')), { kind: 'failed', message: 'overflow' }],
+  [call('fn:round-half-to-even', lit('65536', 'xsd:integer'), lit('4294968296', 'xsd:integer')), xsdLiteral('65536', 'integer')],
   // sin, cos and tan rounded as Java's intrinsics round them (V8's last digit differs here).
   [call(math('cos'), lit('0.1', 'xsd:double')), xsdLiteral('0.9950041652780258e0', 'double')],
   [call('ABS', call('xsd:decimal', call(math('cos'), lit('-86.67e2', 'xsd:double')))), xsdLiteral('0.7935768332809485', 'decimal')],

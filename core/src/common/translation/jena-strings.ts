@@ -122,6 +122,39 @@ export function substring(args: readonly RDF.Term[]): RDF.Term {
 
 const regexCache = new Map<string, RegExp>();
 
+/** Java's line terminators (Pattern without UNIX_LINES): \r\n, \n, \r, U+0085, U+2028, U+2029. */
+const LINE_END = String.raw`(?:\r\n|[\n\r\u0085\u2028\u2029])`;
+
+/**
+ * A Java pattern's anchors rewritten for JavaScript: Java's `$` also matches before a line
+ * terminator that ends the input, and in MULTILINE (`m`) mode its `^` never matches at the end of
+ * the input ("" has no line, and REPLACE("", "^$", "X", "m") replaces nothing), where
+ * JavaScript's anchors do. Escapes and character classes are copied as they are.
+ */
+export function javaAnchors(pattern: string, multiline: boolean): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += pattern.slice(i, i + 2);
+      i++;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+      out += c;
+    } else if (c === '[') {
+      inClass = true;
+      out += c;
+      // A `]` (after an optional `^`) right at the start is a member, not the end.
+      if (pattern[i + 1] === '^') out += pattern[++i];
+      if (pattern[i + 1] === ']') out += pattern[++i];
+    } else if (c === '^' && multiline) out += String.raw`(?:^(?=[\s\S]))`;
+    else if (c === '$') out += multiline ? String.raw`(?=${LINE_END}|(?![\s\S]))` : String.raw`(?=${LINE_END}?(?![\s\S]))`;
+    else out += c;
+  }
+  return out;
+}
+
 /** A pattern with Java's flags (Jena's RegexJava): i, m, s and q; any other flag is an error. */
 export function javaRegex(pattern: string, flags: string): RegExp {
   const key = `${flags}/${pattern}`;
@@ -132,7 +165,7 @@ export function javaRegex(pattern: string, flags: string): RegExp {
       if (f === 'i' || f === 'm' || f === 's') jsFlags += jsFlags.includes(f) ? '' : f;
       else if (f !== 'q') fail(`Unsupported flag in regex modifiers: ${f}`);
     }
-    const source = flags.includes('q') ? pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : pattern;
+    const source = flags.includes('q') ? pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : javaAnchors(pattern, flags.includes('m'));
     try {
       re = new RegExp(source, jsFlags);
     } catch (error) {
@@ -273,4 +306,40 @@ export function xpathConcat(args: readonly RDF.Term[]): RDF.Term {
   let out = '';
   for (const a of args) out += jenaStringForm(a, 'fn:concat');
   return simpleLiteral(out);
+}
+
+/** The characters Jena's IRILib.encodeUriComponent escapes: reserved ones, some unsafe ones, and £. */
+const URI_COMPONENT_ESCAPES = new Set('!*"\'();:@&=+$,/?%#[]{}|\\`^ <>\n\r\t\u00a3');
+const HEX = '0123456789ABCDEF';
+
+/** The UTF-8 bytes of a string as Java's String.getBytes(UTF_8) makes them: a lone surrogate is `?`. */
+function javaUtf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) bytes.push(cp);
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+    else if (cp >= 0xd800 && cp <= 0xdfff) bytes.push(0x3f);
+    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+  }
+  return bytes;
+}
+
+/**
+ * ENCODE_FOR_URI (fn:encode-for-uri) as Jena 3.9's IRILib: the listed characters become `%XX` of
+ * their code (so £ is `%A3`), other ASCII characters stay as they are; then, if any character is
+ * U+007F or above, the text's UTF-8 bytes (Java's, a lone surrogate as `?`) are written with every
+ * byte that is not 1 to 127 as `%XX`.
+ */
+export function jenaEncodeForUri(text: string): string {
+  let escaped = '';
+  for (const ch of text) {
+    if (URI_COMPONENT_ESCAPES.has(ch)) escaped += `%${HEX[(ch.charCodeAt(0) >> 4) & 15]}${HEX[ch.charCodeAt(0) & 15]}`;
+    else escaped += ch;
+  }
+  if (!/[^\u0000-\u007e]/.test(escaped)) return escaped;
+  let out = '';
+  for (const b of javaUtf8(escaped)) out += b > 0 && b < 0x80 ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
+  return out;
 }
