@@ -23,6 +23,18 @@ export const NS = {
   iiot: 'http://inter-iot.eu/GOIoTP#',
 } as const;
 
+/**
+ * A language-tagged literal whose tag keeps the letter case it was given: Jena 3.9 keeps `en-US`
+ * where STRLANG made it (and LANG then answers "en-US"), where rdf-data-factory lowercases every
+ * tag. Tags are still compared without case where SPARQL compares them (sameTerm, LANGMATCHES,
+ * the compatibility of string arguments).
+ */
+export function languageLiteral(value: string, language: string): RDF.Literal {
+  const literal = factory.literal(value, language);
+  if (literal.language !== language) (literal as { language: string }).language = language;
+  return literal;
+}
+
 export const RDF_TYPE = `${NS.rdf}type`;
 export const RDF_LANG_STRING = `${NS.rdf}langString`;
 export const XSD_STRING = `${NS.xsd}string`;

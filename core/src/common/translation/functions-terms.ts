@@ -6,7 +6,7 @@
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
-import { bool, def, describe, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { bool, def, describe, isPlainString, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { javaAnchors } from './jena-strings.js';
 import { jenaDoubleLexical } from './numeric.js';
 

@@ -4,7 +4,7 @@
  * variable unbound as SPARQL prescribes. Lexical forms of computed numbers follow Jena, the
  * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
  */
-import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
+import { factory, languageLiteral, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
 import {
@@ -98,7 +98,7 @@ function concat(args: readonly RDF.Term[]): RDF.Term {
       lang = '';
     }
   }
-  if (!allStrings && lang !== undefined && lang !== '') return factory.literal(out, lang);
+  if (!allStrings && lang !== undefined && lang !== '') return languageLiteral(out, lang);
   return simpleLiteral(out);
 }
 
@@ -123,12 +123,12 @@ const BUILTINS: Record<string, FunctionDef> = {
   REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3, true) },
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
-  // empty tag (RDF/JS terms keep tags in lower case; tags compare without case).
+  // empty tag; the tag keeps its letter case (tags compare without case).
   STRLANG: def(([lex, lang]) => {
     const l = plainStringArg(lex, 'STRLANG');
     const tag = plainStringArg(lang, 'STRLANG').value;
     if (tag === '') fail('STRLANG() with an empty language tag');
-    return factory.literal(l.value, tag);
+    return languageLiteral(l.value, tag);
   }, 2),
   LCASE: def(([t]) => {
     const s = stringArg(t, 'LCASE');

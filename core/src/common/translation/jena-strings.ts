@@ -338,7 +338,8 @@ export function jenaEncodeForUri(text: string): string {
     if (URI_COMPONENT_ESCAPES.has(ch)) escaped += `%${HEX[(ch.charCodeAt(0) >> 4) & 15]}${HEX[ch.charCodeAt(0) & 15]}`;
     else escaped += ch;
   }
-  if (!/[^\u0000-\u007e]/.test(escaped)) return escaped;
+  // IRILib.containsNonASCII: any UTF-16 unit from U+007F up.
+  if (!/[\u007f-\uffff]/.test(escaped)) return escaped;
   let out = '';
   for (const b of javaUtf8(escaped)) out += b > 0 && b < 0x80 ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
   return out;

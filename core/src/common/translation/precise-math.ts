@@ -153,7 +153,7 @@ function piConstants(): { halfPi: bigint; twoOverPi: bigint } {
   if (piCache !== undefined) return piCache;
   const bits = REDUCTION_BITS + 64n;
   const pi = 16n * arctanInverse(5n, bits) - 4n * arctanInverse(239n, bits);
-  piCache = { halfPi: pi >> (65n + REDUCTION_BITS - FRACTION_BITS), twoOverPi: (1n << (2n * bits + 1n)) / pi >> 64n };
+  piCache = { halfPi: pi >> (65n + REDUCTION_BITS - FRACTION_BITS), twoOverPi: ((1n << (2n * bits + 1n)) / pi) >> 64n };
   return piCache;
 }
 
