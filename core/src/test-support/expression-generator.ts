@@ -23,7 +23,8 @@ export const GENERATOR_PREFIXES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** What an argument should mostly be (a wrong kind is drawn now and then, for the error paths). */
-type Want = 'num' | 'int' | 'str' | 'bool' | 'date' | 'any' | 'iri' | 'pattern' | 'replacement' | 'flags' | 'dtiri' | 'langtag' | 'langrange';
+type Want =
+  'num' | 'int' | 'str' | 'bool' | 'date' | 'clock' | 'zone' | 'any' | 'iri' | 'pattern' | 'replacement' | 'flags' | 'dtiri' | 'langtag' | 'langrange';
 
 interface Signature {
   readonly args: readonly Want[];
@@ -98,6 +99,9 @@ const SIGNATURES: Record<string, Signature> = {
   [`${FN}round-half-to-even`]: { args: ['num', 'int'], result: 'num' },
   [`${FN}ceiling`]: { args: ['num'], result: 'num' },
   [`${FN}floor`]: { args: ['num'], result: 'num' },
+  [`${FN}adjust-dateTime-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
+  [`${FN}adjust-date-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
+  [`${FN}adjust-time-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
   [`${FN}year-from-dateTime`]: { args: ['date'], result: 'num' },
   [`${FN}month-from-dateTime`]: { args: ['date'], result: 'num' },
   [`${FN}day-from-dateTime`]: { args: ['date'], result: 'num' },
@@ -283,6 +287,9 @@ const DATETIMES = [
   '2017-05-08T13:48:19.428+02:00',
 ];
 const DATES = ['2020-05-03', '2020-05-03Z', '2020-05-03+01:00', '2020-5-3'];
+const TIMES = ['10:00:00', '23:59:59.50+02:00', '00:00:00Z', '24:00:00-01:00', '12:30:00-05:30', '7:00:00'];
+/** Timezones for fn:adjust-*-to-timezone: durations (days and seconds too, and out of range), "" and a non-duration. */
+const ZONES = ['PT2H', '-PT5H30M', 'PT0S', 'P1D', 'PT90M', 'PT15H', 'PT1.5S', 'PT0.5S', '-PT14H', 'PT14H1M', 'P1Y', '-P0D'];
 const PATTERNS = ['b', 'x*', '^a', '[0-9]+', '(a)(b)', 'a|b', '.', '\\d', 'o', 'O', '(', '$', 'a b', '^$'];
 const REPLACEMENTS = ['-', '$1', '[$0]', '\\$', '', 'X', '$2'];
 const FLAGS = ['', 'i', 'x', 's', 'm', 'q', 'ii', 'z'];
@@ -316,6 +323,16 @@ function dateLeaf(r: Random): Leaf {
   return plain(r.pick(DATETIMES));
 }
 
+/** A value fn:adjust-*-to-timezone takes (dateTime, date, time), now and then something else. */
+function clockLeaf(r: Random): Leaf {
+  return r.chance(0.3) ? lit(r.pick(TIMES), `${XSD}time`) : dateLeaf(r);
+}
+
+function zoneLeaf(r: Random): Leaf {
+  if (r.chance(0.2)) return plain(r.pick(['', 'PT1H', 'Z']));
+  return lit(r.pick(ZONES), XSD + r.pick(['dayTimeDuration', 'dayTimeDuration', 'duration', 'yearMonthDuration']));
+}
+
 function anyLeaf(r: Random): Leaf {
   const which = r.int(0, 19);
   if (which < 7) return numberLeaf(r);
@@ -342,6 +359,10 @@ function leaf(want: Want, r: Random): Leaf {
       return r.chance(0.5) ? lit(r.pick(['true', 'false', '1', '0']), `${XSD}boolean`) : anyLeaf(r);
     case 'date':
       return dateLeaf(r);
+    case 'clock':
+      return clockLeaf(r);
+    case 'zone':
+      return zoneLeaf(r);
     case 'iri':
       return { kind: 'term', term: factory.namedNode(r.pick(IRIS)) };
     case 'pattern':

@@ -153,6 +153,37 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('LANG', call('STRLANG', lit('x'), lit('en-US'))), xsdLiteral('en-US', 'string')],
   [call('UCASE', call('STRLANG', lit('x'), lit('de-CH'))), { kind: 'literal', lexical: 'X', datatype: `${NS.rdf}langString`, language: 'de-CH' }],
   [call('CONCAT', call('STRLANG', lit('a'), lit('en-US')), langLit('b', 'en-us')), xsdLiteral('ab', 'string')],
+  // fn:adjust-*-to-timezone (one Jena class for the three names): the clock moves by the difference.
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-12-31T23:59:59.50-05:30', 'xsd:dateTime'), lit('PT2H', 'xsd:dayTimeDuration')),
+    xsdLiteral('2021-01-01T07:29:59.50+02:00', 'dateTime'),
+  ],
+  [call('fn:adjust-date-to-timezone', lit('2020-03-01+01:00', 'xsd:date'), lit('-PT5H', 'xsd:dayTimeDuration')), xsdLiteral('2020-02-29-05:00', 'date')],
+  [call('fn:adjust-time-to-timezone', lit('10:00:00', 'xsd:time'), lit('-PT90M', 'xsd:dayTimeDuration')), xsdLiteral('10:00:00-01:30', 'time')],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('')), xsdLiteral('2020-05-03T10:00:00', 'dateTime')],
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('P1D', 'xsd:duration')),
+    xsdLiteral('2020-05-03T10:00:00Z', 'dateTime'),
+  ],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('PT15H', 'xsd:dayTimeDuration')), { kind: 'unbound' }],
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('PT1H0.5S', 'xsd:dayTimeDuration')),
+    xsdLiteral('2020-05-03T11:00:00+01:00', 'dateTime'),
+  ],
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T24:00:00Z', 'xsd:dateTime'), lit('PT1H', 'xsd:dayTimeDuration')),
+    xsdLiteral('2020-05-04T01:00:00+01:00', 'dateTime'),
+  ],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00+01:00', 'xsd:dateTime')), xsdLiteral('2020-05-03T09:00:00Z', 'dateTime')],
+  // A move into the year 0000 fails the update: Java's XMLGregorianCalendar refuses that year.
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('0001-01-01T00:00:00Z', 'xsd:dateTime'), lit('-PT1H', 'xsd:dayTimeDuration')),
+    { kind: 'failed', message: 'year 0000' },
+  ],
+  [call('fn:adjust-time-to-timezone', lit('00:30:00Z', 'xsd:time'), lit('-PT1H', 'xsd:dayTimeDuration')), xsdLiteral('23:30:00-01:00', 'time')],
+  // A duration's derived types: hours in a yearMonthDuration make it ill-typed, so no duration.
+  [call('fn:hours-from-duration', lit('PT5H', 'xsd:yearMonthDuration')), { kind: 'unbound' }],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('-PT5H', 'xsd:yearMonthDuration')), { kind: 'unbound' }],
   // Java's anchors: `$` also before a final line terminator; in MULTILINE mode `^` never at the end of the input.
   [call('REPLACE', lit(''), lit('^$'), lit('X'), lit('m')), xsdLiteral('', 'string')],
   [call('REPLACE', lit('a\n'), lit('^'), lit('>'), lit('m')), xsdLiteral('>a\n', 'string')],
