@@ -10,7 +10,7 @@ import type { RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
 import { decimalLexical, type ExactDecimal } from './exact-decimal.js';
 import { def, typedLiteral, XSD, type FunctionDef } from './function-support.js';
-import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger } from './numeric.js';
+import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger, type Numeric } from './numeric.js';
 
 /** The largest |precision| computed (bounds the digits one call makes). */
 const MAX_PRECISION = 1000;
@@ -52,20 +52,44 @@ function decimalOf(a: ExactDecimal): string {
   return a.scale >= 0 ? decimalLexical(a) : wholeValue(a).toString();
 }
 
+/** The value rounded at `precision` fractional digits (BigDecimal.setScale with the mode). */
+function roundAt(n: Numeric, precision: number, halfEven: boolean): RDF.Term {
+  switch (n.kind) {
+    case 'integer':
+      return integerLiteral(wholeValue(setScale({ unscaled: n.big, scale: 0 }, precision, halfEven)));
+    case 'decimal':
+      return typedLiteral(decimalOf(setScale(n.decimal, precision, halfEven)), `${XSD}decimal`);
+    case 'float':
+      return typedLiteral(jenaFloatLexical(Math.fround(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven))))), `${XSD}float`);
+    case 'double':
+      return typedLiteral(jenaDoubleLexical(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven)))), `${XSD}double`);
+  }
+}
+
+/** The most fractional digits a decimal is padded to (its lexical form grows with them). */
+const MAX_DECIMAL_SCALE = 100_000;
+
 /**
- * A precision past MAX_PRECISION: BigDecimal.setScale multiplies or divides by BigInteger.TEN.pow,
+ * A precision past MAX_PRECISION. BigDecimal.setScale multiplies or divides by BigInteger.TEN.pow,
  * which throws ArithmeticException (no evaluation error: the update fails) once 10^|precision|
- * cannot be held, about 5.4e8 digits. Below that Jena computes; here an integer rounded at a
- * positive precision is itself, and the rest is left unbound (bounded work, README).
+ * cannot be held, about 5.4e8 digits; a zero takes any scale without it. Below that Jena computes,
+ * and so do we where the answer is bounded: an integer at a positive precision is itself and at a
+ * negative one past its digits 0; a double or float is exact at 1,075 digits and 0 at 10^-400, so
+ * the precision is clamped there; a decimal is padded with zeros up to MAX_DECIMAL_SCALE. The rest
+ * is left unbound (README, deliberate differences).
  */
-function beyondPrecisionBound(name: string, x: RDF.Term | undefined, precision: number): RDF.Term {
+function beyondPrecisionBound(name: string, x: RDF.Term | undefined, precision: number, halfEven: boolean): RDF.Term {
   const n = toNumeric(x, name);
-  // new BigDecimal(NaN) throws first; a zero takes any scale without a power of ten.
+  // new BigDecimal(NaN) throws first.
   if (n.kind === 'float' || n.kind === 'double') exactDouble(n.value);
-  if (n.kind === 'integer' && n.big === 0n) return integerLiteral(0n);
-  const zero = n.kind === 'decimal' ? n.decimal.unscaled === 0n : n.kind !== 'integer' && n.value === 0;
+  const zero = n.kind === 'integer' ? n.big === 0n : n.kind === 'decimal' ? n.decimal.unscaled === 0n : n.value === 0;
   if (!zero && Math.floor((4 * Math.abs(precision)) / 32) > 2 ** 26) throw new CellFailure(`${name}: BigInteger would overflow supported range`);
-  if (n.kind === 'integer' && precision > 0) return integerLiteral(n.big);
+  if (n.kind === 'float' || n.kind === 'double') return roundAt(n, Math.min(Math.max(precision, -400), 1100), halfEven);
+  if (n.kind === 'integer') {
+    if (precision > 0) return integerLiteral(n.big);
+    if ((n.big < 0n ? -n.big : n.big).toString().length < -precision) return integerLiteral(0n);
+  }
+  if (n.kind === 'decimal' && precision > 0 && precision <= MAX_DECIMAL_SCALE) return roundAt(n, precision, halfEven);
   return fail(`${name}: precision out of range`);
 }
 
@@ -79,19 +103,9 @@ function round(halfEven: boolean): FunctionDef {
         if (integer === undefined) fail(`${name}: the precision must be an integer`);
         // Jena takes it with BigInteger.intValue(): the low 32 bits, so 2^32 + 1 is 1.
         precision = Number(BigInt.asIntN(32, integer));
-        if (Math.abs(precision) > MAX_PRECISION) return beyondPrecisionBound(name, x, precision);
+        if (Math.abs(precision) > MAX_PRECISION) return beyondPrecisionBound(name, x, precision, halfEven);
       }
-      const n = toNumeric(x, name);
-      switch (n.kind) {
-        case 'integer':
-          return integerLiteral(wholeValue(setScale({ unscaled: n.big, scale: 0 }, precision, halfEven)));
-        case 'decimal':
-          return typedLiteral(decimalOf(setScale(n.decimal, precision, halfEven)), `${XSD}decimal`);
-        case 'float':
-          return typedLiteral(jenaFloatLexical(Math.fround(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven))))), `${XSD}float`);
-        case 'double':
-          return typedLiteral(jenaDoubleLexical(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven)))), `${XSD}double`);
-      }
+      return roundAt(toNumeric(x, name), precision, halfEven);
     },
     1,
     2,
