@@ -188,6 +188,7 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('REPLACE', lit(''), lit('^$'), lit('X'), lit('m')), xsdLiteral('', 'string')],
   [call('REPLACE', lit('a\n'), lit('^'), lit('>'), lit('m')), xsdLiteral('>a\n', 'string')],
   [call('REGEX', lit('a\n'), lit('a$')), xsdLiteral('true', 'boolean')],
+  [call('REPLACE', lit('\u{1d11e}x'), lit('$'), lit('!')), xsdLiteral('\u{1d11e}x!', 'string')],
   // fn:round with a precision (F&O 3.0); a precision past BigInteger's reach fails the update.
   [call('fn:round', lit('2.567', 'xsd:decimal'), lit('2', 'xsd:integer')), xsdLiteral('2.57', 'decimal')],
   [call('fn:round', lit('-1250', 'xsd:integer'), lit('-2', 'xsd:integer')), xsdLiteral('-1200', 'integer')],

@@ -149,7 +149,9 @@ export function javaAnchors(pattern: string, multiline: boolean): string {
       if (pattern[i + 1] === '^') out += pattern[++i];
       if (pattern[i + 1] === ']') out += pattern[++i];
     } else if (c === '^' && multiline) out += String.raw`(?:^(?=[\s\S]))`;
-    else if (c === '$') out += multiline ? String.raw`(?=${LINE_END}|(?![\s\S]))` : String.raw`(?=${LINE_END}?(?![\s\S]))`;
+    // JavaScript's own `$` for the end (a lookahead for "no character" also holds inside a
+    // surrogate pair in V8); without the m flag it is the end of the input only.
+    else if (c === '$') out += multiline ? `(?=${LINE_END}|$)` : `(?:$|(?=${LINE_END}$))`;
     else out += c;
   }
   return out;
