@@ -5,7 +5,7 @@
  * type. The wanted timezone is a duration's sign, hours and minutes fields as written (days are
  * ignored, whole seconds are an error, beyond 14 hours is an error), the empty string (the
  * timezone removed, the clock unchanged), or, without a second argument, the system's own offset.
- * A value with a timezone is moved by the difference in minutes (24:00:00 read as the next day's 00:00:00), carrying into hours, days,
+ * A value with a timezone is moved by the difference in minutes (which turns 24:00:00 into the next day's 00:00:00), carrying into hours, days,
  * months and years as XMLGregorianCalendar.add does; one without gets the timezone only.
  */
 import type { RDF } from '../rdf/terms.js';
@@ -103,11 +103,6 @@ function adjust([value, zone]: readonly RDF.Term[]): RDF.Term {
     hour: Number(parts.hour ?? 0),
     minute: Number(parts.minute ?? 0),
   };
-  // 24:00:00 is read as 00:00:00 of the next day (XMLGregorianCalendar's testHour).
-  if (clock.hour === 24) {
-    clock.hour = 0;
-    addMinutes(clock, 24 * 60);
-  }
   const current = offsetOf(parts.timezone);
   if (current !== undefined && wanted !== undefined) addMinutes(clock, wanted - current);
   // Jena writes the result through Java's XMLGregorianCalendar, which refuses the year 0000 (an

@@ -174,6 +174,8 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
     call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T24:00:00Z', 'xsd:dateTime'), lit('PT1H', 'xsd:dayTimeDuration')),
     xsdLiteral('2020-05-04T01:00:00+01:00', 'dateTime'),
   ],
+  [call('fn:adjust-time-to-timezone', lit('24:00:00-01:00', 'xsd:time'), lit('')), xsdLiteral('24:00:00', 'time')],
+  [call('fn:adjust-time-to-timezone', lit('24:00:00', 'xsd:time'), lit('PT1H', 'xsd:dayTimeDuration')), xsdLiteral('24:00:00+01:00', 'time')],
   [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00+01:00', 'xsd:dateTime')), xsdLiteral('2020-05-03T09:00:00Z', 'dateTime')],
   // A move into the year 0000 fails the update: Java's XMLGregorianCalendar refuses that year.
   [
