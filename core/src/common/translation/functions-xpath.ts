@@ -11,7 +11,7 @@ import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
 import { FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
 import { jenaStringForm } from './jena-strings.js';
-import { preciseCos, preciseExp, preciseLog, preciseLog10, precisePow, preciseSin, preciseTan } from './precise-math.js';
+import { javaAtan2, preciseCos, preciseExp, preciseLog, preciseLog10, precisePow, preciseSin, preciseTan } from './precise-math.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
 
@@ -155,5 +155,5 @@ export const XPATH_BY_IRI: Record<string, FunctionDef> = {
   [`${MATH}asin`]: mathOf('asin', Math.asin, 1),
   [`${MATH}acos`]: mathOf('acos', Math.acos, 1),
   [`${MATH}atan`]: mathOf('atan', Math.atan, 1),
-  [`${MATH}atan2`]: mathOf('atan2', Math.atan2, 2),
+  [`${MATH}atan2`]: mathOf('atan2', javaAtan2, 2),
 };

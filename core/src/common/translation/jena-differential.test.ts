@@ -204,6 +204,11 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('fn:round', lit('1.25', 'xsd:decimal'), lit('2020', 'xsd:integer')), xsdLiteral(`1.25${'0'.repeat(2018)}`, 'decimal')],
   [call('fn:round', lit('-1250', 'xsd:integer'), lit('-2020', 'xsd:integer')), xsdLiteral('0', 'integer')],
   [call('fn:round', lit('7.5e300', 'xsd:double'), lit('-2020', 'xsd:integer')), xsdLiteral('0.0e0', 'double')],
+  // Java's fdlibm atan2 for |y/x| > 2^60 with a negative x, and Java's `[]` in a class.
+  [call(math('atan2'), lit('9.999999999999999E22', 'xsd:double'), lit('-2.5', 'xsd:float')), xsdLiteral('1.5707963267948968e0', 'double')],
+  [call(math('atan2'), lit('-1e300', 'xsd:double'), lit('-3', 'xsd:double')), xsdLiteral('-1.5707963267948968e0', 'double')],
+  [call('fn:replace', lit('abc'), langLit('b[]', 'en'), lit('X')), { kind: 'unbound' }],
+  [call('REPLACE', lit('a]b'), lit('[]a]'), lit('-')), xsdLiteral('--b', 'string')],
   // sin, cos and tan rounded as Java's intrinsics round them (V8's last digit differs here).
   [call(math('cos'), lit('0.1', 'xsd:double')), xsdLiteral('0.9950041652780258e0', 'double')],
   [call('ABS', call('xsd:decimal', call(math('cos'), lit('-86.67e2', 'xsd:double')))), xsdLiteral('0.7935768332809485', 'decimal')],

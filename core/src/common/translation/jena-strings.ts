@@ -126,7 +126,7 @@ const regexCache = new Map<string, RegExp>();
 const LINE_END = String.raw`(?:\r\n|[\n\r\u0085\u2028\u2029])`;
 
 /**
- * A Java pattern's anchors rewritten for JavaScript: Java's `$` also matches before a line
+ * A Java pattern's anchors (and a class's leading `]`) rewritten for JavaScript: Java's `$` also matches before a line
  * terminator that ends the input, and in MULTILINE (`m`) mode its `^` never matches at the end of
  * the input ("" has no line, and REPLACE("", "^$", "X", "m") replaces nothing), where
  * JavaScript's anchors do. Escapes and character classes are copied as they are.
@@ -145,9 +145,10 @@ export function javaAnchors(pattern: string, multiline: boolean): string {
     } else if (c === '[') {
       inClass = true;
       out += c;
-      // A `]` (after an optional `^`) right at the start is a member, not the end.
+      // A `]` (after an optional `^`) right at the start is a member in Java, an empty class in
+      // JavaScript: escaped, so `[]a]` matches `]` or `a` and `[]` stays unclosed (an error) in both.
       if (pattern[i + 1] === '^') out += pattern[++i];
-      if (pattern[i + 1] === ']') out += pattern[++i];
+      if (pattern[i + 1] === ']') out += `\\${pattern[++i]}`;
     } else if (c === '^' && multiline) out += String.raw`(?:^(?=[\s\S]))`;
     // JavaScript's own `$` for the end (a lookahead for "no character" also holds inside a
     // surrogate pair in V8); without the m flag it is the end of the input only.

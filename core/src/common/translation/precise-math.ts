@@ -243,3 +243,27 @@ export function preciseTan(x: number): number {
   const { sin, cos } = sinCosOf(x);
   return toDouble((sin << FRACTION_BITS) / cos);
 }
+
+/**
+ * Java's Math.atan2 (StrictMath: fdlibm's e_atan2.c as Java 17 has it). V8 ports a later fdlibm
+ * that fixed one branch: when |y/x| > 2^60 and x < 0, Java's answers pi - (pi/2 + pi_lo/2 - pi_lo),
+ * one unit in the last place above pi/2 (atan2(1e23, -2.5) is 1.5707963267948968), where V8 answers
+ * pi/2. Everything else is the same fdlibm code on both sides.
+ */
+export function javaAtan2(y: number, x: number): number {
+  if (!(x < 0) || !Number.isFinite(x) || !Number.isFinite(y) || y === 0) return Math.atan2(y, x);
+  // fdlibm's test on the high words without their sign bits: (iy - ix) >> 20 > 60.
+  if ((highWord(y) - highWord(x)) >> 20 <= 60) return Math.atan2(y, x);
+  const PI = 3.141592653589793;
+  const PI_O_2 = 1.5707963267948966;
+  const PI_LO = 1.2246467991473532e-16;
+  const z = PI_O_2 + 0.5 * PI_LO;
+  return y > 0 ? PI - (z - PI_LO) : z - PI_LO - PI;
+}
+
+/** The high 32 bits of a double without the sign bit (fdlibm's `hx & 0x7fffffff`). */
+function highWord(v: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, v);
+  return view.getUint32(0) & 0x7fffffff;
+}
