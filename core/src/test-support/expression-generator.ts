@@ -24,7 +24,22 @@ export const GENERATOR_PREFIXES: ReadonlyMap<string, string> = new Map([
 
 /** What an argument should mostly be (a wrong kind is drawn now and then, for the error paths). */
 type Want =
-  'num' | 'int' | 'str' | 'bool' | 'date' | 'clock' | 'zone' | 'any' | 'iri' | 'pattern' | 'replacement' | 'flags' | 'dtiri' | 'langtag' | 'langrange';
+  | 'num'
+  | 'int'
+  | 'precision'
+  | 'str'
+  | 'bool'
+  | 'date'
+  | 'clock'
+  | 'zone'
+  | 'any'
+  | 'iri'
+  | 'pattern'
+  | 'replacement'
+  | 'flags'
+  | 'dtiri'
+  | 'langtag'
+  | 'langrange';
 
 interface Signature {
   readonly args: readonly Want[];
@@ -95,8 +110,8 @@ const SIGNATURES: Record<string, Signature> = {
   [`${FN}matches`]: { args: ['str', 'pattern', 'flags'], result: 'bool' },
   [`${FN}abs`]: { args: ['num'], result: 'num' },
   // The precision is optional (F&O 3.0 rounding in Jena 3.9).
-  [`${FN}round`]: { args: ['num', 'int'], result: 'num' },
-  [`${FN}round-half-to-even`]: { args: ['num', 'int'], result: 'num' },
+  [`${FN}round`]: { args: ['num', 'precision'], result: 'num' },
+  [`${FN}round-half-to-even`]: { args: ['num', 'precision'], result: 'num' },
   [`${FN}ceiling`]: { args: ['num'], result: 'num' },
   [`${FN}floor`]: { args: ['num'], result: 'num' },
   [`${FN}adjust-dateTime-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
@@ -287,6 +302,13 @@ const DATETIMES = [
   '2017-05-08T13:48:19.428+02:00',
 ];
 const DATES = ['2020-05-03', '2020-05-03Z', '2020-05-03+01:00', '2020-5-3'];
+/**
+ * Precisions past the usual: a year, a 2^16 padding, a value Java's intValue() wraps. Not ones in
+ * the millions or more, computed or constant: Jena pads a decimal to that many digits (a zero even
+ * past the overflow of 10^precision) and does not finish, or runs out of memory (the regression
+ * list has the overflow).
+ */
+const PRECISIONS = ['2020', '-2020', '65536', '-1100', '4294967297'];
 const TIMES = ['10:00:00', '23:59:59.50+02:00', '00:00:00Z', '24:00:00-01:00', '12:30:00-05:30', '7:00:00'];
 /** Timezones for fn:adjust-*-to-timezone: durations (days and seconds too, and out of range), "" and a non-duration. */
 const ZONES = ['PT2H', '-PT5H30M', 'PT0S', 'P1D', 'PT90M', 'PT15H', 'PT1.5S', 'PT0.5S', '-PT14H', 'PT14H1M', 'P1Y', '-P0D'];
@@ -359,6 +381,8 @@ function leaf(want: Want, r: Random): Leaf {
       return r.chance(0.5) ? lit(r.pick(['true', 'false', '1', '0']), `${XSD}boolean`) : anyLeaf(r);
     case 'date':
       return dateLeaf(r);
+    case 'precision':
+      return r.chance(0.8) ? lit(String(r.int(-3, 8)), `${XSD}integer`) : lit(r.pick(PRECISIONS), XSD + r.pick(['integer', 'int', 'long']));
     case 'clock':
       return clockLeaf(r);
     case 'zone':
@@ -440,6 +464,8 @@ function argCount(fn: Callable, r: Random): number {
 }
 
 function tree(want: Want, depth: number, calls: readonly Callable[], r: Random): Tree {
+  // A precision is a constant, never computed (see PRECISIONS).
+  if (want === 'precision') return leaf(want, r);
   if (depth > 0 && (depth >= 3 || !r.chance(0.4 - 0.1 * depth))) return leaf(want, r);
   const fitting = want === 'any' ? calls : calls.filter((c) => c.signature?.result === want || (want === 'int' && c.signature?.result === 'num'));
   const fn = r.pick(fitting.length > 0 && r.chance(0.85) ? fitting : calls);

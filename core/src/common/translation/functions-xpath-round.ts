@@ -74,7 +74,7 @@ const MAX_DECIMAL_SCALE = 100_000;
  * which throws ArithmeticException (no evaluation error: the update fails) once 10^|precision|
  * cannot be held, about 5.4e8 digits; a zero takes any scale without it. Below that Jena computes,
  * and so do we where the answer is bounded: an integer at a positive precision is itself and at a
- * negative one past its digits 0; a double or float is exact at 1,075 digits and 0 at 10^-400, so
+ * negative one past its digits 0 (a decimal too); a double or float is exact at 1,075 digits and 0 at 10^-400, so
  * the precision is clamped there; a decimal is padded with zeros up to MAX_DECIMAL_SCALE. The rest
  * is left unbound (README, deliberate differences).
  */
@@ -90,6 +90,9 @@ function beyondPrecisionBound(name: string, x: RDF.Term | undefined, precision: 
     if ((n.big < 0n ? -n.big : n.big).toString().length < -precision) return integerLiteral(0n);
   }
   if (n.kind === 'decimal' && precision > 0 && precision <= MAX_DECIMAL_SCALE) return roundAt(n, precision, halfEven);
+  // Rounded at a power of ten past its integer digits, a decimal is 0 (BigDecimal's zero has no sign).
+  const whole = n.kind === 'decimal' ? wholeValue(n.decimal) : undefined;
+  if (whole !== undefined && precision < 0 && (whole < 0n ? -whole : whole).toString().length < -precision) return typedLiteral('0', `${XSD}decimal`);
   return fail(`${name}: precision out of range`);
 }
 

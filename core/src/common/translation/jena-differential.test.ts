@@ -203,6 +203,7 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('fn:round-half-to-even', lit('16777217', 'xsd:float'), lit('2020', 'xsd:integer')), xsdLiteral('1.6777216E7', 'float')],
   [call('fn:round', lit('1.25', 'xsd:decimal'), lit('2020', 'xsd:integer')), xsdLiteral(`1.25${'0'.repeat(2018)}`, 'decimal')],
   [call('fn:round', lit('-1250', 'xsd:integer'), lit('-2020', 'xsd:integer')), xsdLiteral('0', 'integer')],
+  [call('fn:round-half-to-even', lit('-1.25', 'xsd:decimal'), lit('-2020', 'xsd:integer')), xsdLiteral('0', 'decimal')],
   [call('fn:round', lit('7.5e300', 'xsd:double'), lit('-2020', 'xsd:integer')), xsdLiteral('0.0e0', 'double')],
   // Java's fdlibm atan2 for |y/x| > 2^60 with a negative x, and Java's `[]` in a class.
   [call(math('atan2'), lit('9.999999999999999E22', 'xsd:double'), lit('-2.5', 'xsd:float')), xsdLiteral('1.5707963267948968e0', 'double')],
