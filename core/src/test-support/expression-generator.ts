@@ -27,6 +27,7 @@ type Want =
   | 'num'
   | 'int'
   | 'precision'
+  | 'exponent'
   | 'str'
   | 'bool'
   | 'date'
@@ -114,6 +115,8 @@ const SIGNATURES: Record<string, Signature> = {
   [`${FN}round-half-to-even`]: { args: ['num', 'precision'], result: 'num' },
   [`${FN}ceiling`]: { args: ['num'], result: 'num' },
   [`${FN}floor`]: { args: ['num'], result: 'num' },
+  // A constant exponent: Jena computes 10^n exactly for any int n and writes all its digits (minutes for 10^7).
+  ['http://www.w3.org/2005/xpath-functions/math#exp10']: { args: ['exponent'], result: 'num' },
   [`${FN}adjust-dateTime-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
   [`${FN}adjust-date-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
   [`${FN}adjust-time-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
@@ -381,6 +384,8 @@ function leaf(want: Want, r: Random): Leaf {
       return r.chance(0.5) ? lit(r.pick(['true', 'false', '1', '0']), `${XSD}boolean`) : anyLeaf(r);
     case 'date':
       return dateLeaf(r);
+    case 'exponent':
+      return numberLeaf(r);
     case 'precision':
       return r.chance(0.8) ? lit(String(r.int(-3, 8)), `${XSD}integer`) : lit(r.pick(PRECISIONS), XSD + r.pick(['integer', 'int', 'long']));
     case 'clock':
@@ -464,8 +469,8 @@ function argCount(fn: Callable, r: Random): number {
 }
 
 function tree(want: Want, depth: number, calls: readonly Callable[], r: Random): Tree {
-  // A precision is a constant, never computed (see PRECISIONS).
-  if (want === 'precision') return leaf(want, r);
+  // A precision or exponent is a constant, never computed (see PRECISIONS and math:exp10's signature).
+  if (want === 'precision' || want === 'exponent') return leaf(want, r);
   if (depth > 0 && (depth >= 3 || !r.chance(0.4 - 0.1 * depth))) return leaf(want, r);
   const fitting = want === 'any' ? calls : calls.filter((c) => c.signature?.result === want || (want === 'int' && c.signature?.result === 'num'));
   const fn = r.pick(fitting.length > 0 && r.chance(0.85) ? fitting : calls);
