@@ -23,7 +23,24 @@ export const GENERATOR_PREFIXES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** What an argument should mostly be (a wrong kind is drawn now and then, for the error paths). */
-type Want = 'num' | 'int' | 'str' | 'bool' | 'date' | 'any' | 'iri' | 'pattern' | 'replacement' | 'flags' | 'dtiri' | 'langtag' | 'langrange';
+type Want =
+  | 'num'
+  | 'int'
+  | 'precision'
+  | 'exponent'
+  | 'str'
+  | 'bool'
+  | 'date'
+  | 'clock'
+  | 'zone'
+  | 'any'
+  | 'iri'
+  | 'pattern'
+  | 'replacement'
+  | 'flags'
+  | 'dtiri'
+  | 'langtag'
+  | 'langrange';
 
 interface Signature {
   readonly args: readonly Want[];
@@ -93,9 +110,16 @@ const SIGNATURES: Record<string, Signature> = {
   [`${FN}normalize-space`]: { args: ['str'], result: 'str' },
   [`${FN}matches`]: { args: ['str', 'pattern', 'flags'], result: 'bool' },
   [`${FN}abs`]: { args: ['num'], result: 'num' },
-  [`${FN}round`]: { args: ['num'], result: 'num' },
+  // The precision is optional (F&O 3.0 rounding in Jena 3.9).
+  [`${FN}round`]: { args: ['num', 'precision'], result: 'num' },
+  [`${FN}round-half-to-even`]: { args: ['num', 'precision'], result: 'num' },
   [`${FN}ceiling`]: { args: ['num'], result: 'num' },
   [`${FN}floor`]: { args: ['num'], result: 'num' },
+  // A constant exponent: Jena computes 10^n exactly for any int n and writes all its digits (minutes for 10^7).
+  ['http://www.w3.org/2005/xpath-functions/math#exp10']: { args: ['exponent'], result: 'num' },
+  [`${FN}adjust-dateTime-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
+  [`${FN}adjust-date-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
+  [`${FN}adjust-time-to-timezone`]: { args: ['clock', 'zone'], result: 'date' },
   [`${FN}year-from-dateTime`]: { args: ['date'], result: 'num' },
   [`${FN}month-from-dateTime`]: { args: ['date'], result: 'num' },
   [`${FN}day-from-dateTime`]: { args: ['date'], result: 'num' },
@@ -281,6 +305,16 @@ const DATETIMES = [
   '2017-05-08T13:48:19.428+02:00',
 ];
 const DATES = ['2020-05-03', '2020-05-03Z', '2020-05-03+01:00', '2020-5-3'];
+/**
+ * Precisions past the usual: a year, a 2^16 padding, a value Java's intValue() wraps. Not ones in
+ * the millions or more, computed or constant: Jena pads a decimal to that many digits (a zero even
+ * past the overflow of 10^precision) and does not finish, or runs out of memory (the regression
+ * list has the overflow).
+ */
+const PRECISIONS = ['2020', '-2020', '65536', '-1100', '4294967297'];
+const TIMES = ['10:00:00', '23:59:59.50+02:00', '00:00:00Z', '24:00:00-01:00', '12:30:00-05:30', '7:00:00'];
+/** Timezones for fn:adjust-*-to-timezone: durations (days and seconds too, and out of range), "" and a non-duration. */
+const ZONES = ['PT2H', '-PT5H30M', 'PT0S', 'P1D', 'PT90M', 'PT15H', 'PT1.5S', 'PT0.5S', '-PT14H', 'PT14H1M', 'P1Y', '-P0D'];
 const PATTERNS = ['b', 'x*', '^a', '[0-9]+', '(a)(b)', 'a|b', '.', '\\d', 'o', 'O', '(', '$', 'a b', '^$'];
 const REPLACEMENTS = ['-', '$1', '[$0]', '\\$', '', 'X', '$2'];
 const FLAGS = ['', 'i', 'x', 's', 'm', 'q', 'ii', 'z'];
@@ -314,6 +348,16 @@ function dateLeaf(r: Random): Leaf {
   return plain(r.pick(DATETIMES));
 }
 
+/** A value fn:adjust-*-to-timezone takes (dateTime, date, time), now and then something else. */
+function clockLeaf(r: Random): Leaf {
+  return r.chance(0.3) ? lit(r.pick(TIMES), `${XSD}time`) : dateLeaf(r);
+}
+
+function zoneLeaf(r: Random): Leaf {
+  if (r.chance(0.2)) return plain(r.pick(['', 'PT1H', 'Z']));
+  return lit(r.pick(ZONES), XSD + r.pick(['dayTimeDuration', 'dayTimeDuration', 'duration', 'yearMonthDuration']));
+}
+
 function anyLeaf(r: Random): Leaf {
   const which = r.int(0, 19);
   if (which < 7) return numberLeaf(r);
@@ -340,6 +384,14 @@ function leaf(want: Want, r: Random): Leaf {
       return r.chance(0.5) ? lit(r.pick(['true', 'false', '1', '0']), `${XSD}boolean`) : anyLeaf(r);
     case 'date':
       return dateLeaf(r);
+    case 'exponent':
+      return numberLeaf(r);
+    case 'precision':
+      return r.chance(0.8) ? lit(String(r.int(-3, 8)), `${XSD}integer`) : lit(r.pick(PRECISIONS), XSD + r.pick(['integer', 'int', 'long']));
+    case 'clock':
+      return clockLeaf(r);
+    case 'zone':
+      return zoneLeaf(r);
     case 'iri':
       return { kind: 'term', term: factory.namedNode(r.pick(IRIS)) };
     case 'pattern':
@@ -417,6 +469,8 @@ function argCount(fn: Callable, r: Random): number {
 }
 
 function tree(want: Want, depth: number, calls: readonly Callable[], r: Random): Tree {
+  // A precision or exponent is a constant, never computed (see PRECISIONS and math:exp10's signature).
+  if (want === 'precision' || want === 'exponent') return leaf(want, r);
   if (depth > 0 && (depth >= 3 || !r.chance(0.4 - 0.1 * depth))) return leaf(want, r);
   const fitting = want === 'any' ? calls : calls.filter((c) => c.signature?.result === want || (want === 'int' && c.signature?.result === 'num'));
   const fn = r.pick(fitting.length > 0 && r.chance(0.85) ? fitting : calls);

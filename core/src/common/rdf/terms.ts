@@ -23,6 +23,18 @@ export const NS = {
   iiot: 'http://inter-iot.eu/GOIoTP#',
 } as const;
 
+/**
+ * A language-tagged literal whose tag keeps the letter case it was given: Jena 3.9 keeps `en-US`
+ * where STRLANG made it (and LANG then answers "en-US"), where rdf-data-factory lowercases every
+ * tag. Tags are still compared without case where SPARQL compares them (sameTerm, LANGMATCHES,
+ * the compatibility of string arguments).
+ */
+export function languageLiteral(value: string, language: string): RDF.Literal {
+  const literal = factory.literal(value, language);
+  if (literal.language !== language) (literal as { language: string }).language = language;
+  return literal;
+}
+
 export const RDF_TYPE = `${NS.rdf}type`;
 export const RDF_LANG_STRING = `${NS.rdf}langString`;
 export const XSD_STRING = `${NS.xsd}string`;
@@ -91,14 +103,25 @@ export function termToNTriples(term: RDF.Term): string {
 }
 
 /**
+ * The key of an IRI: its text, unless that text starts as another kind of key would (`_:` of a
+ * blank node, the quote of a literal, `?` of a variable) or as an escaped IRI key (`<`). IRI() of
+ * a blank node makes the IRI `_:b1` (Jena 3.9), which must stay distinct from the blank node b1.
+ * An absolute IRI starts with a letter, so the common case costs one character test.
+ */
+export function iriKey(iri: string): string {
+  const c = iri.charCodeAt(0);
+  return c === 0x5f || c === 0x22 || c === 0x3f || c === 0x3c ? `<${iri}>` : iri;
+}
+
+/**
  * A string that identifies a term uniquely among terms of one graph: used as a map key by the
- * translation engine. Distinct term types never collide (IRIs get no prefix, blank nodes `_:`,
- * literals a leading quote).
+ * translation engine. Distinct term types never collide (IRIs get no prefix unless they would look
+ * like another kind's key, blank nodes `_:`, literals a leading quote).
  */
 export function termKey(term: RDF.Term): string {
   switch (term.termType) {
     case 'NamedNode':
-      return term.value;
+      return iriKey(term.value);
     case 'BlankNode':
       return `_:${term.value}`;
     case 'Literal':

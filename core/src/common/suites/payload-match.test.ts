@@ -94,6 +94,16 @@ describe('payload comparison against the expected text', () => {
     });
   });
 
+  it('finds a language tag as the graph holds it: as written (STRLANG keeps its case, as Jena does) or lower-cased (read from a message)', () => {
+    const s = factory.namedNode('http://example.org/s');
+    const p = factory.namedNode('http://example.org/p');
+    const cased = TermGraph.fromQuads([factory.quad(s, p, factory.literal('x', 'en-US'))]);
+    const lowered = TermGraph.fromQuads([factory.quad(s, p, factory.literal('x', 'en-us'))]);
+    expect(matchPayloadText('<http://example.org/s> <http://example.org/p> "x"@en-US .\n', cased)).toBe(true);
+    expect(matchPayloadText('<http://example.org/s> <http://example.org/p> "x"@en-US .\n', lowered)).toBe(true);
+    expect(matchPayloadText('<http://example.org/s> <http://example.org/p> "x"@en-GB .\n', cased)).toBe(false);
+  });
+
   it('agrees with the general check on random graphs of look-alike blank nodes', () => {
     let seed = 7;
     const random = (n: number): number => {

@@ -57,7 +57,10 @@ export function matchPayloadText(expectedText: string, graph: TermGraph): boolea
   const reading = readPlainNTriples(expectedText, {
     term: (key) => recentTerms.get(key, termId),
     blank: (label) => recentLabels.get(label, blankIndex),
-    literal: (value, datatype, language) => graph.lookupLiteral(value, datatype, language) ?? MISSING,
+    // A tag as written first (STRLANG keeps its case, as Jena does), then lower-cased (the message
+    // reader lower-cases the tags it reads).
+    literal: (value, datatype, language) =>
+      graph.lookupLiteral(value, datatype, language) ?? (language === '' ? undefined : graph.lookupLiteral(value, datatype, language.toLowerCase())) ?? MISSING,
     triple: (s, p, o) => {
       if (s === MISSING || p === MISSING || o === MISSING || (s >= 0 && o >= 0 && !graph.has(s, p, o))) {
         lacking = true;

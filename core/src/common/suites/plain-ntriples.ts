@@ -20,8 +20,8 @@ export interface TripleSink {
   /** A blank node, by its label in the text. */
   blank(label: string): number;
   /**
-   * A literal by its parts: lexical form, datatype IRI ('' with a tag) and language tag (lower
-   * case, '' without). Without it, `term` gets the literal's key; a sink that finds literals by
+   * A literal by its parts: lexical form, datatype IRI ('' with a tag) and language tag (as
+   * written, '' without). Without it, `term` gets the literal's key; a sink that finds literals by
    * their parts spares building a key per literal only to take it apart again.
    */
   literal?(value: string, datatype: string, language: string): number;
@@ -69,7 +69,7 @@ export function readPlainNTriples(text: string, sink: TripleSink): PlainReading 
     let o: number;
     if (oIri !== undefined) o = sink.term(oIri);
     else if (oBlank !== undefined) o = sink.blank(oBlank);
-    else if (sink.literal !== undefined) o = sink.literal(m[6] ?? '', language === undefined ? (m[8] ?? XSD_STRING) : '', language?.toLowerCase() ?? '');
+    else if (sink.literal !== undefined) o = sink.literal(m[6] ?? '', language === undefined ? (m[8] ?? XSD_STRING) : '', language ?? '');
     else if (language !== undefined) o = sink.term(`"${m[6] ?? ''}"@${language.toLowerCase()}`);
     else o = sink.term(`"${m[6] ?? ''}"^^${m[8] ?? XSD_STRING}`);
     if (!sink.triple(subject, sink.term(m[3] ?? ''), o)) return 'stopped';

@@ -3,7 +3,7 @@
  * and result builders. The groups (`functions.ts`, `functions-conditional.ts`, ...) each export a
  * table that `functions.ts` merges into the one registry the compiler resolves names in.
  */
-import { factory, NS, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
+import { factory, languageLiteral, NS, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { fail } from './expression-error.js';
 
 export const XSD = NS.xsd;
@@ -88,7 +88,7 @@ export function simpleLiteral(value: string): RDF.Literal {
 
 /** A result with the same language tag or string type as `like` (SPARQL 17.4.3 string functions). */
 export function likeArg(value: string, like: RDF.Literal): RDF.Literal {
-  return like.language !== '' ? factory.literal(value, like.language) : factory.literal(value);
+  return like.language !== '' ? languageLiteral(value, like.language) : factory.literal(value);
 }
 
 const XSD_BOOLEAN = factory.namedNode(`${XSD}boolean`);

@@ -23,7 +23,7 @@ interface DateTimeParts {
 const TZ = '(Z|[+-]\\d\\d:\\d\\d)?';
 const YEAR = '-?(\\d{4,})';
 const TIME = '(\\d\\d):(\\d\\d):(\\d\\d(?:\\.\\d+)?)';
-type Field = keyof DateTimeParts;
+export type Field = keyof DateTimeParts;
 
 /** Per temporal datatype: its lexical pattern and the fields its groups hold, in order. */
 const SHAPES: Record<string, { re: RegExp; fields: readonly Field[] }> = {
@@ -87,11 +87,15 @@ const DURATION_FIELDS: Partial<Record<Field, number>> = { year: 1, month: 2, day
  * the field's magnitude as written, without the sign and not normalised (`PT90M` has 90 minutes),
  * 0 when absent; seconds as xsd:decimal. Undefined when `t` is not a valid duration.
  */
-function durationField(t: RDF.Term, field: Field): RDF.Literal | undefined {
+export function durationField(t: RDF.Term, field: Field): RDF.Literal | undefined {
   if (t.termType !== 'Literal' || !DURATION_TYPES.has(t.datatype.value)) return undefined;
   const m = DURATION.exec(t.value);
   const group = DURATION_FIELDS[field];
   if (m === null || group === undefined) return undefined;
+  // The derived types' lexical spaces: years and months only, or days and time only (else ill-typed).
+  const type = t.datatype.value.slice(XSD.length);
+  if (type === 'yearMonthDuration' && (m[3] !== undefined || m[4] !== undefined || m[5] !== undefined || m[6] !== undefined)) return undefined;
+  if (type === 'dayTimeDuration' && (m[1] !== undefined || m[2] !== undefined)) return undefined;
   const value = m[group];
   if (field === 'second') return typedLiteral(value === undefined ? '0' : value.replace(/^0+(?=\d)/, ''), `${XSD}decimal`);
   return typedLiteral(BigInt(value ?? '0').toString(), `${XSD}integer`);

@@ -3,6 +3,7 @@
  * and for IRIs; `functions.ts` adds them to its own.
  */
 import type { FunctionDef } from './function-support.js';
+import { ADJUST_TIMEZONE_BY_IRI } from './functions-adjust-timezone.js';
 import { CONDITIONAL_BUILTINS } from './functions-conditional.js';
 import { DATETIME_BUILTINS, DATETIME_BY_IRI } from './functions-datetime.js';
 import { HASH_BUILTINS } from './functions-hash.js';
@@ -18,4 +19,4 @@ export const EXTRA_BUILTINS: Readonly<Record<string, FunctionDef>> = {
   ...TERM_BUILTINS,
 };
 
-export const EXTRA_BY_IRI: Readonly<Record<string, FunctionDef>> = { ...DATETIME_BY_IRI, ...XPATH_BY_IRI };
+export const EXTRA_BY_IRI: Readonly<Record<string, FunctionDef>> = { ...DATETIME_BY_IRI, ...ADJUST_TIMEZONE_BY_IRI, ...XPATH_BY_IRI };

@@ -6,7 +6,8 @@
 import type { RDF } from '../rdf/terms.js';
 import { factory } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
-import { bool, def, describe, isPlainString, plainStringArg, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { bool, def, describe, isPlainString, simpleLiteral, stringArg, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { javaAnchors } from './jena-strings.js';
 import { jenaDoubleLexical } from './numeric.js';
 
 const regexCache = new Map<string, RegExp>();
@@ -25,6 +26,7 @@ export function jenaRegex(pattern: string, flags: string): RegExp {
     else if (f === 'q') source = pattern.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     else fail(`REGEX: unsupported flag "${f}" in "${flags}" (Jena 3.9 accepts i, m, s and q)`);
   }
+  if (!flags.includes('q')) source = javaAnchors(pattern, flags.includes('m'));
   let re: RegExp;
   try {
     re = new RegExp(source, `${jsFlags}u`);
@@ -42,14 +44,14 @@ export function jenaRegex(pattern: string, flags: string): RegExp {
 }
 
 /**
- * fn:matches: REGEX's test, where a pattern or flags that are no simple strings are an expression
- * error. The REGEX keyword is stricter (`regex` below).
+ * fn:matches (Jena 3.9's FN_Matches): the pattern and flags are read with getString(), which a
+ * language-tagged string answers too, and anything else is an expression error; then REGEX's test.
  */
 export function matches([text, pattern, flags]: readonly RDF.Term[]): RDF.Term {
-  const s = stringArg(text, 'REGEX');
-  const p = plainStringArg(pattern, 'REGEX');
-  const f = flags === undefined ? '' : plainStringArg(flags, 'REGEX').value;
-  return bool(jenaRegex(p.value, f).test(s.value));
+  const p = stringArg(pattern, 'fn:matches');
+  const f = flags === undefined ? '' : stringArg(flags, 'fn:matches').value;
+  const re = jenaRegex(p.value, f);
+  return bool(re.test(stringArg(text, 'fn:matches').value));
 }
 
 /**
@@ -61,14 +63,26 @@ function regex(args: readonly RDF.Term[]): RDF.Term {
   stringArg(text, 'REGEX');
   if (pattern !== undefined && !isPlainString(pattern)) throw new CellFailure(`REGEX: pattern is not a string: ${describe(pattern)}`);
   if (flags !== undefined && !isPlainString(flags)) throw new CellFailure(`REGEX: pattern flags are not a string: ${describe(flags)}`);
-  return matches(args);
+  return bool(jenaRegex(pattern!.value, flags?.value ?? '').test(text!.value));
 }
 
-/** RFC 4647 basic filtering as Jena 3.9's NodeFunctions.langMatches does it (`*` matches any non-empty tag). */
+/** Java's String.split("-"): no match gives the whole text, and trailing empty parts are dropped ("-" gives none). */
+function javaSplitHyphen(text: string): string[] {
+  if (!text.includes('-')) return [text];
+  const parts = text.split('-');
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/**
+ * RFC 4647 basic filtering as Jena 3.9's NodeFunctions.langMatches does it (`*` matches any
+ * non-empty tag), splitting with Java's String.split: a range "-" or "en-" has no empty subtag to
+ * compare, so LANGMATCHES("x", "-") is true.
+ */
 export function langMatches(tag: string, range: string): boolean {
   if (range === '*') return tag !== '';
-  const tags = tag.split('-');
-  const ranges = range.split('-');
+  const tags = javaSplitHyphen(tag);
+  const ranges = javaSplitHyphen(range);
   if (ranges.length > tags.length) return false;
   return ranges.every((r, i) => r === '*' || r.toLowerCase() === tags[i]!.toLowerCase());
 }

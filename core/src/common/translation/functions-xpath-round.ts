@@ -1,6 +1,6 @@
 /**
  * fn:round-half-to-even(x, precision?) as Jena 3.9 registers it (XSDFuncOp.roundXpath3, the F&O
- * 3.0 definition; fn:round is in functions.ts): the value is rounded
+ * 3.0 definition; fn:round with one argument is in functions.ts): the value is rounded
  * exactly at `precision` fractional digits (negative: to tens, hundreds...), halves away from zero
  * for positive and towards zero for negative numbers (`fn:round(-2.5)` is -2), or to even; integers
  * stay xsd:integer, decimals keep the precision as their scale, floats and doubles are rounded
@@ -10,7 +10,7 @@ import type { RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
 import { decimalLexical, type ExactDecimal } from './exact-decimal.js';
 import { def, typedLiteral, XSD, type FunctionDef } from './function-support.js';
-import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger } from './numeric.js';
+import { integerLiteral, jenaDoubleLexical, jenaFloatLexical, toNumeric, validInteger, type Numeric } from './numeric.js';
 
 /** The largest |precision| computed (bounds the digits one call makes). */
 const MAX_PRECISION = 1000;
@@ -52,6 +52,50 @@ function decimalOf(a: ExactDecimal): string {
   return a.scale >= 0 ? decimalLexical(a) : wholeValue(a).toString();
 }
 
+/** The value rounded at `precision` fractional digits (BigDecimal.setScale with the mode). */
+function roundAt(n: Numeric, precision: number, halfEven: boolean): RDF.Term {
+  switch (n.kind) {
+    case 'integer':
+      return integerLiteral(wholeValue(setScale({ unscaled: n.big, scale: 0 }, precision, halfEven)));
+    case 'decimal':
+      return typedLiteral(decimalOf(setScale(n.decimal, precision, halfEven)), `${XSD}decimal`);
+    case 'float':
+      return typedLiteral(jenaFloatLexical(Math.fround(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven))))), `${XSD}float`);
+    case 'double':
+      return typedLiteral(jenaDoubleLexical(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven)))), `${XSD}double`);
+  }
+}
+
+/** The most fractional digits a decimal is padded to (its lexical form grows with them). */
+const MAX_DECIMAL_SCALE = 100_000;
+
+/**
+ * A precision past MAX_PRECISION. BigDecimal.setScale multiplies or divides by BigInteger.TEN.pow,
+ * which throws ArithmeticException (no evaluation error: the update fails) once 10^|precision|
+ * cannot be held, about 5.4e8 digits; a zero takes any scale without it. Below that Jena computes,
+ * and so do we where the answer is bounded: an integer at a positive precision is itself and at a
+ * negative one past its digits 0 (a decimal too); a double or float is exact at 1,075 digits and 0 at 10^-400, so
+ * the precision is clamped there; a decimal is padded with zeros up to MAX_DECIMAL_SCALE. The rest
+ * is left unbound (README, deliberate differences).
+ */
+function beyondPrecisionBound(name: string, x: RDF.Term | undefined, precision: number, halfEven: boolean): RDF.Term {
+  const n = toNumeric(x, name);
+  // new BigDecimal(NaN) throws first.
+  if (n.kind === 'float' || n.kind === 'double') exactDouble(n.value);
+  const zero = n.kind === 'integer' ? n.big === 0n : n.kind === 'decimal' ? n.decimal.unscaled === 0n : n.value === 0;
+  if (!zero && Math.floor((4 * Math.abs(precision)) / 32) > 2 ** 26) throw new CellFailure(`${name}: BigInteger would overflow supported range`);
+  if (n.kind === 'float' || n.kind === 'double') return roundAt(n, Math.min(Math.max(precision, -400), 1100), halfEven);
+  if (n.kind === 'integer') {
+    if (precision > 0) return integerLiteral(n.big);
+    if ((n.big < 0n ? -n.big : n.big).toString().length < -precision) return integerLiteral(0n);
+  }
+  if (n.kind === 'decimal' && precision > 0 && precision <= MAX_DECIMAL_SCALE) return roundAt(n, precision, halfEven);
+  // Rounded at a power of ten past its integer digits, a decimal is 0 (BigDecimal's zero has no sign).
+  const whole = n.kind === 'decimal' ? wholeValue(n.decimal) : undefined;
+  if (whole !== undefined && precision < 0 && (whole < 0n ? -whole : whole).toString().length < -precision) return typedLiteral('0', `${XSD}decimal`);
+  return fail(`${name}: precision out of range`);
+}
+
 function round(halfEven: boolean): FunctionDef {
   const name = halfEven ? 'fn:round-half-to-even' : 'fn:round';
   return def(
@@ -60,20 +104,11 @@ function round(halfEven: boolean): FunctionDef {
       if (p !== undefined) {
         const integer = p.termType === 'Literal' ? validInteger(p.value, p.datatype.value) : undefined;
         if (integer === undefined) fail(`${name}: the precision must be an integer`);
-        if (integer > BigInt(MAX_PRECISION) || integer < BigInt(-MAX_PRECISION)) fail(`${name}: precision out of range`);
-        precision = Number(integer);
+        // Jena takes it with BigInteger.intValue(): the low 32 bits, so 2^32 + 1 is 1.
+        precision = Number(BigInt.asIntN(32, integer));
+        if (Math.abs(precision) > MAX_PRECISION) return beyondPrecisionBound(name, x, precision, halfEven);
       }
-      const n = toNumeric(x, name);
-      switch (n.kind) {
-        case 'integer':
-          return integerLiteral(wholeValue(setScale({ unscaled: n.big, scale: 0 }, precision, halfEven)));
-        case 'decimal':
-          return typedLiteral(decimalOf(setScale(n.decimal, precision, halfEven)), `${XSD}decimal`);
-        case 'float':
-          return typedLiteral(jenaFloatLexical(Math.fround(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven))))), `${XSD}float`);
-        case 'double':
-          return typedLiteral(jenaDoubleLexical(Number(decimalOf(setScale(exactDouble(n.value), precision, halfEven)))), `${XSD}double`);
-      }
+      return roundAt(toNumeric(x, name), precision, halfEven);
     },
     1,
     2,
@@ -81,3 +116,5 @@ function round(halfEven: boolean): FunctionDef {
 }
 
 export const FN_ROUND_HALF_TO_EVEN = round(true);
+/** fn:round with a precision (halves away from zero for positives, towards zero for negatives). */
+export const FN_ROUND_WITH_PRECISION = round(false);

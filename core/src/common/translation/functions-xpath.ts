@@ -10,7 +10,8 @@ import { bool, def, describe, FN, simpleLiteral, typedLiteral, XSD, type Functio
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
 import { FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
-import { preciseExp, preciseLog, preciseLog10, precisePow } from './precise-math.js';
+import { jenaStringForm } from './jena-strings.js';
+import { javaAtan2, preciseCos, preciseExp, preciseLog, preciseLog10, precisePow, preciseSin, preciseTan } from './precise-math.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
 
@@ -45,17 +46,59 @@ function mathOf(name: string, f: (...xs: number[]) => number, arity: number): Fu
   return def((args) => double(f(...args.map((a) => numberValue(toNumeric(a, `math:${name}`))))), arity);
 }
 
-/** The largest integer power math:pow and math:exp10 compute exactly (bounds the work one call causes). */
-const MAX_EXACT_POWER_BITS = 100_000;
+/**
+ * The largest integer power (in bits) math:pow and math:exp10 compute exactly: the work one call
+ * causes stays bounded (a 2^18-bit result is about 79,000 digits, written in tens of milliseconds).
+ * Jena computes larger ones up to the limit of Java's BigInteger; between the two the variable stays
+ * unbound here (README, "Deliberate differences").
+ */
+const MAX_EXACT_POWER_BITS = 1 << 18;
 
-/** math:pow: an integer to a non-negative integer power stays an integer (Jena's Math_pow), the rest are doubles. */
+const bitLength = (x: bigint): number => (x < 0n ? -x : x).toString(2).length;
+
+/**
+ * Whether Java 17's BigInteger.pow(exponent) throws ArithmeticException("BigInteger would overflow
+ * supported range") for this base: an exception that is no evaluation error, so the whole update
+ * fails. It is decided before any work: the powers of two factored out must shift by at most
+ * Integer.MAX_VALUE bits, and otherwise the estimate bitLength * exponent / 32 words must not pass
+ * the 2^26 words a BigInteger can hold.
+ */
+function javaPowOverflows(base: bigint, exponent: number): boolean {
+  const magnitude = base < 0n ? -base : base;
+  if (magnitude <= 1n || exponent <= 1) return false;
+  let twos = 0;
+  let odd = magnitude;
+  while ((odd & 1n) === 0n) {
+    odd >>= 1n;
+    twos++;
+  }
+  if (twos * exponent > 2 ** 31 - 1) return true;
+  if (odd === 1n) return twos * exponent + 1 >= 2 ** 31;
+  const remaining = bitLength(odd);
+  if (odd < 1n << 32n && remaining * exponent <= 62) return false;
+  return Math.floor((bitLength(magnitude) * exponent) / 32) > 2 ** 26;
+}
+
+/**
+ * An integer to the power `exponent`, Java's int (Jena takes the exponent with intValue(), so it
+ * wraps modulo 2^32), as Jena's Math_pow and Math_exp10 compute it when the exponent is not negative.
+ */
+function exactPower(base: bigint, exponent: number, name: string): RDF.Term {
+  if (javaPowOverflows(base, exponent)) throw new CellFailure(`${name}: BigInteger would overflow supported range`);
+  if (bitLength(base) * exponent > MAX_EXACT_POWER_BITS && base !== 0n && base !== 1n && base !== -1n) fail(`${name}: result too large`);
+  return integerLiteral(base ** BigInt(exponent));
+}
+
+/** Java's BigInteger.intValue(): the low 32 bits, signed. */
+const javaIntValue = (x: bigint): number => Number(BigInt.asIntN(32, x));
+
+/** math:pow: an integer to a non-negative int power stays an integer (Jena's Math_pow), the rest are doubles. */
 function pow([a, b]: readonly RDF.Term[]): RDF.Term {
   const x = toNumeric(a, 'math:pow');
   const y = toNumeric(b, 'math:pow');
-  if (x.kind === 'integer' && y.kind === 'integer' && y.big >= 0n) {
-    const bits = Math.max(1, x.big.toString(2).length) * Number(y.big);
-    if (bits > MAX_EXACT_POWER_BITS) fail('math:pow: result too large');
-    return integerLiteral(x.big ** y.big);
+  if (x.kind === 'integer' && y.kind === 'integer') {
+    const exponent = javaIntValue(y.big);
+    if (exponent >= 0) return exactPower(x.big, exponent, 'math:pow');
   }
   const base = numberValue(x);
   const exponent = numberValue(y);
@@ -63,26 +106,29 @@ function pow([a, b]: readonly RDF.Term[]): RDF.Term {
   return double(precisePow(base, exponent));
 }
 
+/** math:exp10: 10 to a non-negative int power (the integer wrapped as Java's intValue) is an integer, the rest doubles. */
 function exp10([a]: readonly RDF.Term[]): RDF.Term {
   const x = toNumeric(a, 'math:exp10');
-  if (x.kind === 'integer' && x.big >= 0n) {
-    if (x.big * 4n > BigInt(MAX_EXACT_POWER_BITS)) fail('math:exp10: result too large');
-    return integerLiteral(10n ** x.big);
+  if (x.kind === 'integer') {
+    const exponent = javaIntValue(x.big);
+    if (exponent >= 0) return exactPower(10n, exponent, 'math:exp10');
   }
   return double(precisePow(10, numberValue(x)));
 }
 
 /**
- * fn:normalize-unicode(s, form?) as Jena 3.9: the string form of any IRI or literal, NFC by default,
- * the empty form leaving it as it is, always an xsd:string; a form that is an IRI fails the cell.
+ * fn:normalize-unicode(s, form?) as Jena 3.9: the form is read first, as a literal's lexical form in
+ * lower case (an IRI or blank node there fails the cell: Node.getLiteralLexicalForm throws), NFC by
+ * default, the empty form leaving the string as it is; then the string form of the first argument
+ * (`jenaStringForm`), always an xsd:string.
  */
 function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
-  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-unicode needs an IRI or a literal');
   if (form !== undefined && form.termType !== 'Literal') throw new CellFailure(`fn:normalize-unicode: ${describe(form)} is not a literal node`);
-  const name = form === undefined ? 'NFC' : form.value.trim().toUpperCase();
-  if (name === '') return simpleLiteral(t.value);
-  if (name !== 'NFC' && name !== 'NFD' && name !== 'NFKC' && name !== 'NFKD') fail(`fn:normalize-unicode: unsupported form "${name}"`);
-  return simpleLiteral(t.value.normalize(name));
+  const name = form === undefined ? 'nfc' : form.value.toLowerCase();
+  const text = jenaStringForm(t, 'fn:normalize-unicode');
+  if (name === '') return simpleLiteral(text);
+  if (name !== 'nfc' && name !== 'nfd' && name !== 'nfkc' && name !== 'nfkd') fail(`fn:normalize-unicode: unsupported form "${name}"`);
+  return simpleLiteral(text.normalize(name.toUpperCase() as 'NFC' | 'NFD' | 'NFKC' | 'NFKD'));
 }
 
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
@@ -103,11 +149,11 @@ export const XPATH_BY_IRI: Record<string, FunctionDef> = {
   [`${MATH}log10`]: mathOf('log10', preciseLog10, 1),
   [`${MATH}pow`]: def(pow, 2),
   [`${MATH}sqrt`]: mathOf('sqrt', Math.sqrt, 1),
-  [`${MATH}sin`]: mathOf('sin', Math.sin, 1),
-  [`${MATH}cos`]: mathOf('cos', Math.cos, 1),
-  [`${MATH}tan`]: mathOf('tan', Math.tan, 1),
+  [`${MATH}sin`]: mathOf('sin', preciseSin, 1),
+  [`${MATH}cos`]: mathOf('cos', preciseCos, 1),
+  [`${MATH}tan`]: mathOf('tan', preciseTan, 1),
   [`${MATH}asin`]: mathOf('asin', Math.asin, 1),
   [`${MATH}acos`]: mathOf('acos', Math.acos, 1),
   [`${MATH}atan`]: mathOf('atan', Math.atan, 1),
-  [`${MATH}atan2`]: mathOf('atan2', Math.atan2, 2),
+  [`${MATH}atan2`]: mathOf('atan2', javaAtan2, 2),
 };

@@ -4,12 +4,13 @@
  * variable unbound as SPARQL prescribes. Lexical forms of computed numbers follow Jena, the
  * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
  */
-import { factory, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
+import { factory, languageLiteral, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
 import {
   checkConstantPattern,
   contains,
+  jenaEncodeForUri,
   replace,
   strAfter,
   strBefore,
@@ -21,6 +22,7 @@ import {
   xpathNormalizeSpace,
 } from './jena-strings.js';
 import { matches } from './functions-terms.js';
+import { FN_ROUND_WITH_PRECISION } from './functions-xpath-round.js';
 import { integerLiteral, integral, numericAbs, numericValue, toNumeric, xpathRound } from './numeric.js';
 import {
   bool,
@@ -96,7 +98,7 @@ function concat(args: readonly RDF.Term[]): RDF.Term {
       lang = '';
     }
   }
-  if (!allStrings && lang !== undefined && lang !== '') return factory.literal(out, lang);
+  if (!allStrings && lang !== undefined && lang !== '') return languageLiteral(out, lang);
   return simpleLiteral(out);
 }
 
@@ -123,12 +125,12 @@ const BUILTINS: Record<string, FunctionDef> = {
   REPLACE: { ...def(replace, 3, 4), staticCheck: (constants) => checkConstantPattern(constants, 1, 3, true) },
   STRDT: def(strdt, 2),
   // Jena 3.9 (NodeFunctions.strLang) takes two simple literals or xsd:strings and refuses only an
-  // empty tag (RDF/JS terms keep tags in lower case; tags compare without case).
+  // empty tag; the tag keeps its letter case (tags compare without case).
   STRLANG: def(([lex, lang]) => {
     const l = plainStringArg(lex, 'STRLANG');
     const tag = plainStringArg(lang, 'STRLANG').value;
     if (tag === '') fail('STRLANG() with an empty language tag');
-    return factory.literal(l.value, tag);
+    return languageLiteral(l.value, tag);
   }, 2),
   LCASE: def(([t]) => {
     const s = stringArg(t, 'LCASE');
@@ -145,11 +147,7 @@ const BUILTINS: Record<string, FunctionDef> = {
   CONTAINS: def(contains, 2),
   STRBEFORE: def(strBefore, 2),
   STRAFTER: def(strAfter, 2),
-  ENCODE_FOR_URI: def(
-    ([t]) =>
-      simpleLiteral(encodeURIComponent(stringArg(t, 'ENCODE_FOR_URI').value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)),
-    1,
-  ),
+  ENCODE_FOR_URI: def(([t]) => simpleLiteral(jenaEncodeForUri(stringArg(t, 'ENCODE_FOR_URI').value)), 1),
   LANG: def(([t]) => {
     if (t === undefined || t.termType !== 'Literal') fail('LANG() needs a literal');
     return simpleLiteral(t.language);
@@ -174,7 +172,8 @@ const BY_IRI: Record<string, FunctionDef> = {
   [`${FN}upper-case`]: BUILTINS.UCASE as FunctionDef,
   [`${FN}lower-case`]: BUILTINS.LCASE as FunctionDef,
   [`${FN}concat`]: def(xpathConcat, 0, Infinity),
-  [`${FN}round`]: def(([t]) => xpathRound(t, plainJavaDigits), 1),
+  // fn:round(x) as Jena 3.9's FN_Round; with a precision, F&O 3.0's rounding (functions-xpath-round.ts).
+  [`${FN}round`]: def(([t, precision]) => (precision === undefined ? xpathRound(t, plainJavaDigits) : FN_ROUND_WITH_PRECISION.impl([t!, precision])), 1, 2),
   // fn:matches: REGEX's test without the keyword's failures of the whole cell.
   [`${FN}matches`]: def(matches, 2, 3),
   [`${FN}substring`]: BUILTINS.SUBSTR as FunctionDef,

@@ -46,14 +46,12 @@ function ours(c: GeneratedCase): ReferenceAnswer {
 }
 
 /**
- * Equal answers; the failures of a whole cell are equal whatever their messages say, and language
- * tags equal in any letter case: RDF 1.1 compares them so, and our RDF/JS factory lowercases them
- * where Jena keeps what it was given (`STRLANG("x", "en-US")`).
+ * Equal answers; the failures of a whole cell are equal whatever their messages say. Language tags
+ * must match in letter case too: STRLANG keeps the case it is given, as Jena does.
  */
 function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
   if (a.kind === 'failed' || b.kind === 'failed') return a.kind === b.kind;
-  const folded = (x: ReferenceAnswer) => answerText(x.kind === 'literal' ? { ...x, language: x.language.toLowerCase() } : x);
-  return folded(a) === folded(b);
+  return answerText(a) === answerText(b);
 }
 
 /**
@@ -63,10 +61,10 @@ function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
  */
 function deliberate(c: GeneratedCase, jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
   if (ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000) return true;
-  // The math: library's transcendental functions come from the JavaScript engine's libm, which may
-  // differ from Java's in the last bits (a few units in the last place, never more).
-  const last = c.steps[c.steps.length - 1]?.expression;
-  const mathCall = last?.kind === 'call' && /xpath-functions\/math#/.test(c.sparql.slice(c.sparql.lastIndexOf('BIND(')));
+  // The math: library's exp, log, pow, sin, cos and tan are rounded correctly here; Java's HotSpot
+  // intrinsics are not for about one argument in 500 to 1,000 (sin(2.5) among them), a unit in
+  // the last place off, which the chain's later double arithmetic may carry to its result.
+  const mathCall = /xpath-functions\/math#(?:exp|exp10|log|log10|pow|sin|cos|tan)>/.test(c.sparql);
   if (!mathCall || jena.kind !== 'literal' || ours.kind !== 'literal' || jena.datatype !== `${XSD}double` || ours.datatype !== jena.datatype) return false;
   const a = Number(jena.lexical.replace(/e0$/, ''));
   const b = Number(ours.lexical.replace(/e0$/, ''));
@@ -111,6 +109,112 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('STR', call('*', lit('1.5e0', 'xsd:double'), lit('2', 'xsd:integer'))), { kind: 'literal', lexical: '3.0e0', datatype: xsdString, language: '' }],
 ];
 
+const math = (name: string) => `<http://www.w3.org/2005/xpath-functions/math#${name}>`;
+const xsdLiteral = (lexical: string, type: string): ReferenceAnswer => ({ kind: 'literal', lexical, datatype: `${XSD}${type}`, language: '' });
+
+/**
+ * One minimal example per class of divergence the differential found on other seeds than the
+ * default one (seeds 1 to 99), each with the answer Jena 3.9 gives (the suite checks it against
+ * Jena too).
+ */
+const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
+  // NodeValue.asString(): a boolean is written by its value, a number keeps its lexical form.
+  [call('fn:normalize-space', lit('0', 'xsd:boolean')), xsdLiteral('false', 'string')],
+  [call('fn:concat', lit(' 1', 'xsd:boolean'), lit('007', 'xsd:integer'), langLit('x', 'en')), xsdLiteral('true007x', 'string')],
+  [call('fn:normalize-unicode', lit('1', 'xsd:boolean'), lit('')), xsdLiteral('true', 'string')],
+  // Java's trim() and \s: a form feed is collapsed, a control character at the ends trimmed.
+  [call('fn:normalize-space', lit('\u0001a\f\fb ')), xsdLiteral('a b', 'string')],
+  // Jena 3.9's + joins two strings.
+  [call('+', lit('NaN'), lit('1')), xsdLiteral('NaN1', 'string')],
+  [call('+', lit('a'), lit('1', 'xsd:integer')), { kind: 'unbound' }],
+  // LANGMATCHES splits with Java's String.split, which drops trailing empty parts.
+  [call('LANGMATCHES', lit(' 4 '), lit('-')), xsdLiteral('true', 'boolean')],
+  [call('LANGMATCHES', lit('en'), lit('en-')), xsdLiteral('true', 'boolean')],
+  // IRI() of a blank node is the IRI <_:label>, a term of its own, usable as a datatype.
+  [call('IRI', 'b1'), { kind: 'iri', iri: '_:b1' }],
+  [call('STRDT', lit('4'), call('URI', 'b1')), { kind: 'literal', lexical: '4', datatype: '_:b1', language: '' }],
+  // REGEX's constant flags that are no string fail the update while it is parsed, whatever the text.
+  [call('REGEX', call('STRLANG', lit('x'), lit('')), lit('b'), factory.namedNode('http://example.org/a')), { kind: 'failed', message: 'flags' }],
+  // fn:normalize-unicode reads its form first, as a literal: a blank node there fails the update.
+  [call('fn:normalize-unicode', 'b2', 'b2'), { kind: 'failed', message: 'NotLiteral' }],
+  // fn:matches reads pattern and flags with getString(): a tagged string is taken, q quotes.
+  [call('fn:matches', lit('a.c'), langLit('.', 'fr'), lit('q')), xsdLiteral('true', 'boolean')],
+  [call('fn:matches', lit('abc'), langLit('.', 'fr'), lit('q')), xsdLiteral('false', 'boolean')],
+  // math:exp10 and math:pow take an integer exponent with intValue() (wrapping); BigInteger's overflow fails the update.
+  [call(math('exp10'), lit('4294967296', 'xsd:integer')), xsdLiteral('1', 'integer')],
+  [call(math('exp10'), lit('2147483648', 'xsd:integer')), xsdLiteral('INF', 'double')],
+  [call(math('exp10'), lit('1410065408', 'xsd:integer')), { kind: 'failed', message: 'BigInteger would overflow supported range' }],
+  [call('ISLITERAL', call(math('exp10'), lit('65536', 'xsd:unsignedInt'))), xsdLiteral('true', 'boolean')],
+  [call(math('pow'), lit('2', 'xsd:integer'), lit('4294967297', 'xsd:integer')), xsdLiteral('2', 'integer')],
+  // ENCODE_FOR_URI as Jena's IRILib: £ as its code, other ASCII as it is, a lone surrogate as `?`.
+  [call('ENCODE_FOR_URI', lit('\u00a3\u0001~é')), xsdLiteral('%A3\u0001~%C3%A9', 'string')],
+  [call('fn:encode-for-uri', call('SUBSTR', lit('\u{1d11e}x'), lit('2', 'xsd:integer'))), xsdLiteral('?x', 'string')],
+  // STRLANG keeps the tag's letter case, and the string functions carry it on.
+  [call('LANG', call('STRLANG', lit('x'), lit('en-US'))), xsdLiteral('en-US', 'string')],
+  [call('UCASE', call('STRLANG', lit('x'), lit('de-CH'))), { kind: 'literal', lexical: 'X', datatype: `${NS.rdf}langString`, language: 'de-CH' }],
+  [call('CONCAT', call('STRLANG', lit('a'), lit('en-US')), langLit('b', 'en-us')), xsdLiteral('ab', 'string')],
+  // fn:adjust-*-to-timezone (one Jena class for the three names): the clock moves by the difference.
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-12-31T23:59:59.50-05:30', 'xsd:dateTime'), lit('PT2H', 'xsd:dayTimeDuration')),
+    xsdLiteral('2021-01-01T07:29:59.50+02:00', 'dateTime'),
+  ],
+  [call('fn:adjust-date-to-timezone', lit('2020-03-01+01:00', 'xsd:date'), lit('-PT5H', 'xsd:dayTimeDuration')), xsdLiteral('2020-02-29-05:00', 'date')],
+  [call('fn:adjust-time-to-timezone', lit('10:00:00', 'xsd:time'), lit('-PT90M', 'xsd:dayTimeDuration')), xsdLiteral('10:00:00-01:30', 'time')],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('')), xsdLiteral('2020-05-03T10:00:00', 'dateTime')],
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('P1D', 'xsd:duration')),
+    xsdLiteral('2020-05-03T10:00:00Z', 'dateTime'),
+  ],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('PT15H', 'xsd:dayTimeDuration')), { kind: 'unbound' }],
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('PT1H0.5S', 'xsd:dayTimeDuration')),
+    xsdLiteral('2020-05-03T11:00:00+01:00', 'dateTime'),
+  ],
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T24:00:00Z', 'xsd:dateTime'), lit('PT1H', 'xsd:dayTimeDuration')),
+    xsdLiteral('2020-05-04T01:00:00+01:00', 'dateTime'),
+  ],
+  [call('fn:adjust-time-to-timezone', lit('24:00:00-01:00', 'xsd:time'), lit('')), xsdLiteral('24:00:00', 'time')],
+  [call('fn:adjust-time-to-timezone', lit('24:00:00', 'xsd:time'), lit('PT1H', 'xsd:dayTimeDuration')), xsdLiteral('24:00:00+01:00', 'time')],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00+01:00', 'xsd:dateTime')), xsdLiteral('2020-05-03T09:00:00Z', 'dateTime')],
+  // A move into the year 0000 fails the update: Java's XMLGregorianCalendar refuses that year.
+  [
+    call('fn:adjust-dateTime-to-timezone', lit('0001-01-01T00:00:00Z', 'xsd:dateTime'), lit('-PT1H', 'xsd:dayTimeDuration')),
+    { kind: 'failed', message: 'year 0000' },
+  ],
+  [call('fn:adjust-time-to-timezone', lit('00:30:00Z', 'xsd:time'), lit('-PT1H', 'xsd:dayTimeDuration')), xsdLiteral('23:30:00-01:00', 'time')],
+  // A duration's derived types: hours in a yearMonthDuration make it ill-typed, so no duration.
+  [call('fn:hours-from-duration', lit('PT5H', 'xsd:yearMonthDuration')), { kind: 'unbound' }],
+  [call('fn:adjust-dateTime-to-timezone', lit('2020-05-03T10:00:00Z', 'xsd:dateTime'), lit('-PT5H', 'xsd:yearMonthDuration')), { kind: 'unbound' }],
+  // Java's anchors: `$` also before a final line terminator; in MULTILINE mode `^` never at the end of the input.
+  [call('REPLACE', lit(''), lit('^$'), lit('X'), lit('m')), xsdLiteral('', 'string')],
+  [call('REPLACE', lit('a\n'), lit('^'), lit('>'), lit('m')), xsdLiteral('>a\n', 'string')],
+  [call('REGEX', lit('a\n'), lit('a$')), xsdLiteral('true', 'boolean')],
+  [call('REPLACE', lit('\u{1d11e}x'), lit('$'), lit('!')), xsdLiteral('\u{1d11e}x!', 'string')],
+  // fn:round with a precision (F&O 3.0); a precision past BigInteger's reach fails the update.
+  [call('fn:round', lit('2.567', 'xsd:decimal'), lit('2', 'xsd:integer')), xsdLiteral('2.57', 'decimal')],
+  [call('fn:round', lit('-1250', 'xsd:integer'), lit('-2', 'xsd:integer')), xsdLiteral('-1200', 'integer')],
+  [call('fn:round', lit('1.125', 'xsd:double'), lit('2', 'xsd:integer')), xsdLiteral('1.13e0', 'double')],
+  [call('fn:round-half-to-even', lit('65536', 'xsd:integer'), lit('123456789012345678901234567890', 'xsd:integer')), { kind: 'failed', message: 'overflow' }],
+  [call('fn:round-half-to-even', lit('65536', 'xsd:integer'), lit('4294968296', 'xsd:integer')), xsdLiteral('65536', 'integer')],
+  // Precisions past the mediator's bound where the answer is still bounded (a year as the precision).
+  [call('fn:round', lit('1.5e0', 'xsd:double'), lit('1999', 'xsd:integer')), xsdLiteral('1.5e0', 'double')],
+  [call('fn:round-half-to-even', lit('-0', 'xsd:float'), lit('2020', 'xsd:integer')), xsdLiteral('0.0', 'float')],
+  [call('fn:round-half-to-even', lit('16777217', 'xsd:float'), lit('2020', 'xsd:integer')), xsdLiteral('1.6777216E7', 'float')],
+  [call('fn:round', lit('1.25', 'xsd:decimal'), lit('2020', 'xsd:integer')), xsdLiteral(`1.25${'0'.repeat(2018)}`, 'decimal')],
+  [call('fn:round', lit('-1250', 'xsd:integer'), lit('-2020', 'xsd:integer')), xsdLiteral('0', 'integer')],
+  [call('fn:round-half-to-even', lit('-1.25', 'xsd:decimal'), lit('-2020', 'xsd:integer')), xsdLiteral('0', 'decimal')],
+  [call('fn:round', lit('7.5e300', 'xsd:double'), lit('-2020', 'xsd:integer')), xsdLiteral('0.0e0', 'double')],
+  // Java's fdlibm atan2 for |y/x| > 2^60 with a negative x, and Java's `[]` in a class.
+  [call(math('atan2'), lit('9.999999999999999E22', 'xsd:double'), lit('-2.5', 'xsd:float')), xsdLiteral('1.5707963267948968e0', 'double')],
+  [call(math('atan2'), lit('-1e300', 'xsd:double'), lit('-3', 'xsd:double')), xsdLiteral('-1.5707963267948968e0', 'double')],
+  [call('fn:replace', lit('abc'), langLit('b[]', 'en'), lit('X')), { kind: 'unbound' }],
+  [call('REPLACE', lit('a]b'), lit('[]a]'), lit('-')), xsdLiteral('--b', 'string')],
+  // sin, cos and tan rounded as Java's intrinsics round them (V8's last digit differs here).
+  [call(math('cos'), lit('0.1', 'xsd:double')), xsdLiteral('0.9950041652780258e0', 'double')],
+  [call('ABS', call('xsd:decimal', call(math('cos'), lit('-86.67e2', 'xsd:double')))), xsdLiteral('0.7935768332809485', 'decimal')],
+];
+
 /** Regressions of functions the table may not hold yet (another helper's part of issue 38). */
 const REGRESSIONS_IF_KNOWN: Array<[ExpressionSpec, ReferenceAnswer, string]> = [
   [call('MONTH', lit('2020-05-03T10:00:00Z', 'xsd:dateTime')), { kind: 'literal', lexical: '05', datatype: `${XSD}integer`, language: '' }, 'MONTH'],
@@ -131,6 +235,7 @@ const REGRESSIONS_IF_KNOWN: Array<[ExpressionSpec, ReferenceAnswer, string]> = [
 const known = new Set(registeredFunctions().map((f) => f.name));
 const regressions = [
   ...REGRESSIONS,
+  ...OTHER_SEEDS,
   ...REGRESSIONS_IF_KNOWN.filter(([, , name]) => known.has(name)).map(([s, a]): [ExpressionSpec, ReferenceAnswer] => [s, a]),
 ];
 

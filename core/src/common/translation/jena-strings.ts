@@ -122,6 +122,42 @@ export function substring(args: readonly RDF.Term[]): RDF.Term {
 
 const regexCache = new Map<string, RegExp>();
 
+/** Java's line terminators (Pattern without UNIX_LINES): \r\n, \n, \r, U+0085, U+2028, U+2029. */
+const LINE_END = String.raw`(?:\r\n|[\n\r\u0085\u2028\u2029])`;
+
+/**
+ * A Java pattern's anchors (and a class's leading `]`) rewritten for JavaScript: Java's `$` also matches before a line
+ * terminator that ends the input, and in MULTILINE (`m`) mode its `^` never matches at the end of
+ * the input ("" has no line, and REPLACE("", "^$", "X", "m") replaces nothing), where
+ * JavaScript's anchors do. Escapes and character classes are copied as they are.
+ */
+export function javaAnchors(pattern: string, multiline: boolean): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      out += pattern.slice(i, i + 2);
+      i++;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+      out += c;
+    } else if (c === '[') {
+      inClass = true;
+      out += c;
+      // A `]` (after an optional `^`) right at the start is a member in Java, an empty class in
+      // JavaScript: escaped, so `[]a]` matches `]` or `a` and `[]` stays unclosed (an error) in both.
+      if (pattern[i + 1] === '^') out += pattern[++i];
+      if (pattern[i + 1] === ']') out += `\\${pattern[++i]}`;
+    } else if (c === '^' && multiline) out += String.raw`(?:^(?=[\s\S]))`;
+    // JavaScript's own `$` for the end (a lookahead for "no character" also holds inside a
+    // surrogate pair in V8); without the m flag it is the end of the input only.
+    else if (c === '$') out += multiline ? `(?=${LINE_END}|$)` : `(?:$|(?=${LINE_END}$))`;
+    else out += c;
+  }
+  return out;
+}
+
 /** A pattern with Java's flags (Jena's RegexJava): i, m, s and q; any other flag is an error. */
 export function javaRegex(pattern: string, flags: string): RegExp {
   const key = `${flags}/${pattern}`;
@@ -132,7 +168,7 @@ export function javaRegex(pattern: string, flags: string): RegExp {
       if (f === 'i' || f === 'm' || f === 's') jsFlags += jsFlags.includes(f) ? '' : f;
       else if (f !== 'q') fail(`Unsupported flag in regex modifiers: ${f}`);
     }
-    const source = flags.includes('q') ? pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : pattern;
+    const source = flags.includes('q') ? pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : javaAnchors(pattern, flags.includes('m'));
     try {
       re = new RegExp(source, jsFlags);
     } catch (error) {
@@ -213,8 +249,10 @@ export function checkConstantPattern(constants: readonly (RDF.Term | undefined)[
   const pattern = constants[patternAt];
   const flags = constants[flagsAt];
   if (pattern === undefined || !isPlainString(pattern) || (constants.length > flagsAt && flags === undefined)) return;
-  // REPLACE compiles early only with string flags; REGEX with any constant ones.
+  // REPLACE compiles early only with string flags; REGEX with any constant ones, and flags that
+  // are no string make E_Regex throw a plain ExprException while the update is parsed.
   if (flagsString && flags !== undefined && !isPlainString(flags)) return;
+  if (flags !== undefined && !isPlainString(flags)) throw new CellFailure(`REGEX: pattern flags are not a string: ${describe(flags)}`);
   try {
     javaRegex(pattern.value, flags?.termType === 'Literal' ? flags.value : '');
   } catch (error) {
@@ -235,18 +273,77 @@ export function toIri(t: RDF.Term | undefined, absolute: RegExp): RDF.Term {
   return factory.namedNode(t.value);
 }
 
-/** Jena 3.9's fn:normalize-space: the string form of any IRI or literal, spaces collapsed, an xsd:string. */
-export function xpathNormalizeSpace([t]: readonly RDF.Term[]): RDF.Term {
-  if (t === undefined || (t.termType !== 'Literal' && t.termType !== 'NamedNode')) return fail('fn:normalize-space needs an IRI or a literal');
-  return simpleLiteral(t.value.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '').replace(/[ \t\n\r]+/g, ' '));
+const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
+const BOOLEAN_LEXICAL = /^[ \t\n\r]*(?:(true|1)|false|0)[ \t\n\r]*$/;
+
+/**
+ * A term's string form where Jena 3.9 takes it with NodeValue.asString() (fn:concat,
+ * fn:normalize-space, fn:normalize-unicode, `+` of two strings): an IRI's text, a literal's lexical
+ * form, except a valid xsd:boolean, whose value class writes it canonically (`"0"^^xsd:boolean` is
+ * "false"); the number classes keep the lexical form they were read with. A blank node has none
+ * (an expression error).
+ */
+export function jenaStringForm(t: RDF.Term | undefined, fn: string): string {
+  if (t?.termType === 'NamedNode') return t.value;
+  if (t?.termType !== 'Literal') return fail(`${fn} of ${t === undefined ? 'nothing' : describe(t)}: no string form`);
+  if (t.language === '' && t.datatype.value === XSD_BOOLEAN) {
+    const m = BOOLEAN_LEXICAL.exec(t.value);
+    if (m !== null) return m[1] !== undefined ? 'true' : 'false';
+  }
+  return t.value;
 }
 
-/** Jena 3.9's fn:concat: the string forms of any IRIs and literals (lexical forms, tags dropped), an xsd:string. */
+/**
+ * Java's String.trim() (every character up to U+0020 at either end) and then `\s+` (space, tab,
+ * LF, VT, FF, CR) collapsed to one space: Jena 3.9's fn:normalize-space, on the string form of
+ * any IRI or literal, an xsd:string.
+ */
+export function xpathNormalizeSpace([t]: readonly RDF.Term[]): RDF.Term {
+  const text = jenaStringForm(t, 'fn:normalize-space');
+  // eslint-disable-next-line no-control-regex -- Java's trim() takes exactly the control characters and the space
+  return simpleLiteral(text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[ \t\n\u000b\f\r]+/g, ' '));
+}
+
+/** Jena 3.9's fn:concat: the string forms of any IRIs and literals (tags dropped), an xsd:string. */
 export function xpathConcat(args: readonly RDF.Term[]): RDF.Term {
   let out = '';
-  for (const a of args) {
-    if (a.termType !== 'NamedNode' && a.termType !== 'Literal') fail(`fn:concat of ${describe(a)}`);
-    out += a.value;
-  }
+  for (const a of args) out += jenaStringForm(a, 'fn:concat');
   return simpleLiteral(out);
+}
+
+/** The characters Jena's IRILib.encodeUriComponent escapes: reserved ones, some unsafe ones, and £. */
+const URI_COMPONENT_ESCAPES = new Set('!*"\'();:@&=+$,/?%#[]{}|\\`^ <>\n\r\t\u00a3');
+const HEX = '0123456789ABCDEF';
+
+/** The UTF-8 bytes of a string as Java's String.getBytes(UTF_8) makes them: a lone surrogate is `?`. */
+function javaUtf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) bytes.push(cp);
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+    else if (cp >= 0xd800 && cp <= 0xdfff) bytes.push(0x3f);
+    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+  }
+  return bytes;
+}
+
+/**
+ * ENCODE_FOR_URI (fn:encode-for-uri) as Jena 3.9's IRILib: the listed characters become `%XX` of
+ * their code (so £ is `%A3`), other ASCII characters stay as they are; then, if any character is
+ * U+007F or above, the text's UTF-8 bytes (Java's, a lone surrogate as `?`) are written with every
+ * byte that is not 1 to 127 as `%XX`.
+ */
+export function jenaEncodeForUri(text: string): string {
+  let escaped = '';
+  for (const ch of text) {
+    if (URI_COMPONENT_ESCAPES.has(ch)) escaped += `%${HEX[(ch.charCodeAt(0) >> 4) & 15]}${HEX[ch.charCodeAt(0) & 15]}`;
+    else escaped += ch;
+  }
+  // IRILib.containsNonASCII: any UTF-16 unit from U+007F up.
+  if (!/[\u007f-\uffff]/.test(escaped)) return escaped;
+  let out = '';
+  for (const b of javaUtf8(escaped)) out += b > 0 && b < 0x80 ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
+  return out;
 }

@@ -245,9 +245,23 @@ function binary(op: Operator, a: Numeric, b: Numeric): Numeric {
   return { kind, value: floating(op, numberValue(a), numberValue(b)) };
 }
 
-/** `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion. */
+const isXsdString = (t: RDF.Term | undefined): boolean => t?.termType === 'Literal' && t.language === '' && t.datatype.value === `${XSD}string`;
+
+/**
+ * `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion. Jena
+ * 3.9's `+` also joins two strings (NodeValueOps.additionNV: `"1" + "2"` is "12", an xsd:string),
+ * a departure from SPARQL the reference's cells ran with; a string and a number stay an error.
+ */
 export function arithmetic(op: Operator, args: readonly RDF.Term[]): RDF.Term {
   if (args.length === 0) fail(`${op} needs operands`);
+  if (op === '+' && isXsdString(args[0])) {
+    let text = args[0]!.value;
+    for (let i = 1; i < args.length; i++) {
+      if (!isXsdString(args[i])) fail(`+ of a string and a ${args[i]!.termType === 'Literal' ? 'non-string literal' : 'non-literal'}`);
+      text += args[i]!.value;
+    }
+    return factory.literal(text);
+  }
   let acc = toNumeric(args[0], op);
   for (let i = 1; i < args.length; i++) acc = binary(op, acc, toNumeric(args[i], op));
   return numericLiteral(acc);

@@ -7,7 +7,7 @@
  * always have a constant predicate (reference-mediator.md 1.7), so the per-predicate list is
  * always the access path.
  */
-import { factory, termKey, type RDF } from '../rdf/terms.js';
+import { factory, iriKey, termKey, type RDF } from '../rdf/terms.js';
 
 /** Subjects and objects of one predicate, index-aligned. */
 export interface PredicateTriples {
@@ -110,7 +110,7 @@ export class TermGraph {
 
   intern(term: RDF.Term): number {
     if (term.termType === 'Literal') return this.internLiteral(term);
-    return this.internKeyed(term.termType === 'NamedNode' ? term.value : termKey(term), term);
+    return this.internKeyed(term.termType === 'NamedNode' ? iriKey(term.value) : termKey(term), term);
   }
 
   /** `intern` with the term's key already computed (compiled cells precompute their constants' keys; literals go by their fields). */
@@ -148,10 +148,10 @@ export class TermGraph {
   /** Id of a term, or undefined when the graph has never seen it. */
   lookupTerm(term: RDF.Term): number | undefined {
     if (term.termType === 'Literal') return this.literalTable(term, false)?.get(term.value);
-    return this.ids.get(term.termType === 'NamedNode' ? term.value : termKey(term));
+    return this.ids.get(term.termType === 'NamedNode' ? iriKey(term.value) : termKey(term));
   }
 
-  /** Id of a literal by its lexical form and datatype IRI, or by its form and (lower-case) language tag. */
+  /** Id of a literal by its lexical form and datatype IRI, or by its form and language tag (as the graph holds it). */
   lookupLiteral(value: string, datatype: string, language: string): number | undefined {
     return (language === '' ? this.literalIds.get(datatype) : this.taggedIds.get(language))?.get(value);
   }
