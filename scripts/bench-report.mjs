@@ -92,7 +92,8 @@ export function goalRows(blocks) {
   const goals = [];
   for (const b of titled(blocks)) {
     if (!b.head) continue;
-    const table = (b.title[0] ?? '').replace(/^\s+/u, '');
+    // A table printed without a title names its subject in its first heading (the workbench's cold tables).
+    const table = (b.title[0] ?? b.head[0] ?? '').replace(/^\s+/u, '');
     for (const r of b.rows) {
       const verdicts = r.map((c, i) => ({ c, h: b.head[i] ?? '' })).filter(({ c }, i) => i > 0 && VERDICT.test(c));
       if (verdicts.length === 0) continue;

@@ -8,6 +8,7 @@
 //   node scripts/bench.mjs            run the benches, write the report
 //   node scripts/bench.mjs --ui       only the workbench's benches (npm run bench:ui)
 //   node scripts/bench.mjs --readme   write README.md from bench/results/report.md
+//   node scripts/bench.mjs --report   write report.md again from the last run's output (report-runs.json)
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -20,6 +21,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
 const reportFile = join(resultsDir, 'report.md');
 const readmeFile = join(root, 'README.md');
+const runsFile = join(resultsDir, 'report-runs.json');
 
 const ENGINE = ['bench/dist/run.js'];
 const UI = ['e2e/dist/bench/open-large-alignment.js', 'e2e/dist/bench/draw-payload-graph.js', 'e2e/dist/bench/first-translation.js'];
@@ -77,6 +79,8 @@ async function runBenches(ui) {
     incomplete: incomplete.join(', '),
   };
   writeFileSync(reportFile, reportMarkdown(runs, stamp));
+  // The printed output itself, so a report can be read again from it (`--report`).
+  writeFileSync(runsFile, `${JSON.stringify({ stamp, runs }, null, 2)}\n`);
   const goals = runs.flatMap((r) => goalRows(parseBlocks(r.output)));
   process.stdout.write(`\nGoals of this run (${reportFile}; load average ${stamp.loadBefore} before, ${stamp.loadAfter} after):\n`);
   for (const g of goals) process.stdout.write(`  ${g.met ? 'MET   ' : 'MISSED'}  ${g.table.slice(0, 60)} | ${g.row} | ${g.verdicts.join('; ')}\n`);
@@ -96,8 +100,21 @@ async function writeReadme() {
   return 0;
 }
 
+/** The report written again from the last run's kept output (after a change to the report's format). */
+function rewriteReport() {
+  const { stamp, runs } = JSON.parse(readFileSync(runsFile, 'utf8'));
+  writeFileSync(reportFile, reportMarkdown(runs, stamp));
+  process.stdout.write(`${reportFile} written from ${runsFile}\n`);
+  return 0;
+}
+
 try {
-  await exitFlushed(process.argv.includes('--readme') ? await writeReadme() : await runBenches(process.argv.includes('--ui')));
+  const mode = process.argv.includes('--readme')
+    ? writeReadme
+    : process.argv.includes('--report')
+      ? rewriteReport
+      : () => runBenches(process.argv.includes('--ui'));
+  await exitFlushed(await mode());
 } catch (error) {
   process.stderr.write(`bench: ${error.message}\n`);
   await exitFlushed(1);

@@ -97,6 +97,7 @@ describe('bench report', () => {
       ['platformatic', false, ['goal 50%: MISSED']],
       ['cold (first)', false, ['goal < 500 ms: MISSED']],
     ]);
+    expect(goals.map((g) => g.table)).toEqual(['Start-up: from spawn to the first answer (median of 5)', 'Kafka: a channel', 'open']);
     // The untitled cold table takes the text block before it (here the tab table has rows, so its own "run" header line is no title).
     const markdown = report.reportMarkdown([{ command: 'node bench/dist/run.js', output }], stamp);
     expect(markdown).toContain('Goals: 1 met, 2 missed.');
