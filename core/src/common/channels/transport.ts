@@ -55,6 +55,19 @@ export type TransportKind = 'embedded' | 'nats' | 'kafka' | 'mqtt';
 
 export type MessageHandler = (message: TransportMessage) => Promise<void>;
 
+/**
+ * Calls a handler with a promise's callbacks in mind: a handler that throws before its first
+ * await gives a rejected promise, as an async function's would. The transports settle each
+ * delivery with `.then(done, failed)` rather than an async wrapper per message (issue 42).
+ */
+export function handle(handler: MessageHandler, message: TransportMessage): Promise<void> {
+  try {
+    return handler(message);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 export interface PipelinedPublish {
   readonly sent: Promise<void>;
   readonly confirmed: Promise<void>;

@@ -45,7 +45,15 @@ import {
   type MessagesStream,
 } from '@platformatic/kafka';
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
+import {
+  handle,
+  type MessageHandler,
+  type PipelinedPublish,
+  type SubscribeOptions,
+  type Subscription,
+  type Transport,
+  type TransportMessage,
+} from '../../common/channels/transport.js';
 import { bySubscription } from './kafka-assigner.js';
 import { CommitCoalescer, KafkaBatchSender } from './kafka-batching.js';
 import { illegalTopic } from './broker-status.js';
@@ -282,13 +290,7 @@ class KafkaSubscription implements Subscription {
     // message: with a delivery window of hundreds, those outlived young-generation collections (issue 42).
     this.running += 1;
     if (this.running >= this.maxInFlight) stream.pause();
-    let handled: Promise<void>;
-    try {
-      handled = this.handler(delivery);
-    } catch (error) {
-      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    handled.then(
+    handle(this.handler, delivery).then(
       () => {
         try {
           tracker.done(offset);

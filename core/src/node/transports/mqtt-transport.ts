@@ -31,7 +31,15 @@ import { connect, type IClientOptions, type IPublishPacket, type MqttClient, typ
 import { silentLogger, type Logger } from '../../common/logger.js';
 import { ErrorCodes } from '../../common/errors.js';
 import { illegalTopic } from './broker-status.js';
-import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
+import {
+  handle,
+  type MessageHandler,
+  type PipelinedPublish,
+  type SubscribeOptions,
+  type Subscription,
+  type Transport,
+  type TransportMessage,
+} from '../../common/channels/transport.js';
 import { redactUrl } from '../../common/security/broker-urls.js';
 
 export interface MqttTransportOptions {
@@ -303,13 +311,7 @@ class MqttSubscription implements Subscription {
             },
           }
         : new MqttDelivery(payload, this.topic, packet.dup);
-    let handled: Promise<void>;
-    try {
-      handled = this.handler(message);
-    } catch (error) {
-      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    handled.then(
+    handle(this.handler, message).then(
       () => this.finish(delivery, 'done'),
       () => this.finish(delivery, 'failed'),
     );

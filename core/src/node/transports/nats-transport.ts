@@ -52,7 +52,15 @@ import {
 } from 'nats';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { silentLogger, type Logger } from '../../common/logger.js';
-import type { MessageHandler, PipelinedPublish, SubscribeOptions, Subscription, Transport, TransportMessage } from '../../common/channels/transport.js';
+import {
+  handle,
+  type MessageHandler,
+  type PipelinedPublish,
+  type SubscribeOptions,
+  type Subscription,
+  type Transport,
+  type TransportMessage,
+} from '../../common/channels/transport.js';
 import { apiErrCode, errCode, isTransientNatsError, messageOf } from '../nats/nats-errors.js';
 import { connectFailure, natsConnection, type NatsSecurity } from '../nats/nats-security.js';
 import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
@@ -311,13 +319,7 @@ class NatsSubscription implements Subscription {
    */
   private dispatch(m: JsMsg): void {
     this.running += 1;
-    let handled: Promise<void>;
-    try {
-      handled = this.handler(new NatsDelivery(m, this.topic));
-    } catch (error) {
-      handled = Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    handled.then(
+    handle(this.handler, new NatsDelivery(m, this.topic)).then(
       () => this.acknowledge(m),
       (error: unknown) => this.giveBack(m, error),
     );
