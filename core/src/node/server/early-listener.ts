@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { hostAllowed, parseAllowedHosts, tokenDigest, tokenMatches, type HostName } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { answerClientError, type ResolvedTimeouts } from './http-timeouts.js';
-import { VERSION } from '../version.js';
+import { HEALTH_BODY, VERSION_BODY } from './status-bodies.js';
 
 export interface EarlyListenerOptions {
   readonly timeouts: ResolvedTimeouts;
@@ -38,16 +38,17 @@ export interface EarlyAnswer {
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
-const NAME = 'mediator-workbench';
-/** The bodies of routes/version.ts's status routes, which need nothing the start-up builds. */
+/** The status routes' bodies (status-bodies.ts), under their paths and their `/v1/` copies. */
 const PROBES: ReadonlyMap<string, string> = new Map(
-  [
-    ['/version', { name: NAME, version: VERSION }],
-    ['/health', { info: `${NAME} is running`, value: true }],
-    ['/info', { name: NAME, version: VERSION }],
-  ].flatMap(([path, body]) => [
-    [path as string, JSON.stringify(body)],
-    [`/v1${path as string}`, JSON.stringify(body)],
+  (
+    [
+      ['/version', VERSION_BODY],
+      ['/health', HEALTH_BODY],
+      ['/info', VERSION_BODY],
+    ] as const
+  ).flatMap(([path, body]) => [
+    [path, JSON.stringify(body)],
+    [`/v1${path}`, JSON.stringify(body)],
   ]),
 );
 

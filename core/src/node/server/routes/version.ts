@@ -1,14 +1,12 @@
 /** Tag "Version" (reference-mediator.md 6.10), and the successor's liveness and info (CONTRACT.md "The successor's API"). */
 import { Type } from 'typebox';
 import { api, defaultChannelType } from '../../../common/index.js';
-import { VERSION } from '../../version.js';
+import { HEALTH_BODY, VERSION_BODY } from '../status-bodies.js';
 import { Status } from '../http-errors.js';
 import { errorResponses, jsonResponse, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 import { brokerStatus } from '../../transports/broker-status.js';
 
 export const VERSION_TAG = { name: 'Version', description: 'Name and version of the mediator, liveness, and the IPSM release whose contract it keeps' };
-
-const NAME = 'mediator-workbench';
 
 export function registerVersionRoutes(app: ApiServer, { channels, transports }: RouteDeps): void {
   const tags = [VERSION_TAG.name];
@@ -32,7 +30,7 @@ export function registerVersionRoutes(app: ApiServer, { channels, transports }: 
       },
     },
     async (request, reply) => {
-      const plain: api.VersionResponse = { name: NAME, version: VERSION };
+      const plain: api.VersionResponse = { ...VERSION_BODY };
       // The reference's answer needs no broker: it never waits for one (the middleware asks it often).
       if (request.query.details !== 'true') return sendNativeJson(reply, plain);
       const details: api.VersionDetails = {
@@ -71,7 +69,7 @@ export function registerSuccessorStatusRoutes(app: ApiServer): void {
         response: { [Status.ok]: jsonResponse('The server is up', api.ref(api.HealthResponse)), ...errorResponses([]) },
       },
     },
-    async (): Promise<api.HealthResponse> => ({ info: `${NAME} is running`, value: true }),
+    async (): Promise<api.HealthResponse> => ({ ...HEALTH_BODY }),
   );
   app.get(
     '/info',
@@ -83,6 +81,6 @@ export function registerSuccessorStatusRoutes(app: ApiServer): void {
         response: { [Status.ok]: jsonResponse('{name, version}', api.ref(api.VersionResponse)), ...errorResponses([]) },
       },
     },
-    async (): Promise<api.VersionResponse> => ({ name: NAME, version: VERSION }),
+    async (): Promise<api.VersionResponse> => ({ ...VERSION_BODY }),
   );
 }
