@@ -47,14 +47,28 @@ function apply(store: WorkbenchStore, route: Route): void {
 
 /** Applies the URL now and follows both ways until disposed. */
 export function syncUrl(store: WorkbenchStore, target: UrlTarget): () => void {
+  // The hash last read or written here. The URL can move before its hashchange event arrives (a
+  // typed address, a test's goto); a state change in that gap must not write the old screen back
+  // over the new URL, so a hash that is not this one is applied first.
+  let synced = target.location.hash;
+  let applying = false;
   const fromUrl = () => {
-    const route = parseRoute(target.location.hash);
-    if (route !== undefined) apply(store, route);
+    applying = true;
+    try {
+      const route = parseRoute(target.location.hash);
+      if (route !== undefined) apply(store, route);
+    } finally {
+      applying = false;
+    }
+    synced = target.location.hash;
     toUrl();
   };
   const toUrl = () => {
+    if (applying) return;
+    if (target.location.hash !== synced) return fromUrl();
     const hash = formatRoute(routeOf(store.getState()));
     if (hash !== target.location.hash) target.history.replaceState(null, '', hash);
+    synced = target.location.hash;
   };
   fromUrl();
   const unsubscribe = store.subscribe(toUrl);
