@@ -3,9 +3,60 @@
  * rounds against the in-process rate, and filling a source topic with a bounded number of publishes
  * awaiting their broker's confirmation.
  */
-import type { ChannelRuntime, Transport } from '@mediator/core/node';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildServer, translateMessage, type ChannelRuntime, type ChannelTranslate, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { median } from './stats.js';
+
+/** How a drained channel translates: a function and the number of messages it may have in translation. */
+export interface Translator {
+  readonly translate: ChannelTranslate;
+  readonly window?: number;
+}
+
+/** Where a row's channel translates: on its own thread, or as `mediator serve` does, on its translation worker. */
+export type TranslationSite = 'inline' | 'worker';
+
+/** The channel translates on its own thread (the event loop its broker client runs on). */
+export function inlineTranslator(alignments: readonly CompiledAlignment[]): Translator {
+  return { translate: async (t) => translateMessage(t, alignments) };
+}
+
+export interface ServerTranslation {
+  /** A channel's translator through the server's worker, as `mediator serve` gives its channels. */
+  viaWorker(parallelism: number): Promise<Translator>;
+  close(): Promise<void>;
+}
+
+/**
+ * `mediator serve`'s translation service (one worker thread, its default on a multi-core machine)
+ * with the alignments stored: the channels of the "worker" rows translate through it, as a
+ * server's channels do, while the broker client runs on this thread.
+ */
+export async function serverTranslation(alignmentXml: readonly string[]): Promise<ServerTranslation> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mediator-bench-channel-'));
+  const logStream = new Writable({ write: (_c, _e, done) => done() });
+  const server = await buildServer({ dataDir, translationWorkers: 1, logStream, logLevel: 'warn' });
+  const close = async (): Promise<void> => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const ids: Array<{ name: string; version: string }> = [];
+    for (const xml of alignmentXml) {
+      const r = await server.app.inject({ method: 'POST', url: '/alignments', payload: xml, headers: { 'content-type': 'application/xml' } });
+      if (r.statusCode !== 201) throw new Error(`alignment not stored: ${r.body}`);
+      ids.push({ name: /<dcelem:title>([^<]*)</.exec(xml)![1]!, version: /<exmo:version>([^<]*)</.exec(xml)![1]! });
+    }
+    return { viaWorker: async (parallelism) => server.translation.forChannel(ids, parallelism), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 /** One row of a broker channel table: the channel's rate against the in-process rate around it. */
 export interface ChannelRatioFigure {

@@ -10,31 +10,33 @@
  * until the sink's broker confirmed every output (PUBACK, or JetStream's ack). Every
  * source message is acknowledged only after that confirmation. Nothing reads the sink.
  */
-import {
-  bridgeTransport,
-  ChannelRuntime,
-  MqttTransport,
-  NatsTransport,
-  silentLogger,
-  translateMessage,
-  type CompiledAlignment,
-  type Transport,
-} from '@mediator/core/node';
+import { bridgeTransport, ChannelRuntime, MqttTransport, NatsTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
-import { fillTopic, ratioRounds, untilTranslated, type ChannelRatioFigure } from './broker-channel.js';
+import {
+  fillTopic,
+  inlineTranslator,
+  ratioRounds,
+  serverTranslation,
+  untilTranslated,
+  type ChannelRatioFigure,
+  type TranslationSite,
+  type Translator,
+} from './broker-channel.js';
 
 export interface MqttChannelFigure extends ChannelRatioFigure {
   /** `mqtt` or `mqtt->nats`. */
   readonly route: string;
+  /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
+  readonly translation: TranslationSite;
 }
 
 async function drain(
   mqtt: MqttTransport,
   channelTransport: Transport,
   text: string,
-  alignments: readonly CompiledAlignment[],
+  translator: Translator,
   parallelism: number,
   count: number,
   run: string,
@@ -50,7 +52,8 @@ async function drain(
   await fillTopic(mqtt, source, text, count, 256);
   const runtime = new ChannelRuntime({
     config: { id: run, source, sink, parallelism, consumerGroup: group },
-    translate: (t) => translateMessage(t, alignments),
+    translate: translator.translate,
+    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
     transport: channelTransport,
     logger: silentLogger,
   });
@@ -68,7 +71,14 @@ async function drain(
 
 const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? '3');
 
-export async function measureMqttChannels(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<MqttChannelFigure[]> {
+export async function measureMqttChannels(
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  alignmentXml: readonly string[],
+  count: number,
+): Promise<MqttChannelFigure[]> {
+  const server = await serverTranslation(alignmentXml);
+  const inline = inlineTranslator(alignments);
   const broker = await startBenchMosquitto();
   const nats = await startBenchNats(1);
   // One client id prefix: each round's channel resumes the session its preparation left.
@@ -76,21 +86,29 @@ export async function measureMqttChannels(text: string, alignments: readonly Com
   const natsTransport = new NatsTransport({ servers: nats.url, logger: silentLogger });
   const mixed = bridgeTransport(mqtt, natsTransport);
   try {
-    await drain(mqtt, mqtt, text, alignments, 4, Math.min(500, count), 'mwarm');
-    await drain(mqtt, mixed, text, alignments, 4, Math.min(500, count), 'mnwarm');
+    await drain(mqtt, mqtt, text, inline, 4, Math.min(500, count), 'mwarm');
+    await drain(mqtt, mqtt, text, await server.viaWorker(4), 4, Math.min(500, count), 'mwwarm');
+    await drain(mqtt, mixed, text, inline, 4, Math.min(500, count), 'mnwarm');
     const out: MqttChannelFigure[] = [];
-    for (const [route, transport, parallelism] of [
-      ['mqtt', mqtt, 1],
-      ['mqtt', mqtt, 4],
-      ['mqtt->nats', mixed, 4],
+    // The worker row is a channel as `mediator serve` runs it (its default on a multi-core machine):
+    // the MQTT clients on the event loop, the translation on the server's worker thread.
+    for (const [route, transport, translation, parallelism] of [
+      ['mqtt', mqtt, 'inline', 1],
+      ['mqtt', mqtt, 'inline', 4],
+      ['mqtt', mqtt, 'worker', 4],
+      ['mqtt->nats', mixed, 'inline', 4],
     ] as const) {
+      const translator = translation === 'inline' ? inline : await server.viaWorker(parallelism);
+      const run = (round: number) => `${route === 'mqtt' ? 'm' : 'mn'}${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`;
       const figure = await ratioRounds(
         ROUNDS,
         () => inProcess(text, alignments, count),
-        (round) => drain(mqtt, transport, text, alignments, parallelism, count, `${route === 'mqtt' ? 'm' : 'mn'}p${parallelism}r${round}`),
+        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round)),
       );
-      out.push({ route, parallelism, ...figure });
-      process.stderr.write(`measured ${route}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`);
+      out.push({ route, translation, parallelism, ...figure });
+      process.stderr.write(
+        `measured ${route}, ${translation}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
+      );
     }
     return out;
   } finally {
@@ -98,5 +116,6 @@ export async function measureMqttChannels(text: string, alignments: readonly Com
     await natsTransport.close();
     await broker.stop();
     await nats.stop();
+    await server.close();
   }
 }

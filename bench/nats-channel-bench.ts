@@ -11,23 +11,18 @@
  * nor is the cost of watching: the brokers are asked for the backlog only once the channel counted
  * every output confirmed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import {
-  buildServer,
-  ChannelRuntime,
-  NatsTransport,
-  silentLogger,
-  translateMessage,
-  type ChannelTranslate,
-  type CompiledAlignment,
-  type MediatorServer,
-} from '@mediator/core/node';
+import { NatsTransport, silentLogger, ChannelRuntime, type CompiledAlignment } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
-import { fillTopic, ratioRounds, type ChannelRatioFigure } from './broker-channel.js';
+import {
+  fillTopic,
+  inlineTranslator,
+  ratioRounds,
+  serverTranslation,
+  type ChannelRatioFigure,
+  type TranslationSite,
+  type Translator,
+} from './broker-channel.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface NatsChannelFailure {
@@ -38,13 +33,7 @@ export interface NatsChannelFailure {
 export interface NatsChannelFigure extends ChannelRatioFigure {
   readonly nodes: 1 | 3;
   /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
-  readonly translation: 'inline' | 'worker';
-}
-
-/** How a drained channel translates: a function and the number of messages it may have in translation. */
-interface Translator {
-  readonly translate: ChannelTranslate;
-  readonly window?: number;
+  readonly translation: TranslationSite;
 }
 
 async function drain(transport: NatsTransport, text: string, translator: Translator, parallelism: number, count: number, run: string): Promise<number> {
@@ -94,26 +83,6 @@ async function drain(transport: NatsTransport, text: string, translator: Transla
 // The cluster's rows swung from 9 % to 29 % over 3 rounds on a loaded machine: 5 rounds for both.
 const ROUNDS: Record<1 | 3, number> = { 1: Number(process.env.BENCH_NATS_ROUNDS ?? '5'), 3: Number(process.env.BENCH_NATS_ROUNDS ?? '5') };
 
-/**
- * `mediator serve`'s translation service (one worker thread, its default on a multi-core machine)
- * with the alignments stored: the channels of the "worker" rows translate through it, as a
- * server's channels do, while the NATS client runs on this thread.
- */
-async function serverTranslation(
-  alignmentXml: readonly string[],
-): Promise<{ server: MediatorServer; ids: Array<{ name: string; version: string }>; dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mediator-bench-nats-'));
-  const logStream = new Writable({ write: (_c, _e, done) => done() });
-  const server = await buildServer({ dataDir, translationWorkers: 1, logStream, logLevel: 'warn' });
-  const ids: Array<{ name: string; version: string }> = [];
-  for (const xml of alignmentXml) {
-    const r = await server.app.inject({ method: 'POST', url: '/alignments', payload: xml, headers: { 'content-type': 'application/xml' } });
-    if (r.statusCode !== 201) throw new Error(`alignment not stored: ${r.body}`);
-    ids.push({ name: /<dcelem:title>([^<]*)</.exec(xml)![1]!, version: /<exmo:version>([^<]*)</.exec(xml)![1]! });
-  }
-  return { server, ids, dataDir };
-}
-
 export async function measureNatsChannels(
   text: string,
   alignments: readonly CompiledAlignment[],
@@ -121,9 +90,9 @@ export async function measureNatsChannels(
   count: number,
 ): Promise<Array<NatsChannelFigure | NatsChannelFailure>> {
   const out: Array<NatsChannelFigure | NatsChannelFailure> = [];
-  const { server, ids, dataDir } = await serverTranslation(alignmentXml);
-  const inline = (): Translator => ({ translate: async (t) => translateMessage(t, alignments) });
-  const viaWorker = async (parallelism: number): Promise<Translator> => server.translation.forChannel(ids, parallelism);
+  const server = await serverTranslation(alignmentXml);
+  const inline = (): Translator => inlineTranslator(alignments);
+  const viaWorker = (parallelism: number): Promise<Translator> => server.viaWorker(parallelism);
   try {
     for (const nodes of [1, 3] as const) {
       let servers;
@@ -161,7 +130,6 @@ export async function measureNatsChannels(
     }
   } finally {
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   return out;
 }

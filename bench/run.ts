@@ -425,7 +425,12 @@ if (only.has('mqtt')) {
   const goal = 0.6;
   let figures: Awaited<ReturnType<typeof measureMqttChannels>> | string;
   try {
-    figures = await measureMqttChannels(readFileSync(c.message, 'utf8'), compiled, count);
+    figures = await measureMqttChannels(
+      readFileSync(c.message, 'utf8'),
+      compiled,
+      c.alignments.map((a) => readFileSync(a, 'utf8')),
+      count,
+    );
   } catch (error) {
     figures = `not measured: ${(error as Error).message}`;
   }
@@ -437,6 +442,7 @@ if (only.has('mqtt')) {
   else {
     const rows = figures.map((f) => [
       f.route,
+      f.translation === 'inline' ? 'inline' : 'worker thread',
       String(f.parallelism),
       f.inProcessMessagesPerSecond.toFixed(0),
       f.messagesPerSecond.toFixed(0),
@@ -444,7 +450,7 @@ if (only.has('mqtt')) {
       f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
       f.route === 'mqtt' && f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
     ]);
-    const head = ['route', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
+    const head = ['route', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));
@@ -454,7 +460,8 @@ if (only.has('mqtt')) {
   console.log(
     `Goal: an MQTT channel at parallelism 4 at ${goal * 100}% or more of in-process throughput on one broker. The channel, the brokers and the in-process`,
   );
-  console.log('figure share the machine: compare ratios, not absolutes.');
+  console.log('figure share the machine: compare ratios, not absolutes. "inline": the channel translates on its own thread; "worker thread": as');
+  console.log("`mediator serve` runs a channel, translating on the server's translation worker (its default) while the MQTT clients run on the event loop.");
   writeFileSync(join(resultsDir, 'mqtt-channels.json'), `${JSON.stringify({ case: c.name, count, goal, figures }, null, 2)}\n`);
 }
 
