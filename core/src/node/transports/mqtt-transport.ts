@@ -41,6 +41,7 @@ import {
   type TransportMessage,
 } from '../../common/channels/transport.js';
 import { redactUrl } from '../../common/security/broker-urls.js';
+import { Utf8Slab } from './utf8-slab.js';
 
 export interface MqttTransportOptions {
   /** `mqtt://[user:password@]host:port` (or `mqtts://` for TLS, `ws://`, `wss://`). */
@@ -404,6 +405,7 @@ export class MqttTransport implements Transport {
   private readonly retain: boolean;
   private readonly options: MqttTransportOptions;
   private publisher: MqttClient | undefined;
+  private readonly outputBytes = new Utf8Slab();
   private lastError: string | undefined;
   private readonly subscriptions = new Set<MqttSubscription>();
   private readonly waitingPublishes = new Set<WaitingPublish>();
@@ -479,7 +481,7 @@ export class MqttTransport implements Transport {
       this.sweepPublishes();
       // As bytes, which live outside the V8 heap while the PUBACK is awaited (MQTT.js keeps the
       // packet until then), rather than a string that outlives young-generation collections.
-      client.publish(topic, Buffer.from(value, 'utf8'), { qos: 1, retain: this.retain }, (error) => {
+      client.publish(topic, this.outputBytes.encode(value), { qos: 1, retain: this.retain }, (error) => {
         this.waitingPublishes.delete(waiting);
         if (error) reject(error);
         else resolve();
