@@ -105,6 +105,83 @@ describe('KafkaBatchSender', () => {
     ]);
   });
 
+  it('does not hold a record queued while the sender was idle, whatever the linger', async () => {
+    const sizes: number[] = [];
+    const sender = new KafkaBatchSender(
+      async (records) => {
+        sizes.push(records.length);
+      },
+      500,
+      512 * 1024,
+      { ms: 60_000, records: 100 },
+    );
+    // Held for the linger, this would outlast the test's time limit.
+    await sender.enqueue('t', 'alone');
+    await sender.enqueue('t', 'later, alone again');
+    expect(sizes).toEqual([1, 1]);
+  });
+
+  it('lingers between batches of a flow until `records` records are queued, then sends them as one', async () => {
+    const batches: string[][] = [];
+    const acks: Array<ReturnType<typeof deferred>> = [];
+    const sender = new KafkaBatchSender(
+      async (records) => {
+        batches.push(records.map((r) => String(r.value)));
+        const d = deferred();
+        acks.push(d);
+        await d.promise;
+      },
+      500,
+      512 * 1024,
+      { ms: 60_000, records: 3 },
+    );
+    const all = [sender.enqueue('t', 'a')];
+    await tick();
+    await tick();
+    all.push(sender.enqueue('t', 'b'));
+    acks[0]?.resolve();
+    for (let i = 0; i < 5; i++) await tick();
+    // 'b' waits for two more records instead of leaving alone.
+    expect(batches).toEqual([['a']]);
+    all.push(sender.enqueue('t', 'c'));
+    await tick();
+    expect(batches).toEqual([['a']]);
+    all.push(sender.enqueue('t', 'd'));
+    await tick();
+    await tick();
+    expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
+    acks[1]?.resolve();
+    await Promise.all(all);
+  });
+
+  it('sends a short batch of a flow once the linger time passed', async () => {
+    const batches: string[][] = [];
+    const acks: Array<ReturnType<typeof deferred>> = [];
+    const sender = new KafkaBatchSender(
+      async (records) => {
+        batches.push(records.map((r) => String(r.value)));
+        const d = deferred();
+        acks.push(d);
+        await d.promise;
+      },
+      500,
+      512 * 1024,
+      { ms: 40, records: 100 },
+    );
+    const a = sender.enqueue('t', 'a');
+    await tick();
+    await tick();
+    const b = sender.enqueue('t', 'b');
+    const start = performance.now();
+    acks[0]?.resolve();
+    await a;
+    while (batches.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(performance.now() - start).toBeGreaterThanOrEqual(30);
+    expect(batches).toEqual([['a'], ['b']]);
+    acks[1]?.resolve();
+    await b;
+  });
+
   it('fails the records still queued when the transport closes', async () => {
     const sender = new KafkaBatchSender(() => new Promise<void>(() => undefined));
     const a = sender.enqueue('t', 'a');
