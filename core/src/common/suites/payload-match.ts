@@ -21,9 +21,8 @@ const MISSING = -(2 ** 40);
 
 /**
  * Remembers the last few texts looked up and their answers, in a small table indexed by a cheap
- * fingerprint (length and two characters). Terms repeat all over a payload (rdf:type and its
- * classes, predicates, blank nodes), and each occurrence is a fresh string: a hit compares two
- * strings where a Map would hash one (hashing the terms was the largest single cost of a suite case).
+ * fingerprint (length and two characters). Blank-node labels repeat all over a payload, and each
+ * occurrence is a fresh string: a hit compares two strings where a Map would hash one.
  */
 class RecentTexts {
   private readonly texts = new Array<string | undefined>(64);
@@ -37,6 +36,48 @@ class RecentTexts {
     this.texts[slot] = text;
     this.answers[slot] = value;
     return value;
+  }
+}
+
+/**
+ * The graph's IRIs by value, in an open-addressing table indexed by a cheap fingerprint (length and
+ * three characters), each probe confirmed by comparing the text. Looking a fresh string up in a
+ * Map hashes all of it (the largest single cost of matching a payload), and most of an expected
+ * payload's IRIs are looked up once, so a table of recent texts in front of the Map did not spare
+ * that hashing; filling this table from the graph's terms hashes nothing. About 10% of a match.
+ */
+class IriTable {
+  private readonly texts: Array<string | undefined>;
+  private readonly ids: number[];
+  private readonly mask: number;
+
+  constructor(graph: TermGraph) {
+    let size = 64;
+    while (size < graph.termCount * 2) size *= 2;
+    this.texts = new Array<string | undefined>(size).fill(undefined);
+    this.ids = new Array<number>(size).fill(0);
+    this.mask = size - 1;
+    graph.terms.forEach((term, id) => {
+      if (term.termType !== 'NamedNode') return;
+      let slot = this.slotOf(term.value);
+      while (this.texts[slot] !== undefined) slot = (slot + 1) & this.mask;
+      this.texts[slot] = term.value;
+      this.ids[slot] = id;
+    });
+  }
+
+  private slotOf(text: string): number {
+    const n = text.length;
+    return (n * 31 + text.charCodeAt(n - 1) * 7 + text.charCodeAt(n - 2) * 3 + text.charCodeAt(n >> 1)) & this.mask;
+  }
+
+  /** The id of the IRI, or MISSING when the graph has none with that value. */
+  get(iri: string): number {
+    for (let slot = this.slotOf(iri); ; slot = (slot + 1) & this.mask) {
+      const text = this.texts[slot];
+      if (text === undefined) return MISSING;
+      if (text === iri) return this.ids[slot] ?? MISSING;
+    }
   }
 }
 
@@ -67,9 +108,9 @@ export interface ExpectedTriples {
  */
 export function readExpectation(expectedText: string, graph: TermGraph): ExpectedTriples | false | undefined {
   const labels = new Map<string, number>();
-  const recentTerms = new RecentTexts();
+  // The plain subset's IRIs are absolute (they start with a letter), so an IRI's term key is its value.
+  const iris = new IriTable(graph);
   const recentLabels = new RecentTexts();
-  const termId = (key: string): number => graph.lookupKey(key) ?? MISSING;
   const blankIndex = (label: string): number => {
     let index = labels.get(label);
     if (index === undefined) labels.set(label, (index = labels.size));
@@ -80,7 +121,7 @@ export function readExpectation(expectedText: string, graph: TermGraph): Expecte
   const ground = new Set<number | string>();
   let lacking = false;
   const reading = readPlainNTriples(expectedText, {
-    term: (key) => recentTerms.get(key, termId),
+    term: (key) => iris.get(key),
     blank: (label) => recentLabels.get(label, blankIndex),
     // A tag as written first (STRLANG keeps its case, as Jena does), then lower-cased (the message
     // reader lower-cases the tags it reads).
