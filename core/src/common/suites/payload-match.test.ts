@@ -94,6 +94,27 @@ describe('payload comparison against the expected text', () => {
     });
   });
 
+  it('finds IRIs that differ only where the lookup table does not look (every one in the same probe chain)', () => {
+    // Same length, same last two characters and middle character: one fingerprint for all.
+    const iri = (i: number) => factory.namedNode(`http://example.org/k${100 + i}zz`);
+    const p = factory.namedNode('http://example.org/p');
+    const graph = TermGraph.fromQuads(Array.from({ length: 40 }, (_, i) => factory.quad(iri(i), p, iri(i + 1))));
+    const text = payloadToNTriples(graph.toQuads(factory.defaultGraph()));
+    expect(matchPayloadText(text, graph)).toBe(true);
+    // A look-alike the graph lacks, as subject and as object; and two existing IRIs swapped.
+    expect(matchPayloadText(text.replace('k105zz> <http://example.org/p>', 'k905zz> <http://example.org/p>'), graph)).toBe(false);
+    expect(matchPayloadText(text.replace(/k140zz/, 'k940zz'), graph)).toBe(false);
+    expect(
+      matchPayloadText(
+        text.replace(
+          '<http://example.org/k103zz> <http://example.org/p> <http://example.org/k104zz>',
+          '<http://example.org/k104zz> <http://example.org/p> <http://example.org/k103zz>',
+        ),
+        graph,
+      ),
+    ).toBe(false);
+  });
+
   it('finds a language tag as the graph holds it: as written (STRLANG keeps its case, as Jena does) or lower-cased (read from a message)', () => {
     const s = factory.namedNode('http://example.org/s');
     const p = factory.namedNode('http://example.org/p');
