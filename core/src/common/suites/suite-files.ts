@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 // typebox/schema, not typebox/value: the same errors, and about 80 ms less to load at server start.
-import { Errors } from 'typebox/schema';
+import { Compile, Errors, type Validator } from 'typebox/schema';
 import type { TestCase } from '../api/suites.js';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { notJsonError } from '../jsonld/json-errors.js';
@@ -42,6 +42,14 @@ const CaseFile = Type.Object({
   ),
 });
 type CaseFile = Static<typeof CaseFile>;
+
+/**
+ * The compiled check, made at the first case file: `Errors` walks the schema collecting every
+ * error with its path, about 0.2 ms per file, a fifth of a 1,000-case `mediator test`'s wall time
+ * when every file is valid; the compiled check is a few microseconds, and `Errors` still words the
+ * message when it fails.
+ */
+let caseFileValidator: Validator<typeof CaseFile> | undefined;
 
 /** A folder name for a case: its name with characters that are unsafe in file names replaced. */
 export function caseFolder(name: string): string {
@@ -84,6 +92,7 @@ function parseCaseFile(path: string, text: string): CaseFile {
       ...(e.column === undefined ? {} : { column: e.column }),
     });
   }
+  if ((caseFileValidator ??= Compile(CaseFile)).Check(json)) return json;
   const [, errors] = Errors(CaseFile, json);
   const first = errors[0];
   if (first !== undefined) {

@@ -30,17 +30,20 @@ async function caseFolders(root: string, dir: string, depth: number, out: string
   }
 }
 
-/** The files of every case folder of the suite at `root`, paths relative to it. */
+/** How many files of a suite are read at once: one at a time, a 1,000-case suite waited on 3,000 reads in turn. */
+const READS_AT_ONCE = 32;
+
+/** The files of every case folder of the suite at `root`, paths relative to it, in folder order. */
 export async function readSuiteFiles(root: string): Promise<SuiteFile[]> {
   const folders: string[] = [];
   await caseFolders(root, root, 0, folders);
+  const paths: string[] = [];
+  for (const folder of folders) for (const e of await entries(folder)) if (e.isFile()) paths.push(join(folder, e.name));
   const files: SuiteFile[] = [];
-  for (const folder of folders) {
-    for (const e of await entries(folder)) {
-      if (!e.isFile()) continue;
-      const path = join(folder, e.name);
-      files.push({ path: relative(root, path).split(sep).join('/'), content: await readFile(path, 'utf8') });
-    }
+  for (let at = 0; at < paths.length; at += READS_AT_ONCE) {
+    const batch = paths.slice(at, at + READS_AT_ONCE);
+    const contents = await Promise.all(batch.map(async (path) => readFile(path, 'utf8')));
+    batch.forEach((path, i) => files.push({ path: relative(root, path).split(sep).join('/'), content: contents[i] ?? '' }));
   }
   return files;
 }
