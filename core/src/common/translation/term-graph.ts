@@ -8,6 +8,7 @@
  * always the access path.
  */
 import { factory, iriKey, termKey, type RDF } from '../rdf/terms.js';
+import { ownsStamps, stampedId, stampedOrStamp, takeStamps } from './iri-serials.js';
 
 /** Subjects and objects of one predicate, index-aligned. */
 export interface PredicateTriples {
@@ -58,8 +59,14 @@ export function tripleIdText(id: number | string): string {
 }
 
 export class TermGraph {
-  /** Ids of IRIs (by value) and other non-literal terms (by `termKey`). */
+  /**
+   * Ids of blank nodes and other non-literal terms (by `termKey`), and of IRIs (by `iriKey`) once
+   * the graph no longer owns the IRI stamps (iri-serials.ts): until then its IRIs are found there.
+   */
   private readonly ids = new Map<string, number>();
+  private readonly stamp = takeStamps(this);
+  /** True while this graph's IRIs live in the stamps rather than in `ids`. */
+  private stamped = true;
   /**
    * Ids of literals by datatype IRI, then lexical form, and of language-tagged ones by tag: a key
    * string built per literal (`"v"^^dt`, new on every message, so flattened and hashed each time)
@@ -116,6 +123,14 @@ export class TermGraph {
   /** `intern` with the term's key already computed (compiled cells precompute their constants' keys; literals go by their fields). */
   internKeyed(key: string, term: RDF.Term): number {
     if (term.termType === 'Literal') return this.internLiteral(term);
+    if (term.termType === 'NamedNode' && this.usesStamps()) {
+      const next = this.terms.length;
+      const found = stampedOrStamp(this.stamp, key, next);
+      if (found === next) this.terms.push(term);
+      if (found >= 0) return found;
+      // The table started again: this graph's IRIs move to its own Map.
+      this.localize();
+    }
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.terms.length;
@@ -123,6 +138,31 @@ export class TermGraph {
       this.ids.set(key, id);
     }
     return id;
+  }
+
+  /** True while the IRI stamps are this graph's; once another graph owns them, moves its IRIs to `ids`. */
+  private usesStamps(): boolean {
+    if (!this.stamped) return false;
+    if (ownsStamps(this)) return true;
+    this.localize();
+    return false;
+  }
+
+  /** Puts the graph's IRIs in `ids` and stops using the stamps (another graph owns them now). */
+  private localize(): void {
+    if (!this.stamped) return;
+    this.stamped = false;
+    for (let i = 0; i < this.terms.length; i++) {
+      const t = this.terms[i]!;
+      if (t.termType === 'NamedNode') this.ids.set(iriKey(t.value), i);
+    }
+  }
+
+  /** The id of an IRI by its `iriKey`. */
+  private iriId(key: string): number | undefined {
+    if (!this.usesStamps()) return this.ids.get(key);
+    const id = stampedId(this.stamp, key);
+    return id < 0 ? undefined : id;
   }
 
   private literalTable(term: RDF.Literal, create: boolean): Map<string, number> | undefined {
@@ -148,7 +188,7 @@ export class TermGraph {
   /** Id of a term, or undefined when the graph has never seen it. */
   lookupTerm(term: RDF.Term): number | undefined {
     if (term.termType === 'Literal') return this.literalTable(term, false)?.get(term.value);
-    return this.ids.get(term.termType === 'NamedNode' ? iriKey(term.value) : termKey(term));
+    return term.termType === 'NamedNode' ? this.iriId(iriKey(term.value)) : this.ids.get(termKey(term));
   }
 
   /** Id of a literal by its lexical form and datatype IRI, or by its form and language tag (as the graph holds it). */
@@ -158,7 +198,10 @@ export class TermGraph {
 
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
   lookupKey(key: string): number | undefined {
-    return key.charCodeAt(0) === 34 ? this.lookupLiteralKey(key) : this.ids.get(key);
+    const c = key.charCodeAt(0);
+    if (c === 34) return this.lookupLiteralKey(key);
+    // `_:` blank nodes, `?` variables and the empty key of other terms; iriKey brackets IRIs that start so.
+    return c === 95 || c === 63 || key === '' ? this.ids.get(key) : this.iriId(key);
   }
 
   /**
