@@ -42,7 +42,45 @@ export function ownsStamps(graph: object): boolean {
   return owner === graph;
 }
 
+/** Bumped whenever the table starts again: serials cached by callers hold for one era. */
+let era = 1;
+
+/** The table's era (serials cached in an earlier one mean nothing now). */
+export function serialEra(): number {
+  return era;
+}
+
+/**
+ * The serial of an IRI key, made when new (callers cache it for the era: a cell's constants), or
+ * -1 when making it started the table again.
+ */
+export function serialOf(key: string): number {
+  let serial = serials.get(key);
+  if (serial === undefined) {
+    if (serials.size >= SERIAL_LIMIT) {
+      restart();
+      return -1;
+    }
+    serial = serials.size;
+    serials.set(key, serial);
+    if (serial >= stampGraph.length) grow();
+  }
+  return serial;
+}
+
+/** The owning graph's id at a serial, or -1. */
+export function stampedAt(graph: number, serial: number): number {
+  return stampGraph[serial] === graph ? stampId[serial]! : -1;
+}
+
+/** Stamps a serial with the owning graph's id for it. */
+export function stampAt(graph: number, serial: number, id: number): void {
+  stampGraph[serial] = graph;
+  stampId[serial] = id;
+}
+
 function restart(): void {
+  era++;
   serials = new Map();
   stampGraph = new Int32Array(256);
   stampId = new Int32Array(256);
@@ -62,18 +100,9 @@ export function stampedId(graph: number, key: string): number {
  * no longer owns the stamps.
  */
 export function stampedOrStamp(graph: number, key: string, next: number): number {
-  let serial = serials.get(key);
-  if (serial === undefined) {
-    if (serials.size >= SERIAL_LIMIT) {
-      restart();
-      return -2;
-    }
-    serial = serials.size;
-    serials.set(key, serial);
-    if (serial >= stampGraph.length) grow();
-  } else if (stampGraph[serial] === graph) {
-    return stampId[serial]!;
-  }
+  const serial = serialOf(key);
+  if (serial < 0) return -2;
+  if (stampGraph[serial] === graph) return stampId[serial]!;
   stampGraph[serial] = graph;
   stampId[serial] = next;
   return next;

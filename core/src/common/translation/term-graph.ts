@@ -8,7 +8,7 @@
  * always the access path.
  */
 import { factory, iriKey, termKey, type RDF } from '../rdf/terms.js';
-import { ownsStamps, stampedId, stampedOrStamp, takeStamps } from './iri-serials.js';
+import { ownsStamps, stampAt, stampedAt, stampedId, stampedOrStamp, takeStamps } from './iri-serials.js';
 
 /** Subjects and objects of one predicate, index-aligned. */
 export interface PredicateTriples {
@@ -156,6 +156,28 @@ export class TermGraph {
       const t = this.terms[i]!;
       if (t.termType === 'NamedNode') this.ids.set(iriKey(t.value), i);
     }
+  }
+
+  /**
+   * The id of an IRI constant whose serial (iri-serials.ts) the caller keeps for the current era,
+   * with its `iriKey` for when the graph no longer uses the stamps; undefined when not in the graph.
+   */
+  lookupSerial(serial: number, key: string): number | undefined {
+    if (!this.usesStamps()) return this.ids.get(key);
+    const id = stampedAt(this.stamp, serial);
+    return id < 0 ? undefined : id;
+  }
+
+  /** `internKeyed` of an IRI whose serial the caller keeps for the current era (see lookupSerial). */
+  internSerial(serial: number, key: string, term: RDF.NamedNode): number {
+    if (!this.usesStamps()) return this.internKeyed(key, term);
+    let id = stampedAt(this.stamp, serial);
+    if (id < 0) {
+      id = this.terms.length;
+      this.terms.push(term);
+      stampAt(this.stamp, serial, id);
+    }
+    return id;
   }
 
   /** The id of an IRI by its `iriKey`. */
