@@ -335,8 +335,8 @@ export class TermGraph {
     }
   }
 
-  toQuads(graph: RDF.Quad_Graph): RDF.Quad[] {
-    const out: RDF.Quad[] = [];
+  /** The triples as quads in `graph`, appended to `out` (a new array by default). */
+  toQuads(graph: RDF.Quad_Graph, out: RDF.Quad[] = []): RDF.Quad[] {
     for (const p of this.predicates) {
       const list = this.lists[p]!;
       const predicate = this.term(p) as RDF.Quad_Predicate;
