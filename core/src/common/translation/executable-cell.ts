@@ -294,10 +294,11 @@ export class ExecutableCell {
     if (rows.length === 0) return NO_MATCH;
     const notes = this.binds.length > 0 ? this.bindAll(rows, graph) : undefined;
     const counted = counting !== 'none';
-    const removed: Array<number | string> = [];
-    if (this.deletes.length > 0) this.deleteAll(rows, graph, ids, counted ? removed : undefined);
+    // Uncounted runs record nothing, and allocate no list for it.
+    const removed: Array<number | string> | undefined = counted ? [] : undefined;
+    if (this.deletes.length > 0) this.deleteAll(rows, graph, ids, removed);
     // Net counts: a triple deleted then re-inserted is no change (remove/add report each triple once).
-    const removedSet = removed.length === 0 ? undefined : new Set(removed);
+    const removedSet = removed === undefined || removed.length === 0 ? undefined : new Set(removed);
     let reinserted = 0;
     let inserted = 0;
     const reinsertedIds: Set<number | string> | undefined = counting === 'origins' && removedSet !== undefined ? new Set() : undefined;
@@ -326,13 +327,13 @@ export class ExecutableCell {
         }
       }
     }
-    const deleted = removed.length - reinserted;
+    const deleted = (removed?.length ?? 0) - reinserted;
     const noteLines = notes === undefined ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
     // No spread of a conditional object: this runs for every cell that matches, and spreads cost.
     const result: { -readonly [K in keyof CellRunResult]: CellRunResult[K] } = { solutions: rows.length, deleted, inserted, notes: noteLines };
     if (insertedKeys !== undefined) {
       result.insertedKeys = insertedKeys;
-      result.deletedKeys = removed.filter((id) => reinsertedIds?.has(id) !== true).map(tripleIdText);
+      result.deletedKeys = (removed ?? []).filter((id) => reinsertedIds?.has(id) !== true).map(tripleIdText);
     }
     return result;
   }
