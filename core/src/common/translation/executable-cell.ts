@@ -98,6 +98,8 @@ export class CellExecutionError extends Error {}
 export type ChangeCounting = 'none' | 'counts' | 'origins';
 
 const NO_NOTES: readonly string[] = Object.freeze([]);
+/** What `scratchRows` holds between runs (never written: solve starts a list of its own). */
+const NO_ROWS: Row[] = [];
 /** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
 const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: NO_NOTES });
 
@@ -405,7 +407,7 @@ export class ExecutableCell {
   private scratchRow: Row | undefined;
   private scratchConsts: Int32Array | undefined;
   private scratchConstKeyIds: Int32Array | undefined;
-  private scratchRows: Row[] = [];
+  private scratchRows: Row[] = NO_ROWS;
   private scratchFresh: Row | undefined;
   private scratchConstIds: Row | undefined;
   private scratchGraph: TermGraph | undefined;
@@ -428,7 +430,8 @@ export class ExecutableCell {
       return this.scratchRows;
     } finally {
       this.scratchGraph = undefined;
-      this.scratchRows = [];
+      // Drops the returned rows (a shared empty list: the next solve starts a new one).
+      this.scratchRows = NO_ROWS;
     }
   }
 

@@ -58,6 +58,11 @@ export function tripleIdText(id: number | string): string {
   return `${(sp - p) / PACK_LIMIT} ${p} ${o}`;
 }
 
+/** Fresh blank nodes whose keys and terms are made once and shared by every graph of this thread. */
+const FRESH_SHARED = 256;
+const FRESH_KEYS: string[] = [];
+const FRESH_TERMS: RDF.BlankNode[] = [];
+
 export class TermGraph {
   /**
    * Ids of blank nodes and other non-literal terms (by `termKey`), and of IRIs (by `iriKey`) once
@@ -73,7 +78,7 @@ export class TermGraph {
    * cost several times the lookup itself.
    */
   private readonly literalIds = new Map<string, Map<string, number>>();
-  private readonly taggedIds = new Map<string, Map<string, number>>();
+  private taggedIds: Map<string, Map<string, number>> | undefined;
   readonly terms: RDF.Term[] = [];
   /**
    * The triples of each predicate, indexed by its term id (ids are dense, so an array beats a Map
@@ -189,7 +194,8 @@ export class TermGraph {
 
   private literalTable(term: RDF.Literal, create: boolean): Map<string, number> | undefined {
     const tagged = term.language !== '';
-    const tables = tagged ? this.taggedIds : this.literalIds;
+    // Language-tagged literals are rare in payloads: their table is made on the first one.
+    const tables = tagged ? (this.taggedIds ??= new Map<string, Map<string, number>>()) : this.literalIds;
     const name = tagged ? term.language : term.datatype.value;
     let table = tables.get(name);
     if (table === undefined && create) tables.set(name, (table = new Map<string, number>()));
@@ -215,7 +221,7 @@ export class TermGraph {
 
   /** Id of a literal by its lexical form and datatype IRI, or by its form and language tag (as the graph holds it). */
   lookupLiteral(value: string, datatype: string, language: string): number | undefined {
-    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds.get(language))?.get(value);
+    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds?.get(language))?.get(value);
   }
 
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
@@ -234,7 +240,7 @@ export class TermGraph {
     const quote = key.lastIndexOf('"');
     const value = key.slice(1, quote);
     let table: Map<string, number> | undefined;
-    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds.get(key.slice(quote + 2));
+    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds?.get(key.slice(quote + 2));
     else if (key.charCodeAt(quote + 1) === 94 && key.charCodeAt(quote + 2) === 94) table = this.literalIds.get(key.slice(quote + 3));
     const id = table?.get(value);
     if (id !== undefined) return id;
@@ -269,9 +275,13 @@ export class TermGraph {
   /** A blank node whose label no other term of this graph uses. */
   freshBlank(): number {
     for (;;) {
-      // The key built once (it is the term's termKey), not again by intern.
-      const key = `_:g${this.blankCounter++}`;
-      if (!this.ids.has(key)) return this.internKeyed(key, factory.blankNode(key.slice(2)));
+      const n = this.blankCounter++;
+      // The key is the term's termKey; the first ones, and their terms, are shared by every graph
+      // (immutable values), so a cell's fresh nodes build no string and no term per message.
+      const key = n < FRESH_SHARED ? (FRESH_KEYS[n] ??= `_:g${n}`) : `_:g${n}`;
+      if (this.ids.has(key)) continue;
+      const term = n < FRESH_SHARED ? (FRESH_TERMS[n] ??= factory.blankNode(key.slice(2))) : factory.blankNode(key.slice(2));
+      return this.internKeyed(key, term);
     }
   }
 
