@@ -63,43 +63,84 @@ function sameValue(a: Value, b: Value): boolean {
 }
 
 /**
- * Builds jsonld.js-style node maps (fromRDF with useRdfType), lists folded into @list values.
- * Long on purpose (scripts/long-functions.mjs allows five): it keeps the order of the JSON-LD API's
- * "Serialize RDF as JSON-LD" algorithm (node maps, then the folding of linked lists) in one place,
- * so that it reads against the specification and against jsonld.js, and it runs for every
- * translated message.
+ * The triples of one more graph, given by term ids instead of quads (the translation engine's
+ * payload graph): written without building a quad per triple, each subject's node found by its id.
  */
-function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
-  const labels = new BlankLabels();
-  const graphs = new Map<string, GraphRecord>();
-  const defaultGraph = newGraph();
-  graphs.set('@default', defaultGraph);
-  // Only blank nodes can be list nodes, so only their references are counted.
-  const referencedOnce = new Map<string, Usage | false>();
-  let lastGraphTerm: RDF.Term | undefined;
-  let graph = defaultGraph;
-  let lastSubject: RDF.Term | undefined;
-  let node: NodeRecord | undefined;
-  for (const q of quads) {
-    const g = q.graph;
-    if (g !== lastGraphTerm) {
-      lastGraphTerm = g;
-      lastSubject = undefined;
-      const name = g.termType === 'DefaultGraph' ? '@default' : g.termType === 'BlankNode' ? labels.label(g.value) : g.value;
-      let found = graphs.get(name);
-      if (found === undefined) {
-        found = newGraph();
-        graphs.set(name, found);
-        if (name !== '@default') getNode(defaultGraph, name);
+export interface TripleSource {
+  /** Visits every triple, in a fixed order (the order quads of the same triples would be listed in). */
+  forEachTriple(f: (s: number, p: number, o: number) => void): void;
+  term(id: number): RDF.Term;
+}
+
+/**
+ * Builds jsonld.js-style node maps (fromRDF with useRdfType), then folds lists into @list values
+ * (`folded`), in the order of the JSON-LD API's "Serialize RDF as JSON-LD" algorithm, so that it
+ * reads against the specification and against jsonld.js.
+ */
+class NodeMaps {
+  readonly labels = new BlankLabels();
+  readonly graphs = new Map<string, GraphRecord>();
+  private readonly defaultGraph = newGraph();
+  /** Only blank nodes can be list nodes, so only their references are counted. */
+  private readonly referencedOnce = new Map<string, Usage | false>();
+
+  constructor() {
+    this.graphs.set('@default', this.defaultGraph);
+  }
+
+  private graphOf(g: RDF.Term): GraphRecord {
+    const name = g.termType === 'DefaultGraph' ? '@default' : g.termType === 'BlankNode' ? this.labels.label(g.value) : g.value;
+    let found = this.graphs.get(name);
+    if (found === undefined) {
+      found = newGraph();
+      this.graphs.set(name, found);
+      if (name !== '@default') getNode(this.defaultGraph, name);
+    }
+    return found;
+  }
+
+  private nodeOf(graph: GraphRecord, s: RDF.Term): NodeRecord {
+    return getNode(graph, s.termType === 'BlankNode' ? this.labels.label(s.value) : s.value);
+  }
+
+  addQuads(quads: readonly RDF.Quad[]): void {
+    let lastGraphTerm: RDF.Term | undefined;
+    let graph = this.defaultGraph;
+    let lastSubject: RDF.Term | undefined;
+    let node: NodeRecord | undefined;
+    for (const q of quads) {
+      const g = q.graph;
+      if (g !== lastGraphTerm) {
+        lastGraphTerm = g;
+        lastSubject = undefined;
+        graph = this.graphOf(g);
       }
-      graph = found;
+      const s = q.subject;
+      if (s !== lastSubject || node === undefined) {
+        lastSubject = s;
+        node = this.nodeOf(graph, s);
+      }
+      this.addValue(graph, node, q.predicate.value, q.object);
     }
-    const s = q.subject;
-    if (s !== lastSubject || node === undefined) {
-      lastSubject = s;
-      node = getNode(graph, s.termType === 'BlankNode' ? labels.label(s.value) : s.value);
-    }
-    const o = q.object;
+  }
+
+  /** The triples of `source` in graph `g`, after the quads added so far (as if listed after them). */
+  addTriples(g: RDF.Quad_Graph, source: TripleSource): void {
+    const graph = this.graphOf(g);
+    // Subjects by term id: a graph lists its triples predicate by predicate, so subjects alternate
+    // and a node looked up by its label would be a Map lookup per triple.
+    const nodes: Array<NodeRecord | undefined> = [];
+    source.forEachTriple((s, p, o) => {
+      let node = nodes[s];
+      if (node === undefined) {
+        node = this.nodeOf(graph, source.term(s));
+        nodes[s] = node;
+      }
+      this.addValue(graph, node, source.term(p).value, source.term(o));
+    });
+  }
+
+  private addValue(graph: GraphRecord, node: NodeRecord, p: string, o: RDF.Term): void {
     let value: Value;
     if (o.termType === 'Literal') {
       const language = o.language;
@@ -113,26 +154,20 @@ function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
     } else {
       value = {
         kind: V_ID,
-        value: o.termType === 'BlankNode' ? labels.label(o.value) : o.value,
+        value: o.termType === 'BlankNode' ? this.labels.label(o.value) : o.value,
         language: '',
         datatype: '',
         items: undefined,
       };
     }
-    const p = q.predicate.value;
     let values = node.props.get(p);
     if (values === undefined) {
       values = [value];
       node.props.set(p, values);
     } else {
-      let duplicate = false;
       for (let i = 0; i < values.length; i++) {
-        if (sameValue(values[i] as Value, value)) {
-          duplicate = true;
-          break;
-        }
+        if (sameValue(values[i] as Value, value)) return; // a dataset holds each quad once
       }
-      if (duplicate) continue; // a dataset holds each quad once
       values.push(value);
     }
     if (value.kind === V_ID) {
@@ -140,40 +175,45 @@ function nodeMaps(quads: readonly RDF.Quad[]): Map<string, GraphRecord> {
       if (objectId === RDF_NIL) {
         (graph.nilUsages ??= []).push({ node, property: p, value });
       } else if (o.termType === 'BlankNode') {
-        referencedOnce.set(objectId, referencedOnce.has(objectId) ? false : { node, property: p, value });
+        this.referencedOnce.set(objectId, this.referencedOnce.has(objectId) ? false : { node, property: p, value });
       }
     }
   }
-  // Fold well-formed RDF lists (fromRDF, JSON-LD 1.0/1.1 "convert linked lists").
-  for (const graph of graphs.values()) {
-    if (graph.nilUsages === undefined) continue;
-    for (const start of graph.nilUsages) {
-      let node = start.node;
-      let property = start.property;
-      let head = start.value;
-      const list: Value[] = [];
-      const listNodes: string[] = [];
-      for (;;) {
-        if (property !== RDF_REST || !isBlankId(node.id) || node.props.size !== 2) break;
-        const usage = referencedOnce.get(node.id);
-        const first = node.props.get(RDF_FIRST);
-        const rest = node.props.get(RDF_REST);
-        if (usage === undefined || usage === false || first?.length !== 1 || rest?.length !== 1) break;
-        list.push(first[0] as Value);
-        listNodes.push(node.id);
-        node = usage.node;
-        property = usage.property;
-        head = usage.value;
-        if (!isBlankId(node.id)) break;
-      }
-      head.kind = V_LIST;
-      head.value = '';
-      head.items = list.reverse();
-      for (const id of listNodes) graph.nodes.delete(id);
+
+  /** The node maps with well-formed RDF lists folded (fromRDF, JSON-LD 1.0/1.1 "convert linked lists"). */
+  folded(): Map<string, GraphRecord> {
+    for (const graph of this.graphs.values()) {
+      if (graph.nilUsages === undefined) continue;
+      for (const start of graph.nilUsages) this.foldList(graph, start);
+      graph.nilUsages = undefined;
     }
-    graph.nilUsages = undefined;
+    return this.graphs;
   }
-  return graphs;
+
+  private foldList(graph: GraphRecord, start: Usage): void {
+    let node = start.node;
+    let property = start.property;
+    let head = start.value;
+    const list: Value[] = [];
+    const listNodes: string[] = [];
+    for (;;) {
+      if (property !== RDF_REST || !isBlankId(node.id) || node.props.size !== 2) break;
+      const usage = this.referencedOnce.get(node.id);
+      const first = node.props.get(RDF_FIRST);
+      const rest = node.props.get(RDF_REST);
+      if (usage === undefined || usage === false || first?.length !== 1 || rest?.length !== 1) break;
+      list.push(first[0] as Value);
+      listNodes.push(node.id);
+      node = usage.node;
+      property = usage.property;
+      head = usage.value;
+      if (!isBlankId(node.id)) break;
+    }
+    head.kind = V_LIST;
+    head.value = '';
+    head.items = list.reverse();
+    for (const id of listNodes) graph.nodes.delete(id);
+  }
 }
 
 function compactValue(data: PrefixData, v: Value): unknown {
@@ -219,7 +259,23 @@ function graphNodes(data: PrefixData, graph: GraphRecord): unknown[] {
  * of first appearance. Pretty (2-space) by default.
  */
 export function writeFast(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean): string {
-  const graphs = nodeMaps(quads);
+  const maps = new NodeMaps();
+  maps.addQuads(quads);
+  return writeNodeMaps(maps.folded(), data, pretty);
+}
+
+/**
+ * `writeFast` of `quads` followed by the triples of `source` in graph `g`: the same document as
+ * writeFast of those quads with the source's quads appended (in its forEachTriple order).
+ */
+export function writeFastWithTriples(quads: readonly RDF.Quad[], g: RDF.Quad_Graph, source: TripleSource, data: PrefixData, pretty: boolean): string {
+  const maps = new NodeMaps();
+  maps.addQuads(quads);
+  maps.addTriples(g, source);
+  return writeNodeMaps(maps.folded(), data, pretty);
+}
+
+function writeNodeMaps(graphs: Map<string, GraphRecord>, data: PrefixData, pretty: boolean): string {
   const defaultGraph = graphs.get('@default') as GraphRecord;
   const top: unknown[] = [];
   for (const id of [...defaultGraph.nodes.keys()].sort()) {

@@ -5,6 +5,8 @@ export {
   parseMessageWithJsonLd,
   serializeMessage,
   serializeMessageWithJsonLd,
+  serializeMessageWithTriples,
+  type TripleSource,
   type ParsedMessage,
   type SerializeOptions,
 } from './message-codec.js';

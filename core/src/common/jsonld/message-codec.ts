@@ -43,12 +43,13 @@ import type * as RDF from '@rdfjs/types';
 import type { ParsedMessage, SerializeOptions } from './codec-types.js';
 import { readWithJsonLd } from './fallback-reader.js';
 import { FastReader } from './fast-reader.js';
-import { writeFast } from './fast-writer.js';
+import { writeFast, writeFastWithTriples, type TripleSource } from './fast-writer.js';
 import { readJson } from './json-document.js';
 import { PrefixTables } from './prefix-tables.js';
 import { writeWithJsonLd } from './reference-writer.js';
 
 export type { ParsedMessage, SerializeOptions } from './codec-types.js';
+export type { TripleSource } from './fast-writer.js';
 
 /**
  * A message codec and the caches it keeps between messages: the fast reader's recent contexts
@@ -96,6 +97,21 @@ export class MessageCodec {
   }
 
   /**
+   * `serialize` of `quads` plus the triples of `source` in graph `g` (listed after the quads, in
+   * the source's order), without a quad per triple: the translation engine writes its payload
+   * graph this way, straight from its term ids.
+   */
+  serializeWithTriples(
+    quads: readonly RDF.Quad[],
+    g: RDF.Quad_Graph,
+    source: TripleSource,
+    prefixes: ReadonlyArray<[string, string]>,
+    options: SerializeOptions = {},
+  ): string {
+    return writeFastWithTriples(quads, g, source, this.prefixTables.of(prefixes), options.pretty ?? true);
+  }
+
+  /**
    * The same through jsonld.js: the slow reference implementation, used by tests and as a
    * fallback option; both give the same document.
    */
@@ -125,6 +141,17 @@ export async function parseMessageWithJsonLd(text: string): Promise<ParsedMessag
 /** MessageCodec.serialize on the shared instance. */
 export function serializeMessage(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): string {
   return defaultCodec.serialize(quads, prefixes, options);
+}
+
+/** MessageCodec.serializeWithTriples on the shared instance. */
+export function serializeMessageWithTriples(
+  quads: readonly RDF.Quad[],
+  g: RDF.Quad_Graph,
+  source: TripleSource,
+  prefixes: ReadonlyArray<[string, string]>,
+  options: SerializeOptions = {},
+): string {
+  return defaultCodec.serializeWithTriples(quads, g, source, prefixes, options);
 }
 
 /** MessageCodec.serializeWithJsonLd on the shared instance. */

@@ -12,6 +12,7 @@ import { factory, termKey, type RDF } from '../rdf/terms.js';
 import type { CellPlan, PatternTerm, TriplePattern } from '../alignment/cell-plan.js';
 import { compileExpression, firstEvaluatedVariable, UNBOUND, type Evaluator, type ExpressionScope, type Row } from './expression-compiler.js';
 import { ExpressionError } from './expression-error.js';
+import { serialEra, serialOf } from './iri-serials.js';
 import { tripleId, tripleIdText, type TermGraph } from './term-graph.js';
 
 /** Upper bound on WHERE solutions of one cell application: a cross product past this is an error, not an out-of-memory. */
@@ -35,6 +36,20 @@ interface InsertPattern {
   readonly s: Slot | InsertConst | Fresh;
   readonly p: InsertConst;
   readonly o: Slot | InsertConst | Fresh;
+  /**
+   * The subject may be a literal (a variable, or a literal constant): only then is the term read
+   * to skip the triple (a fresh blank node or an IRI constant never is one).
+   */
+  readonly subjectMayBeLiteral: boolean;
+}
+
+/**
+ * Sets every entry of a row to UNBOUND: a loop, not Array.prototype.fill, which on these few-entry
+ * arrays cost more than the work around it (a builtin call per cell run and per solution).
+ */
+function clearRow(row: Row): Row {
+  for (let i = 0; i < row.length; i++) row[i] = UNBOUND;
+  return row;
 }
 
 /** An array of `n` UNBOUND entries (packed, not holey). */
@@ -83,6 +98,8 @@ export class CellExecutionError extends Error {}
 export type ChangeCounting = 'none' | 'counts' | 'origins';
 
 const NO_NOTES: readonly string[] = Object.freeze([]);
+/** What `scratchRows` holds between runs (never written: solve starts a list of its own). */
+const NO_ROWS: Row[] = [];
 /** The result of a cell that cannot match (most cells of a large alignment, for most messages): shared, not allocated. */
 const NO_MATCH: CellRunResult = Object.freeze({ solutions: 0, deleted: 0, inserted: 0, notes: NO_NOTES });
 
@@ -111,6 +128,18 @@ export class ExecutableCell {
    * constant it lacks at the start of a run is in no triple (BINDs intern terms but add no triple).
    */
   private readonly constTerms: RDF.Term[];
+  /** The `termKey`s of `constTerms`. */
+  private readonly constKeys: string[];
+  /**
+   * The IRI serials (iri-serials.ts) of `constTerms` and `insertConsts` (-1 for other terms), valid
+   * while `serialsEra` is the table's era: a run finds its constants by array index, not by hashing
+   * each key again on every message.
+   */
+  private readonly constSerials: Int32Array;
+  private readonly insertSerials: Int32Array;
+  private serialsEra = 0;
+  /** Set by `run`: the serials hold for this run. */
+  private serialsValid = false;
   private readonly whereConstCount: number;
   /** Per WHERE pattern: the `constTerms` index of its subject, predicate and object (-1 for a variable). */
   private readonly whereConstIndex: Int32Array;
@@ -146,13 +175,19 @@ export class ExecutableCell {
       return { ...c, constIndex: i };
     };
     const operand = (x: Operand): Slot | InsertConst | Fresh => (x.kind === 'const' ? indexed(x) : x);
-    this.inserts = parts.inserts.map((t) => ({ s: operand(t.s), p: indexed(t.p), o: operand(t.o) }));
+    this.inserts = parts.inserts.map((t) => ({
+      s: operand(t.s),
+      p: indexed(t.p),
+      o: operand(t.o),
+      subjectMayBeLiteral: t.s.kind === 'slot' || (t.s.kind === 'const' && t.s.term.termType === 'Literal'),
+    }));
     this.filters = parts.filters;
     this.binds = parts.binds;
     this.freshCount = parts.freshCount;
     this.maxSolutions = options.maxSolutions ?? DEFAULT_MAX_SOLUTIONS;
     const keys = new Map<string, number>();
     const terms: RDF.Term[] = [];
+    const constKeys: string[] = [];
     const indexes = (patterns: readonly CompiledPattern[]): Int32Array => {
       const out = new Int32Array(patterns.length * 3).fill(-1);
       patterns.forEach((t, i) =>
@@ -161,6 +196,7 @@ export class ExecutableCell {
           if (!keys.has(x.key)) {
             keys.set(x.key, keys.size);
             terms.push(x.term);
+            constKeys.push(x.key);
           }
           out[i * 3 + k] = keys.get(x.key)!;
         }),
@@ -171,6 +207,27 @@ export class ExecutableCell {
     this.whereConstCount = keys.size;
     this.deleteConstIndex = indexes(this.deletes);
     this.constTerms = terms;
+    this.constKeys = constKeys;
+    this.constSerials = new Int32Array(terms.length).fill(-1);
+    this.insertSerials = new Int32Array(this.insertConsts.length).fill(-1);
+  }
+
+  /** Brings the constants' IRI serials to the table's era; false when the table started again meanwhile. */
+  private refreshSerials(): boolean {
+    const era = serialEra();
+    if (era === this.serialsEra) return true;
+    const fill = (out: Int32Array, terms: ReadonlyArray<{ termType: string }>, key: (i: number) => string): void => {
+      for (let i = 0; i < out.length; i++) out[i] = terms[i]!.termType === 'NamedNode' ? serialOf(key(i)) : -1;
+    };
+    fill(this.constSerials, this.constTerms, (i) => this.constKeys[i]!);
+    fill(
+      this.insertSerials,
+      this.insertConsts.map((c) => c.term),
+      (i) => this.insertConsts[i]!.key,
+    );
+    if (serialEra() !== era) return false;
+    this.serialsEra = era;
+    return true;
   }
 
   /**
@@ -227,8 +284,10 @@ export class ExecutableCell {
   /** Applies the cell to the graph in place, counting what `counting` asks for (a trace's columns). */
   run(graph: TermGraph, counting: ChangeCounting = 'none'): CellRunResult {
     const ids = (this.scratchConstKeyIds ??= new Int32Array(this.constTerms.length));
+    const serialsValid = (this.serialsValid = this.refreshSerials());
     for (let i = 0; i < this.constTerms.length; i++) {
-      const id = graph.lookupTerm(this.constTerms[i]!);
+      const serial = serialsValid ? this.constSerials[i]! : -1;
+      const id = serial >= 0 ? graph.lookupSerial(serial, this.constKeys[i]!) : graph.lookupTerm(this.constTerms[i]!);
       // A WHERE constant the payload has never mentioned cannot match: nothing to do (the common case).
       if (id === undefined && i < this.whereConstCount) return NO_MATCH;
       ids[i] = id ?? UNBOUND;
@@ -237,25 +296,26 @@ export class ExecutableCell {
     if (rows.length === 0) return NO_MATCH;
     const notes = this.binds.length > 0 ? this.bindAll(rows, graph) : undefined;
     const counted = counting !== 'none';
-    const removed: Array<number | string> = [];
-    if (this.deletes.length > 0) this.deleteAll(rows, graph, ids, counted ? removed : undefined);
+    // Uncounted runs record nothing, and allocate no list for it.
+    const removed: Array<number | string> | undefined = counted ? [] : undefined;
+    if (this.deletes.length > 0) this.deleteAll(rows, graph, ids, removed);
     // Net counts: a triple deleted then re-inserted is no change (remove/add report each triple once).
-    const removedSet = removed.length === 0 ? undefined : new Set(removed);
+    const removedSet = removed === undefined || removed.length === 0 ? undefined : new Set(removed);
     let reinserted = 0;
     let inserted = 0;
     const reinsertedIds: Set<number | string> | undefined = counting === 'origins' && removedSet !== undefined ? new Set() : undefined;
     const insertedKeys: string[] | undefined = counting === 'origins' ? [] : undefined;
     if (this.inserts.length > 0) {
       const freshIds = (this.scratchFresh ??= unboundRow(this.freshCount));
-      const constIds = (this.scratchConstIds ??= unboundRow(this.insertConsts.length)).fill(UNBOUND);
+      const constIds = clearRow((this.scratchConstIds ??= unboundRow(this.insertConsts.length)));
       for (const row of rows) {
-        freshIds.fill(UNBOUND);
+        clearRow(freshIds);
         for (const t of this.inserts) {
           const s = this.instantiate(t.s, row, graph, freshIds, constIds);
           const o = this.instantiate(t.o, row, graph, freshIds, constIds);
           if (s === UNBOUND || o === UNBOUND) continue;
           // RDF forbids literal subjects; SPARQL skips such template triples.
-          if (graph.term(s).termType === 'Literal') continue;
+          if (t.subjectMayBeLiteral && graph.term(s).termType === 'Literal') continue;
           const p = this.constId(t.p, graph, constIds);
           if (!graph.add(s, p, o) || !counted) continue;
           const id = tripleId(s, p, o);
@@ -269,13 +329,13 @@ export class ExecutableCell {
         }
       }
     }
-    const deleted = removed.length - reinserted;
+    const deleted = (removed?.length ?? 0) - reinserted;
     const noteLines = notes === undefined ? NO_NOTES : [...notes].map(([note, count]) => (count === 1 ? note : `${note} (${count} solutions)`));
     // No spread of a conditional object: this runs for every cell that matches, and spreads cost.
     const result: { -readonly [K in keyof CellRunResult]: CellRunResult[K] } = { solutions: rows.length, deleted, inserted, notes: noteLines };
     if (insertedKeys !== undefined) {
       result.insertedKeys = insertedKeys;
-      result.deletedKeys = removed.filter((id) => reinsertedIds?.has(id) !== true).map(tripleIdText);
+      result.deletedKeys = (removed ?? []).filter((id) => reinsertedIds?.has(id) !== true).map(tripleIdText);
     }
     return result;
   }
@@ -324,7 +384,8 @@ export class ExecutableCell {
   private constId(c: InsertConst, graph: TermGraph, constIds: Row): number {
     let id = constIds[c.constIndex] ?? UNBOUND;
     if (id === UNBOUND) {
-      id = graph.internKeyed(c.key, c.term);
+      const serial = this.serialsValid ? this.insertSerials[c.constIndex]! : -1;
+      id = serial >= 0 ? graph.internSerial(serial, c.key, c.term as RDF.NamedNode) : graph.internKeyed(c.key, c.term);
       constIds[c.constIndex] = id;
     }
     return id;
@@ -346,7 +407,7 @@ export class ExecutableCell {
   private scratchRow: Row | undefined;
   private scratchConsts: Int32Array | undefined;
   private scratchConstKeyIds: Int32Array | undefined;
-  private scratchRows: Row[] = [];
+  private scratchRows: Row[] = NO_ROWS;
   private scratchFresh: Row | undefined;
   private scratchConstIds: Row | undefined;
   private scratchGraph: TermGraph | undefined;
@@ -355,7 +416,7 @@ export class ExecutableCell {
   private solve(graph: TermGraph, ids: Int32Array): Row[] {
     const n = this.where.length;
     const row = (this.scratchRow ??= unboundRow(this.slotCount));
-    row.fill(UNBOUND);
+    clearRow(row);
     const consts = (this.scratchConsts ??= new Int32Array(n * 3));
     const index = this.whereConstIndex;
     for (let i = 0; i < n * 3; i++) {
@@ -369,7 +430,8 @@ export class ExecutableCell {
       return this.scratchRows;
     } finally {
       this.scratchGraph = undefined;
-      this.scratchRows = [];
+      // Drops the returned rows (a shared empty list: the next solve starts a new one).
+      this.scratchRows = NO_ROWS;
     }
   }
 

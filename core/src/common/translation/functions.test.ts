@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factory, NS } from '../rdf/terms.js';
+import { CellFailure } from './expression-error.js';
 import { arithmetic, ExpressionError, jenaDoubleLexical, jenaDecimalLexical, jenaFloatLexical, resolveFunction } from './functions.js';
 
 const xsd = (l: string) => factory.namedNode(NS.xsd + l);
@@ -82,6 +83,15 @@ describe('built-ins', () => {
   });
   it('STRDT does not validate the lexical form, like Jena', () => {
     expect(fn('STRDT')([lit('17.0e0'), xsd('decimal')])).toEqual(lit('17.0e0', 'decimal'));
+  });
+  it("STRDT to xsd:decimal fails the cell only for a decimal with whitespace at an end (Jena's BigDecimal throws)", () => {
+    for (const lexical of [' 1.5', '1.5 ', '\t2\n', '\r-0.5', ' +3 ']) {
+      expect(() => fn('STRDT')([lit(lexical), xsd('decimal')]), JSON.stringify(lexical)).toThrow(CellFailure);
+    }
+    for (const lexical of ['1.5', '', ' ', ' abc', '1 .5', '-.5', 'x ', '\u00a01.5']) {
+      expect(fn('STRDT')([lit(lexical), xsd('decimal')]), JSON.stringify(lexical)).toEqual(lit(lexical, 'decimal'));
+    }
+    expect(fn('STRDT')([lit(' 1.5'), xsd('double')])).toEqual(lit(' 1.5', 'double'));
   });
   it('resolves prefixed and bracketed names', () => {
     expect(fn('fn:upper-case', { fn: 'http://www.w3.org/2005/xpath-functions#' })([lit('ab')])).toEqual(lit('AB'));

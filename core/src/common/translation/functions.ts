@@ -111,8 +111,11 @@ function strdt([lex, dt]: readonly RDF.Term[]): RDF.Term {
   // Like Jena, no check that the lexical form fits the datatype (section 3.3: kept for fidelity);
   // but reading the new literal can throw in Jena (a decimal with spaces), which fails the cell.
   const literal = factory.literal(l.value, dt);
-  // Only a decimal can throw there; the check stays off the typing BINDs of every other cell.
-  if (dt.value === XSD_DECIMAL) numericValue(literal);
+  // Only a decimal can throw there, and only one with whitespace at an end (numericValue throws
+  // when the collapsed form differs from the written one): the check, which reads the digits into
+  // a BigInt, stays off the typing BINDs of every other cell and of plain decimals.
+  const v = l.value;
+  if (dt.value === XSD_DECIMAL && !(v.charCodeAt(0) > 32 && v.charCodeAt(v.length - 1) > 32)) numericValue(literal);
   return literal;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test-support/payload-variants.js';
 import { factory, termKey, type RDF } from '../rdf/terms.js';
+import { SERIAL_LIMIT } from './iri-serials.js';
 import { TermGraph } from './term-graph.js';
 
 /**
@@ -78,5 +79,46 @@ describe('TermGraph term ids', () => {
       if (t.termType === 'Literal') expect(graph.lookupLiteral(t.value, t.language === '' ? t.datatype.value : '', t.language), key).toBe(given.get(key));
     }
     for (const [key, id] of given) expect(termKey(graph.term(id))).toBe(key);
+  });
+});
+
+/**
+ * IRI ids live in stamps that one graph owns at a time (iri-serials.ts): graphs used in turn, and
+ * a table that fills up and starts again, must keep every graph's ids as a Map per graph would.
+ */
+describe('TermGraph IRI stamps', () => {
+  const iri = (n: number) => factory.namedNode(n % 7 === 0 ? `_x${n}` : n % 11 === 0 ? `<y${n}` : `http://e.org/i${n}`);
+
+  it('keeps each graph its ids while several graphs intern and look up in turn', () => {
+    const random = seededRandom(11);
+    const graphs: Array<{ graph: TermGraph; given: Map<string, number> }> = [];
+    for (let i = 0; i < 3000; i++) {
+      if (graphs.length === 0 || random() < 0.02) graphs.push({ graph: new TermGraph(), given: new Map() });
+      const { graph, given } = graphs[Math.floor(random() * graphs.length)]!;
+      const t = random() < 0.1 ? factory.blankNode(`b${Math.floor(random() * 5)}`) : iri(Math.floor(random() * 60));
+      const key = termKey(t);
+      if (random() < 0.5) {
+        const id = graph.intern(t);
+        expect(given.get(key) ?? id, key).toBe(id);
+        given.set(key, id);
+      }
+      expect(graph.lookupTerm(t), key).toBe(given.get(key));
+      expect(graph.lookupKey(key), key).toBe(given.get(key));
+    }
+    for (const { graph, given } of graphs) for (const [key, id] of given) expect(termKey(graph.term(id))).toBe(key);
+  });
+
+  it('keeps the ids of a graph whose IRIs outnumber the shared table (it starts again), and of a graph made after', () => {
+    const first = new TermGraph();
+    const ids: number[] = [];
+    for (let n = 0; n < SERIAL_LIMIT + 100; n++) ids.push(first.intern(iri(n)));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let n = 0; n < SERIAL_LIMIT + 100; n++) expect(first.lookupTerm(iri(n))).toBe(ids[n]);
+    const second = new TermGraph();
+    expect(second.lookupTerm(iri(5))).toBeUndefined();
+    const id = second.intern(iri(5));
+    expect(second.lookupKey(termKey(iri(5)))).toBe(id);
+    expect(first.intern(iri(5))).toBe(ids[5]);
+    expect(first.lookupTerm(iri(SERIAL_LIMIT + 99))).toBe(ids[SERIAL_LIMIT + 99]);
   });
 });

@@ -8,6 +8,7 @@
  * always the access path.
  */
 import { factory, iriKey, termKey, type RDF } from '../rdf/terms.js';
+import { ownsStamps, stampAt, stampedAt, stampedId, stampedOrStamp, takeStamps } from './iri-serials.js';
 
 /** Subjects and objects of one predicate, index-aligned. */
 export interface PredicateTriples {
@@ -57,16 +58,27 @@ export function tripleIdText(id: number | string): string {
   return `${(sp - p) / PACK_LIMIT} ${p} ${o}`;
 }
 
+/** Fresh blank nodes whose keys and terms are made once and shared by every graph of this thread. */
+const FRESH_SHARED = 256;
+const FRESH_KEYS: string[] = [];
+const FRESH_TERMS: RDF.BlankNode[] = [];
+
 export class TermGraph {
-  /** Ids of IRIs (by value) and other non-literal terms (by `termKey`). */
+  /**
+   * Ids of blank nodes and other non-literal terms (by `termKey`), and of IRIs (by `iriKey`) once
+   * the graph no longer owns the IRI stamps (iri-serials.ts): until then its IRIs are found there.
+   */
   private readonly ids = new Map<string, number>();
+  private readonly stamp = takeStamps(this);
+  /** True while this graph's IRIs live in the stamps rather than in `ids`. */
+  private stamped = true;
   /**
    * Ids of literals by datatype IRI, then lexical form, and of language-tagged ones by tag: a key
    * string built per literal (`"v"^^dt`, new on every message, so flattened and hashed each time)
    * cost several times the lookup itself.
    */
   private readonly literalIds = new Map<string, Map<string, number>>();
-  private readonly taggedIds = new Map<string, Map<string, number>>();
+  private taggedIds: Map<string, Map<string, number>> | undefined;
   readonly terms: RDF.Term[] = [];
   /**
    * The triples of each predicate, indexed by its term id (ids are dense, so an array beats a Map
@@ -116,6 +128,14 @@ export class TermGraph {
   /** `intern` with the term's key already computed (compiled cells precompute their constants' keys; literals go by their fields). */
   internKeyed(key: string, term: RDF.Term): number {
     if (term.termType === 'Literal') return this.internLiteral(term);
+    if (term.termType === 'NamedNode' && this.usesStamps()) {
+      const next = this.terms.length;
+      const found = stampedOrStamp(this.stamp, key, next);
+      if (found === next) this.terms.push(term);
+      if (found >= 0) return found;
+      // The table started again: this graph's IRIs move to its own Map.
+      this.localize();
+    }
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.terms.length;
@@ -125,9 +145,57 @@ export class TermGraph {
     return id;
   }
 
+  /** True while the IRI stamps are this graph's; once another graph owns them, moves its IRIs to `ids`. */
+  private usesStamps(): boolean {
+    if (!this.stamped) return false;
+    if (ownsStamps(this)) return true;
+    this.localize();
+    return false;
+  }
+
+  /** Puts the graph's IRIs in `ids` and stops using the stamps (another graph owns them now). */
+  private localize(): void {
+    if (!this.stamped) return;
+    this.stamped = false;
+    for (let i = 0; i < this.terms.length; i++) {
+      const t = this.terms[i]!;
+      if (t.termType === 'NamedNode') this.ids.set(iriKey(t.value), i);
+    }
+  }
+
+  /**
+   * The id of an IRI constant whose serial (iri-serials.ts) the caller keeps for the current era,
+   * with its `iriKey` for when the graph no longer uses the stamps; undefined when not in the graph.
+   */
+  lookupSerial(serial: number, key: string): number | undefined {
+    if (!this.usesStamps()) return this.ids.get(key);
+    const id = stampedAt(this.stamp, serial);
+    return id < 0 ? undefined : id;
+  }
+
+  /** `internKeyed` of an IRI whose serial the caller keeps for the current era (see lookupSerial). */
+  internSerial(serial: number, key: string, term: RDF.NamedNode): number {
+    if (!this.usesStamps()) return this.internKeyed(key, term);
+    let id = stampedAt(this.stamp, serial);
+    if (id < 0) {
+      id = this.terms.length;
+      this.terms.push(term);
+      stampAt(this.stamp, serial, id);
+    }
+    return id;
+  }
+
+  /** The id of an IRI by its `iriKey`. */
+  private iriId(key: string): number | undefined {
+    if (!this.usesStamps()) return this.ids.get(key);
+    const id = stampedId(this.stamp, key);
+    return id < 0 ? undefined : id;
+  }
+
   private literalTable(term: RDF.Literal, create: boolean): Map<string, number> | undefined {
     const tagged = term.language !== '';
-    const tables = tagged ? this.taggedIds : this.literalIds;
+    // Language-tagged literals are rare in payloads: their table is made on the first one.
+    const tables = tagged ? (this.taggedIds ??= new Map<string, Map<string, number>>()) : this.literalIds;
     const name = tagged ? term.language : term.datatype.value;
     let table = tables.get(name);
     if (table === undefined && create) tables.set(name, (table = new Map<string, number>()));
@@ -148,17 +216,20 @@ export class TermGraph {
   /** Id of a term, or undefined when the graph has never seen it. */
   lookupTerm(term: RDF.Term): number | undefined {
     if (term.termType === 'Literal') return this.literalTable(term, false)?.get(term.value);
-    return this.ids.get(term.termType === 'NamedNode' ? iriKey(term.value) : termKey(term));
+    return term.termType === 'NamedNode' ? this.iriId(iriKey(term.value)) : this.ids.get(termKey(term));
   }
 
   /** Id of a literal by its lexical form and datatype IRI, or by its form and language tag (as the graph holds it). */
   lookupLiteral(value: string, datatype: string, language: string): number | undefined {
-    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds.get(language))?.get(value);
+    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds?.get(language))?.get(value);
   }
 
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
   lookupKey(key: string): number | undefined {
-    return key.charCodeAt(0) === 34 ? this.lookupLiteralKey(key) : this.ids.get(key);
+    const c = key.charCodeAt(0);
+    if (c === 34) return this.lookupLiteralKey(key);
+    // `_:` blank nodes, `?` variables and the empty key of other terms; iriKey brackets IRIs that start so.
+    return c === 95 || c === 63 || key === '' ? this.ids.get(key) : this.iriId(key);
   }
 
   /**
@@ -169,7 +240,7 @@ export class TermGraph {
     const quote = key.lastIndexOf('"');
     const value = key.slice(1, quote);
     let table: Map<string, number> | undefined;
-    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds.get(key.slice(quote + 2));
+    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds?.get(key.slice(quote + 2));
     else if (key.charCodeAt(quote + 1) === 94 && key.charCodeAt(quote + 2) === 94) table = this.literalIds.get(key.slice(quote + 3));
     const id = table?.get(value);
     if (id !== undefined) return id;
@@ -204,9 +275,13 @@ export class TermGraph {
   /** A blank node whose label no other term of this graph uses. */
   freshBlank(): number {
     for (;;) {
-      // The key built once (it is the term's termKey), not again by intern.
-      const key = `_:g${this.blankCounter++}`;
-      if (!this.ids.has(key)) return this.internKeyed(key, factory.blankNode(key.slice(2)));
+      const n = this.blankCounter++;
+      // The key is the term's termKey; the first ones, and their terms, are shared by every graph
+      // (immutable values), so a cell's fresh nodes build no string and no term per message.
+      const key = n < FRESH_SHARED ? (FRESH_KEYS[n] ??= `_:g${n}`) : `_:g${n}`;
+      if (this.ids.has(key)) continue;
+      const term = n < FRESH_SHARED ? (FRESH_TERMS[n] ??= factory.blankNode(key.slice(2))) : factory.blankNode(key.slice(2));
+      return this.internKeyed(key, term);
     }
   }
 
@@ -270,8 +345,8 @@ export class TermGraph {
     }
   }
 
-  toQuads(graph: RDF.Quad_Graph): RDF.Quad[] {
-    const out: RDF.Quad[] = [];
+  /** The triples as quads in `graph`, appended to `out` (a new array by default). */
+  toQuads(graph: RDF.Quad_Graph, out: RDF.Quad[] = []): RDF.Quad[] {
     for (const p of this.predicates) {
       const list = this.lists[p]!;
       const predicate = this.term(p) as RDF.Quad_Predicate;

@@ -3,7 +3,7 @@
  * (reference-mediator.md 5 and 6.8): only the payload graph changes; the metadata graph and any
  * other graph pass through untouched; the output is serialised the way the reference does.
  */
-import { parseMessage, parseMessageFast, serializeMessage, type ParsedMessage } from '../jsonld/index.js';
+import { parseMessage, parseMessageFast, serializeMessage, serializeMessageWithTriples, type ParsedMessage } from '../jsonld/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import type { CompiledAlignment } from './compile-alignment.js';
 import { TermGraph } from './term-graph.js';
@@ -231,9 +231,14 @@ export function translateParsed(
   const graph = TermGraph.fromQuads(payload);
   const payloadTriplesIn = graph.size;
   const { failures, trace, origins, removals } = applyAlignments(graph, alignments, { ...options, origins: options.trace === true });
-  const translated = graph.toQuads(target);
-  const out = others.concat(translated);
-  const message = serializeMessage(out, parsed.prefixes, { pretty: options.pretty ?? true });
+  const pretty = options.pretty ?? true;
+  // Untraced, the payload is written straight from the graph's term ids (no quad per triple). A
+  // trace needs the quads for its diff: appended to `others` (built here, so ours to extend)
+  // rather than concatenated, since Array.prototype.concat was a visible share of the engine's time.
+  const kept = others.length;
+  const out = trace === undefined ? undefined : graph.toQuads(target, others);
+  const message =
+    out === undefined ? serializeMessageWithTriples(others, target, graph, parsed.prefixes, { pretty }) : serializeMessage(out, parsed.prefixes, { pretty });
   return {
     message,
     emptyPayload: false,
@@ -244,7 +249,7 @@ export function translateParsed(
       ? {}
       : withDiff(
           payload,
-          translated,
+          (out ?? []).slice(kept),
           displayPrefixes(parsed.prefixes, alignments),
           { origins: originsOf(graph, origins ?? new Map(), trace), removals: removalsOf(graph, removals ?? new Map(), trace) },
           trace,
