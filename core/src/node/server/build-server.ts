@@ -95,9 +95,14 @@ function defaultUiDir(): string | undefined {
  * browser loads without a token and that may run script. The OpenAPI document is API data.
  */
 function isStaticFileRoute(request: FastifyRequest): boolean {
-  const url = request.routeOptions.url;
+  return isStaticFile(request.routeOptions);
+}
+
+/** isStaticFileRoute on a request's route options, read once (Fastify builds a new object on each read). */
+function isStaticFile(route: FastifyRequest['routeOptions']): boolean {
+  const url = route.url;
   if (url === undefined || url === '/swagger/json' || url === '/swagger/yaml') return false;
-  return url === '/swagger' || url.startsWith('/swagger/') || request.routeOptions.schema?.hide === true;
+  return url === '/swagger' || url.startsWith('/swagger/') || route.schema?.hide === true;
 }
 
 /** The document's `info.description`: what a client needs before reading any operation. */
@@ -262,10 +267,12 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const uiHeaders = securityHeaders('ui');
   const apiHeaders = securityHeaders('api');
   app.addHook('onSend', (request, reply, payload, done) => {
+    // Read once: `routeOptions` is a getter that builds a fresh object on every read (issue 42).
+    const route = request.routeOptions;
     // An error (a refusal included) is JSON whatever route it came from.
-    void reply.headers(reply.statusCode < 400 && isStaticFileRoute(request) ? uiHeaders : apiHeaders);
+    void reply.headers(reply.statusCode < 400 && isStaticFile(route) ? uiHeaders : apiHeaders);
     // The server's own processing time on the translation routes (server-timing.ts).
-    addServerTiming(request, reply);
+    addServerTiming(route, reply);
     done(null, payload);
   });
 

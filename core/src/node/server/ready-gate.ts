@@ -19,18 +19,26 @@ function answersAtOnce(request: FastifyRequest, isStaticFile: (request: FastifyR
 }
 
 /** The onRequest hook: waits for `ready` on every route but those that answer at once. */
-export function readyGate(ready: Promise<void>, isStaticFile: (request: FastifyRequest) => boolean): (request: FastifyRequest) => Promise<void> {
+export function readyGate(
+  ready: Promise<void>,
+  isStaticFile: (request: FastifyRequest) => boolean,
+): (request: FastifyRequest, reply: unknown, done: (error?: Error) => void) => void {
   let done = false;
   ready.then(
     () => (done = true),
     () => undefined,
   );
-  return async (request) => {
-    if (done || answersAtOnce(request, isStaticFile)) return;
-    try {
-      await ready;
-    } catch (error) {
-      throw new MediatorError(`the server could not restore its stored alignments and channels: ${(error as Error).message}`, ErrorCodes.internal);
+  // Callback style, not async: once the start-up is over, no promise and no extra turn per request
+  // (issue 42), as the server's other per-request hooks.
+  return (request, _reply, next) => {
+    if (done || answersAtOnce(request, isStaticFile)) {
+      next();
+      return;
     }
+    ready.then(
+      () => next(),
+      (error: unknown) =>
+        next(new MediatorError(`the server could not restore its stored alignments and channels: ${(error as Error).message}`, ErrorCodes.internal)),
+    );
   };
 }

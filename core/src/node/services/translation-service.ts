@@ -162,7 +162,7 @@ export class TranslationService {
       let previous: Promise<unknown> = Promise.resolve();
       for (const item of items) {
         const next = previous.then(async () => {
-          const compiled = await this.compiled(chain);
+          const compiled = await this.compiled(chain.ids);
           return (await runWorkItem(item, compiled, this.timeoutMs, () => undefined)) as WorkValues[K];
         });
         previous = next.catch((error: unknown) => {
@@ -173,30 +173,52 @@ export class TranslationService {
       return results;
     }
     const pool = this.workerPool();
-    const submitted = this.sources(chain).then((alignments) =>
+    const submitted = this.sources(chain.ids).then((alignments) =>
       pool.submit({ alignments, items, timeoutMs: this.timeoutMs, bounded: true, label: chain.label, stopAfterTimeout }),
     );
     return items.map((_item, i) => submitted.then((ps) => ps[i] as Promise<WorkValues[K]>));
   }
 
-  private async compiled(chain: Chain): Promise<CompiledAlignment[]> {
+  private async compiled(ids: readonly api.AlignmentId[]): Promise<CompiledAlignment[]> {
     const out: CompiledAlignment[] = [];
-    for (const id of chain.ids) out.push(await this.alignments.compiledFor(id.name, id.version));
+    for (const id of ids) out.push(await this.alignments.compiledFor(id.name, id.version));
     return out;
   }
 
-  private async sources(chain: Chain): Promise<PoolAlignment[]> {
+  private async sources(ids: readonly api.AlignmentId[]): Promise<PoolAlignment[]> {
     const out: PoolAlignment[] = [];
-    for (const id of chain.ids) out.push(await this.alignments.sourceFor(id.name, id.version));
+    for (const id of ids) out.push(await this.alignments.sourceFor(id.name, id.version));
     return out;
   }
 
-  /** POST /translation: the answer's JSON bytes, written where the translation ran (TranslationAnswer). */
+  /**
+   * POST /translation: the answer's JSON bytes, written where the translation ran (TranslationAnswer).
+   * Each alignment is looked up once (issue 42): for the worker, its stored text (sourceFor), or on
+   * the event loop its compiled form; `chain` then `run` looked each up twice per request.
+   */
   async translate(request: api.TranslationRequest, call: TranslateCall): Promise<TranslationAnswer> {
-    const { graphStr } = request;
-    const chain = await this.chain(request.alignIDs);
+    const { graphStr, alignIDs } = request;
+    const item = { kind: 'answer', graphStr, trace: call.trace, pretty: call.pretty, defaultGraph: call.defaultGraph === true } as const;
+    // Outside the try: a missing alignment (or one that does not compile) is not about the message.
+    if (this.workers === 0) {
+      const compiled = await this.compiled(alignIDs);
+      try {
+        return (await runWorkItem(item, compiled, this.timeoutMs, () => undefined)) as TranslationAnswer;
+      } catch (error) {
+        throw aboutMessage(error);
+      }
+    }
+    const alignments = await this.sources(alignIDs);
+    const label = alignIDs.map((id) => alignmentId(id.name, id.version)).join(' -> ') || 'no alignment';
     try {
-      return await this.run(chain, [{ kind: 'answer', graphStr, trace: call.trace, pretty: call.pretty, defaultGraph: call.defaultGraph === true }])[0]!;
+      return (await this.workerPool().submit({
+        alignments,
+        items: [item],
+        timeoutMs: this.timeoutMs,
+        bounded: true,
+        label,
+        stopAfterTimeout: false,
+      })[0]) as TranslationAnswer;
     } catch (error) {
       throw aboutMessage(error);
     }
@@ -221,13 +243,13 @@ export class TranslationService {
   async forChannel(ids: readonly api.AlignmentId[], parallelism: number): Promise<{ translate: ChannelTranslate; window: number }> {
     const chain = await this.chain(ids);
     if (this.workers === 0) {
-      const compiled = await this.compiled(chain);
+      const compiled = await this.compiled(chain.ids);
       const timeoutMs = this.timeoutMs;
       return { translate: (text) => translateMessage(text, compiled, { timeoutMs }), window: parallelism };
     }
     // Resolved once: a channel's alignments cannot be deleted while it exists (IN_USE), and a new
     // version adopted from the fleet restarts the channel.
-    const alignments = await this.sources(chain);
+    const alignments = await this.sources(chain.ids);
     const batcher = new ChannelBatcher(
       (texts) =>
         this.workerPool().submit({
