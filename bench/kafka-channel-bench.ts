@@ -1,6 +1,7 @@
 /**
  * A channel on Apache Kafka (issue 28): messages per second through one channel at parallelism 1
- * and 4 on one broker (KRaft), with each client library in the list below, each set against the in-process translation rate of the same message
+ * and 4 on one broker (KRaft), translating inline and, as `mediator serve` runs a channel, on its
+ * translation worker; each set against the in-process translation rate of the same message
  * measured right before and after it (as nats-channel-bench.ts does for NATS).
  *
  * The source topic is filled first. The timed window runs from the moment the channel joined its
@@ -8,31 +9,35 @@
  * throughput) until the broker confirmed every output on the sink (acks=-1). Offsets are committed
  * as the channel goes; the last commit is not inside the window. Nothing reads the sink.
  */
-import { ChannelRuntime, KafkaTransport, silentLogger, translateMessage, type CompiledAlignment, type Transport } from '@mediator/core/node';
+import { ChannelRuntime, KafkaTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchKafka } from './kafka-broker.js';
-import { median } from './stats.js';
-import { fillTopic, untilTranslated, type ChannelRatioFigure } from './broker-channel.js';
+import {
+  fillTopic,
+  inlineTranslator,
+  ratioRounds,
+  serverTranslation,
+  untilTranslated,
+  type ChannelRatioFigure,
+  type TranslationSite,
+  type Translator,
+} from './broker-channel.js';
 
 export interface KafkaChannelFigure extends ChannelRatioFigure {
   /** The client library. */
   readonly client: string;
+  /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
+  readonly translation: TranslationSite;
 }
 
-async function drain(
-  transport: Transport,
-  text: string,
-  alignments: readonly CompiledAlignment[],
-  parallelism: number,
-  count: number,
-  run: string,
-): Promise<number> {
+async function drain(transport: Transport, text: string, translator: Translator, parallelism: number, count: number, run: string): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   await fillTopic(transport, source, text, count);
   const runtime = new ChannelRuntime({
     config: { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' },
-    translate: (t) => translateMessage(t, alignments),
+    translate: translator.translate,
+    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
     transport,
     logger: silentLogger,
   });
@@ -47,52 +52,46 @@ async function drain(
 }
 
 const ROUNDS = Number(process.env.BENCH_KAFKA_ROUNDS ?? '3');
+// One client since issue 28 kept @platformatic/kafka (kafkajs measured 34 % / 32 % here, against 55 % / 54 %).
+const CLIENT = '@platformatic/kafka';
 
-/**
- * Each client's rounds alternate with the other's (client A round 1, client B round 1, ...), so a
- * change in the machine's load falls on both alike.
- */
-export async function measureKafkaChannels(text: string, alignments: readonly CompiledAlignment[], count: number): Promise<KafkaChannelFigure[]> {
+export async function measureKafkaChannels(
+  text: string,
+  alignments: readonly CompiledAlignment[],
+  alignmentXml: readonly string[],
+  count: number,
+): Promise<KafkaChannelFigure[]> {
+  const server = await serverTranslation(alignmentXml);
+  const inline = inlineTranslator(alignments);
   const broker = await startBenchKafka();
-  // One client since issue 28 kept @platformatic/kafka (kafkajs measured 34 % / 32 % here, against
-  // 55 % / 54 %); the list is where a candidate is added to be measured against it.
-  const clients: Array<{ client: string; transport: Transport }> = [
-    { client: '@platformatic/kafka', transport: new KafkaTransport({ brokers: broker.brokers, logger: silentLogger }) },
-  ];
+  const transport = new KafkaTransport({ brokers: broker.brokers, logger: silentLogger });
   try {
-    // Warm-up: JIT, the connections, topic creation and group join paths.
-    for (const [i, c] of clients.entries()) await drain(c.transport, text, alignments, 4, Math.min(500, count), `kwarm${i}`);
+    // Warm-up: JIT, the connections, topic creation and group join paths, both translation sites.
+    await drain(transport, text, inline, 4, Math.min(500, count), 'kwarm');
+    await drain(transport, text, await server.viaWorker(4), 4, Math.min(500, count), 'kwwarm');
     const out: KafkaChannelFigure[] = [];
-    for (const parallelism of [1, 4]) {
-      const rounds = clients.map(() => ({ rates: [] as number[], inProcs: [] as number[], ratios: [] as number[] }));
-      let before = await inProcess(text, alignments, count);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [i, c] of clients.entries()) {
-          const rate = await drain(c.transport, text, alignments, parallelism, count, `k${i}p${parallelism}r${round}`);
-          const after = await inProcess(text, alignments, count);
-          const inProc = (before + after) / 2;
-          rounds[i]!.rates.push(rate);
-          rounds[i]!.inProcs.push(inProc);
-          rounds[i]!.ratios.push(rate / inProc);
-          before = after;
-        }
-      }
-      for (const [i, c] of clients.entries()) {
-        const r = rounds[i]!;
-        out.push({
-          client: c.client,
-          parallelism,
-          messagesPerSecond: median(r.rates),
-          inProcessMessagesPerSecond: median(r.inProcs),
-          ratio: median(r.ratios),
-          roundRatios: r.ratios,
-        });
-        process.stderr.write(`measured Kafka (${c.client}), parallelism ${parallelism}: ratios ${r.ratios.map((x) => `${(x * 100).toFixed(0)}%`).join(' ')}\n`);
-      }
+    // The worker row is a channel as `mediator serve` runs it (its default on a multi-core machine):
+    // the Kafka client on the event loop, the translation on the server's worker thread.
+    for (const [translation, parallelism] of [
+      ['inline', 1],
+      ['inline', 4],
+      ['worker', 4],
+    ] as const) {
+      const translator = translation === 'inline' ? inline : await server.viaWorker(parallelism);
+      const figure = await ratioRounds(
+        ROUNDS,
+        () => inProcess(text, alignments, count),
+        (round) => drain(transport, text, translator, parallelism, count, `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`),
+      );
+      out.push({ client: CLIENT, translation, parallelism, ...figure });
+      process.stderr.write(
+        `measured Kafka (${CLIENT}), ${translation}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
+      );
     }
     return out;
   } finally {
-    for (const c of clients) await c.transport.close();
+    await transport.close();
     await broker.stop();
+    await server.close();
   }
 }
