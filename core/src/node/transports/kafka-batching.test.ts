@@ -19,6 +19,24 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
   return { promise, resolve, reject };
 }
 
+/** A sender that lingers as `linger` says, recording each batch's values and holding its acknowledgement until the test resolves it. */
+function lingeringSender(linger: { ms: number; records: number }) {
+  const batches: string[][] = [];
+  const acks: Array<ReturnType<typeof deferred>> = [];
+  const sender = new KafkaBatchSender(
+    async (records) => {
+      batches.push(records.map((r) => String(r.value)));
+      const d = deferred();
+      acks.push(d);
+      await d.promise;
+    },
+    500,
+    512 * 1024,
+    linger,
+  );
+  return { batches, acks, sender };
+}
+
 describe('KafkaBatchSender', () => {
   it('sends what was queued in one turn as one batch, in order, and confirms each record with its batch', async () => {
     const batches: QueuedRecord[][] = [];
@@ -122,19 +140,7 @@ describe('KafkaBatchSender', () => {
   });
 
   it('lingers between batches of a flow until `records` records are queued, then sends them as one', async () => {
-    const batches: string[][] = [];
-    const acks: Array<ReturnType<typeof deferred>> = [];
-    const sender = new KafkaBatchSender(
-      async (records) => {
-        batches.push(records.map((r) => String(r.value)));
-        const d = deferred();
-        acks.push(d);
-        await d.promise;
-      },
-      500,
-      512 * 1024,
-      { ms: 60_000, records: 3 },
-    );
+    const { batches, acks, sender } = lingeringSender({ ms: 60_000, records: 3 });
     const all = [sender.enqueue('t', 'a')];
     await tick();
     await tick();
@@ -155,19 +161,7 @@ describe('KafkaBatchSender', () => {
   });
 
   it('sends a short batch of a flow once the linger time passed', async () => {
-    const batches: string[][] = [];
-    const acks: Array<ReturnType<typeof deferred>> = [];
-    const sender = new KafkaBatchSender(
-      async (records) => {
-        batches.push(records.map((r) => String(r.value)));
-        const d = deferred();
-        acks.push(d);
-        await d.promise;
-      },
-      500,
-      512 * 1024,
-      { ms: 40, records: 100 },
-    );
+    const { batches, acks, sender } = lingeringSender({ ms: 40, records: 100 });
     const a = sender.enqueue('t', 'a');
     await tick();
     await tick();

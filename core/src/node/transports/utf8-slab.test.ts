@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../test-support/payload-variants.js';
 import { Utf8Slab } from './utf8-slab.js';
-
-/** A small seeded generator (mulberry32), so a failing case is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Code points from every UTF-8 length (1-4 bytes), lone surrogates included (written as U+FFFD). */
 const POINTS = [0x41, 0x7f, 0xe9, 0x7ff, 0x800, 0x20ac, 0xd800, 0xdfff, 0xfffd, 0x10000, 0x1f600, 0x10ffff];
