@@ -17,8 +17,8 @@ import { isomorphic } from '../rdf/isomorphism.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import { payloadDiff } from '../translation/payload-diff.js';
 import { TermGraph } from '../translation/term-graph.js';
-import { applyAlignments, type CellFailure, type StepTrace } from '../translation/translate.js';
-import { parseMessage, parseMessageFast, type ParsedMessage } from '../jsonld/index.js';
+import { applyAlignments, readMessage, type CellFailure, type StepTrace } from '../translation/translate.js';
+import type { ParsedMessage } from '../jsonld/index.js';
 import { displayPrefixes } from '../translation/display-prefixes.js';
 import { blameCells, chainContributions } from './cell-blame.js';
 import { matchPayloadText } from './payload-match.js';
@@ -51,15 +51,7 @@ function isPayload(q: RDF.Quad): boolean {
  * MediatorError TIMEOUT when the cells run longer than `timeoutMs` (checked between cells).
  */
 export async function runChain(message: string, alignments: readonly CompiledAlignment[], withSteps: boolean, timeoutMs?: number): Promise<ChainRun> {
-  return runParsedChain(await parsedMessage(message), alignments, withSteps, timeoutMs);
-}
-
-/**
- * The message read with the fast reader when it applies: synchronously, so a suite case waits for
- * no promise of its own (each awaited async function cost a promise and a microtask turn per case).
- */
-function parsedMessage(message: string): ParsedMessage | Promise<ParsedMessage> {
-  return parseMessageFast(message) ?? parseMessage(message);
+  return runParsedChain(await readMessage(message), alignments, withSteps, timeoutMs);
 }
 
 /** `runChain` on a message already read. */
@@ -159,7 +151,8 @@ export async function runCase(testCase: TestCase, alignments: readonly CompiledA
   let payloadMatches: boolean;
   let expected: RDF.Quad[] | undefined;
   try {
-    const parsed = parsedMessage(testCase.message);
+    // Not awaited when the fast reader applied: a promise and a microtask turn per case otherwise.
+    const parsed = readMessage(testCase.message);
     const withSteps = testCase.expectedSteps !== undefined;
     run = runParsedChain(parsed instanceof Promise ? await parsed : parsed, alignments, withSteps, options.timeoutMs);
     // The text is matched against the engine's graph when it can be; n3 and the general check otherwise.
