@@ -83,6 +83,11 @@ function aboutMessage(error: unknown): unknown {
 /** POST /translation's answer (and the preview's) for an engine result. */
 let provisional = 0;
 
+/** A chain's name in queue errors and logs: its alignments in order. */
+function chainLabel(ids: readonly api.AlignmentId[]): string {
+  return ids.map((id) => alignmentId(id.name, id.version)).join(' -> ') || 'no alignment';
+}
+
 export class TranslationService {
   private readonly alignments: AlignmentService;
   private readonly logger: Logger;
@@ -148,7 +153,7 @@ export class TranslationService {
   async chain(ids: readonly api.AlignmentId[]): Promise<Chain> {
     // Checked here, so a missing alignment is the caller's error before anything is queued.
     for (const id of ids) await this.alignments.sourceFor(id.name, id.version);
-    return { ids: [...ids], label: ids.map((id) => alignmentId(id.name, id.version)).join(' -> ') || 'no alignment' };
+    return { ids: [...ids], label: chainLabel(ids) };
   }
 
   /**
@@ -209,14 +214,13 @@ export class TranslationService {
       }
     }
     const alignments = await this.sources(alignIDs);
-    const label = alignIDs.map((id) => alignmentId(id.name, id.version)).join(' -> ') || 'no alignment';
     try {
       return (await this.workerPool().submit({
         alignments,
         items: [item],
         timeoutMs: this.timeoutMs,
         bounded: true,
-        label,
+        label: chainLabel(alignIDs),
         stopAfterTimeout: false,
       })[0]) as TranslationAnswer;
     } catch (error) {
