@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildServer, translateMessage, type ChannelRuntime, type ChannelTranslate, type CompiledAlignment, type Transport } from '@mediator/core/node';
+import {
+  buildServer,
+  ChannelRuntime,
+  silentLogger,
+  translateMessage,
+  type ChannelRuntimeConfig,
+  type ChannelTranslate,
+  type CompiledAlignment,
+  type Transport,
+} from '@mediator/core/node';
 import { median } from './stats.js';
 
 /** How a drained channel translates: a function and the number of messages it may have in translation. */
@@ -110,10 +119,36 @@ export async function ratioRounds(
 }
 
 /** Polls (every 5 ms, at most 300 s) until the channel has translated `count` messages; `run` names it in the error. */
-export async function untilTranslated(runtime: Pick<ChannelRuntime, 'counters'>, count: number, run: string): Promise<void> {
+async function untilTranslated(runtime: Pick<ChannelRuntime, 'counters'>, count: number, run: string): Promise<void> {
   const deadline = Date.now() + 300_000;
   while (runtime.counters.translated < count) {
     if (Date.now() > deadline) throw new Error(`channel ${run} did not drain: ${JSON.stringify(runtime.counters)}`);
     await sleep(5);
   }
+}
+
+/** A drained channel: `config` on `transport`, translating with `translator` (its window when it has one), logging nothing. */
+export function benchChannel(transport: Transport, translator: Translator, config: ChannelRuntimeConfig): ChannelRuntime {
+  return new ChannelRuntime({
+    config,
+    translate: translator.translate,
+    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
+    transport,
+    logger: silentLogger,
+  });
+}
+
+/**
+ * Starts the channel and times it from the moment it runs until it translated `count` messages,
+ * then stops it: msg/s. What it translated before the window opened is not counted (the start's
+ * one-time costs, such as a group join or a session resumed, are no part of its rate).
+ */
+export async function timedUntilTranslated(runtime: ChannelRuntime, count: number, run: string): Promise<number> {
+  await runtime.start();
+  const start = performance.now();
+  const before = runtime.counters.translated;
+  await untilTranslated(runtime, count, run);
+  const rate = ((count - before) / (performance.now() - start)) * 1000;
+  await runtime.stop();
+  return rate;
 }

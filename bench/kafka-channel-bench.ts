@@ -9,15 +9,16 @@
  * throughput) until the broker confirmed every output on the sink (acks=-1). Offsets are committed
  * as the channel goes; the last commit is not inside the window. Nothing reads the sink.
  */
-import { ChannelRuntime, KafkaTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
+import { KafkaTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchKafka } from './kafka-broker.js';
 import {
+  benchChannel,
   fillTopic,
   inlineTranslator,
   ratioRounds,
   serverTranslation,
-  untilTranslated,
+  timedUntilTranslated,
   type ChannelRatioFigure,
   type TranslationSite,
   type Translator,
@@ -34,21 +35,8 @@ async function drain(transport: Transport, text: string, translator: Translator,
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   await fillTopic(transport, source, text, count);
-  const runtime = new ChannelRuntime({
-    config: { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' },
-    translate: translator.translate,
-    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
-    transport,
-    logger: silentLogger,
-  });
-  await runtime.start();
-  const start = performance.now();
-  // What the channel translated before the window opened is not counted (as the NATS and MQTT rows).
-  const before = runtime.counters.translated;
-  await untilTranslated(runtime, count, run);
-  const rate = ((count - before) / (performance.now() - start)) * 1000;
-  await runtime.stop();
-  return rate;
+  const runtime = benchChannel(transport, translator, { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' });
+  return timedUntilTranslated(runtime, count, run);
 }
 
 const ROUNDS = Number(process.env.BENCH_KAFKA_ROUNDS ?? '3');

@@ -10,16 +10,17 @@
  * until the sink's broker confirmed every output (PUBACK, or JetStream's ack). Every
  * source message is acknowledged only after that confirmation. Nothing reads the sink.
  */
-import { bridgeTransport, ChannelRuntime, MqttTransport, NatsTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
+import { bridgeTransport, MqttTransport, NatsTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
 import {
+  benchChannel,
   fillTopic,
   inlineTranslator,
   ratioRounds,
   serverTranslation,
-  untilTranslated,
+  timedUntilTranslated,
   type ChannelRatioFigure,
   type TranslationSite,
   type Translator,
@@ -50,23 +51,10 @@ async function drain(
   });
   await prepare.close();
   await fillTopic(mqtt, source, text, count, 256);
-  const runtime = new ChannelRuntime({
-    config: { id: run, source, sink, parallelism, consumerGroup: group },
-    translate: translator.translate,
-    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
-    transport: channelTransport,
-    logger: silentLogger,
-  });
   // A running channel's throughput, as the NATS and Kafka rows measure it: the window opens once
   // the channel runs (its connection made and its session resumed, 50-160 ms here, a one-time
   // cost of a start), and what it translated before that is not counted.
-  await runtime.start();
-  const start = performance.now();
-  const before = runtime.counters.translated;
-  await untilTranslated(runtime, count, run);
-  const rate = ((count - before) / (performance.now() - start)) * 1000;
-  await runtime.stop();
-  return rate;
+  return timedUntilTranslated(benchChannel(channelTransport, translator, { id: run, source, sink, parallelism, consumerGroup: group }), count, run);
 }
 
 const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? '3');

@@ -11,10 +11,11 @@
  * nor is the cost of watching: the brokers are asked for the backlog only once the channel counted
  * every output confirmed.
  */
-import { NatsTransport, silentLogger, ChannelRuntime, type CompiledAlignment } from '@mediator/core/node';
+import { NatsTransport, silentLogger, type CompiledAlignment } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
 import {
+  benchChannel,
   fillTopic,
   inlineTranslator,
   ratioRounds,
@@ -41,13 +42,7 @@ async function drain(transport: NatsTransport, text: string, translator: Transla
   const sink = `bench.${run}.sink`;
   const group = `${run}-channel`;
   await fillTopic(transport, source, text, count);
-  const runtime = new ChannelRuntime({
-    config: { id: run, source, sink, parallelism, consumerGroup: group, startFrom: 'earliest' },
-    translate: translator.translate,
-    ...(translator.window === undefined ? {} : { translationWindow: translator.window }),
-    transport,
-    logger: silentLogger,
-  });
+  const runtime = benchChannel(transport, translator, { id: run, source, sink, parallelism, consumerGroup: group, startFrom: 'earliest' });
   // A running channel's throughput: the window opens once the channel runs (its sink stream and its
   // consumer made, which on a cluster waits for leader elections: 0.3-1.5 s here, a start-up cost
   // and no part of its rate), and what it translated before that is not counted.
