@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { closedPort } from '../../test-support/closed-port.js';
 import { buildServer, type MediatorServer } from '../server/build-server.js';
 import { candidateUrls, readMiddlewareVersion, versionIn } from './middleware-version.js';
 
@@ -78,9 +79,7 @@ describe('readMiddlewareVersion', () => {
   });
 
   it('says so when nothing listens', async () => {
-    const { server, url } = await listen(() => undefined);
-    await close(server);
-    const error = await failure(readMiddlewareVersion(url));
+    const error = await failure(readMiddlewareVersion(`http://127.0.0.1:${await closedPort()}`));
     expect(error.code).toBe(ErrorCodes.middlewareUnreachable);
     expect(error.message).toMatch(/Cannot reach the middleware .*ECONNREFUSED/);
   });

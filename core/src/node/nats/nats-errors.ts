@@ -31,6 +31,19 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Client codes of a server refusing who we are: retrying with the same credentials cannot help. */
+const REFUSED_CREDENTIAL_CODES: ReadonlySet<string> = new Set([
+  ErrorCode.AuthorizationViolation,
+  ErrorCode.AuthenticationExpired,
+  ErrorCode.BadAuthentication,
+]);
+
+/** The server refused the credentials (wrong password, token, NKey or JWT; expired credentials). */
+export function isRefusedCredentials(error: unknown): boolean {
+  const code = errCode(error);
+  return code !== undefined && REFUSED_CREDENTIAL_CODES.has(code);
+}
+
 /** Client codes of failures a cluster recovers from by itself: time-outs, no responders (no leader yet), disconnects. */
 const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   ErrorCode.Timeout,

@@ -7,12 +7,12 @@
  * - `reachable` of that transport in GET /version?details=true is the same as the gauge
  *   mediator_broker_connected in /metrics, and both say down.
  */
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type api } from '../../common/index.js';
 import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroker } from '../../test-support/mosquitto-broker.js';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
+import { closedPort } from '../../test-support/closed-port.js';
 import { parsePrometheusText, sampleValue } from '../../test-support/prometheus-text.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
 
@@ -23,16 +23,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
-
-/** A loopback port that was free a moment ago and that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
 
 interface Started {
   readonly running: TestServer;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test-support/nats-cluster.js';
+import { closedPort } from '../../test-support/closed-port.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { expectChannelFails, expectNoSecretShown } from '../../test-support/secured-channel.js';
 import { mediatorCli } from '../../test-support/shared-data.js';
@@ -23,7 +23,9 @@ afterAll(async () => {
 
 describe('a server whose brokers cannot be reached', () => {
   it('starts, answers, fails each channel naming its broker, and shows no credential', async () => {
-    const [kafka, nats, mqtt] = [await freePort(), await freePort(), await freePort()];
+    const kafka = await closedPort();
+    const nats = await closedPort([kafka]);
+    const mqtt = await closedPort([kafka, nats]);
     const secrets = ['nats-Secret-0001', 'mqtt-Secret-0002', 'kafka-Secret-0003'];
     const server = await startMediatorServe(mediatorCli, dir, {
       args: [

@@ -35,7 +35,7 @@ import {
   type SlotRecord,
   type TombstoneRecord,
 } from './record-kinds.js';
-import { apiErrCode, isTransientNatsError, messageOf, natsTimeout } from '../nats/nats-errors.js';
+import { apiErrCode, isRefusedCredentials, isTransientNatsError, messageOf, natsTimeout } from '../nats/nats-errors.js';
 import { natsConnection, type NatsSecurity } from '../nats/nats-security.js';
 import type { ConfigStore, ConfigStoreState } from './config-store.js';
 import type { AlignmentRecord, ChannelRecord, InsertAlignmentResult, NewAlignment, NewChannel } from './records.js';
@@ -126,6 +126,9 @@ class RaceLost extends Error {}
 function isTransient(error: unknown): boolean {
   return error instanceof RaceLost || isTransientNatsError(error);
 }
+
+/** What to do when the server refused the credentials: the same ones would be refused again. */
+const REFUSED_ADVICE = 'Check the credentials given with --nats (user and password or token in the URL, --nats-nkey-file, --nats-creds)';
 
 async function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -261,6 +264,9 @@ export class NatsKvStore implements ConfigStore {
           target = info.streamInfo.state.last_seq;
         } catch (error) {
           this.#reason = messageOf(error);
+          // The same credentials will be refused again: say so now, with the server's own words,
+          // before a later attempt's time-out (on a loaded machine) could replace them.
+          if (isRefusedCredentials(error)) throw this.#unreachable(this.#reason, REFUSED_ADVICE);
           await sleep(200);
         }
       }
@@ -281,9 +287,9 @@ export class NatsKvStore implements ConfigStore {
     }
   }
 
-  #unreachable(): MediatorError {
+  #unreachable(cause = this.#reason, advice = 'Start the mediator when NATS is back'): MediatorError {
     return new MediatorError(
-      `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${this.#reason ?? 'no answer'}. Start the mediator when NATS is back, or use --store sqlite.`,
+      `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${cause ?? 'no answer'}. ${advice}, or use --store sqlite.`,
       ErrorCodes.configStoreUnavailable,
     );
   }

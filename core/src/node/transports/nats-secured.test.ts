@@ -174,6 +174,8 @@ describe.skipIf(skipNats)(`NATS with TLS client verification and credentials ${s
     const exit = await proc.exited({ timeoutMs: 90_000 });
     expect(exit.code, proc.output()).not.toBe(0);
     expect(proc.output()).toMatch(/configuration store .*nats:\/\/127\.0\.0\.1:\d+.*Authorization Violation/is);
+    // At the first refusal, not after retrying until a time-out could hide the server's words.
+    expect(proc.output()).toMatch(/Authorization Violation'?\. Check the credentials given with --nats/i);
     expect(proc.output()).not.toContain(wrong);
   }, 120_000);
 });

@@ -3,8 +3,8 @@ import { connect } from 'nats';
 import { silentLogger } from '../../common/logger.js';
 import { ChannelRuntime } from '../../common/channels/channel-runtime.js';
 import type { Transport } from '../../common/channels/transport.js';
+import { closedPort } from '../../test-support/closed-port.js';
 import {
-  freePort,
   NATS_SERVER_BIN,
   natsServerAvailable,
   natsSkipReason,
@@ -69,7 +69,7 @@ describe('NATS topic mapping', () => {
 
 describe('NATS transport without a server', () => {
   it('subscribe rejects with a clear message, and a channel over it is failed with that reason', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const transport = new NatsTransport({ servers: `nats://127.0.0.1:${port}`, connectTimeoutMs: 1000 });
     try {
       await expect(transport.subscribe('t', 'g', { maxInFlight: 1 }, async () => undefined)).rejects.toThrow(/cannot connect to NATS at nats:\/\/127\.0\.0\.1/);
