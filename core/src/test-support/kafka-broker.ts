@@ -16,7 +16,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './nats-cluster.js';
+import { freePort } from './loopback-ports.js';
 import { startProcess, type TestProcess } from './processes.js';
 import { repoRoot } from './shared-data.js';
 

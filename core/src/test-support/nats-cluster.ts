@@ -8,11 +8,11 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'nats';
+import { freePort } from './loopback-ports.js';
 import { startProcess, type TestProcess } from './processes.js';
 
 export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
@@ -24,20 +24,6 @@ export const skipNats: boolean = !natsServerAvailable && process.env.CI !== 'tru
 
 /** The reason, for describe names: the skip is visible in the test report. */
 export const natsSkipReason = `skipped: ${NATS_SERVER_BIN} not found (apt-get install nats-server, or set MEDIATOR_NATS_SERVER)`;
-
-/** A free TCP port on 127.0.0.1 (asks the kernel, then releases it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface NodeSpec {
   readonly name: string;

@@ -9,7 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type ConnectionOptions } from 'nats';
-import { freePort, NATS_SERVER_BIN, natsServerAvailable, natsSkipReason } from './nats-cluster.js';
+import { freePort } from './loopback-ports.js';
+import { NATS_SERVER_BIN, natsServerAvailable, natsSkipReason } from './nats-cluster.js';
 import { startProcess, type TestProcess } from './processes.js';
 import type { CertificateFiles } from './test-certificates.js';
 

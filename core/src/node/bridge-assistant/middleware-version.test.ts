@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
-import { closedPort } from '../../test-support/closed-port.js';
+import { closedPort } from '../../test-support/loopback-ports.js';
 import { buildServer, type MediatorServer } from '../server/build-server.js';
 import { candidateUrls, readMiddlewareVersion, versionIn } from './middleware-version.js';
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type api } from '../../common/index.js';
 import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroker } from '../../test-support/mosquitto-broker.js';
 import { natsSkipReason, skipNats, startNatsServer, type NatsCluster } from '../../test-support/nats-cluster.js';
-import { closedPort } from '../../test-support/closed-port.js';
+import { closedPort } from '../../test-support/loopback-ports.js';
 import { parsePrometheusText, sampleValue } from '../../test-support/prometheus-text.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closedPort } from '../../test-support/closed-port.js';
+import { closedPort } from '../../test-support/loopback-ports.js';
 import { request, startMediatorServe, stopAll, type TestProcess } from '../../test-support/processes.js';
 import { expectChannelFails, expectNoSecretShown } from '../../test-support/secured-channel.js';
 import { mediatorCli } from '../../test-support/shared-data.js';

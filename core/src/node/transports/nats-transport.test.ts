@@ -3,7 +3,7 @@ import { connect } from 'nats';
 import { silentLogger } from '../../common/logger.js';
 import { ChannelRuntime } from '../../common/channels/channel-runtime.js';
 import type { Transport } from '../../common/channels/transport.js';
-import { closedPort } from '../../test-support/closed-port.js';
+import { closedPort } from '../../test-support/loopback-ports.js';
 import {
   NATS_SERVER_BIN,
   natsServerAvailable,
