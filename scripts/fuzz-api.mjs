@@ -66,6 +66,20 @@ async function seedData(url) {
   });
 }
 
+/** Undefined when GET /version answers 200 within 10 s, else why not: the server's exit, or the answer or error. */
+async function stillAnswering(url) {
+  if (server.exitCode !== null || server.signalCode !== null) return `the server exited: ${server.signalCode ?? `code ${server.exitCode}`}`;
+  try {
+    const reply = await fetch(`${url}/version`, { signal: AbortSignal.timeout(10_000) });
+    if (reply.status === 200) return undefined;
+    return `GET /version answered ${reply.status}`;
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const exited = server.exitCode !== null || server.signalCode !== null ? `; the server exited: ${server.signalCode ?? `code ${server.exitCode}`}` : '';
+    return `GET /version failed: ${cause}${exited}`;
+  }
+}
+
 /** One schemathesis run; answers its counts from the summary. */
 function fuzz(url, label, args) {
   console.log(`\n[fuzz] ${label}`);
@@ -125,13 +139,11 @@ try {
   await seedData(url);
   const api = fuzz(url, 'api', { checks: CHECKS, filter: ['--exclude-path-regex', '/convert'] });
   const conversions = fuzz(url, 'conversions', { checks: CHECKS.filter((c) => c !== 'not_a_server_error'), filter: ['--include-path-regex', '/convert'] });
-  const alive = await fetch(`${url}/version`).then(
-    (r) => r.status === 200,
-    () => false,
-  );
+  const health = await stillAnswering(url);
+  const alive = health === undefined;
   console.log(
     `\n[fuzz] ${api.generated + conversions.generated} cases (seed ${seed}, ${examples} examples per operation): ` +
-      `${api.failures + conversions.failures} failures; server ${alive ? 'still answering' : 'NOT answering'} at the end`,
+      `${api.failures + conversions.failures} failures; server ${alive ? 'still answering' : `NOT answering at the end (${health})`}`,
   );
   ok = api.ok && conversions.ok && alive;
 } catch (error) {

@@ -32,11 +32,7 @@ export function messageOf(error: unknown): string {
 }
 
 /** Client codes of a server refusing who we are: retrying with the same credentials cannot help. */
-const REFUSED_CREDENTIAL_CODES: ReadonlySet<string> = new Set([
-  ErrorCode.AuthorizationViolation,
-  ErrorCode.AuthenticationExpired,
-  ErrorCode.BadAuthentication,
-]);
+const REFUSED_CREDENTIAL_CODES: ReadonlySet<string> = new Set([ErrorCode.AuthorizationViolation, ErrorCode.AuthenticationExpired, ErrorCode.BadAuthentication]);
 
 /** The server refused the credentials (wrong password, token, NKey or JWT; expired credentials). */
 export function isRefusedCredentials(error: unknown): boolean {
