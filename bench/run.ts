@@ -10,6 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileAlignment } from '@mediator/core';
@@ -17,7 +18,7 @@ import { measureNaive } from './naive-baseline.js';
 import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
-import { measureNatsChannels } from './nats-channel-bench.js';
+import { measureNatsChannels, NATS_CPU_HEAD, natsBudgetNote, natsCpuCells } from './nats-channel-bench.js';
 import { startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
@@ -341,6 +342,7 @@ if (only.has('nats')) {
   console.log('from the moment the channel runs (its sink stream and consumer made; what it translated before is not counted) until every');
   console.log('output is stored on the sink and every source message acknowledged (nothing reads the sink);');
   console.log('each row the median of its rounds; a round drains the channel between two in-process runs and divides by their mean');
+  const cores = availableParallelism();
   if (typeof figures === 'string') console.log(figures);
   else {
     // Issue 27: one node at least 50 % of in-process at parallelism 4 (on a quiet machine), the
@@ -361,14 +363,25 @@ if (only.has('nats')) {
       ...('error' in f
         ? ['']
         : [((goal) => (goal === undefined ? '' : `${goal * 100}% ${f.ratio >= goal ? 'MET' : 'MISSED'}`))(natsGoal(f.nodes, f.parallelism))]),
+      ...('error' in f ? ['-', '-', '-', '-'] : natsCpuCells(f.cpu, cores)),
     ]);
-    const head = ['NATS', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', 'goal'];
+    const head = ['NATS', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', 'goal', ...NATS_CPU_HEAD];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
     console.log(f(head));
     console.log(w.map((x) => '-'.repeat(x)).join('  '));
     for (const r of rows) console.log(f(r));
+    for (const x of figures) {
+      const goal = 'error' in x ? undefined : natsGoal(x.nodes, x.parallelism);
+      if ('error' in x || goal === undefined) continue;
+      const label = `${x.nodes === 1 ? 'One nats-server' : 'The three-node cluster'}, ${x.translation === 'worker' ? 'worker thread' : 'inline'}, parallelism ${x.parallelism}`;
+      const note = natsBudgetNote(label, x.cpu, cores, goal);
+      if (note !== undefined) console.log(note);
+    }
   }
+  console.log('CPU us/msg: CPU time per message (user + system, medians of the rounds) of the in-process loop, of this process during a');
+  console.log("drain (the channel's translations, its worker thread included, and the NATS client) and of every nats-server process;");
+  console.log(`CPU bound: the most a channel can reach when CPU is all that limits it, ${cores} cores x in-process / (mediator + servers).`);
   console.log('Goals (issue 27): at parallelism 4, one node at least 50% of in-process throughput (on a quiet machine), the three-node');
   console.log('cluster (R3) at least 35%. "inline": the channel translates on its own thread; "worker thread": as `mediator serve` runs a');
   console.log("channel, translating on the server's translation worker (its default) while the NATS client runs on the event loop.");
