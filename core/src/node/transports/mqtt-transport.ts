@@ -524,14 +524,20 @@ export class MqttTransport implements Transport {
 
   private send(topic: string, value: string): Promise<void> {
     checkTopic(topic);
-    const client = this.getPublisher();
+    // As bytes, which live outside the V8 heap while the PUBACK is awaited (MQTT.js keeps the
+    // packet until then), rather than a string that outlives young-generation collections. Encoded
+    // here, not inside the closures below: `value` in their scope kept every output text alive
+    // until its PUBACK (V8 keeps a function's captured variables together), so a publish window
+    // promoted 5-7 kB per message to the old generation (issue 42).
+    return this.sendBytes(this.getPublisher(), topic, this.outputBytes.encode(value));
+  }
+
+  private sendBytes(client: MqttClient, topic: string, bytes: Buffer): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const waiting: WaitingPublish = { deadline: performance.now() + this.publishTimeoutMs, topic, reject };
       this.waitingPublishes.add(waiting);
       this.sweepPublishes();
-      // As bytes, which live outside the V8 heap while the PUBACK is awaited (MQTT.js keeps the
-      // packet until then), rather than a string that outlives young-generation collections.
-      client.publish(topic, this.outputBytes.encode(value), { qos: 1, retain: this.retain }, (error) => {
+      client.publish(topic, bytes, { qos: 1, retain: this.retain }, (error) => {
         this.waitingPublishes.delete(waiting);
         if (error) reject(error);
         else resolve();
