@@ -129,7 +129,7 @@ function ownPublish(packet: Packet): packet is IPublishPacket & { payload: Buffe
  * writes; MQTT.js still numbers them, keeps them until their PUBACK and sends them again after a
  * reconnection (through the same `_writePacket`). In the A/B of issue 42 (a channel whose
  * translation is a fixed text, so that only its own work counts, alternating rounds in one
- * process) the channel's CPU per message fell by 3-20 us (medians 47-54 to 35-45 us).
+ * process) the channel's CPU per message fell by 3-20 us (medians 45-54 to 33-46 us).
  */
 function lightPublishes(client: MqttClient): void {
   const internals = client as unknown as ClientInternals;
