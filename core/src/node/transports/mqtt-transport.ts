@@ -24,6 +24,9 @@
  *   channel dead-letters it with the reason and its beginning, untranslated.
  * - Reconnection with exponential backoff, `reconnectMinMs` doubling up to `reconnectMaxMs`.
  * - Outputs are published with the retain flag off unless `retain` is set (STE's option).
+ * - The two packets of each message, the output's PUBLISH and the source's PUBACK, are encoded
+ *   and written here (`mqtt-wire.ts`), not by MQTT.js, which still runs the connection, numbers
+ *   the publishes and keeps them until their PUBACK (issue 42).
  * - `from: 'earliest'` is the same as `latest` (MQTT keeps no log), except for retained messages.
  */
 import { createHash, randomBytes } from 'node:crypto';
