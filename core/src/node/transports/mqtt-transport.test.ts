@@ -133,6 +133,30 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
     }
   }, 30_000);
 
+  it('publishes awaiting their PUBACK when the connection drops go out again on the next connection and are confirmed there', async () => {
+    // The publisher writes its QoS 1 packets itself (mqtt-wire.ts); MQTT.js keeps them until their
+    // PUBACK and sends them again after a reconnection, through the same writer.
+    const t = make({ reconnectMinMs: 50, publishTimeoutMs: 15_000 });
+    const topic = uniqueTopic('resent');
+    const c = await collector(make(), topic, 'g');
+    await t.publish(topic, 'first');
+    const child = broker!.process.child;
+    child.kill('SIGSTOP');
+    let pending: Array<Promise<void>>;
+    try {
+      pending = ['a', 'b', 'c'].map((v) => t.publish(topic, v));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The connection is lost with the three unconfirmed (their PUBACKs can only come on a new one).
+      (t as unknown as { publisher: { stream: { destroy(): void } } }).publisher.stream.destroy();
+    } finally {
+      child.kill('SIGCONT');
+    }
+    await Promise.all(pending);
+    // At least once: the broker may also have read some from the dropped connection (duplicates).
+    await waitUntil(() => ['a', 'b', 'c'].every((v) => c.values.includes(v)), 10_000, `a, b and c on ${topic} (have ${c.values.join(' ')})`);
+    expect(new Set(c.values)).toEqual(new Set(['first', 'a', 'b', 'c']));
+  }, 30_000);
+
   it('publishes with the retain flag off by default and on with `retain`', async () => {
     const plain = make();
     const retaining = make({ retain: true });
