@@ -181,14 +181,22 @@ export class TranslationFastPath {
     }
     const parse = performance.now() - started;
     // The route's options when there is no query string (routes/translation.ts).
-    this.options.translation.translate(parsed.value as api.TranslationRequest, { trace: false, pretty: true, defaultGraph: false }).then(
-      (answer) => {
-        const translate = performance.now() - started - parse;
-        if (answer.failures.length > 0) this.options.log.warn({ reqId, failures: answer.failures }, 'cells failed during translation');
-        this.#send(response, reqId, Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), [parse, translate, started]);
-      },
-      (error: unknown) => this.#replay(request, response, { reqId, chunks, failure: { error } }),
-    );
+    this.options.translation
+      .translate(parsed.value as api.TranslationRequest, { trace: false, pretty: true, defaultGraph: false })
+      .then(
+        (answer) => {
+          const translate = performance.now() - started - parse;
+          if (answer.failures.length > 0) this.options.log.warn({ reqId, failures: answer.failures }, 'cells failed during translation');
+          this.#send(response, reqId, Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), [parse, translate, started]);
+        },
+        (error: unknown) => this.#replay(request, response, { reqId, chunks, failure: { error } }),
+      )
+      .catch((error: unknown) => {
+        // A fault of this path itself (never a rejection left unhandled): Fastify answers it as the
+        // bug it is (500, logged) while nothing was sent, else the connection is cut.
+        if (response.headersSent) response.destroy(error as Error);
+        else this.#replay(request, response, { reqId, chunks, failure: { error } });
+      });
   }
 
   /** Fastify's 200: content type, the security headers (onSend), Server-Timing, then the length. */
