@@ -39,6 +39,8 @@ const VARIANTS: readonly Variant[] = [
   ...(baseline === undefined ? [] : [{ label: 'info (baseline build)', raw: false, args: (d: string) => [baseline, 'serve', '--port', '0', '--data', d] }]),
   { label: 'info (default)', raw: false, args: (d) => [cli, 'serve', '--port', '0', '--data', d] },
   { label: 'warn', raw: false, args: (d) => [cli, 'serve', '--port', '0', '--data', d, '--log-level', 'warn'] },
+  // Translating on the event loop: no thread hop, what the main thread then costs beside the bare handler.
+  { label: 'info, 0 workers', raw: false, args: (d) => [cli, 'serve', '--port', '0', '--data', d, '--translation-workers', '0'] },
   { label: 'raw', raw: true, args: () => [fileURLToPath(new URL('./raw-http-server.js', import.meta.url)), alignmentFile] },
 ];
 

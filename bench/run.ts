@@ -159,7 +159,9 @@ if (only.has('http')) {
     // The in-process figure is measured right before and right after each server figure and
     // averaged: this machine's speed drifts within seconds, so a figure from earlier misleads.
     const inProcessNow = () => inProcessTranslation(text, compiled, 3000);
-    const variants: Array<{ label: string; level: string; args: string[] }> = [
+    const variants: Array<{ label: string; level: string; args: string[]; cli?: string }> = [
+      // BASELINE_CLI: the cli.js of another build (an older core/dist), its default row beside this build's (A/B in one run).
+      ...(process.env.BASELINE_CLI === undefined ? [] : [{ label: 'info (baseline build)', level: 'info', args: [], cli: process.env.BASELINE_CLI }]),
       { label: 'info (default)', level: 'info', args: [] },
       { label: 'info, 0 workers', level: 'info', args: ['--translation-workers', '0'] },
       // The default's worker count is chosen by this row against the first (issue 42).
@@ -168,9 +170,9 @@ if (only.has('http')) {
       { label: 'raw', level: 'raw', args: [] },
     ];
     const measured: Array<{ label: string; ratio: number; row: string[] }> = [];
-    for (const { label, level, args } of variants) {
+    for (const { label, level, args, cli: variantCli } of variants) {
       const before = await inProcessNow();
-      const http = await measureServer(cli, c.alignments, c.message, seconds, level, args);
+      const http = await measureServer(variantCli ?? cli, c.alignments, c.message, seconds, level, args);
       const inProcess = (before + (await inProcessNow())) / 2;
       httpJson.push({ case: c.name, variant: label, inProcessMessagesPerSecond: inProcess, ...http });
       const ratio = http.requestsPerSecond / inProcess;

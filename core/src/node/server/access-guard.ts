@@ -208,7 +208,7 @@ const HOST_DECISIONS = 256;
  * hostAllowed, remembered by Host header and connection: a client sends the same Host on every
  * request, and parsing it (WHATWG URL) was the guard's main cost per request (issue 42).
  */
-function hostDecisions(
+export function hostDecisions(
   allowed: readonly HostName[],
 ): (host: string | undefined, connection: { localPort?: number | undefined; localAddress?: string | undefined }) => boolean {
   const known = new Map<string, boolean>();

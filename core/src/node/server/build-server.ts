@@ -36,6 +36,9 @@ import { composeMediator, type CoreOptions } from './composition-root.js';
 import { answerClientError, resolveTimeouts, type HttpTimeouts } from './http-timeouts.js';
 import { readyGate } from './ready-gate.js';
 import type { EarlyListener } from './early-listener.js';
+import { requestIds, TranslationFastPath } from './translation-fast-path.js';
+import type { LazySchemaCompilers } from './lazy-schema-compilers.js';
+import type { ServerMetrics } from './metrics.js';
 
 /** The composition root's options (composition-root.ts) and the HTTP app's. */
 export interface ServerOptions extends CoreOptions, HttpTimeouts {
@@ -54,6 +57,12 @@ export interface ServerOptions extends CoreOptions, HttpTimeouts {
    * creating its own, and closing the app closes it.
    */
   readonly earlyListener?: EarlyListener;
+  /**
+   * On a server built on an early listener, POST /translation's plain case is answered in front of
+   * Fastify (translation-fast-path.ts); false leaves every request to Fastify (default true; the
+   * differential test compares the two).
+   */
+  readonly translationFastPath?: boolean;
 }
 
 export interface MediatorServer {
@@ -168,6 +177,48 @@ function answerUnroutedRequests(app: FastifyInstance, routes: readonly TrackedRo
   });
 }
 
+/** Whether the start-up is over and the server not closing, read without a promise per request. */
+function openState(ready: Promise<void>, closing: () => boolean): () => boolean {
+  let started = false;
+  ready.then(
+    () => (started = true),
+    () => undefined,
+  );
+  return () => started && !closing();
+}
+
+/** Puts the POST /translation fast path (translation-fast-path.ts) in front of Fastify on the early listener's server. */
+function frontTranslations(
+  app: FastifyInstance,
+  early: EarlyListener,
+  deps: ServerOptions & {
+    bodyLimit: number;
+    genReqId: ReturnType<typeof requestIds>;
+    compilers: LazySchemaCompilers;
+    metrics: ServerMetrics;
+    translation: TranslationService;
+    open: () => boolean;
+  },
+): void {
+  let validate: ((value: unknown) => boolean) | undefined;
+  const fastPath = new TranslationFastPath(
+    {
+      log: app.log as PinoLogger,
+      requestId: deps.genReqId,
+      translation: deps.translation,
+      // The route's own validator, found once Fastify handed it over (it compiles on first call).
+      validateBody: (value) => (validate ??= deps.compilers.validatorFor('POST', '/translation', 'body'))?.(value) ?? false,
+      observe: (seconds) => deps.metrics.observeHttp('POST', '/translation', 200, seconds),
+      bodyLimit: deps.bodyLimit,
+      allowedHosts: deps.allowedHosts ?? [],
+      ...(deps.authToken === undefined ? {} : { token: deps.authToken }),
+      open: deps.open,
+    },
+    early.fastifyHandler,
+  );
+  early.putInFront(fastPath.handle);
+}
+
 // One of the five functions allowed over 80 lines (scripts/long-functions.mjs): the parts come from
 // the composition root (composition-root.ts); what is left is the HTTP app's set-up in the order
 // Fastify needs it (hooks before plugins before routes), which reads best as one sequence.
@@ -182,7 +233,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const compilers = lazySchemaCompilers();
   const timeouts = resolveTimeouts(options);
+  // One sequence of request ids for Fastify and the POST /translation fast path.
+  const genReqId = requestIds();
   const app: FastifyInstance = Fastify({
+    genReqId,
     loggerInstance: logger,
     // Successful reads (the workbench's polling) at debug, the rest at info (request-log.ts).
     logController: new QuietReadsLogController(),
@@ -364,6 +418,10 @@ export async function buildServer(options: ServerOptions): Promise<MediatorServe
       compileTranslationSchemas();
     });
   if (options.listenFirst !== true) await core.ready;
+  const open = openState(core.ready, () => closing);
+  if (options.earlyListener !== undefined && options.translationFastPath !== false && (options.corsOrigins ?? []).length === 0) {
+    frontTranslations(app, options.earlyListener, { ...options, bodyLimit, genReqId, compilers, metrics, translation, open });
+  }
 
   let closed = false;
   return {

@@ -58,6 +58,8 @@ export class EarlyListener {
   readonly #answered: EarlyAnswer[] = [];
   #record: ((answer: EarlyAnswer) => void) | undefined;
   #fastify: Handler | undefined;
+  /** A handler in front of Fastify once it took over (translation-fast-path.ts), else Fastify's. */
+  #front: Handler | undefined;
   #handedOver = false;
   readonly #held: Array<[IncomingMessage, ServerResponse]> = [];
   readonly #allowedHosts: readonly HostName[];
@@ -95,6 +97,17 @@ export class EarlyListener {
     return this.server;
   };
 
+  /** Fastify's request handler, once Fastify was built on this server. */
+  get fastifyHandler(): Handler {
+    if (this.#fastify === undefined) throw new Error('Fastify was not built on this server yet');
+    return this.#fastify;
+  }
+
+  /** After the hand-over, requests go to `handler`, which passes on to Fastify what it does not answer. */
+  putInFront(handler: Handler): void {
+    this.#front = handler;
+  }
+
   /** The request metrics exist: the early answers so far go to `record`, and so do later ones. */
   recordInto(record: (answer: EarlyAnswer) => void): void {
     this.#record = record;
@@ -128,7 +141,7 @@ export class EarlyListener {
   }
 
   #onRequest(request: IncomingMessage, response: ServerResponse): void {
-    if (this.#handedOver) this.#fastify!(request, response);
+    if (this.#handedOver) (this.#front ?? this.#fastify!)(request, response);
     else if (!this.#answerProbe(request, response)) this.#held.push([request, response]);
   }
 

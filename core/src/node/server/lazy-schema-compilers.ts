@@ -41,12 +41,25 @@ export interface LazySchemaCompilers {
   compileMatching(which: (route: RouteKey) => boolean): number;
   /** Schemas registered but not compiled yet. */
   readonly pendingCount: number;
+  /**
+   * The validator Fastify was given for one part of a route (`body`, `querystring`...): the same
+   * function, compiled on first call, so a caller outside Fastify checks a value exactly as the
+   * route does (the POST /translation fast path, translation-fast-path.ts).
+   */
+  validatorFor(method: string, url: string, httpPart: string): ((data: unknown) => boolean) | undefined;
 }
 
 /** What Fastify tells a compiler about the schema's route. */
 export interface RouteKey {
   readonly method: string;
   readonly url: string;
+}
+
+/** `METHOD url part`: the key of a route part's validator. */
+function partKey(route: unknown): string | undefined {
+  const at = routeKey(route);
+  const part = (route as { httpPart?: unknown }).httpPart;
+  return at === undefined || typeof part !== 'string' ? undefined : `${at.method} ${at.url} ${part}`;
 }
 
 function routeKey(route: unknown): RouteKey | undefined {
@@ -61,6 +74,8 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
   const pending = new Set<() => unknown>();
   /** The pending validators by route, for `compileMatching`. */
   const validatorRoutes = new Map<() => unknown, RouteKey>();
+  /** Every validator handed to Fastify, by route part (partKey). */
+  const validators = new Map<string, ValidateFunction>();
   // One pool per kind, as Fastify keeps it: builders with equal external schemas share an Ajv.
   let ajvPool: CompilerBuilder<ValidatorCompiler> | undefined;
   let fjsPool: CompilerBuilder<SerializerCompiler> | undefined;
@@ -108,6 +123,8 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
       };
       // Every Ajv validate function has a schemaEnv; Fastify then passes the parent data, as before.
       validate.schemaEnv = true;
+      const key = partKey(route);
+      if (key !== undefined) validators.set(key, validate);
       return validate;
     };
   };
@@ -145,6 +162,11 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
     },
     get pendingCount() {
       return pending.size;
+    },
+    validatorFor(method, url, httpPart) {
+      const validate = validators.get(`${method} ${url} ${httpPart}`);
+      // The route's options compile with coerceTypes and removeAdditional off: the value is never changed.
+      return validate === undefined ? undefined : (data) => validate(data) === true;
     },
   };
 }

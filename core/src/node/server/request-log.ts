@@ -5,6 +5,7 @@
  * failure stay at info (errors at error, as Fastify logs them). `POST /logging/DEBUG` shows reads again.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isReplayed } from './translation-fast-path.js';
 
 const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,6 +14,8 @@ export const isRead = (method: string): boolean => READS.has(method);
 export class QuietReadsLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
     if (!isRead(request.method)) {
+      // Given back by the POST /translation fast path, which logged its arrival already.
+      if (isReplayed(request.raw)) return;
       super.incomingRequest(request, reply, metadata);
       return;
     }

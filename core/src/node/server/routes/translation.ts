@@ -2,6 +2,7 @@
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { recordTiming, SERVER_TIMING_HEADERS } from '../server-timing.js';
+import { replayedBody, replayedFailure } from '../translation-fast-path.js';
 import { errorResponse, errorResponses, jsonResponse, sendJsonBytes, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
 export const TRANSLATION_TAG = {
@@ -16,6 +17,8 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
     '/translation',
     {
       config: { operation: 'translation', serverTiming: true },
+      // A request the fast path gave back after reading its body: these bytes are its body.
+      preParsing: replayedBody,
       schema: {
         operationId: 'translate',
         tags: [TRANSLATION_TAG.name],
@@ -44,6 +47,9 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
     async (request, reply) => {
       // Until the handler runs: the body read, parsed and validated.
       recordTiming(reply, 'parse', reply.elapsedTime);
+      // Its translation ran on the fast path and failed: that failure, not a second translation.
+      const failed = replayedFailure(request.raw);
+      if (failed !== undefined) throw failed.error;
       const started = performance.now();
       const answer = await translation.translate(request.body, {
         trace: request.query.trace === 'true',
