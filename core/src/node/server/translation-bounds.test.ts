@@ -2,10 +2,10 @@
  * One path for every translation, bounded (issue 29, CONTRACT.md Safety): an alignment whose cell
  * runs a catastrophically backtracking REPLACE pattern, driven by a message, must not freeze the
  * server wherever it runs: POST /translation, a channel on the embedded bus, a channel's coverage,
- * a suite. A real server on a free port with one translation worker and a 1 s limit.
+ * a suite. A real server on a free port with one translation worker and a 2 s limit.
  *
  * Each hostile request is answered within its bound, a GET /version sent while it runs is answered
- * within VERSION_BOUND_MS (measured), and the stored alignments are unchanged afterwards.
+ * well within the runaway's limit (VERSION_BOUND_MS, measured), and the stored alignments are unchanged afterwards.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { oneCellAlignment } from '../../test-support/one-cell-alignment.js';
@@ -17,13 +17,18 @@ const waitFor = <T>(probe: () => Promise<T | undefined>, ms: number): Promise<T>
 
 checkResponsesAgainstOpenApi();
 
-const LIMIT_MS = 1000;
+const LIMIT_MS = 2000;
 const GRACE_MS = 500;
 /** A runaway POST /translation is answered within its limit, the grace, and this margin (a loaded 2-core machine). */
 const MARGIN_MS = 2000;
 /** Coverage and suite runs that meet the runaway answer within this (issue 29). */
 const RUN_BOUND_MS = 15_000;
-const VERSION_BOUND_MS = 200;
+/**
+ * GET /version, sent 100 ms into a runaway, answers well before the runaway's limit: a server whose
+ * event loop the runaway held would answer it only after the limit. Half the limit, not a latency
+ * goal: a loaded CI machine once took 592 ms to answer it beside a runaway on the worker.
+ */
+const VERSION_BOUND_MS = LIMIT_MS / 2;
 
 const EX = 'http://example.org/';
 
