@@ -12,6 +12,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test-support/payload-variants.js';
 import { alignmentFiles, dataDir, readData } from '../../test-support/shared-data.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
 import { answeredByFastPath } from './translation-fast-path.js';
@@ -43,18 +44,6 @@ class LogLines extends Writable {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   }
-}
-
-/** mulberry32: the same requests on every run, and a different walk for another seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
@@ -226,7 +215,7 @@ describe('POST /translation fast path', () => {
   });
 
   it('answers every generated request as Fastify alone does: status, headers, body, log lines, metrics', async () => {
-    const next = random(Number(process.env.FAST_PATH_SEED ?? 42));
+    const next = seededRandom(Number(process.env.FAST_PATH_SEED ?? 42));
     for (const side of [fast, slow]) side.log.lines.splice(0);
     const answeredBefore = answeredByFastPath();
     const seen = new Map<string, number>();

@@ -7,6 +7,15 @@
  * channel's profile the acknowledging function spent about 3 us per message in it (issue 42). Here
  * the front is an index; the dead slots are dropped once they are most of the array.
  */
+/**
+ * The live part of an array read from index `head`, when it is time to drop the dead front: all
+ * of it read, or the dead slots at least 1,024 and half the array. Undefined: keep the array.
+ */
+export function withoutDeadFront<T>(items: T[], head: number): T[] | undefined {
+  if (head === items.length) return [];
+  return head >= 1024 && head * 2 >= items.length ? items.slice(head) : undefined;
+}
+
 export class FifoQueue<T> {
   private items: T[] = [];
   private head = 0;
@@ -28,11 +37,9 @@ export class FifoQueue<T> {
     if (this.head >= this.items.length) return undefined;
     const item = this.items[this.head]!;
     this.head += 1;
-    if (this.head === this.items.length) {
-      this.items = [];
-      this.head = 0;
-    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
+    const compacted = withoutDeadFront(this.items, this.head);
+    if (compacted !== undefined) {
+      this.items = compacted;
       this.head = 0;
     }
     return item;

@@ -6,6 +6,8 @@
  * compaction (up to 1,024 drops later) it would otherwise keep its message alive, and 1,024
  * messages of 7 MB outlived the embedded bus's byte budget by gigabytes (found by the soak).
  */
+import { withoutDeadFront } from './fifo-queue.js';
+
 export class OffsetLog<T extends { readonly offset: number }> {
   private items: Array<T | undefined> = [];
   private head = 0;
@@ -40,11 +42,9 @@ export class OffsetLog<T extends { readonly offset: number }> {
     if (n <= 0) return;
     for (let i = this.head; i < this.head + n; i++) this.items[i] = undefined;
     this.head += n;
-    if (this.head === this.items.length) {
-      this.items = [];
-      this.head = 0;
-    } else if (this.head >= 1024 && this.head * 2 >= this.items.length) {
-      this.items = this.items.slice(this.head);
+    const compacted = withoutDeadFront(this.items, this.head);
+    if (compacted !== undefined) {
+      this.items = compacted;
       this.head = 0;
     }
   }
