@@ -46,20 +46,25 @@ beforeAll(async () => {
   creds = { file: join(dir, 'user.creds'), text: trust.creds, strangerFile: join(dir, 'stranger.creds') };
   writeFileSync(creds.file, trust.creds);
   writeFileSync(creds.strangerFile, trust.strangerCreds);
+  // Each server is kept for afterAll as soon as it runs: one that fails to start must not leave the others running.
+  const kept = (started: Promise<SecuredNats>): Promise<SecuredNats> => started.then((s) => (servers.push(s), s));
   [users, tokens, operator] = await Promise.all([
-    startSecuredNats({
-      certificates: certs,
-      auth: `accounts { APP { jetstream: enabled, users: [ { user: alice, password: "${PASSWORD}" }, { nkey: ${user.publicKey} } ] } }`,
-      probe: { tls, user: 'alice', pass: PASSWORD },
-    }),
-    startSecuredNats({ certificates: certs, auth: `authorization { token: "${TOKEN}" }`, probe: { tls, token: TOKEN } }),
-    startSecuredNats({
-      certificates: certs,
-      auth: trust.serverConfig,
-      probe: { tls, authenticator: (await import('nats')).credsAuthenticator(new TextEncoder().encode(trust.creds)) },
-    }),
+    kept(
+      startSecuredNats({
+        certificates: certs,
+        auth: `accounts { APP { jetstream: enabled, users: [ { user: alice, password: "${PASSWORD}" }, { nkey: ${user.publicKey} } ] } }`,
+        probe: { tls, user: 'alice', pass: PASSWORD },
+      }),
+    ),
+    kept(startSecuredNats({ certificates: certs, auth: `authorization { token: "${TOKEN}" }`, probe: { tls, token: TOKEN } })),
+    kept(
+      startSecuredNats({
+        certificates: certs,
+        auth: trust.serverConfig,
+        probe: { tls, authenticator: (await import('nats')).credsAuthenticator(new TextEncoder().encode(trust.creds)) },
+      }),
+    ),
   ]);
-  servers.push(users, tokens, operator);
 }, 120_000);
 
 afterAll(async () => {
