@@ -21,7 +21,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { api } from '../../common/index.js';
-import type { TranslationService } from '../services/translation-service.js';
+import { translateCallOf, type TranslationService } from '../services/translation-service.js';
 import { hostDecisions, parseAllowedHosts, tokenDigest, tokenMatches } from './access-guard.js';
 import { parseShallowJson } from './json-body.js';
 import { securityHeaders } from './security-headers.js';
@@ -49,6 +49,8 @@ export const answeredByFastPath = (): number => answered;
 const INFO = 30;
 const JSON_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json; charset=utf-8']);
 const JSON_UTF8 = 'application/json; charset=utf-8';
+/** The route's call when there is no query string, the only case this path takes. */
+const PLAIN_CALL = translateCallOf({});
 
 /**
  * Request ids as Fastify's default generator writes them (`req-1`, `req-2`... in base 36), one
@@ -180,9 +182,8 @@ export class TranslationFastPath {
       return;
     }
     const parse = performance.now() - started;
-    // The route's options when there is no query string (routes/translation.ts).
     this.options.translation
-      .translate(parsed.value as api.TranslationRequest, { trace: false, pretty: true, defaultGraph: false })
+      .translate(parsed.value as api.TranslationRequest, PLAIN_CALL)
       .then(
         (answer) => {
           const translate = performance.now() - started - parse;

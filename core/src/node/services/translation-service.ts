@@ -62,6 +62,11 @@ export interface TranslateCall {
   readonly defaultGraph?: boolean;
 }
 
+/** The call a POST /translation query string asks for, its defaults where a parameter is absent. */
+export function translateCallOf(query: api.TranslationQuery): TranslateCall {
+  return { trace: query.trace === 'true', pretty: query.pretty !== 'false', defaultGraph: query.defaultGraph === 'true' };
+}
+
 /** A chain of stored alignments, resolved for wherever the engine runs. */
 export interface Chain {
   /** `AlignmentID(A,1.0) -> AlignmentID(B,1.0)`: named in time-limit errors. */

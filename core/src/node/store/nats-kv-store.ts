@@ -266,7 +266,7 @@ export class NatsKvStore implements ConfigStore {
           this.#reason = messageOf(error);
           // The same credentials will be refused again: say so now, with the server's own words,
           // before a later attempt's time-out (on a loaded machine) could replace them.
-          if (isRefusedCredentials(error)) throw this.#unreachable(this.#reason, REFUSED_ADVICE);
+          if (isRefusedCredentials(error)) throw this.#unreachable(REFUSED_ADVICE);
           await sleep(200);
         }
       }
@@ -287,9 +287,9 @@ export class NatsKvStore implements ConfigStore {
     }
   }
 
-  #unreachable(cause = this.#reason, advice = 'Start the mediator when NATS is back'): MediatorError {
+  #unreachable(advice = 'Start the mediator when NATS is back'): MediatorError {
     return new MediatorError(
-      `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${cause ?? 'no answer'}. ${advice}, or use --store sqlite.`,
+      `The shared configuration store (NATS JetStream key-value bucket ${this.#prefix}_config at ${this.#servers.join(',')}) cannot be reached: ${this.#reason ?? 'no answer'}. ${advice}, or use --store sqlite.`,
       ErrorCodes.configStoreUnavailable,
     );
   }

@@ -11,8 +11,9 @@
  * one tick go out in one system call, as mqtt-packet's cork did.
  *
  * Only the packets whose encoding is fully known here take this way: MQTT 5, no properties, no
- * topic alias (the transport sets none). Everything else (CONNECT, SUBSCRIBE, PINGREQ, resends of
- * stored publishes after a reconnection, which set DUP) still goes through MQTT.js unchanged.
+ * topic alias (the transport sets none). A stored publish that MQTT.js sends again after a
+ * reconnection comes the same way, with DUP set; every other packet (CONNECT, SUBSCRIBE, PINGREQ...)
+ * still goes through MQTT.js unchanged.
  */
 import type { Writable } from 'node:stream';
 

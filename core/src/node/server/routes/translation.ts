@@ -2,6 +2,7 @@
 import { api } from '../../../common/index.js';
 import { Status } from '../http-errors.js';
 import { recordTiming, SERVER_TIMING_HEADERS } from '../server-timing.js';
+import { translateCallOf } from '../../services/translation-service.js';
 import { replayedBody, replayedFailure } from '../translation-fast-path.js';
 import { errorResponse, errorResponses, jsonResponse, sendJsonBytes, sendNativeJson, type ApiServer, type RouteDeps } from './route-support.js';
 
@@ -51,11 +52,7 @@ export function registerTranslationRoutes(app: ApiServer, { translation }: Route
       const failed = replayedFailure(request.raw);
       if (failed !== undefined) throw failed.error;
       const started = performance.now();
-      const answer = await translation.translate(request.body, {
-        trace: request.query.trace === 'true',
-        pretty: request.query.pretty !== 'false',
-        defaultGraph: request.query.defaultGraph === 'true',
-      });
+      const answer = await translation.translate(request.body, translateCallOf(request.query));
       recordTiming(reply, 'translate', performance.now() - started);
       if (answer.failures.length > 0) request.log.warn({ failures: answer.failures }, 'cells failed during translation');
       // The JSON text was written and encoded where the translation ran (a worker thread): the
