@@ -81,8 +81,15 @@ class IriTable {
   }
 }
 
-/** Whether the payload equals the expected text up to blank-node renaming; undefined when only the general check can tell. */
-export function matchPayloadText(expectedText: string, graph: TermGraph): boolean | undefined {
+/**
+ * Whether the payload equals the expected text up to blank-node renaming; undefined when only the
+ * general check can tell. No graph stands for an empty payload (a message without one).
+ */
+export function matchPayloadText(expectedText: string, graph: TermGraph | undefined): boolean | undefined {
+  if (graph === undefined) {
+    const parsed = parsedTexts.get(expectedText);
+    return parsed === undefined ? undefined : parsed.refs.length === 0;
+  }
   const reading = readExpectation(expectedText, graph);
   if (typeof reading !== 'object') return reading;
   const { triples, blanks, ground } = reading;
@@ -102,43 +109,113 @@ export interface ExpectedTriples {
   readonly ground: Set<number | string>;
 }
 
+/** A literal's parts as the text writes them: lexical form, datatype IRI ('' with a tag), language tag as written. */
+type LiteralParts = readonly [value: string, datatype: string, language: string];
+
 /**
- * Reads the expected text against the graph: false as soon as it names a term or a ground triple
- * the graph lacks (not equal, whatever the rest says), undefined for text outside the plain subset.
+ * An expected text read once, without a graph: its ground terms as written (an IRI's value or a
+ * literal's parts, one entry per occurrence but for a subject repeated from the line before: no
+ * string is hashed to fold them), and its triples as three references each (an index into
+ * `terms`, or -1 - a blank node's index in order of appearance).
  */
-export function readExpectation(expectedText: string, graph: TermGraph): ExpectedTriples | false | undefined {
+interface ParsedText {
+  readonly terms: ReadonlyArray<string | LiteralParts>;
+  readonly refs: readonly number[];
+  readonly blanks: number;
+  /** How many graphs it was read against. */
+  uses: number;
+}
+
+function parseExpectedText(text: string): ParsedText | undefined {
+  const terms: Array<string | LiteralParts> = [];
+  const refs: number[] = [];
   const labels = new Map<string, number>();
-  // The plain subset's IRIs are absolute (they start with a letter), so an IRI's term key is its value.
-  const iris = new IriTable(graph);
   const recentLabels = new RecentTexts();
   const blankIndex = (label: string): number => {
     let index = labels.get(label);
     if (index === undefined) labels.set(label, (index = labels.size));
     return -1 - index;
   };
+  const reading = readPlainNTriples(text, {
+    // The plain subset's IRIs are absolute (they start with a letter), so an IRI's term key is its value.
+    term: (key) => terms.push(key) - 1,
+    blank: (label) => recentLabels.get(label, blankIndex),
+    literal: (value, datatype, language) => terms.push([value, datatype, language]) - 1,
+    triple: (s, p, o) => refs.push(s, p, o) > 0,
+  });
+  return reading === 'read' ? { terms, refs, blanks: labels.size, uses: 0 } : undefined;
+}
+
+/** Texts longer than this are read each time rather than kept. */
+const PARSED_TEXT_LENGTH = 1 << 16;
+
+/**
+ * The texts read lately, in a small table indexed by a cheap fingerprint (length and three
+ * characters), each hit confirmed by comparing the text: a Map would hash the whole text, a fresh
+ * string in every case. A suite often expects the same payload of several cases (one message under
+ * several chains or versions, a suite generated from a few messages), and reading the text was a
+ * fifth of a case's time. Bounded in entries and in each text's length, so a long suite of distinct
+ * texts keeps little alive; two texts on one slot only read each other out.
+ */
+class ParsedTexts {
+  private readonly texts = new Array<string | undefined>(64).fill(undefined);
+  private readonly parsed = new Array<ParsedText | undefined>(64).fill(undefined);
+
+  get(text: string): ParsedText | undefined {
+    const n = text.length;
+    const slot = (n * 31 + text.charCodeAt(n - 2) * 7 + text.charCodeAt(n >> 1) * 3 + text.charCodeAt(n >> 2)) & 63;
+    if (this.texts[slot] === text) return this.parsed[slot];
+    const parsed = parseExpectedText(text);
+    if (n <= PARSED_TEXT_LENGTH) {
+      this.texts[slot] = text;
+      this.parsed[slot] = parsed;
+    }
+    return parsed;
+  }
+}
+
+const parsedTexts = new ParsedTexts();
+
+/** The graph's id of a literal: its tag as written first (STRLANG keeps its case, as Jena does), then lower-cased (the message reader lower-cases the tags it reads). */
+function literalId(graph: TermGraph, [value, datatype, language]: LiteralParts): number {
+  return (
+    graph.lookupLiteral(value, datatype, language) ?? (language === '' ? undefined : graph.lookupLiteral(value, datatype, language.toLowerCase())) ?? MISSING
+  );
+}
+
+/**
+ * Reads the expected text against the graph: false when it names a term or a ground triple the
+ * graph lacks (not equal, whatever the rest says), undefined for text outside the plain subset.
+ */
+export function readExpectation(expectedText: string, graph: TermGraph): ExpectedTriples | false | undefined {
+  const parsed = parsedTexts.get(expectedText);
+  if (parsed === undefined) return undefined;
+  // The IRIs of a text read just now are fresh strings, which the table finds without hashing them;
+  // a text met before holds strings whose hashes V8 has kept, which the graph's own maps find at once.
+  const iris = parsed.uses++ === 0 ? new IriTable(graph) : undefined;
+  const ids = new Array<number>(parsed.terms.length);
+  for (let i = 0; i < parsed.terms.length; i++) {
+    const term = parsed.terms[i] ?? '';
+    const id = typeof term !== 'string' ? literalId(graph, term) : iris === undefined ? (graph.lookupKey(term) ?? MISSING) : iris.get(term);
+    // Every term is in a triple: one the graph lacks means a triple it lacks.
+    if (id === MISSING) return false;
+    ids[i] = id;
+  }
+  const { refs } = parsed;
   const triples: EncodedQuad[] = [];
   // Distinct ground triples: a repeated line must not make up for a missing one in the counts.
   const ground = new Set<number | string>();
-  let lacking = false;
-  const reading = readPlainNTriples(expectedText, {
-    term: (key) => iris.get(key),
-    blank: (label) => recentLabels.get(label, blankIndex),
-    // A tag as written first (STRLANG keeps its case, as Jena does), then lower-cased (the message
-    // reader lower-cases the tags it reads).
-    literal: (value, datatype, language) =>
-      graph.lookupLiteral(value, datatype, language) ?? (language === '' ? undefined : graph.lookupLiteral(value, datatype, language.toLowerCase())) ?? MISSING,
-    triple: (s, p, o) => {
-      if (s === MISSING || p === MISSING || o === MISSING || (s >= 0 && o >= 0 && !graph.has(s, p, o))) {
-        lacking = true;
-        return false;
-      }
-      if (s >= 0 && o >= 0) ground.add(tripleId(s, p, o));
-      else triples.push([s, p, o, 0]);
-      return true;
-    },
-  });
-  if (reading === 'not-plain') return undefined;
-  return lacking ? false : { triples, blanks: labels.size, ground };
+  for (let k = 0; k < refs.length; k += 3) {
+    const rs = refs[k] ?? 0;
+    const ro = refs[k + 2] ?? 0;
+    const s = rs < 0 ? rs : (ids[rs] ?? MISSING);
+    const p = ids[refs[k + 1] ?? 0] ?? MISSING;
+    const o = ro < 0 ? ro : (ids[ro] ?? MISSING);
+    if (s < 0 || o < 0) triples.push([s, p, o, 0]);
+    else if (graph.has(s, p, o)) ground.add(tripleId(s, p, o));
+    else return false;
+  }
+  return { triples, blanks: parsed.blanks, ground };
 }
 
 /** What `freeNeighbour` answers when more than one blank node fits (a negative id is none). */

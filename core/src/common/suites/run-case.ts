@@ -155,8 +155,8 @@ export async function runCase(testCase: TestCase, alignments: readonly CompiledA
     const parsed = readMessage(testCase.message);
     const withSteps = testCase.expectedSteps !== undefined;
     run = runParsedChain(parsed instanceof Promise ? await parsed : parsed, alignments, withSteps, options.timeoutMs);
-    // The text is matched against the engine's graph when it can be; n3 and the general check otherwise.
-    const fast = run.graph === undefined ? undefined : matchPayloadText(testCase.expectedPayload, run.graph);
+    // The text is matched against the engine's graph (none for an empty payload) when it can be; n3 and the general check otherwise.
+    const fast = matchPayloadText(testCase.expectedPayload, run.graph);
     if (fast === undefined) {
       expected = readExpectedPayload(testCase);
       payloadMatches = isomorphic(run.payload, expected);
