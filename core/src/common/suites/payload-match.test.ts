@@ -94,6 +94,53 @@ describe('payload comparison against the expected text', () => {
     });
   });
 
+  it('answers alike for a text met again against other graphs (read once, its terms resolved anew against each graph)', async () => {
+    const runs: Array<{ name: string; graph: TermGraph; payload: RDF.Quad[] }> = [];
+    for (const testCase of golden.cases) {
+      const pair = goldenPairs().find((p) => p.pair === testCase.name)!;
+      const run = await runChain(
+        testCase.message,
+        pair.alignments.map((f) => golden.compiled.get(f)!),
+        false,
+      );
+      if (run.graph !== undefined) runs.push({ name: testCase.name, graph: run.graph, payload: run.payload });
+    }
+    // Each text (as written, relabelled and reordered, one literal changed) against every payload,
+    // three rounds: read at the first, found again at the next (fresh copies of the text each time).
+    const texts = golden.cases.flatMap((c) => [c.expectedPayload, shuffle(relabel(c.expectedPayload)), c.expectedPayload.replace(/"([^"]+)"/, '"$1-changed"')]);
+    const general = texts.map((text) => runs.map((r) => isomorphic(r.payload, readPayloadNTriples(text))));
+    const copy = (text: string): string => text.split('').join('');
+    let first: Array<Array<boolean | undefined>> = [];
+    for (let round = 0; round < 3; round++) {
+      const answers = texts.map(copy).map((text) => runs.map((r) => matchPayloadText(text, r.graph)));
+      // The same answers every round, each one the general check's when there is one.
+      if (round === 0) first = answers;
+      expect({ round, answers }).toEqual({ round, answers: first });
+      expect(answers.map((row, t) => row.map((a, r) => a ?? general[t]![r]))).toEqual(general);
+    }
+    expect(first.flat().filter((a) => a !== undefined).length).toBeGreaterThan(texts.length * runs.length * 0.5);
+    // Each payload matched its own text (as written and relabelled) and no other.
+    expect(general.flat().filter(Boolean).length).toBe(2 * runs.length);
+  });
+
+  it('matches an empty payload (a message without one) against the text without n3: no triple passes, any triple fails', async () => {
+    const testCase = golden.cases.find((c) => c.expectedPayload.trim() === '')!;
+    const pair = goldenPairs().find((p) => p.pair === testCase.name)!;
+    const chain = pair.alignments.map((f) => golden.compiled.get(f)!);
+    expect(matchPayloadText('', undefined)).toBe(true);
+    expect(matchPayloadText(' \n\t\n', undefined)).toBe(true);
+    expect(matchPayloadText('<http://a/s> <http://a/p> "x" .\n', undefined)).toBe(false);
+    expect(matchPayloadText('<http://a/s> <http://a/p> "\\u0078" .\n', undefined)).toBe(undefined);
+    const status = async (expectedPayload: string) => {
+      const result = await runCase({ ...testCase, expectedPayload }, chain);
+      return [result.status, result.payloadDiff?.removedCount ?? 0, /line (\d+)/.exec(result.error ?? '')?.[1] ?? ''];
+    };
+    expect(await status('\n')).toEqual(['passed', 0, '']);
+    expect(await status('<http://a/s> <http://a/p> "x" .\n')).toEqual(['failed', 1, '']);
+    expect(await status('<http://a/s> <http://a/p> "\\u0078" .\n')).toEqual(['failed', 1, '']);
+    expect(await status('<http://a/s> <http://a/p> "x" .\n<http://a/s> <http://a/p> "unterminated .\n')).toEqual(['error', 0, '2']);
+  });
+
   it('finds IRIs that differ only where the lookup table does not look (every one in the same probe chain)', () => {
     // Same length, same last two characters and middle character: one fingerprint for all.
     const iri = (i: number) => factory.namedNode(`http://example.org/k${100 + i}zz`);
