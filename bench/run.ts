@@ -611,6 +611,7 @@ if (only.has('suites')) {
     ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`, met(f.ratio)],
     ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`, met(f.cliRatio)],
     ['runSuite once in a fresh process (what the command starts from)', f.coldCasesPerSecond.toFixed(0), `${(f.coldRatio * 100).toFixed(0)}%`, ''],
+    ['translateMessage once in a fresh process (no trace, no compare)', f.engineColdPerSecond.toFixed(0), `${(f.engineColdRatio * 100).toFixed(0)}%`, ''],
   ];
   const head = ['path', 'per s', 'of in-process', `goal ${suiteGoal * 100}%`];
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -627,6 +628,10 @@ if (only.has('suites')) {
     `The command and the fresh process: medians of 3 alternated runs; \`mediator test\` at ${(ofCold * 100).toFixed(0)}% of the fresh process's run: ${
       ofCold >= 0.85 ? 'its gap to the warm rows is code V8 has not optimised yet in a new process, not work of its own' : 'the command adds work of its own'
     }.`,
+  );
+  const ofEngineCold = f.cliCasesPerSecond / f.engineColdPerSecond;
+  console.log(
+    `The engine itself, once in a fresh process, translates at ${(f.engineColdRatio * 100).toFixed(0)}% of its warm rate, and \`mediator test\` runs its cases at ${(ofEngineCold * 100).toFixed(0)}% of that cold engine rate (a case also traces and compares, but writes no JSON-LD).`,
   );
   writeFileSync(join(resultsDir, 'suites.json'), `${JSON.stringify(f, null, 2)}\n`);
 }

@@ -6,7 +6,8 @@
  * real `mediator test` over the same suite written as a folder (its report's own time, so process
  * start and alignment compilation are left out), and runSuite run once in a fresh process over the
  * same folder (suite-cold-run.ts): the command runs its suite once in a process whose code V8 has
- * not optimised yet, which the warm in-process rounds have left behind.
+ * not optimised yet, which the warm in-process rounds have left behind; and the engine's own
+ * translation of the same messages once in a fresh process, which bounds that cold run.
  *
  * The cases cycle through the golden pairs, each with its expected payload and per-step counts, so
  * a case does what CI does: translate with the trace, compare the payload as a graph and the counts.
@@ -40,6 +41,9 @@ export interface SuiteFigures {
   /** runSuite once in a fresh process over the same folder (suite-cold-run.ts): what `mediator test` starts from. */
   readonly coldCasesPerSecond: number;
   readonly coldRatio: number;
+  /** translateMessage over the same messages once in a fresh process (suite-cold-run.ts --engine): the engine's own cold rate. */
+  readonly engineColdPerSecond: number;
+  readonly engineColdRatio: number;
   readonly passed: number;
 }
 
@@ -86,6 +90,7 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
   const dir = mkdtempSync(join(tmpdir(), 'mediator-suite-bench-'));
   const cliRates: number[] = [];
   const coldRates: number[] = [];
+  const engineColdRates: number[] = [];
   try {
     await writeSuiteFolder(dir, cases);
     const files = [...new Set(sources.flatMap((s) => s.files))];
@@ -96,6 +101,8 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
       cliRates.push((report.cases.length / report.ms) * 1000);
       const cold = JSON.parse(execFileSync(process.execPath, [coldRunner, dir, ...files], { encoding: 'utf8' })) as { ms: number };
       coldRates.push((count / cold.ms) * 1000);
+      const engineCold = JSON.parse(execFileSync(process.execPath, [coldRunner, '--engine', dir, ...files], { encoding: 'utf8' })) as { ms: number };
+      engineColdRates.push((count / engineCold.ms) * 1000);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -111,6 +118,8 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
     cliRatio: median(cliRates) / translationsPerSecond,
     coldCasesPerSecond: median(coldRates),
     coldRatio: median(coldRates) / translationsPerSecond,
+    engineColdPerSecond: median(engineColdRates),
+    engineColdRatio: median(engineColdRates) / translationsPerSecond,
     passed,
   };
 }
