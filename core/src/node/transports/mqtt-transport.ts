@@ -26,7 +26,9 @@
  * - Outputs are published with the retain flag off unless `retain` is set (STE's option).
  * - The two packets of each message, the output's PUBLISH and the source's PUBACK, are encoded
  *   and written here (`mqtt-wire.ts`), not by MQTT.js, which still runs the connection, numbers
- *   the publishes and keeps them until their PUBACK (issue 42).
+ *   the publishes and keeps them until their PUBACK (issue 42). Likewise the two a channel receives
+ *   per message, a subscription's QoS 1 PUBLISH and the publisher's PUBACK, are read from the
+ *   socket's bytes here (`mqtt-reader.ts`); MQTT.js reads every other packet.
  * - `from: 'earliest'` is the same as `latest` (MQTT keeps no log), except for retained messages.
  */
 import { createHash, randomBytes } from 'node:crypto';
