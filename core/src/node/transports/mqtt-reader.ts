@@ -64,33 +64,40 @@ export class PacketFramer {
 
   push(chunk: Buffer): void {
     if (this.broken) return this.raw(chunk);
-    const bytes = this.parts.length === 0 ? chunk : this.complete(chunk);
-    if (bytes !== undefined) this.cut(bytes);
+    const rest = this.partBytes === 0 ? chunk : this.complete(chunk);
+    if (rest !== undefined) this.cut(rest);
   }
 
-  /** Adds `chunk` to the packet being gathered; its bytes and what follows once it is whole. */
+  /**
+   * Adds `chunk` to the packet being gathered: once it is whole it goes out (its bytes copied
+   * together once) and the rest of `chunk` is returned, uncopied; undefined while it is not.
+   */
   private complete(chunk: Buffer): Buffer | undefined {
-    this.parts.push(chunk);
-    this.partBytes += chunk.length;
     if (this.needed === 0) {
-      // The header (at most 5 bytes) was cut: join the few bytes gathered so far to read it.
-      const joined = Buffer.concat(this.parts, this.partBytes);
-      this.parts = [joined];
-      this.needed = frameLength(joined, 0);
+      // The header (at most 5 bytes) was cut: read it from the bytes gathered and the chunk's first.
+      const head = Buffer.concat([...this.parts, chunk.subarray(0, 5)]);
+      this.needed = frameLength(head, 0);
       if (this.needed < 0) {
+        this.broken = true;
+        this.raw(Buffer.concat([...this.parts, chunk]));
         this.parts = [];
         this.partBytes = 0;
-        this.broken = true;
-        this.raw(joined);
         return undefined;
       }
     }
-    if (this.needed === 0 || this.partBytes < this.needed) return undefined;
-    const bytes = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.partBytes);
+    const missing = this.needed - this.partBytes;
+    if (this.needed === 0 || chunk.length < missing) {
+      this.parts.push(chunk);
+      this.partBytes += chunk.length;
+      return undefined;
+    }
+    this.parts.push(chunk.subarray(0, missing));
+    const packet = Buffer.concat(this.parts, this.needed);
     this.parts = [];
     this.partBytes = 0;
     this.needed = 0;
-    return bytes;
+    this.packet(packet);
+    return chunk.subarray(missing);
   }
 
   private cut(bytes: Buffer): void {
