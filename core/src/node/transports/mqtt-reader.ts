@@ -217,10 +217,16 @@ export function readOwnPackets(client: MqttClient, reads: OwnReads): void {
 function interceptPipe(client: MqttClient, stream: Socket, reads: OwnReads): void {
   stream.pipe = <T extends NodeJS.WritableStream>(dest: T): T => {
     const reader = dest as unknown as Writable;
+    // As a pipe does: the socket waits while MQTT.js's reader is behind (one 'drain' wait at a time).
+    let paused = false;
     const toMqttJs = (bytes: Buffer): void => {
-      if (!reader.write(bytes)) {
+      if (!reader.write(bytes) && !paused) {
+        paused = true;
         stream.pause();
-        reader.once('drain', () => stream.resume());
+        reader.once('drain', () => {
+          paused = false;
+          stream.resume();
+        });
       }
     };
     const framer = new PacketFramer((packet) => {
