@@ -69,6 +69,33 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
     if (firstB !== -1) expect(firstB).toBeGreaterThan(againA);
   }, 30_000);
 
+  it('what the resumed session sends again right behind the CONNACK is acknowledged on that connection: it does not come a third time', async () => {
+    const prefix = `resend-${Date.now().toString(36)}`;
+    const topic = uniqueTopic('resend');
+    const seen: { value: string; redelivered: boolean }[] = [];
+    const first = make({ clientIdPrefix: prefix });
+    let failed = false;
+    const sub = await first.subscribe(topic, 'g', { maxInFlight: 4 }, async (m) => {
+      seen.push({ value: m.value, redelivered: m.redelivered });
+      if (!failed) {
+        // The first message fails: the subscription reconnects and the session sends all again.
+        failed = true;
+        throw new Error('the sink is down');
+      }
+    });
+    const publisher = make();
+    for (const v of ['a', 'b', 'c', 'd']) await publisher.publish(topic, v);
+    await waitUntil(() => ['a', 'b', 'c', 'd'].every((v) => seen.some((s) => s.value === v && s.redelivered)), 10_000, 'a-d delivered again');
+    await sub.close();
+    const second = make({ clientIdPrefix: prefix });
+    const after = await collector(second, topic, 'g');
+    await publisher.publish(topic, 'e');
+    await after.waitFor(1);
+    // The acknowledged messages do not come again; only the new one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(after.values).toEqual(['e']);
+  }, 30_000);
+
   it('a message over the size limit goes to <sink>.errors with the reason, untranslated, and the channel goes on', async () => {
     const t = make({ maxMessageBytes: 2048 });
     const source = uniqueTopic('big-in');

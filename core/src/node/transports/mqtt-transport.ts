@@ -26,7 +26,9 @@
  * - Outputs are published with the retain flag off unless `retain` is set (STE's option).
  * - The two packets of each message, the output's PUBLISH and the source's PUBACK, are encoded
  *   and written here (`mqtt-wire.ts`), not by MQTT.js, which still runs the connection, numbers
- *   the publishes and keeps them until their PUBACK (issue 42).
+ *   the publishes and keeps them until their PUBACK (issue 42). Likewise the two a channel receives
+ *   per message, a subscription's QoS 1 PUBLISH and the publisher's PUBACK, are read from the
+ *   socket's bytes here (`mqtt-reader.ts`); MQTT.js reads every other packet.
  * - `from: 'earliest'` is the same as `latest` (MQTT keeps no log), except for retained messages.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -47,6 +49,7 @@ import { redactUrl } from '../../common/security/broker-urls.js';
 import { Utf8Slab } from './utf8-slab.js';
 import { FifoQueue } from './fifo-queue.js';
 import { publishHead, pubackPacket, writeCorked } from './mqtt-wire.js';
+import { readOwnPackets, type OwnReads, type PlainPublish } from './mqtt-reader.js';
 import type { Writable } from 'node:stream';
 
 export interface MqttTransportOptions {
@@ -213,7 +216,11 @@ interface WaitingPublish {
 }
 
 interface Delivery {
-  readonly packet: IPublishPacket;
+  readonly payload: Buffer;
+  /** Undefined at QoS 0. */
+  readonly messageId: number | undefined;
+  readonly qos: number;
+  readonly dup: boolean;
   /** The connection it came on: an acknowledgement is only valid on that one. */
   readonly epoch: number;
   state: 'waiting' | 'running' | 'done' | 'failed';
@@ -254,20 +261,17 @@ class MqttSubscription implements Subscription {
     const clientId = this.clientId;
     idsInUse.add(clientId);
     this.heldId = clientId;
-    const client = this.owner.newClient(clientId, { clean: false, session: true, receiveMaximum: this.owner.receiveMaximum });
+    const client = this.owner.newClient(clientId, { clean: false, session: true, receiveMaximum: this.owner.receiveMaximum }, this.reads);
     this.client = client;
     this.epoch += 1;
     this.ack = holdPubacks(client);
     client.handleMessage = (packet, callback) => {
-      // QoS 0 messages too (a publisher's QoS caps the delivery's): translated, never acknowledged.
-      this.receive(packet);
+      // What the transport does not read itself (mqtt-reader.ts): QoS 0 messages too (a
+      // publisher's QoS caps the delivery's), translated and never acknowledged; properties.
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      this.receive(payload, packet.messageId, packet.qos, packet.dup);
       callback();
     };
-    client.on('connect', () => {
-      // A new connection: what came on the previous one is delivered again by the session (DUP).
-      this.epoch += 1;
-      this.keepRunning();
-    });
     client.on('disconnect', (packet) => {
       if (packet.reasonCode === SESSION_TAKEN_OVER && !this.closing) {
         this.owner.log.warn(
@@ -320,9 +324,24 @@ class MqttSubscription implements Subscription {
     }
   }
 
-  private receive(packet: IPublishPacket): void {
+  /**
+   * Plain QoS 1 publishes, read by the transport (mqtt-reader.ts), and the rest, read by MQTT.js.
+   * A new connection's stream starts a new epoch before its CONNECT goes out, so everything that
+   * comes on it, the session's resent messages right behind the CONNACK included, is acknowledged
+   * on it (MQTT.js says 'connect' only once it sent its stored packets again, turns later).
+   */
+  private readonly reads: OwnReads = {
+    publish: (publish: PlainPublish) => this.receive(publish.payload, publish.messageId, 1, publish.dup),
+    newStream: () => {
+      // What came on the previous connection is delivered again by the session (DUP).
+      this.epoch += 1;
+      this.keepRunning();
+    },
+  };
+
+  private receive(payload: Buffer, messageId: number | undefined, qos: number, dup: boolean): void {
     if (this.closing) return;
-    this.deliveries.push({ packet, epoch: this.epoch, state: 'waiting' });
+    this.deliveries.push({ payload, messageId, qos, dup, epoch: this.epoch, state: 'waiting' });
     this.pump();
   }
 
@@ -348,22 +367,21 @@ class MqttSubscription implements Subscription {
 
   /** Hands a delivery to the handler; its outcome settles the queue's head and starts the next. */
   private run(delivery: Delivery): void {
-    const { packet } = delivery;
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    const { payload, dup } = delivery;
     const limit = this.owner.maxMessageBytes;
     const message: TransportMessage =
       payload.length > limit
         ? {
             value: payload.subarray(0, REFUSED_HEAD_BYTES).toString('utf8'),
             topic: this.topic,
-            redelivered: packet.dup,
+            redelivered: dup,
             refused: {
               code: ErrorCodes.messageTooLarge,
               message: `the message has ${payload.length} bytes, more than this channel's limit of ${limit} (MQTT, --mqtt-max-message-bytes); the dead letter keeps its first ${REFUSED_HEAD_BYTES}`,
               bytes: payload.length,
             },
           }
-        : new MqttDelivery(payload, this.topic, packet.dup);
+        : new MqttDelivery(payload, this.topic, dup);
     handle(this.handler, message).then(
       () => this.finish(delivery, 'done'),
       () => this.finish(delivery, 'failed'),
@@ -383,7 +401,7 @@ class MqttSubscription implements Subscription {
     for (;;) {
       const head = this.deliveries.at(0);
       if (head === undefined || head.state === 'waiting' || head.state === 'running') return;
-      if (head.state === 'failed' && head.packet.qos === 0) {
+      if (head.state === 'failed' && head.qos === 0) {
         // Published at QoS 0: the broker never sends it again, whatever this side does.
         this.deliveries.shift();
         this.started -= 1;
@@ -400,7 +418,7 @@ class MqttSubscription implements Subscription {
       }
       this.deliveries.shift();
       this.started -= 1;
-      if (head.epoch === this.epoch && this.client?.connected === true && head.packet.messageId !== undefined) this.ack(head.packet.messageId);
+      if (head.epoch === this.epoch && this.client?.connected === true && head.messageId !== undefined) this.ack(head.messageId);
     }
   }
 
@@ -481,13 +499,15 @@ export class MqttTransport implements Transport {
   }
 
   /** A client of this transport's broker, reconnecting with backoff. */
-  newClient(clientId: string, session: { clean: boolean; session: boolean; receiveMaximum?: number }): MqttClient {
+  newClient(clientId: string, session: { clean: boolean; session: boolean; receiveMaximum?: number }, reads: OwnReads): MqttClient {
     if (this.closed) throw new Error('the MQTT transport is closed');
     const client = connect(this.options.url, {
       // Per packet, MQTT.js otherwise re-arms its keep-alive timer (a clear and a set) and formats
       // debug lines: at a channel's rate a measurable part of its work (issue 42). Pings then go
       // out every keep-alive period whatever the traffic; DEBUG=mqttjs* still gets its lines.
       reschedulePings: false,
+      // Connected below, once the transport's reader is in place for the first stream too.
+      manualConnect: true,
       ...(/mqttjs/.test(process.env.DEBUG ?? '') ? {} : { log: () => undefined }),
       protocolVersion: 5,
       clientId,
@@ -514,12 +534,17 @@ export class MqttTransport implements Transport {
       this.lastError = error.message;
       this.log.warn({ err: error, clientId }, 'MQTT client error');
     });
+    readOwnPackets(client, reads);
+    // Back to what the client is without it: with `manualConnect` set, MQTT.js's `end` clears its
+    // `disconnecting` flag, and a late 'close' could then schedule a reconnection of an ended client.
+    client.options.manualConnect = false;
+    client.connect();
     return client;
   }
 
   private getPublisher(): MqttClient {
     if (this.publisher === undefined) {
-      this.publisher = this.newClient(`${this.clientIdPrefix}-pub-${randomBytes(4).toString('hex')}`, { clean: true, session: false });
+      this.publisher = this.newClient(`${this.clientIdPrefix}-pub-${randomBytes(4).toString('hex')}`, { clean: true, session: false }, { pubacks: true });
       lightPublishes(this.publisher);
     }
     return this.publisher;
