@@ -69,7 +69,9 @@ export async function startKafkaBroker(options: { readonly port?: number } = {})
     ].join('\n'),
   );
   const jvm = ['-Xms256m', '-Xmx1g', `-Dlog4j2.configurationFile=${join(repoRoot, 'scripts/kafka/log4j2.properties')}`, '-cp', `${LIBS}/*`];
-  const format = spawnSync(JAVA, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomBytes(16).toString('base64url'), '-c', props], {
+  // `--cluster-id=ID`, not `-t ID`: one random id in 64 starts with '-' and then reads as an option.
+  const clusterId = `--cluster-id=${randomBytes(16).toString('base64url')}`;
+  const format = spawnSync(JAVA, [...jvm, 'kafka.tools.StorageTool', 'format', clusterId, '-c', props], {
     encoding: 'utf8',
     timeout: 90_000,
   });
