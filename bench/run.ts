@@ -427,7 +427,17 @@ if (only.has('kafka')) {
       f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, kafkaCores),
     ]);
-    const head = ['client', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`, ...cpuHead('Kafka JVM')];
+    const head = [
+      'client',
+      'translation',
+      'parallelism',
+      'in-process msg/s',
+      'channel msg/s',
+      'of in-process',
+      'rounds',
+      `goal ${goal * 100}%`,
+      ...cpuHead('Kafka JVM'),
+    ];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));

@@ -206,7 +206,11 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     const scram = (options.secured?.users ?? []).flatMap((u) =>
       ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((m) => ['--add-scram', `${m}=[name=${u.name},password=${u.password}]`]),
     );
-    const format = startProcess('kafka StorageTool format', JAVA, javaArgs('kafka.tools.StorageTool', ['format', `--cluster-id=${clusterId}`, '-c', props, ...scram]));
+    const format = startProcess(
+      'kafka StorageTool format',
+      JAVA,
+      javaArgs('kafka.tools.StorageTool', ['format', `--cluster-id=${clusterId}`, '-c', props, ...scram]),
+    );
     const formatted = await format.exited({ timeoutMs });
     if (formatted.code !== 0) throw new Error(`formatting the Kafka log directory failed (${JSON.stringify(formatted)}):\n${format.output()}`);
     const started = Date.now();

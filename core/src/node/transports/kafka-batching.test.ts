@@ -200,10 +200,12 @@ describe('KafkaBatchSender', () => {
         if (rng() < 0.5) {
           for (let n = 1 + Math.floor(rng() * 5); n > 0; n--) {
             const v = `r${next++}`;
-            pending.push(sender.enqueue('t', v).then(
-              () => void outcome.set(v, 'resolved'),
-              () => void outcome.set(v, 'rejected'),
-            ));
+            pending.push(
+              sender.enqueue('t', v).then(
+                () => void outcome.set(v, 'resolved'),
+                () => void outcome.set(v, 'rejected'),
+              ),
+            );
           }
         } else if (answered < acks.length) {
           const batch = acks[answered++]!;
