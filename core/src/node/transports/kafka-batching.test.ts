@@ -5,7 +5,6 @@
  * names a broker.
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom as random } from '../../test-support/payload-variants.js';
 import { byTopic, CommitCoalescer, KafkaBatchSender, type QueuedRecord } from './kafka-batching.js';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -175,85 +174,6 @@ describe('KafkaBatchSender', () => {
     expect(batches).toEqual([['a'], ['b']]);
     acks[1]?.resolve();
     await b;
-  });
-
-  // Records queued between two batch cuts share one promise (issue 42): a record cut into a later
-  // batch holds its whole cohort until that batch is acknowledged too.
-  it('confirms a record only once every batch holding it was acknowledged, and fails it with any of them (generated)', async () => {
-    for (let seed = 1; seed <= 40; seed++) {
-      const rng = random(seed);
-      const acks: Array<{ values: string[]; d: ReturnType<typeof deferred> }> = [];
-      const sender = new KafkaBatchSender(
-        async (records) => {
-          const d = deferred();
-          acks.push({ values: records.map((r) => String(r.value)), d });
-          await d.promise;
-        },
-        1 + Math.floor(rng() * 4),
-      );
-      const fate = new Map<string, 'acked' | 'failed'>();
-      const outcome = new Map<string, 'resolved' | 'rejected'>();
-      const pending: Array<Promise<void>> = [];
-      let next = 0;
-      let answered = 0;
-      for (let step = 0; step < 60; step++) {
-        if (rng() < 0.5) {
-          for (let n = 1 + Math.floor(rng() * 5); n > 0; n--) {
-            const v = `r${next++}`;
-            pending.push(
-              sender.enqueue('t', v).then(
-                () => void outcome.set(v, 'resolved'),
-                () => void outcome.set(v, 'rejected'),
-              ),
-            );
-          }
-        } else if (answered < acks.length) {
-          const batch = acks[answered++]!;
-          const failed = rng() < 0.2;
-          for (const v of batch.values) if (fate.get(v) !== 'failed') fate.set(v, failed ? 'failed' : 'acked');
-          if (failed) batch.d.reject(new Error('NOT_ENOUGH_REPLICAS'));
-          else batch.d.resolve();
-        }
-        await tick();
-        for (const [v, o] of outcome) {
-          // Resolved: its batch was acknowledged. Rejected: it was in a failed batch or shares a cohort with one.
-          if (o === 'resolved') expect(fate.get(v), `seed ${seed}, ${v}`).toBe('acked');
-          if (fate.get(v) === 'failed') expect(o, `seed ${seed}, ${v}`).toBe('rejected');
-        }
-      }
-      // Everything still queued or in flight: acknowledge it all; every record is then answered.
-      while (outcome.size < next) {
-        for (const batch of acks.slice(answered)) {
-          for (const v of batch.values) if (!fate.has(v)) fate.set(v, 'acked');
-          batch.d.resolve();
-        }
-        answered = acks.length;
-        await tick();
-      }
-      await Promise.all(pending);
-      for (const [v, o] of outcome) if (o === 'resolved') expect(fate.get(v), `seed ${seed}, ${v}`).toBe('acked');
-    }
-  });
-
-  it('holds a cohort cut across two batches until the second one is acknowledged', async () => {
-    const acks: Array<ReturnType<typeof deferred>> = [];
-    const capped = new KafkaBatchSender(async () => {
-      const d = deferred();
-      acks.push(d);
-      await d.promise;
-    }, 2);
-    const confirmed: string[] = [];
-    const all = ['a', 'b', 'c'].map((v) => capped.enqueue('t', v).then(() => confirmed.push(v)));
-    await tick();
-    await tick();
-    acks[0]?.resolve();
-    await tick();
-    await tick();
-    expect(acks).toHaveLength(2);
-    expect(confirmed).toEqual([]);
-    acks[1]?.resolve();
-    await Promise.all(all);
-    expect(confirmed).toEqual(['a', 'b', 'c']);
   });
 
   it('fails the records still queued when the transport closes', async () => {

@@ -19,39 +19,13 @@ export interface QueuedRecord {
 /** Sends one batch (records in queue order); resolves when the broker acknowledged all of them. */
 export type SendBatch = (records: readonly QueuedRecord[]) => Promise<void>;
 
-/**
- * Consecutive records that settle together: those queued between two batch cuts. One promise per
- * cohort rather than one per record (with its resolving functions and a record wrapping them):
- * a channel keeps a few hundred outputs awaiting their confirmation, and each object per record
- * outlived young-generation collections (issue 42).
- */
-interface Cohort {
-  /** Queue positions (counted since the sender was made) of its first record and one past its last. */
-  readonly start: number;
-  end: number;
-  readonly promise: Promise<void>;
+interface Waiting extends QueuedRecord {
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
 
-function cohortFrom(start: number): Cohort {
-  let resolve: () => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { start, end: start, promise, resolve, reject };
-}
-
 export class KafkaBatchSender {
-  /** Records not yet in a produce request, in queue order. */
-  private queue: QueuedRecord[] = [];
-  /** Queue position of `queue[0]`: records taken into produce requests so far. */
-  private taken = 0;
-  /** Cohorts not yet settled, in queue order; the last one takes new records until the next cut. */
-  private readonly cohorts: Cohort[] = [];
-  private open: Cohort | undefined;
+  private queue: Waiting[] = [];
   private sending = false;
   /** Wakes a lingering drain once `linger.records` are queued. */
   private filled: (() => void) | undefined;
@@ -78,21 +52,15 @@ export class KafkaBatchSender {
 
   /**
    * Queues one record; its place in the partition is fixed now (queue order). Resolves when its
-   * batch was acknowledged (with a record cut from its cohort into a later batch, when that one
-   * was too), rejects with the error of a failed batch holding it or any record of its cohort.
+   * batch was acknowledged, rejects with the batch's error.
    */
   enqueue(topic: string, value: string | Buffer): Promise<void> {
-    this.queue.push({ topic, value });
-    let cohort = this.open;
-    if (cohort === undefined) {
-      cohort = cohortFrom(this.taken + this.queue.length - 1);
-      this.open = cohort;
-      this.cohorts.push(cohort);
-    }
-    cohort.end = this.taken + this.queue.length;
+    const done = new Promise<void>((resolve, reject) => {
+      this.queue.push({ topic, value, resolve, reject });
+    });
     if (this.filled !== undefined && this.queue.length >= this.linger.records) this.filled();
     if (!this.sending) void this.drain();
-    return cohort.promise;
+    return done;
   }
 
   /** Records waiting to be sent (not yet in a produce request). */
@@ -109,56 +77,26 @@ export class KafkaBatchSender {
       while (this.queue.length > 0) {
         if (!first && this.linger.ms > 0 && this.queue.length < this.linger.records) await this.lingering();
         first = false;
-        // The queue may have been failed while the drain lingered.
-        if (this.queue.length === 0) break;
-        const batch = this.cut();
-        const end = this.taken;
-        // Settled here, not in an async helper: the loop must see an empty queue (and stop) before
-        // the callers' continuations run, or a record they queue next would linger.
+        let count = 0;
+        let bytes = 0;
+        while (count < this.queue.length && count < this.maxBatch) {
+          const size = Buffer.byteLength(this.queue[count]!.value);
+          if (count > 0 && bytes + size > this.maxBatchBytes) break;
+          bytes += size;
+          count += 1;
+        }
+        const batch = this.queue.slice(0, count);
+        this.queue = this.queue.slice(count);
         try {
-          await this.send(batch);
-          this.settle(end, undefined);
+          await this.send(batch.map(({ topic, value }) => ({ topic, value })));
+          for (const r of batch) r.resolve();
         } catch (error) {
-          this.settle(end, { error });
+          for (const r of batch) r.reject(error);
         }
       }
     } finally {
       this.sending = false;
     }
-  }
-
-  /** How many of the queued records the next produce request takes. */
-  private batchLength(): number {
-    let count = 0;
-    let bytes = 0;
-    while (count < this.queue.length && count < this.maxBatch) {
-      const size = Buffer.byteLength(this.queue[count]!.value);
-      if (count > 0 && bytes + size > this.maxBatchBytes) break;
-      bytes += size;
-      count += 1;
-    }
-    return count;
-  }
-
-  /** Takes the next batch off the queue; records queued from now on form a new cohort. */
-  private cut(): QueuedRecord[] {
-    this.open = undefined;
-    const count = this.batchLength();
-    const batch = this.queue.slice(0, count);
-    this.queue = this.queue.slice(count);
-    this.taken += count;
-    return batch;
-  }
-
-  /** Settles the cohorts a batch ending at queue position `end` completed, or every one it held a record of when it failed. */
-  private settle(end: number, failure: { readonly error: unknown } | undefined): void {
-    if (failure === undefined) {
-      while (this.cohorts.length > 0 && this.cohorts[0]!.end <= end) this.cohorts.shift()!.resolve();
-      return;
-    }
-    // Records of a failed cohort still queued are sent anyway: a duplicate at worst, as its
-    // source message is delivered again.
-    while (this.cohorts.length > 0 && this.cohorts[0]!.start < end) this.cohorts.shift()!.reject(failure.error);
   }
 
   /** Until `linger.records` are queued or `linger.ms` passed. */
@@ -172,14 +110,9 @@ export class KafkaBatchSender {
     this.filled = undefined;
   }
 
-  /** Fails everything still queued (the transport closed); a batch being sent settles as it comes. */
+  /** Fails everything still queued (the transport closed). */
   failQueued(error: unknown): void {
-    this.open = undefined;
-    // The cohorts with a record still queued: those ending past what was taken into batches.
-    const unsent = this.cohorts.findIndex((c) => c.end > this.taken);
-    this.taken += this.queue.length;
-    this.queue = [];
-    if (unsent >= 0) for (const c of this.cohorts.splice(unsent)) c.reject(error);
+    for (const r of this.queue.splice(0)) r.reject(error);
   }
 }
 

@@ -178,8 +178,6 @@ type BytesConsumer = Consumer<Buffer, Buffer, Buffer, Buffer>;
 type BytesStream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
 
 const EMPTY = Buffer.alloc(0);
-/** The `sent` of an output queued at once (see publishPipelined). */
-const QUEUED: Promise<void> = Promise.resolve();
 
 /** A consumed record whose text is decoded when the channel reads it, once its translation starts. */
 class KafkaDelivery implements TransportMessage {
@@ -446,8 +444,6 @@ export class KafkaTransport implements Transport {
   private producer: Producer<Buffer, Buffer, Buffer, Buffer> | undefined;
   private admin: Admin | undefined;
   private readonly topics = new Map<string, Promise<void>>();
-  /** Topics whose creation (or presence) was confirmed: publishes to them need not wait for it. */
-  private readonly readyTopics = new Set<string>();
   private readonly subscriptions = new Set<KafkaSubscription>();
   private closed = false;
   private readonly batches: KafkaBatchSender;
@@ -461,8 +457,9 @@ export class KafkaTransport implements Transport {
     const lingerMs = options.lingerMs ?? 3;
     this.batches = new KafkaBatchSender(
       async (records) => {
-        // The transport queues bytes only (see publish), so the queued records are the messages.
-        await this.getProducer().send({ messages: records as ReadonlyArray<{ topic: string; value: Buffer }> as Array<{ topic: string; value: Buffer }> });
+        await this.getProducer().send({
+          messages: records.map((r) => ({ topic: r.topic, value: typeof r.value === 'string' ? Buffer.from(r.value, 'utf8') : r.value })),
+        });
       },
       undefined,
       undefined,
@@ -519,10 +516,7 @@ export class KafkaTransport implements Transport {
         }
       })();
       this.topics.set(topic, ready);
-      ready.then(
-        () => this.readyTopics.add(topic),
-        () => this.topics.delete(topic),
-      );
+      ready.catch(() => this.topics.delete(topic));
     }
     return ready;
   }
@@ -565,9 +559,6 @@ export class KafkaTransport implements Transport {
 
   publishPipelined(topic: string, value: string): PipelinedPublish {
     const bytes = this.outputBytes.encode(value);
-    // Once the topic is known to exist, an output is queued at once: its place in the partition is
-    // fixed now, without an async function, a promise to mark it sent and two awaits per message.
-    if (!this.closed && this.readyTopics.has(topic)) return { sent: QUEUED, confirmed: this.batches.enqueue(topic, bytes) };
     let markSent: () => void = () => undefined;
     const sent = new Promise<void>((resolve) => {
       markSent = resolve;
