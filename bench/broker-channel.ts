@@ -18,6 +18,7 @@ import {
   type CompiledAlignment,
   type Transport,
 } from '@mediator/core/node';
+import type { BrokerCpu, CpuRounds } from './channel-cpu.js';
 import { median } from './stats.js';
 
 /** How a drained channel translates: a function and the number of messages it may have in translation. */
@@ -141,14 +142,22 @@ export function benchChannel(transport: Transport, translator: Translator, confi
 /**
  * Starts the channel and times it from the moment it runs until it translated `count` messages,
  * then stops it: msg/s. What it translated before the window opened is not counted (the start's
- * one-time costs, such as a group join or a session resumed, are no part of its rate).
+ * one-time costs, such as a group join or a session resumed, are no part of its rate). With
+ * `watch`, the window's CPU per message (this process's and the brokers') goes to its rounds.
  */
-export async function timedUntilTranslated(runtime: ChannelRuntime, count: number, run: string): Promise<number> {
+export async function timedUntilTranslated(
+  runtime: ChannelRuntime,
+  count: number,
+  run: string,
+  watch?: { readonly cpu: CpuRounds; readonly brokers: BrokerCpu },
+): Promise<number> {
   await runtime.start();
   const start = performance.now();
+  const drained = watch?.cpu.drain(watch.brokers);
   const before = runtime.counters.translated;
   await untilTranslated(runtime, count, run);
   const rate = ((count - before) / (performance.now() - start)) * 1000;
+  drained?.(count - before);
   await runtime.stop();
   return rate;
 }

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { processCpuMs } from './channel-cpu.js';
 import { accepts, freePort } from './loopback-ports.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +22,8 @@ const JAVA = process.env.MEDIATOR_JAVA ?? 'java';
 export interface BenchKafka {
   /** `127.0.0.1:<port>`. */
   readonly brokers: string;
+  /** CPU time (user + system, ms) of the broker's JVM since it started, from /proc; undefined for a broker not started here. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** The benchmark's broker: the one MEDIATOR_KAFKA_BROKERS names, else a throw-away one. */
 export async function startBenchKafka(): Promise<BenchKafka> {
-  if (process.env.MEDIATOR_KAFKA_BROKERS) return { brokers: process.env.MEDIATOR_KAFKA_BROKERS, stop: async () => undefined };
+  if (process.env.MEDIATOR_KAFKA_BROKERS) return { brokers: process.env.MEDIATOR_KAFKA_BROKERS, cpuMs: () => undefined, stop: async () => undefined };
   return startKafkaBroker();
 }
 
@@ -69,7 +72,9 @@ export async function startKafkaBroker(options: { readonly port?: number } = {})
     ].join('\n'),
   );
   const jvm = ['-Xms256m', '-Xmx1g', `-Dlog4j2.configurationFile=${join(repoRoot, 'scripts/kafka/log4j2.properties')}`, '-cp', `${LIBS}/*`];
-  const format = spawnSync(JAVA, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', randomBytes(16).toString('base64url'), '-c', props], {
+  // `--cluster-id=ID`, not `-t ID`: one random id in 64 starts with '-' and then reads as an option.
+  const clusterId = `--cluster-id=${randomBytes(16).toString('base64url')}`;
+  const format = spawnSync(JAVA, [...jvm, 'kafka.tools.StorageTool', 'format', clusterId, '-c', props], {
     encoding: 'utf8',
     timeout: 90_000,
   });
@@ -92,5 +97,5 @@ export async function startKafkaBroker(options: { readonly port?: number } = {})
     }
     await sleep(200);
   }
-  return { brokers: `127.0.0.1:${port}`, stop };
+  return { brokers: `127.0.0.1:${port}`, cpuMs: () => (child.pid === undefined ? undefined : processCpuMs([child.pid])), stop };
 }

@@ -11,6 +11,7 @@
  */
 import { KafkaTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
+import { CpuRounds, type BrokerCpu, type ChannelCpuFigure } from './channel-cpu.js';
 import { startBenchKafka } from './kafka-broker.js';
 import {
   benchChannel,
@@ -29,14 +30,30 @@ export interface KafkaChannelFigure extends ChannelRatioFigure {
   readonly client: string;
   /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
   readonly translation: TranslationSite;
+  /** CPU per message of the in-process loop, this process and the broker's JVM (issue 42). */
+  readonly cpu: ChannelCpuFigure;
 }
 
-async function drain(transport: Transport, text: string, translator: Translator, parallelism: number, count: number, run: string): Promise<number> {
+/** A drain's window: this process's and the broker's CPU from the moment the channel runs. */
+interface DrainWatch {
+  readonly brokers: BrokerCpu;
+  readonly cpu: CpuRounds;
+}
+
+async function drain(
+  transport: Transport,
+  text: string,
+  translator: Translator,
+  parallelism: number,
+  count: number,
+  run: string,
+  watch?: DrainWatch,
+): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   await fillTopic(transport, source, text, count);
   const runtime = benchChannel(transport, translator, { id: run, source, sink, parallelism, consumerGroup: `${run}-channel`, startFrom: 'earliest' });
-  return timedUntilTranslated(runtime, count, run);
+  return timedUntilTranslated(runtime, count, run, watch);
 }
 
 const ROUNDS = Number(process.env.BENCH_KAFKA_ROUNDS ?? '3');
@@ -66,12 +83,16 @@ export async function measureKafkaChannels(
       ['worker', 4],
     ] as const) {
       const translator = translation === 'inline' ? inline : await server.viaWorker(parallelism);
+      const cpu = new CpuRounds();
+      // inProcess translates a warm-up of min(500, count) before its timed count.
+      const inProcessMessages = count + Math.min(500, count);
       const figure = await ratioRounds(
         ROUNDS,
-        () => inProcess(text, alignments, count),
-        (round) => drain(transport, text, translator, parallelism, count, `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`),
+        () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
+        (round) =>
+          drain(transport, text, translator, parallelism, count, `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`, { brokers: broker, cpu }),
       );
-      out.push({ client: CLIENT, translation, parallelism, ...figure });
+      out.push({ client: CLIENT, translation, parallelism, ...figure, cpu: cpu.figure() });
       process.stderr.write(
         `measured Kafka (${CLIENT}), ${translation}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
       );

@@ -14,7 +14,7 @@
 import { NatsTransport, silentLogger, type CompiledAlignment } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { startBenchNats, type BenchNats } from './nats-servers.js';
-import { median } from './stats.js';
+import { CpuRounds, type ChannelCpuFigure } from './channel-cpu.js';
 import {
   benchChannel,
   fillTopic,
@@ -32,41 +32,11 @@ export interface NatsChannelFailure {
   readonly error: string;
 }
 
-/** CPU time per message (microseconds, medians of the rounds): where a channel's time goes (issue 42). */
-export interface NatsCpuFigure {
-  /** The in-process translation loop of the same rounds. */
-  readonly inProcessUs: number;
-  /** This process during a drain: the channel's translations (its worker thread included) and the NATS client. */
-  readonly mediatorUs: number;
-  /** Every nats-server process during a drain; undefined where /proc cannot be read. */
-  readonly serversUs: number | undefined;
-}
-
 export interface NatsChannelFigure extends ChannelRatioFigure {
   readonly nodes: 1 | 3;
   /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
   readonly translation: TranslationSite;
-  readonly cpu: NatsCpuFigure;
-}
-
-/** CPU per message of each round's drains and in-process runs, for a row's medians. */
-class CpuRounds {
-  readonly inProcess: number[] = [];
-  readonly mediator: number[] = [];
-  readonly servers: number[] = [];
-
-  /** Runs `work`, which handles `messages` messages, and records this process's CPU per message in `into`. */
-  async timed<T>(into: number[], messages: number, work: () => Promise<T>): Promise<T> {
-    const before = process.cpuUsage();
-    const result = await work();
-    const used = process.cpuUsage(before);
-    into.push((used.user + used.system) / messages);
-    return result;
-  }
-
-  figure(): NatsCpuFigure {
-    return { inProcessUs: median(this.inProcess), mediatorUs: median(this.mediator), serversUs: this.servers.length > 0 ? median(this.servers) : undefined };
-  }
+  readonly cpu: ChannelCpuFigure;
 }
 
 /** A drain's window: this process's and the servers' CPU from the moment the channel runs. */
@@ -95,8 +65,7 @@ async function drain(
   await transport.preparePublish(sink);
   await runtime.start();
   const start = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const serversBefore = watch?.servers.cpuMs();
+  const drained = watch?.cpu.drain(watch.servers);
   const before = runtime.counters.translated;
   const deadline = Date.now() + 300_000;
   // Until the channel says every output is confirmed, its own counter is watched rather than the
@@ -113,12 +82,7 @@ async function drain(
     await sleep(10);
   }
   const rate = ((count - before) / (performance.now() - start)) * 1000;
-  if (watch !== undefined) {
-    const used = process.cpuUsage(cpuBefore);
-    const serversAfter = watch.servers.cpuMs();
-    watch.cpu.mediator.push((used.user + used.system) / (count - before));
-    if (serversBefore !== undefined && serversAfter !== undefined) watch.cpu.servers.push(((serversAfter - serversBefore) * 1000) / (count - before));
-  }
+  drained?.(count - before);
   await runtime.stop();
   return rate;
 }
@@ -184,48 +148,4 @@ export async function measureNatsChannels(
     await server.close();
   }
   return out;
-}
-
-/** Headings of natsCpuCells. */
-export const NATS_CPU_HEAD = ['CPU us/msg: in-process', 'mediator', 'nats-servers', 'CPU bound'] as const;
-
-/**
- * The most a channel can reach on `cores` cores when CPU is all that limits it: the mediator and
- * the servers together spend `mediatorUs + serversUs` per message where the in-process loop spends
- * `inProcessUs` on one core. Undefined without the servers' figure.
- */
-export function natsCpuBound(cpu: NatsCpuFigure, cores: number): number | undefined {
-  return cpu.serversUs === undefined ? undefined : (cores * cpu.inProcessUs) / (cpu.mediatorUs + cpu.serversUs);
-}
-
-/** A row's CPU columns (see NATS_CPU_HEAD). */
-export function natsCpuCells(cpu: NatsCpuFigure, cores: number): string[] {
-  const bound = natsCpuBound(cpu, cores);
-  return [
-    cpu.inProcessUs.toFixed(0),
-    cpu.mediatorUs.toFixed(0),
-    cpu.serversUs === undefined ? '-' : cpu.serversUs.toFixed(0),
-    bound === undefined ? '-' : `${(bound * 100).toFixed(0)}%`,
-  ];
-}
-
-/**
- * What a goal asks of the CPU: at `goal` of in-process, mediator and servers may spend
- * `cores * inProcessUs / goal` per message together; the sentence says how much of that the
- * servers already take and so what is left for the mediator.
- */
-export function natsBudgetNote(label: string, cpu: NatsCpuFigure, cores: number, goal: number): string | undefined {
-  if (cpu.serversUs === undefined) return undefined;
-  const budget = (cores * cpu.inProcessUs) / goal;
-  const left = budget - cpu.serversUs;
-  return (
-    `${label}: the servers take ${cpu.serversUs.toFixed(0)} us of CPU per message, the mediator ${cpu.mediatorUs.toFixed(0)} us ` +
-    `(in-process ${cpu.inProcessUs.toFixed(0)} us); ${(goal * 100).toFixed(0)}% on ${cores} cores allows ${budget.toFixed(0)} us for both, ` +
-    `so ${left.toFixed(0)} us for the mediator (now ${cpu.mediatorUs.toFixed(0)} us): ` +
-    (cpu.mediatorUs <= left
-      ? 'within the budget.'
-      : left < cpu.inProcessUs
-        ? 'less than the translation alone takes in process, so the servers bound the figure.'
-        : `the goal needs the mediator ${(cpu.mediatorUs - left).toFixed(0)} us cheaper or the servers cheaper.`)
-  );
 }

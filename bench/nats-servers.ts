@@ -2,11 +2,12 @@
  * Throw-away nats-server processes for the benchmark: one JetStream server, or a three-node
  * JetStream cluster, on loopback ports the kernel picked, each with its own store directory.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NatsTransport, silentLogger } from '@mediator/core/node';
+import { processCpuMs } from './channel-cpu.js';
 import { freePort } from './loopback-ports.js';
 
 export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
@@ -21,34 +22,6 @@ export interface BenchNats {
    */
   cpuMs(): number | undefined;
   stop(): Promise<void>;
-}
-
-/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux when it cannot be asked). */
-let clockTicks: number | undefined;
-function ticksPerSecond(): number {
-  if (clockTicks === undefined) {
-    try {
-      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    } catch {
-      clockTicks = 100;
-    }
-  }
-  return clockTicks;
-}
-
-/** utime + stime of the processes in ms, or undefined when one cannot be read. */
-export function processCpuMs(pids: readonly number[]): number | undefined {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return undefined;
-    }
-  }
-  return (ticks / ticksPerSecond()) * 1000;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

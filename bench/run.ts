@@ -18,7 +18,8 @@ import { measureNaive } from './naive-baseline.js';
 import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
-import { measureNatsChannels, NATS_CPU_HEAD, natsBudgetNote, natsCpuCells } from './nats-channel-bench.js';
+import { measureNatsChannels } from './nats-channel-bench.js';
+import { budgetNote, cpuCells, cpuHead } from './channel-cpu.js';
 import { startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
@@ -365,9 +366,9 @@ if (only.has('nats')) {
       ...('error' in f
         ? ['']
         : [((goal) => (goal === undefined ? '' : `${goal * 100}% ${f.ratio >= goal ? 'MET' : 'MISSED'}`))(natsGoal(f.nodes, f.parallelism))]),
-      ...('error' in f ? ['-', '-', '-', '-'] : natsCpuCells(f.cpu, cores)),
+      ...('error' in f ? ['-', '-', '-', '-'] : cpuCells(f.cpu, cores)),
     ]);
-    const head = ['NATS', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', 'goal', ...NATS_CPU_HEAD];
+    const head = ['NATS', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', 'goal', ...cpuHead('nats-servers')];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
     console.log(f(head));
@@ -377,7 +378,7 @@ if (only.has('nats')) {
       const goal = 'error' in x ? undefined : natsGoal(x.nodes, x.parallelism);
       if ('error' in x || goal === undefined) continue;
       const label = `${x.nodes === 1 ? 'One nats-server' : 'The three-node cluster'}, ${x.translation === 'worker' ? 'worker thread' : 'inline'}, parallelism ${x.parallelism}`;
-      const note = natsBudgetNote(label, x.cpu, cores, goal);
+      const note = budgetNote(label, x.cpu, cores, goal, 'the servers');
       if (note !== undefined) console.log(note);
     }
   }
@@ -397,6 +398,7 @@ if (only.has('kafka')) {
   const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
   const count = Number(process.env.BENCH_KAFKA_MESSAGES ?? '5000');
   const goal = 0.5;
+  const kafkaCores = availableParallelism();
   let figures: Awaited<ReturnType<typeof measureKafkaChannels>> | string;
   try {
     figures = await measureKafkaChannels(
@@ -423,14 +425,33 @@ if (only.has('kafka')) {
       f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
       // Issue 42's goal is for parallelism 4; parallelism 1 is shown for comparison.
       f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
+      ...cpuCells(f.cpu, kafkaCores),
     ]);
-    const head = ['client', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
+    const head = [
+      'client',
+      'translation',
+      'parallelism',
+      'in-process msg/s',
+      'channel msg/s',
+      'of in-process',
+      'rounds',
+      `goal ${goal * 100}%`,
+      ...cpuHead('Kafka JVM'),
+    ];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));
     console.log(w.map((x) => '-'.repeat(x)).join('  '));
     for (const r of rows) console.log(f(r));
+    for (const x of figures) {
+      if (x.parallelism !== 4) continue;
+      const note = budgetNote(`${x.translation === 'worker' ? 'Worker thread' : 'Inline'}, parallelism 4`, x.cpu, kafkaCores, goal, 'the broker');
+      if (note !== undefined) console.log(note);
+    }
   }
+  console.log('CPU us/msg: CPU time per message (user + system, medians of the rounds) of the in-process loop, of this process during a');
+  console.log("drain (the channel's translations, its worker thread included, and the Kafka client) and of the broker's JVM (from /proc);");
+  console.log(`CPU bound: the most a channel can reach when CPU is all that limits it, ${kafkaCores} cores x in-process / (mediator + broker).`);
   console.log(
     `Goal: at parallelism 4, at least ${goal * 100}% of in-process throughput on one broker. The channel, the broker (a JVM) and the in-process figure`,
   );

@@ -200,12 +200,17 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    // A KRaft cluster id is 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints).
+    // A KRaft cluster id is 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints);
+    // given as `--cluster-id=ID`, since one in 64 starts with '-' and `-t ID` then reads as an option.
     const clusterId = randomBytes(16).toString('base64url');
     const scram = (options.secured?.users ?? []).flatMap((u) =>
       ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((m) => ['--add-scram', `${m}=[name=${u.name},password=${u.password}]`]),
     );
-    const format = startProcess('kafka StorageTool format', JAVA, javaArgs('kafka.tools.StorageTool', ['format', '-t', clusterId, '-c', props, ...scram]));
+    const format = startProcess(
+      'kafka StorageTool format',
+      JAVA,
+      javaArgs('kafka.tools.StorageTool', ['format', `--cluster-id=${clusterId}`, '-c', props, ...scram]),
+    );
     const formatted = await format.exited({ timeoutMs });
     if (formatted.code !== 0) throw new Error(`formatting the Kafka log directory failed (${JSON.stringify(formatted)}):\n${format.output()}`);
     const started = Date.now();
