@@ -225,6 +225,32 @@ describe('TranslationPool', () => {
     }
   }, 20_000);
 
+  it('sends each POST /translation answer back as soon as it is done, not at the end of its batch (issue 42)', async () => {
+    // A batch of two answers whose second runs away: the first reaches the event loop (and its
+    // client) while the worker is still busy. Held for the batch's end, it would be lost with the
+    // worker the watchdog replaces and fail with the runaway's TIMEOUT.
+    const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 60_000 });
+    try {
+      await translate(pool, 10_000);
+      const answer = (graphStr: string) => ({ kind: 'answer', graphStr, trace: false, pretty: true, defaultGraph: false }) as const;
+      const order: string[] = [];
+      const [first, second] = pool.submit({ alignments: [runaway], items: [answer(message), answer(hostile)], timeoutMs: 1000, bounded: true });
+      await Promise.all([
+        first!.then(
+          () => order.push('first answered'),
+          (e: unknown) => order.push(`first ${(e as MediatorError).code}`),
+        ),
+        second!.then(
+          () => order.push('runaway answered'),
+          (e: unknown) => order.push(`runaway ${(e as MediatorError).code}`),
+        ),
+      ]);
+      expect(order).toEqual(['first answered', `runaway ${ErrorCodes.timeout}`]);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
   it('starts a spare worker while a runaway item holds the only one, so a job behind it is answered first, and retires it', async () => {
     const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 200 });
     try {

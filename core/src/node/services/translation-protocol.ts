@@ -158,7 +158,8 @@ export type WorkerReply =
    * Items answered, in order. The worker sends what it has at most every FLUSH_MS, not one message
    * per item (a thread message per small translation cost a fifth of a channel's throughput): an
    * item not reported yet finished within FLUSH_MS of the last report, so the pool's watchdog,
-   * armed at each report, runs at most that much early.
+   * armed at each report, runs at most that much early. A POST /translation answer (`answer`) is
+   * sent at once: its client waits for it, and the event loop answers it while the batch goes on.
    */
   | { readonly id: number; readonly results: readonly ItemResult[] }
   /** The worker no longer has these keys (it was restarted or evicted them): send their XML. */
