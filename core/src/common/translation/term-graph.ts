@@ -251,6 +251,11 @@ export class TermGraph {
     return undefined;
   }
 
+  /** Each triple is held once and each term has one id (the writer's TripleSource may rely on it). */
+  get distinctTriples(): true {
+    return true;
+  }
+
   get termCount(): number {
     return this.terms.length;
   }
