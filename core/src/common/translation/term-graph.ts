@@ -24,7 +24,13 @@ const PACK_LIMIT = 1 << 17;
  * more than scanning the few triples a payload has per predicate.
  */
 const SCAN_LIMIT = 16;
-/** Pair keys are exact numbers while both ids stay below 2^26 (26 + 26 bits < 53). */
+/**
+ * Pair keys of ids below 2^15 are below 2^30: small integers, which a Set holds unboxed (a key
+ * past 2^30 is a heap number, allocated and hashed as a double: building a long list's set cost
+ * more than the rest of its message's interning). Larger ids give negative keys, exact while both
+ * stay below 2^26 (26 + 26 bits < 53), then strings.
+ */
+const SMALL_PAIR = 1 << 15;
 const PAIR_LIMIT = 1 << 26;
 
 /** A predicate's triples, with the set of their pair keys once the list is long. */
@@ -33,7 +39,8 @@ interface PredicateList extends PredicateTriples {
 }
 
 function pairKey(s: number, o: number): number | string {
-  return s < PAIR_LIMIT && o < PAIR_LIMIT ? s * PAIR_LIMIT + o : `${s} ${o}`;
+  if (s < SMALL_PAIR && o < SMALL_PAIR) return s * SMALL_PAIR + o;
+  return s < PAIR_LIMIT && o < PAIR_LIMIT ? -(s * PAIR_LIMIT + o) - 1 : `${s} ${o}`;
 }
 
 /** Index of (s, o) in the list, or -1. */
