@@ -99,26 +99,35 @@ export class TermGraph {
 
   static fromQuads(quads: Iterable<RDF.Quad>): TermGraph {
     const g = new TermGraph();
-    // A reader shares one term object per IRI and per blank node of a message: the last subject
-    // and predicate seen are compared by identity first (quads come node by node), and blank
-    // nodes, whose keys would be built again at every mention, are remembered by identity.
-    const blanks = new Map<RDF.Term, number>();
-    let lastSubject: RDF.Term | undefined;
-    let lastSubjectId = 0;
-    for (const q of quads) {
-      const subject = q.subject;
-      if (subject !== lastSubject) {
-        lastSubject = subject;
-        lastSubjectId = g.internShared(subject, blanks);
-      }
-      g.add(lastSubjectId, g.intern(q.predicate), g.internShared(q.object, blanks));
-    }
+    for (const q of quads) g.triple(q.subject, q.predicate, q.object);
     return g;
   }
 
-  /** `intern`, remembering blank nodes by identity in `blanks`. */
-  private internShared(term: RDF.Term, blanks: Map<RDF.Term, number>): number {
+  /**
+   * Blank nodes given to `triple` by identity, and the last subject given and its id: a reader
+   * shares one term object per IRI and per blank node of a message, triples come node by node,
+   * and a blank node's key would be built again at every mention.
+   */
+  private readBlanks: Map<RDF.Term, number> | undefined;
+  private lastSubject: RDF.Term | undefined;
+  private lastSubjectId = 0;
+
+  /**
+   * Adds a triple given by its terms (fromQuads, and the fast reader's TripleSink: the payload
+   * graph read straight into a TermGraph, without a quad per triple).
+   */
+  triple(s: RDF.Term, p: RDF.Term, o: RDF.Term): void {
+    if (s !== this.lastSubject) {
+      this.lastSubject = s;
+      this.lastSubjectId = this.internShared(s);
+    }
+    this.add(this.lastSubjectId, this.intern(p), this.internShared(o));
+  }
+
+  /** `intern`, remembering blank nodes by identity. */
+  private internShared(term: RDF.Term): number {
     if (term.termType !== 'BlankNode') return this.intern(term);
+    const blanks = (this.readBlanks ??= new Map<RDF.Term, number>());
     let id = blanks.get(term);
     if (id === undefined) {
       id = this.intern(term);
