@@ -3,14 +3,7 @@
  * (reference-mediator.md 5 and 6.8): only the payload graph changes; the metadata graph and any
  * other graph pass through untouched; the output is serialised the way the reference does.
  */
-import {
-  parseMessage,
-  parseMessageFast,
-  parseMessageFastInto,
-  serializeMessage,
-  serializeMessageWithTriples,
-  type ParsedMessage,
-} from '../jsonld/index.js';
+import { parseMessage, parseMessageFast, parseMessageFastInto, serializeMessage, serializeMessageWithTriples, type ParsedMessage } from '../jsonld/index.js';
 import { MESSAGE_GRAPHS, factory, type RDF } from '../rdf/terms.js';
 import type { CompiledAlignment } from './compile-alignment.js';
 import { TermGraph } from './term-graph.js';
