@@ -84,18 +84,22 @@ export function directTriples(source: TripleSource, labels: BlankLabels): Direct
   return ok ? { source, triples, blankLabels } : undefined;
 }
 
-/** Subject ids in first-seen order and predicate ids sorted by IRI, with each predicate's triples. */
-function predicateBuckets(d: DirectGraph): { predicates: number[]; buckets: number[][]; subjects: number[] } {
+/**
+ * Predicate ids sorted by IRI, the subjects in first-seen order, and per subject id its
+ * (predicate rank, object) pairs by rank, then in source order (each subject's values as the
+ * general writer lists them).
+ */
+function nodePairs(d: DirectGraph): { predicates: number[]; subjects: number[]; pairsOf: Array<number[] | undefined> } {
   const { source, triples } = d;
   const bucketOf: Array<number[] | undefined> = [];
   const predicates: number[] = [];
   const subjects: number[] = [];
-  const subjectSeen: boolean[] = [];
+  const pairsOf: Array<number[] | undefined> = [];
   for (let i = 0; i < triples.length; i += 3) {
     const s = triples[i]!;
     const p = triples[i + 1]!;
-    if (subjectSeen[s] !== true) {
-      subjectSeen[s] = true;
+    if (pairsOf[s] === undefined) {
+      pairsOf[s] = [];
       subjects.push(s);
     }
     let bucket = bucketOf[p];
@@ -105,9 +109,14 @@ function predicateBuckets(d: DirectGraph): { predicates: number[]; buckets: numb
     }
     bucket.push(s, triples[i + 2]!);
   }
+  // Distinct ids are distinct IRIs (one id per term), so one comparison orders each pair.
   const iri = (id: number): string => source.term(id).value;
-  predicates.sort((a, b) => (iri(a) < iri(b) ? -1 : iri(a) > iri(b) ? 1 : 0));
-  return { predicates, buckets: predicates.map((p) => bucketOf[p]!), subjects };
+  predicates.sort((a, b) => (iri(a) < iri(b) ? -1 : 1));
+  for (let r = 0; r < predicates.length; r++) {
+    const bucket = bucketOf[predicates[r]!]!;
+    for (let i = 0; i < bucket.length; i += 2) pairsOf[bucket[i]!]!.push(r, bucket[i + 1]!);
+  }
+  return { predicates, subjects, pairsOf };
 }
 
 /** The compact form of an object (the general writer's compactValue of the same term). */
@@ -126,37 +135,34 @@ function compactObject(data: PrefixData, d: DirectGraph, id: number): unknown {
  * (the general writer's object assignments then decide what is written).
  */
 export function directNodes(data: PrefixData, d: DirectGraph): unknown[] | undefined {
-  const { predicates, buckets, subjects } = predicateBuckets(d);
+  const { predicates, subjects, pairsOf } = nodePairs(d);
   const keys = predicates.map((p) => compactIri(data, d.source.term(p).value, true));
   const distinct = new Set(keys);
   if (distinct.size !== keys.length || keys.some((k) => k.charCodeAt(0) === 64 || k === '__proto__')) return undefined;
-  const nodeId = (s: number): string => d.blankLabels[s] ?? d.source.term(s).value;
-  const ids = subjects.map(nodeId);
-  const order = subjects.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
-  const nodes: Array<Record<string, unknown> | undefined> = [];
+  const ids = subjects.map((s) => d.blankLabels[s] ?? d.source.term(s).value);
+  // Node ids are distinct (one id per term, blank labels apart from IRIs): one comparison orders each pair.
+  const order = subjects.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
+  const objects: unknown[] = [];
   const out: unknown[] = new Array(order.length);
   for (let k = 0; k < order.length; k++) {
     const i = order[k]!;
     const s = subjects[i]!;
-    const id = ids[i]!;
-    const node = { '@id': d.blankLabels[s] === undefined ? compactIri(data, id, false) : id } as Record<string, unknown>;
-    nodes[s] = node;
-    out[k] = node;
-  }
-  const objects: unknown[] = [];
-  for (let r = 0; r < predicates.length; r++) {
-    const key = keys[r]!;
-    const bucket = buckets[r]!;
-    for (let i = 0; i < bucket.length; i += 2) {
-      const node = nodes[bucket[i]!]!;
-      const o = bucket[i + 1]!;
-      const value = (objects[o] ??= compactObject(data, d, o));
-      const held = node[key];
-      // Values are never arrays (no lists here), so an array is the property's list of values.
-      if (held === undefined) node[key] = value;
-      else if (Array.isArray(held)) held.push(value);
-      else node[key] = [held, value];
+    const node = { '@id': d.blankLabels[s] === undefined ? compactIri(data, ids[i]!, false) : ids[i]! } as Record<string, unknown>;
+    const pairs = pairsOf[s]!;
+    // Each property written once (a value, or the array of its values): no read of the node.
+    for (let j = 0; j < pairs.length;) {
+      const r = pairs[j]!;
+      let end = j + 2;
+      while (end < pairs.length && pairs[end] === r) end += 2;
+      if (end === j + 2) node[keys[r]!] = objects[pairs[j + 1]!] ??= compactObject(data, d, pairs[j + 1]!);
+      else {
+        const values: unknown[] = [];
+        for (let v = j + 1; v < end; v += 2) values.push((objects[pairs[v]!] ??= compactObject(data, d, pairs[v]!)));
+        node[keys[r]!] = values;
+      }
+      j = end;
     }
+    out[k] = node;
   }
   return out;
 }
