@@ -130,6 +130,20 @@ function compactObject(data: PrefixData, d: DirectGraph, id: number): unknown {
 }
 
 /**
+ * True when the keys are distinct and none is a keyword or `__proto__` (assigned in order, they
+ * then make the properties the general writer's assignments make). A pairwise check: the few keys
+ * of a payload cost less so than in a Set made per message.
+ */
+function ordinaryKeys(keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k.charCodeAt(0) === 64 || k === '__proto__') return false;
+    for (let j = 0; j < i; j++) if (keys[j] === k) return false;
+  }
+  return true;
+}
+
+/**
  * The graph's node objects, sorted by node id, as the general writer's graphNodes makes them; or
  * undefined when two predicates compact to the same key or a key is not an ordinary property
  * (the general writer's object assignments then decide what is written).
@@ -137,17 +151,24 @@ function compactObject(data: PrefixData, d: DirectGraph, id: number): unknown {
 export function directNodes(data: PrefixData, d: DirectGraph): unknown[] | undefined {
   const { predicates, subjects, pairsOf } = nodePairs(d);
   const keys = predicates.map((p) => compactIri(data, d.source.term(p).value, true));
-  const distinct = new Set(keys);
-  if (distinct.size !== keys.length || keys.some((k) => k.charCodeAt(0) === 64 || k === '__proto__')) return undefined;
-  const ids = subjects.map((s) => d.blankLabels[s] ?? d.source.term(s).value);
-  // Node ids are distinct (one id per term, blank labels apart from IRIs): one comparison orders each pair.
-  const order = subjects.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
-  const objects: unknown[] = [];
-  const out: unknown[] = new Array(order.length);
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]!;
+  if (!ordinaryKeys(keys)) return undefined;
+  // Node ids are distinct (one id per term, blank labels apart from IRIs): sorted as strings by
+  // the built-in order (no comparison function called per pair), then found again by id.
+  const subjectOf = new Map<string, number>();
+  const ids: string[] = new Array(subjects.length);
+  for (let i = 0; i < subjects.length; i++) {
     const s = subjects[i]!;
-    const node = { '@id': d.blankLabels[s] === undefined ? compactIri(data, ids[i]!, false) : ids[i]! } as Record<string, unknown>;
+    const id = d.blankLabels[s] ?? d.source.term(s).value;
+    ids[i] = id;
+    subjectOf.set(id, s);
+  }
+  ids.sort();
+  const objects: unknown[] = [];
+  const out: unknown[] = new Array(ids.length);
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k]!;
+    const s = subjectOf.get(id)!;
+    const node = { '@id': d.blankLabels[s] === undefined ? compactIri(data, id, false) : id } as Record<string, unknown>;
     const pairs = pairsOf[s]!;
     // Each property written once (a value, or the array of its values): no read of the node.
     for (let j = 0; j < pairs.length;) {
