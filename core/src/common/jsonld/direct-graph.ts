@@ -155,7 +155,7 @@ export function directNodes(data: PrefixData, d: DirectGraph): unknown[] | undef
   // Node ids are distinct (one id per term, blank labels apart from IRIs): sorted as strings by
   // the built-in order (no comparison function called per pair), then found again by id.
   const subjectOf = new Map<string, number>();
-  const ids: string[] = new Array(subjects.length);
+  const ids = new Array<string>(subjects.length);
   for (let i = 0; i < subjects.length; i++) {
     const s = subjects[i]!;
     const id = d.blankLabels[s] ?? d.source.term(s).value;

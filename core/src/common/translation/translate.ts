@@ -279,6 +279,14 @@ function withDiff(
 }
 
 /**
+ * Payloads of this many triples and more are written straight from the graph's ids; smaller ones
+ * as quads through the general writer, which costs less there (the direct writer's per-graph
+ * tables outweigh what it saves per triple: by CPU time, 2-8 % slower on the 16-35 triple outputs
+ * of the golden pairs, 3-5 % faster on the 55 triple ones).
+ */
+const DIRECT_WRITE_MIN = 48;
+
+/**
  * The untraced translation of a payload graph read already: runs the cells on it and writes the
  * message straight from its term ids, after the other graphs' quads (`others`, ours to extend).
  */
@@ -292,7 +300,11 @@ function translateGraph(
 ): TranslationResult {
   const payloadTriplesIn = graph.size;
   const { failures } = applyAlignments(graph, alignments, options);
-  const message = serializeMessageWithTriples(others, target, graph, prefixes, { pretty: options.pretty ?? true });
+  const pretty = options.pretty ?? true;
+  const message =
+    graph.size >= DIRECT_WRITE_MIN
+      ? serializeMessageWithTriples(others, target, graph, prefixes, { pretty })
+      : serializeMessage(graph.toQuads(target, others), prefixes, { pretty });
   return { message, emptyPayload: false, payloadTriplesIn, payloadTriplesOut: graph.size, failures };
 }
 
