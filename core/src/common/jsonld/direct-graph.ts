@@ -32,12 +32,25 @@ export interface TripleSource {
    * then be written straight from its ids.
    */
   readonly distinctTriples?: boolean;
+  /**
+   * The same triples as forEachTriple in the same order, a predicate at a time with its subjects
+   * and objects index-aligned (a TermGraph's own lists: no triple handed over one call at a time).
+   */
+  forEachPredicate?(f: (p: number, subjects: readonly number[], objects: readonly number[]) => void): void;
 }
 
-/** A source's graph as `directTriples` took it: its triples (s, p, o flat) and its blank nodes' labels by id. */
+/** Subjects and objects of one predicate, index-aligned. */
+interface PredicateList {
+  readonly s: readonly number[];
+  readonly o: readonly number[];
+}
+
+/** A source's graph as `directTriples` took it: its predicates with their lists, and its blank nodes' labels by id. */
 export interface DirectGraph {
   readonly source: TripleSource;
-  readonly triples: readonly number[];
+  /** Predicate ids in source order, and index-aligned, each one's triples. */
+  readonly predicates: readonly number[];
+  readonly lists: readonly PredicateList[];
   readonly blankLabels: ReadonlyArray<string | undefined>;
 }
 
@@ -51,72 +64,101 @@ function takeTerm(term: RDF.Term, object: boolean): boolean {
   return !(object && value === RDF_NIL);
 }
 
+/** Checks a source's terms for direct writing, labelling its blank nodes on first sight. */
+class TermCheck {
+  readonly blankLabels: Array<string | undefined> = [];
+  /** Per id: bit 1 once checked as a subject, bit 2 once checked as an object. */
+  private readonly seen: number[] = [];
+
+  constructor(
+    private readonly source: TripleSource,
+    private readonly labels: BlankLabels,
+  ) {}
+
+  take(id: number, object: boolean): boolean {
+    const role = object ? 2 : 1;
+    const was = this.seen[id] ?? 0;
+    if ((was & role) !== 0) return true;
+    const term = this.source.term(id);
+    if (!takeTerm(term, object)) return false;
+    if (term.termType === 'BlankNode' && this.blankLabels[id] === undefined) {
+      // A blank node the other graphs already named is shared with them: the general rules decide.
+      if (this.labels.has(term.value)) return false;
+      this.blankLabels[id] = this.labels.label(term.value);
+    }
+    this.seen[id] = was | role;
+    return true;
+  }
+
+  /** Takes one triple, subject then object (the general writer's labelling order). */
+  triple(s: number, p: number, o: number): boolean {
+    return this.take(s, false) && this.source.term(p).termType === 'NamedNode' && this.take(o, true);
+  }
+}
+
 /**
  * Takes the source's triples for direct writing, labelling its blank nodes in the general writer's
  * order; undefined when the source does not qualify (see the module comment).
  */
 export function directTriples(source: TripleSource, labels: BlankLabels): DirectGraph | undefined {
   if (source.distinctTriples !== true) return undefined;
-  const triples: number[] = [];
-  const blankLabels: Array<string | undefined> = [];
-  // Per id: bit 1 once checked as a subject, bit 2 once checked as an object.
-  const seen: number[] = [];
-  let ok = true;
-  const take = (id: number, object: boolean): boolean => {
-    const role = object ? 2 : 1;
-    const was = seen[id] ?? 0;
-    if ((was & role) !== 0) return true;
-    const term = source.term(id);
-    if (!takeTerm(term, object)) return false;
-    if (term.termType === 'BlankNode' && blankLabels[id] === undefined) {
-      // A blank node the other graphs already named is shared with them: the general rules decide.
-      if (labels.has(term.value)) return false;
-      blankLabels[id] = labels.label(term.value);
+  const check = new TermCheck(source, labels);
+  const predicates: number[] = [];
+  const lists: PredicateList[] = [];
+  if (source.forEachPredicate !== undefined) {
+    source.forEachPredicate((p, s, o) => {
+      if (s.length === 0) return;
+      predicates.push(p);
+      lists.push({ s, o });
+    });
+    for (let k = 0; k < lists.length; k++) {
+      const { s, o } = lists[k]!;
+      for (let i = 0; i < s.length; i++) if (!check.triple(s[i]!, predicates[k]!, o[i]!)) return undefined;
     }
-    seen[id] = was | role;
-    return true;
-  };
+    return { source, predicates, lists, blankLabels: check.blankLabels };
+  }
+  // Any other source: its triples bucketed by predicate as they come.
+  const at: number[] = [];
+  let ok = true;
   source.forEachTriple((s, p, o) => {
     if (!ok) return;
-    triples.push(s, p, o);
-    ok = take(s, false) && source.term(p).termType === 'NamedNode' && take(o, true);
+    let k = at[p];
+    if (k === undefined) {
+      k = at[p] = lists.length;
+      predicates.push(p);
+      lists.push({ s: [], o: [] });
+    }
+    (lists[k]!.s as number[]).push(s);
+    (lists[k]!.o as number[]).push(o);
+    ok = check.triple(s, p, o);
   });
-  return ok ? { source, triples, blankLabels } : undefined;
+  return ok ? { source, predicates, lists, blankLabels: check.blankLabels } : undefined;
 }
 
 /**
- * Predicate ids sorted by IRI, the subjects in first-seen order, and per subject id its
- * (predicate rank, object) pairs by rank, then in source order (each subject's values as the
- * general writer lists them).
+ * Predicate ids sorted by IRI, the subjects, and per subject id its (predicate rank, object)
+ * pairs by rank, then in source order (each subject's values as the general writer lists them).
  */
 function nodePairs(d: DirectGraph): { predicates: number[]; subjects: number[]; pairsOf: Array<number[] | undefined> } {
-  const { source, triples } = d;
-  const bucketOf: Array<number[] | undefined> = [];
-  const predicates: number[] = [];
+  const { source, predicates, lists } = d;
+  // Distinct ids are distinct IRIs (one id per term), so one comparison orders each pair.
+  const iri = (k: number): string => source.term(predicates[k]!).value;
+  const order = predicates.map((_, k) => k).sort((a, b) => (iri(a) < iri(b) ? -1 : 1));
   const subjects: number[] = [];
   const pairsOf: Array<number[] | undefined> = [];
-  for (let i = 0; i < triples.length; i += 3) {
-    const s = triples[i]!;
-    const p = triples[i + 1]!;
-    if (pairsOf[s] === undefined) {
-      pairsOf[s] = [];
-      subjects.push(s);
+  for (let r = 0; r < order.length; r++) {
+    const { s, o } = lists[order[r]!]!;
+    for (let i = 0; i < s.length; i++) {
+      const subject = s[i]!;
+      let pairs = pairsOf[subject];
+      if (pairs === undefined) {
+        pairs = pairsOf[subject] = [];
+        subjects.push(subject);
+      }
+      pairs.push(r, o[i]!);
     }
-    let bucket = bucketOf[p];
-    if (bucket === undefined) {
-      bucket = bucketOf[p] = [];
-      predicates.push(p);
-    }
-    bucket.push(s, triples[i + 2]!);
   }
-  // Distinct ids are distinct IRIs (one id per term), so one comparison orders each pair.
-  const iri = (id: number): string => source.term(id).value;
-  predicates.sort((a, b) => (iri(a) < iri(b) ? -1 : 1));
-  for (let r = 0; r < predicates.length; r++) {
-    const bucket = bucketOf[predicates[r]!]!;
-    for (let i = 0; i < bucket.length; i += 2) pairsOf[bucket[i]!]!.push(r, bucket[i + 1]!);
-  }
-  return { predicates, subjects, pairsOf };
+  return { predicates: order.map((k) => predicates[k]!), subjects, pairsOf };
 }
 
 /** The compact form of an object (the general writer's compactValue of the same term). */

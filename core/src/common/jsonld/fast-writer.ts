@@ -154,8 +154,11 @@ class NodeMaps {
     if (d === undefined) return;
     graph.direct = undefined;
     this.sourceNodes = [];
-    const t = d.triples;
-    for (let i = 0; i < t.length; i += 3) this.addTriple(graph, d.source, t[i]!, t[i + 1]!, t[i + 2]!);
+    // Predicate by predicate: each subject's values of a predicate keep their order, the rest is sorted when written.
+    for (let k = 0; k < d.lists.length; k++) {
+      const { s, o } = d.lists[k]!;
+      for (let i = 0; i < s.length; i++) this.addTriple(graph, d.source, s[i]!, d.predicates[k]!, o[i]!);
+    }
   }
 
   private addValue(graph: GraphRecord, node: NodeRecord, p: string, o: RDF.Term): void {

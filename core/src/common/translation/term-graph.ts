@@ -314,6 +314,14 @@ export class TermGraph {
     return this.term(id).termType === 'BlankNode';
   }
 
+  /** The triples a predicate at a time, in forEachTriple's order (do not modify while iterating). */
+  forEachPredicate(f: (p: number, subjects: readonly number[], objects: readonly number[]) => void): void {
+    for (const p of this.predicates) {
+      const list = this.lists[p]!;
+      f(p, list.s, list.o);
+    }
+  }
+
   forEachTriple(f: (s: number, p: number, o: number) => void): void {
     for (const p of this.predicates) {
       const list = this.lists[p]!;

@@ -280,11 +280,11 @@ function withDiff(
 
 /**
  * Payloads of this many triples and more are written straight from the graph's ids; smaller ones
- * as quads through the general writer, which costs less there (the direct writer's per-graph
- * tables outweigh what it saves per triple: by CPU time, 2-8 % slower on the 16-35 triple outputs
- * of the golden pairs, 3-5 % faster on the 55 triple ones).
+ * as quads through the general writer, which costs as little there (the direct writer's per-graph
+ * tables outweigh what it saves per triple). Writing the golden outputs by CPU time, direct against
+ * quads: 0.96x at 16 and 26 triples, 1.00-1.02x at 19-35, 1.11-1.13x at 55.
  */
-const DIRECT_WRITE_MIN = 48;
+const DIRECT_WRITE_MIN = 32;
 
 /**
  * The untraced translation of a payload graph read already: runs the cells on it and writes the
