@@ -6,7 +6,8 @@
  * fallback reader (jsonld.js).
  * The jobs, one module each: json-document.ts (JSON.parse, numbers marked on demand),
  * json-errors.ts (MESSAGE_NOT_JSON with line and column), fast-reader.ts (what it reads, and when it
- * declines), fallback-reader.ts (jsonld.js), fast-writer.ts, reference-writer.ts (jsonld.js),
+ * declines), fallback-reader.ts (jsonld.js), fast-writer.ts, direct-graph.ts (a graph written from
+ * term ids), reference-writer.ts (jsonld.js),
  * prefix-tables.ts (output context and IRI compaction). A MessageCodec owns the caches they keep
  * between messages; the functions below use one shared instance.
  *
