@@ -4,6 +4,11 @@
 export class BlankLabels {
   private readonly labels = new Map<string, string>();
 
+  /** True when `value` has its label already. */
+  has(value: string): boolean {
+    return this.labels.has(value);
+  }
+
   label(value: string): string {
     let label = this.labels.get(value);
     if (label === undefined) {

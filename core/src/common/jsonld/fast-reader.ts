@@ -54,6 +54,24 @@ interface Bucket {
   readonly objects: RDF.Quad_Object[];
 }
 
+/**
+ * Where a reader sends the triples of one named graph instead of listing them as quads (the
+ * translation engine reads the payload graph straight into its TermGraph, which drops repeated
+ * triples itself). Triples arrive in the order the quads would have been listed in.
+ */
+export interface TripleSink {
+  triple(s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object): void;
+}
+
+/** What `FastReader.read` sends to a sink: the graph's IRI, and a new sink per reading attempt. */
+export interface SinkRequest {
+  readonly graph: string;
+  readonly sink: () => TripleSink;
+}
+
+/** The bucket of every node of the sink's graph: its triples go to the sink, which deduplicates. */
+const SINK_BUCKET: Bucket = { predicates: [], objects: [] };
+
 /** True for the characters JavaScript's \s matches (jsonld.js rejects IRIs containing them). */
 function isSpace(c: number): boolean {
   return (
@@ -126,6 +144,9 @@ class FastParser {
     private readonly context: FastContext,
     /** The number table, or null when the document was parsed without markers. */
     private readonly numbers: JsonNumbers | undefined | null,
+    /** The IRI of the graph whose triples go to `sink` (none when undefined). */
+    private readonly sinkGraph: string | undefined,
+    private readonly sink: TripleSink | undefined,
   ) {
     this.terms = context.terms;
     this.curies = context.curies;
@@ -221,8 +242,17 @@ class FastParser {
     return bucket;
   }
 
-  /** Adds a quad unless the dataset has it already. */
+  /** True when the triples of graph `g` go to the sink. */
+  private sinks(g: RDF.Quad_Graph): boolean {
+    return this.sink !== undefined && g.termType === 'NamedNode' && g.value === this.sinkGraph;
+  }
+
+  /** Adds a quad unless the dataset has it already (the sink's graph: gives the triple to the sink). */
   private emit(bucket: Bucket, s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object, g: RDF.Quad_Graph): void {
+    if (bucket === SINK_BUCKET) {
+      this.sink!.triple(s, p, o);
+      return;
+    }
     const { predicates, objects } = bucket;
     for (let i = 0; i < predicates.length; i++) {
       const q = predicates[i] as RDF.NamedNode;
@@ -240,7 +270,7 @@ class FastParser {
     enter(depth);
     const rawId = obj['@id'];
     const subject = rawId === undefined ? freshBlank() : this.idTerm(rawId);
-    const bucket = this.bucket(subject, g);
+    const bucket = this.sinks(g) ? SINK_BUCKET : this.bucket(subject, g);
     let graph: unknown;
     for (const key in obj) {
       const value = obj[key];
@@ -354,8 +384,13 @@ class FastParser {
     let head: RDF.NamedNode | RDF.BlankNode = rdfNilNode;
     for (let i = terms.length - 1; i >= 0; i--) {
       const cell = freshBlank();
-      this.quads.push(factory.quad(cell, rdfFirstNode, terms[i] as RDF.Quad_Object, g));
-      this.quads.push(factory.quad(cell, rdfRestNode, head, g));
+      if (this.sinks(g)) {
+        this.sink!.triple(cell, rdfFirstNode, terms[i] as RDF.Quad_Object);
+        this.sink!.triple(cell, rdfRestNode, head);
+      } else {
+        this.quads.push(factory.quad(cell, rdfFirstNode, terms[i] as RDF.Quad_Object, g));
+        this.quads.push(factory.quad(cell, rdfRestNode, head, g));
+      }
       head = cell;
     }
     return head;
@@ -450,13 +485,17 @@ export class FastReader {
   private readonly recentContexts = new RecentList<FastContext>(RECENT_LIMIT);
   private readonly emptyContext = newFastContext(new Map());
 
-  /** The dataset, or undefined when the message needs the fallback reader. */
-  read(parsed: JsonDocument): ParsedMessage | undefined {
+  /**
+   * The dataset, or undefined when the message needs the fallback reader. With `into`, the triples
+   * of its graph go to the sink made for the attempt that succeeds (each attempt makes a new one:
+   * a message with JSON numbers is read twice), not to the quads.
+   */
+  read(parsed: JsonDocument, into?: SinkRequest): ParsedMessage | undefined {
     // The plain parse first, the marked one only when the message has JSON numbers.
-    const result = this.readDocument(parsed, parsed.plain, null);
+    const result = this.readDocument(parsed, parsed.plain, null, into);
     if (result !== NEEDS_NUMBERS) return result;
     const { doc, numbers } = parsed.withNumbers();
-    return this.readDocument(parsed, doc, numbers) as ParsedMessage | undefined;
+    return this.readDocument(parsed, doc, numbers, into) as ParsedMessage | undefined;
   }
 
   private context(ctx: unknown): FastContext | undefined {
@@ -471,11 +510,16 @@ export class FastReader {
     return context;
   }
 
-  private readDocument(source: JsonDocument, doc: object, numbers: JsonNumbers | undefined | null): ParsedMessage | undefined | typeof NEEDS_NUMBERS {
+  private readDocument(
+    source: JsonDocument,
+    doc: object,
+    numbers: JsonNumbers | undefined | null,
+    into: SinkRequest | undefined,
+  ): ParsedMessage | undefined | typeof NEEDS_NUMBERS {
     if (!isPlainObject(doc)) return undefined;
     const context = this.context(doc['@context']);
     if (context === undefined) return undefined;
-    const parser = new FastParser(context, numbers);
+    const parser = new FastParser(context, numbers, into?.graph, into?.sink());
     try {
       let onlyGraph = true;
       for (const key in doc) {

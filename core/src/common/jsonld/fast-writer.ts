@@ -9,7 +9,10 @@ import type * as RDF from '@rdfjs/types';
 import { XSD_STRING } from '../rdf/terms.js';
 import { BlankLabels } from './blank-labels.js';
 import { RDF_FIRST, RDF_NIL, RDF_REST } from './codec-terms.js';
+import { directNodes, directTriples, type DirectGraph, type TripleSource } from './direct-graph.js';
 import { compactIri, writeDocument, type PrefixData } from './prefix-tables.js';
+
+export type { TripleSource } from './direct-graph.js';
 
 const V_ID = 0;
 const V_LITERAL = 1;
@@ -39,10 +42,12 @@ interface Usage {
 interface GraphRecord {
   readonly nodes: Map<string, NodeRecord>;
   nilUsages: Usage[] | undefined;
+  /** A graph written straight from a source's term ids (direct-graph.ts) instead of from `nodes`. */
+  direct: DirectGraph | undefined;
 }
 
 function newGraph(): GraphRecord {
-  return { nodes: new Map(), nilUsages: undefined };
+  return { nodes: new Map(), nilUsages: undefined, direct: undefined };
 }
 
 function getNode(graph: GraphRecord, id: string): NodeRecord {
@@ -60,16 +65,6 @@ function isBlankId(id: string): boolean {
 
 function sameValue(a: Value, b: Value): boolean {
   return a.kind === b.kind && a.value === b.value && a.language === b.language && a.datatype === b.datatype;
-}
-
-/**
- * The triples of one more graph, given by term ids instead of quads (the translation engine's
- * payload graph): written without building a quad per triple, each subject's node found by its id.
- */
-export interface TripleSource {
-  /** Visits every triple, in a fixed order (the order quads of the same triples would be listed in). */
-  forEachTriple(f: (s: number, p: number, o: number) => void): void;
-  term(id: number): RDF.Term;
 }
 
 /**
@@ -126,18 +121,44 @@ class NodeMaps {
 
   /** The triples of `source` in graph `g`, after the quads added so far (as if listed after them). */
   addTriples(g: RDF.Quad_Graph, source: TripleSource): void {
+    // A graph of its own, named by an IRI no other graph or label can mean, may be written straight from the ids.
+    const own = g.termType === 'NamedNode' && !this.graphs.has(g.value) && !isBlankId(g.value);
     const graph = this.graphOf(g);
+    if (own && (graph.direct = directTriples(source, this.labels)) !== undefined) return;
+    this.sourceNodes = [];
+    source.forEachTriple((s, p, o) => this.addTriple(graph, source, s, p, o));
+  }
+
+  /** Adds one triple of a source the general way (nodes by label, values compared). */
+  private addTriple(graph: GraphRecord, source: TripleSource, s: number, p: number, o: number): void {
     // Subjects by term id: a graph lists its triples predicate by predicate, so subjects alternate
     // and a node looked up by its label would be a Map lookup per triple.
-    const nodes: Array<NodeRecord | undefined> = [];
-    source.forEachTriple((s, p, o) => {
-      let node = nodes[s];
-      if (node === undefined) {
-        node = this.nodeOf(graph, source.term(s));
-        nodes[s] = node;
-      }
-      this.addValue(graph, node, source.term(p).value, source.term(o));
-    });
+    const nodes = (this.sourceNodes ??= []);
+    let node = nodes[s];
+    if (node === undefined) {
+      node = this.nodeOf(graph, source.term(s));
+      nodes[s] = node;
+    }
+    this.addValue(graph, node, source.term(p).value, source.term(o));
+  }
+
+  /** The nodes of the source being added, by subject id. */
+  private sourceNodes: Array<NodeRecord | undefined> | undefined;
+
+  /**
+   * A direct graph whose prefixes turned out to compact two predicates alike: its triples added the
+   * general way after all (its blank nodes are labelled already and it holds no list end).
+   */
+  undirect(graph: GraphRecord): void {
+    const d = graph.direct;
+    if (d === undefined) return;
+    graph.direct = undefined;
+    this.sourceNodes = [];
+    // Predicate by predicate: each subject's values of a predicate keep their order, the rest is sorted when written.
+    for (let k = 0; k < d.lists.length; k++) {
+      const { s, o } = d.lists[k]!;
+      for (let i = 0; i < s.length; i++) this.addTriple(graph, d.source, s[i]!, d.predicates[k]!, o[i]!);
+    }
   }
 
   private addValue(graph: GraphRecord, node: NodeRecord, p: string, o: RDF.Term): void {
@@ -243,7 +264,12 @@ function compactNode(data: PrefixData, node: NodeRecord, graph: unknown[] | unde
   return out;
 }
 
-function graphNodes(data: PrefixData, graph: GraphRecord): unknown[] {
+function graphNodes(data: PrefixData, graph: GraphRecord, maps: NodeMaps): unknown[] {
+  if (graph.direct !== undefined) {
+    const nodes = directNodes(data, graph.direct);
+    if (nodes !== undefined) return nodes;
+    maps.undirect(graph);
+  }
   const out: unknown[] = [];
   for (const id of [...graph.nodes.keys()].sort()) {
     const node = graph.nodes.get(id) as NodeRecord;
@@ -261,7 +287,7 @@ function graphNodes(data: PrefixData, graph: GraphRecord): unknown[] {
 export function writeFast(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean): string {
   const maps = new NodeMaps();
   maps.addQuads(quads);
-  return writeNodeMaps(maps.folded(), data, pretty);
+  return writeNodeMaps(maps, data, pretty);
 }
 
 /**
@@ -272,17 +298,18 @@ export function writeFastWithTriples(quads: readonly RDF.Quad[], g: RDF.Quad_Gra
   const maps = new NodeMaps();
   maps.addQuads(quads);
   maps.addTriples(g, source);
-  return writeNodeMaps(maps.folded(), data, pretty);
+  return writeNodeMaps(maps, data, pretty);
 }
 
-function writeNodeMaps(graphs: Map<string, GraphRecord>, data: PrefixData, pretty: boolean): string {
+function writeNodeMaps(maps: NodeMaps, data: PrefixData, pretty: boolean): string {
+  const graphs = maps.folded();
   const defaultGraph = graphs.get('@default') as GraphRecord;
   const top: unknown[] = [];
   for (const id of [...defaultGraph.nodes.keys()].sort()) {
     const node = defaultGraph.nodes.get(id) as NodeRecord;
     const named = graphs.get(id);
     if (named !== undefined && id !== '@default') {
-      top.push(compactNode(data, node, graphNodes(data, named)));
+      top.push(compactNode(data, node, graphNodes(data, named, maps)));
     } else if (node.props.size > 0) {
       top.push(compactNode(data, node, undefined));
     }

@@ -6,7 +6,8 @@
  * fallback reader (jsonld.js).
  * The jobs, one module each: json-document.ts (JSON.parse, numbers marked on demand),
  * json-errors.ts (MESSAGE_NOT_JSON with line and column), fast-reader.ts (what it reads, and when it
- * declines), fallback-reader.ts (jsonld.js), fast-writer.ts, reference-writer.ts (jsonld.js),
+ * declines), fallback-reader.ts (jsonld.js), fast-writer.ts, direct-graph.ts (a graph written from
+ * term ids), reference-writer.ts (jsonld.js),
  * prefix-tables.ts (output context and IRI compaction). A MessageCodec owns the caches they keep
  * between messages; the functions below use one shared instance.
  *
@@ -42,7 +43,7 @@
 import type * as RDF from '@rdfjs/types';
 import type { ParsedMessage, SerializeOptions } from './codec-types.js';
 import { readWithJsonLd } from './fallback-reader.js';
-import { FastReader } from './fast-reader.js';
+import { FastReader, type SinkRequest } from './fast-reader.js';
 import { writeFast, writeFastWithTriples, type TripleSource } from './fast-writer.js';
 import { readJson } from './json-document.js';
 import { PrefixTables } from './prefix-tables.js';
@@ -50,6 +51,7 @@ import { writeWithJsonLd } from './reference-writer.js';
 
 export type { ParsedMessage, SerializeOptions } from './codec-types.js';
 export type { TripleSource } from './fast-writer.js';
+export type { SinkRequest, TripleSink } from './fast-reader.js';
 
 /**
  * A message codec and the caches it keeps between messages: the fast reader's recent contexts
@@ -70,6 +72,14 @@ export class MessageCodec {
    */
   parseFast(text: string): ParsedMessage | undefined {
     return this.fastReader.read(readJson(text));
+  }
+
+  /**
+   * `parseFast` with the triples of one named graph sent to a sink (FastReader.read) rather than
+   * listed in the quads.
+   */
+  parseFastInto(text: string, into: SinkRequest): ParsedMessage | undefined {
+    return this.fastReader.read(readJson(text), into);
   }
 
   /** Fast path, else jsonld.js toRDF (remote contexts are refused with a ParseError). */
@@ -126,6 +136,11 @@ const defaultCodec = new MessageCodec();
 /** MessageCodec.parseFast on the shared instance. */
 export function parseMessageFast(text: string): ParsedMessage | undefined {
   return defaultCodec.parseFast(text);
+}
+
+/** MessageCodec.parseFastInto on the shared instance. */
+export function parseMessageFastInto(text: string, into: SinkRequest): ParsedMessage | undefined {
+  return defaultCodec.parseFastInto(text, into);
 }
 
 /** MessageCodec.parse on the shared instance. */

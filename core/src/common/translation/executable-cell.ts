@@ -29,13 +29,23 @@ interface CompiledPattern {
   readonly o: Operand;
 }
 
-/** A constant of the INSERT template with its place in the cell's table of them (`insertConsts`). */
-type InsertConst = Const & { readonly constIndex: number };
+/** What an INSERT template position holds: a solution's variable, a constant, a fresh blank node. */
+const FROM_SLOT = 0;
+const FROM_CONST = 1;
+const FROM_FRESH = 2;
 
+/**
+ * An INSERT template triple as numbers only: the kind of its subject and object (FROM_*) and
+ * their index (a slot, a place in the cell's table of constants `insertConsts`, a fresh node), and
+ * its predicate's place among the constants. One shape for every position, where objects of three
+ * kinds made every read of a position polymorphic (a visible share of a matching cell's run).
+ */
 interface InsertPattern {
-  readonly s: Slot | InsertConst | Fresh;
-  readonly p: InsertConst;
-  readonly o: Slot | InsertConst | Fresh;
+  readonly sKind: number;
+  readonly s: number;
+  readonly p: number;
+  readonly oKind: number;
+  readonly o: number;
   /**
    * The subject may be a literal (a variable, or a literal constant): only then is the term read
    * to skip the triple (a fresh blank node or an IRI constant never is one).
@@ -84,7 +94,10 @@ export interface CellRunResult {
   readonly insertedKeys?: readonly string[];
   /** With `insertedKeys`: the net-deleted triples the same way (a suite names what a cell removed). */
   readonly deletedKeys?: readonly string[];
-  /** BIND evaluation errors, one line per distinct message, with how many solutions hit it. */
+  /**
+   * BIND evaluation errors, one line per distinct message, with how many solutions hit it; only
+   * when counted (a trace shows them; plain translation drops them, and so does not collect them).
+   */
   readonly notes: readonly string[];
 }
 
@@ -165,20 +178,23 @@ export class ExecutableCell {
     this.where = parts.where;
     this.deletes = parts.deletes;
     const constIndex = new Map<string, number>();
-    const indexed = (c: Const): InsertConst => {
+    const indexed = (c: Const): number => {
       let i = constIndex.get(c.key);
       if (i === undefined) {
         i = this.insertConsts.length;
         constIndex.set(c.key, i);
         this.insertConsts.push(c);
       }
-      return { ...c, constIndex: i };
+      return i;
     };
-    const operand = (x: Operand): Slot | InsertConst | Fresh => (x.kind === 'const' ? indexed(x) : x);
+    const kind = (x: Operand): number => (x.kind === 'slot' ? FROM_SLOT : x.kind === 'const' ? FROM_CONST : FROM_FRESH);
+    const index = (x: Operand): number => (x.kind === 'const' ? indexed(x) : x.index);
     this.inserts = parts.inserts.map((t) => ({
-      s: operand(t.s),
+      sKind: kind(t.s),
+      s: index(t.s),
       p: indexed(t.p),
-      o: operand(t.o),
+      oKind: kind(t.o),
+      o: index(t.o),
       subjectMayBeLiteral: t.s.kind === 'slot' || (t.s.kind === 'const' && t.s.term.termType === 'Literal'),
     }));
     this.filters = parts.filters;
@@ -294,8 +310,9 @@ export class ExecutableCell {
     }
     const rows = this.solve(graph, ids);
     if (rows.length === 0) return NO_MATCH;
-    const notes = this.binds.length > 0 ? this.bindAll(rows, graph) : undefined;
     const counted = counting !== 'none';
+    // Notes are read only with a trace (a counted run): plain translation collects none.
+    const notes = this.binds.length > 0 ? this.bindAll(rows, graph, counted) : undefined;
     // Uncounted runs record nothing, and allocate no list for it.
     const removed: Array<number | string> | undefined = counted ? [] : undefined;
     if (this.deletes.length > 0) this.deleteAll(rows, graph, ids, removed);
@@ -311,8 +328,8 @@ export class ExecutableCell {
       for (const row of rows) {
         clearRow(freshIds);
         for (const t of this.inserts) {
-          const s = this.instantiate(t.s, row, graph, freshIds, constIds);
-          const o = this.instantiate(t.o, row, graph, freshIds, constIds);
+          const s = this.instantiate(t.sKind, t.s, row, graph, freshIds, constIds);
+          const o = this.instantiate(t.oKind, t.o, row, graph, freshIds, constIds);
           if (s === UNBOUND || o === UNBOUND) continue;
           // RDF forbids literal subjects; SPARQL skips such template triples.
           if (t.subjectMayBeLiteral && graph.term(s).termType === 'Literal') continue;
@@ -340,13 +357,17 @@ export class ExecutableCell {
     return result;
   }
 
-  /** Evaluates the BINDs on every solution; a failing one leaves its variable unbound and is noted (counted per note). */
-  private bindAll(rows: readonly Row[], graph: TermGraph): Map<string, number> | undefined {
+  /**
+   * Evaluates the BINDs on every solution; a failing one leaves its variable unbound and, when
+   * `noting`, is noted (counted per note).
+   */
+  private bindAll(rows: readonly Row[], graph: TermGraph, noting: boolean): Map<string, number> | undefined {
     let notes: Map<string, number> | undefined;
     for (const row of rows) {
       for (const b of this.binds) {
         if (b.alwaysFails !== undefined) {
           row[b.target] = UNBOUND;
+          if (!noting) continue;
           notes ??= new Map();
           notes.set(b.alwaysFails, (notes.get(b.alwaysFails) ?? 0) + 1);
           continue;
@@ -356,6 +377,7 @@ export class ExecutableCell {
         } catch (error) {
           if (!(error instanceof ExpressionError)) throw error;
           row[b.target] = UNBOUND;
+          if (!noting) continue;
           const note = `${b.label}: ${error.message}`;
           notes ??= new Map();
           notes.set(note, (notes.get(note) ?? 0) + 1);
@@ -381,23 +403,25 @@ export class ExecutableCell {
   }
 
   /** An INSERT constant's id in `graph`, interned on its first use in this run (interning again would give the same id). */
-  private constId(c: InsertConst, graph: TermGraph, constIds: Row): number {
-    let id = constIds[c.constIndex] ?? UNBOUND;
+  private constId(index: number, graph: TermGraph, constIds: Row): number {
+    let id = constIds[index] ?? UNBOUND;
     if (id === UNBOUND) {
-      const serial = this.serialsValid ? this.insertSerials[c.constIndex]! : -1;
+      const c = this.insertConsts[index]!;
+      const serial = this.serialsValid ? this.insertSerials[index]! : -1;
       id = serial >= 0 ? graph.internSerial(serial, c.key, c.term as RDF.NamedNode) : graph.internKeyed(c.key, c.term);
-      constIds[c.constIndex] = id;
+      constIds[index] = id;
     }
     return id;
   }
 
-  private instantiate(x: Slot | InsertConst | Fresh, row: Row, graph: TermGraph, freshIds: Row, constIds: Row): number {
-    if (x.kind === 'slot') return row[x.index] ?? UNBOUND;
-    if (x.kind === 'const') return this.constId(x, graph, constIds);
-    let id = freshIds[x.index] ?? UNBOUND;
+  /** The id at an INSERT template position of kind `kind` (FROM_*) and index `index`. */
+  private instantiate(kind: number, index: number, row: Row, graph: TermGraph, freshIds: Row, constIds: Row): number {
+    if (kind === FROM_SLOT) return row[index] ?? UNBOUND;
+    if (kind === FROM_CONST) return this.constId(index, graph, constIds);
+    let id = freshIds[index] ?? UNBOUND;
     if (id === UNBOUND) {
       id = graph.freshBlank();
-      freshIds[x.index] = id;
+      freshIds[index] = id;
     }
     return id;
   }

@@ -44,6 +44,13 @@ describe('TermGraph membership', () => {
     }
   });
 
+  it('agrees with a set of triples on ids on both sides of the small-integer pair keys (2^15)', () => {
+    const random = seededRandom(15);
+    // Ids just below and above 2^15 mixed: a small key must never equal a large pair's key.
+    ops(15, () => (1 << 15) + Math.floor(random() * 8) - 4, 2);
+    ops(16, () => (random() < 0.5 ? Math.floor(random() * 4) : (1 << 15) * (1 + Math.floor(random() * 3)) + Math.floor(random() * 4)), 2);
+  });
+
   it('agrees with a set of triples on ids past the numeric pair-key range', () => {
     const random = seededRandom(42);
     ops(42, () => (random() < 0.5 ? Math.floor(random() * 6) : (1 << 26) + Math.floor(random() * 6)), 2);

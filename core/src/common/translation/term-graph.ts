@@ -24,7 +24,13 @@ const PACK_LIMIT = 1 << 17;
  * more than scanning the few triples a payload has per predicate.
  */
 const SCAN_LIMIT = 16;
-/** Pair keys are exact numbers while both ids stay below 2^26 (26 + 26 bits < 53). */
+/**
+ * Pair keys of ids below 2^15 are below 2^30: small integers, which a Set holds unboxed (a key
+ * past 2^30 is a heap number, allocated and hashed as a double: building a long list's set cost
+ * more than the rest of its message's interning). Larger ids give negative keys, exact while both
+ * stay below 2^26 (26 + 26 bits < 53), then strings.
+ */
+const SMALL_PAIR = 1 << 15;
 const PAIR_LIMIT = 1 << 26;
 
 /** A predicate's triples, with the set of their pair keys once the list is long. */
@@ -33,7 +39,8 @@ interface PredicateList extends PredicateTriples {
 }
 
 function pairKey(s: number, o: number): number | string {
-  return s < PAIR_LIMIT && o < PAIR_LIMIT ? s * PAIR_LIMIT + o : `${s} ${o}`;
+  if (s < SMALL_PAIR && o < SMALL_PAIR) return s * SMALL_PAIR + o;
+  return s < PAIR_LIMIT && o < PAIR_LIMIT ? -(s * PAIR_LIMIT + o) - 1 : `${s} ${o}`;
 }
 
 /** Index of (s, o) in the list, or -1. */
@@ -58,6 +65,13 @@ export function tripleIdText(id: number | string): string {
   return `${(sp - p) / PACK_LIMIT} ${p} ${o}`;
 }
 
+/**
+ * A graph finds its literals by scanning the list of them up to this many; past it, by tables
+ * (Maps per datatype and per tag) made then. A payload holds a few literals: tables made on every
+ * message, one per datatype, cost more than comparing a few strings.
+ */
+const LITERAL_SCAN_LIMIT = 32;
+
 /** Fresh blank nodes whose keys and terms are made once and shared by every graph of this thread. */
 const FRESH_SHARED = 256;
 const FRESH_KEYS: string[] = [];
@@ -72,12 +86,14 @@ export class TermGraph {
   private readonly stamp = takeStamps(this);
   /** True while this graph's IRIs live in the stamps rather than in `ids`. */
   private stamped = true;
+  /** The ids of the graph's literals while it scans them (see LITERAL_SCAN_LIMIT); then undefined. */
+  private literalList: number[] | undefined = [];
   /**
-   * Ids of literals by datatype IRI, then lexical form, and of language-tagged ones by tag: a key
-   * string built per literal (`"v"^^dt`, new on every message, so flattened and hashed each time)
-   * cost several times the lookup itself.
+   * Past the scan: ids of literals by datatype IRI, then lexical form, and of language-tagged ones
+   * by tag. A key string built per literal (`"v"^^dt`, new on every message, so flattened and
+   * hashed each time) cost several times the lookup itself.
    */
-  private readonly literalIds = new Map<string, Map<string, number>>();
+  private literalIds: Map<string, Map<string, number>> | undefined;
   private taggedIds: Map<string, Map<string, number>> | undefined;
   readonly terms: RDF.Term[] = [];
   /**
@@ -92,26 +108,35 @@ export class TermGraph {
 
   static fromQuads(quads: Iterable<RDF.Quad>): TermGraph {
     const g = new TermGraph();
-    // A reader shares one term object per IRI and per blank node of a message: the last subject
-    // and predicate seen are compared by identity first (quads come node by node), and blank
-    // nodes, whose keys would be built again at every mention, are remembered by identity.
-    const blanks = new Map<RDF.Term, number>();
-    let lastSubject: RDF.Term | undefined;
-    let lastSubjectId = 0;
-    for (const q of quads) {
-      const subject = q.subject;
-      if (subject !== lastSubject) {
-        lastSubject = subject;
-        lastSubjectId = g.internShared(subject, blanks);
-      }
-      g.add(lastSubjectId, g.intern(q.predicate), g.internShared(q.object, blanks));
-    }
+    for (const q of quads) g.triple(q.subject, q.predicate, q.object);
     return g;
   }
 
-  /** `intern`, remembering blank nodes by identity in `blanks`. */
-  private internShared(term: RDF.Term, blanks: Map<RDF.Term, number>): number {
+  /**
+   * Blank nodes given to `triple` by identity, and the last subject given and its id: a reader
+   * shares one term object per IRI and per blank node of a message, triples come node by node,
+   * and a blank node's key would be built again at every mention.
+   */
+  private readBlanks: Map<RDF.Term, number> | undefined;
+  private lastSubject: RDF.Term | undefined;
+  private lastSubjectId = 0;
+
+  /**
+   * Adds a triple given by its terms (fromQuads, and the fast reader's TripleSink: the payload
+   * graph read straight into a TermGraph, without a quad per triple).
+   */
+  triple(s: RDF.Term, p: RDF.Term, o: RDF.Term): void {
+    if (s !== this.lastSubject) {
+      this.lastSubject = s;
+      this.lastSubjectId = this.internShared(s);
+    }
+    this.add(this.lastSubjectId, this.intern(p), this.internShared(o));
+  }
+
+  /** `intern`, remembering blank nodes by identity. */
+  private internShared(term: RDF.Term): number {
     if (term.termType !== 'BlankNode') return this.intern(term);
+    const blanks = (this.readBlanks ??= new Map<RDF.Term, number>());
     let id = blanks.get(term);
     if (id === undefined) {
       id = this.intern(term);
@@ -192,36 +217,62 @@ export class TermGraph {
     return id < 0 ? undefined : id;
   }
 
-  private literalTable(term: RDF.Literal, create: boolean): Map<string, number> | undefined {
-    const tagged = term.language !== '';
+  /** The table of a datatype (`language` '') or of a tag, made when `create`; only past the scan. */
+  private literalTable(datatype: string, language: string, create: boolean): Map<string, number> | undefined {
+    const tagged = language !== '';
     // Language-tagged literals are rare in payloads: their table is made on the first one.
-    const tables = tagged ? (this.taggedIds ??= new Map<string, Map<string, number>>()) : this.literalIds;
-    const name = tagged ? term.language : term.datatype.value;
+    const tables = tagged ? (this.taggedIds ??= new Map<string, Map<string, number>>()) : (this.literalIds ??= new Map<string, Map<string, number>>());
+    const name = tagged ? language : datatype;
     let table = tables.get(name);
     if (table === undefined && create) tables.set(name, (table = new Map<string, number>()));
     return table;
   }
 
+  /**
+   * The id of the literal with this lexical form and language tag, or with this form and datatype
+   * IRI when untagged (`datatype` is read only then: '' will do for a tagged one).
+   */
+  private findLiteral(value: string, language: string, datatype: string): number | undefined {
+    const list = this.literalList;
+    if (list === undefined) return this.literalTable(datatype, language, false)?.get(value);
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i]!;
+      const t = this.terms[id] as RDF.Literal;
+      if (t.value === value && t.language === language && (language !== '' || t.datatype.value === datatype)) return id;
+    }
+    return undefined;
+  }
+
   private internLiteral(term: RDF.Literal): number {
-    const table = this.literalTable(term, true)!;
-    let id = table.get(term.value);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.terms.push(term);
-      table.set(term.value, id);
+    const language = term.language;
+    const found = this.findLiteral(term.value, language, language === '' ? term.datatype.value : '');
+    if (found !== undefined) return found;
+    const id = this.terms.length;
+    this.terms.push(term);
+    const list = this.literalList;
+    if (list === undefined) this.tableLiteral(id);
+    else if (list.push(id) > LITERAL_SCAN_LIMIT) {
+      this.literalList = undefined;
+      for (const each of list) this.tableLiteral(each);
     }
     return id;
   }
 
+  /** Puts literal `id` in its table (past the scan). */
+  private tableLiteral(id: number): void {
+    const t = this.terms[id] as RDF.Literal;
+    this.literalTable(t.language === '' ? t.datatype.value : '', t.language, true)!.set(t.value, id);
+  }
+
   /** Id of a term, or undefined when the graph has never seen it. */
   lookupTerm(term: RDF.Term): number | undefined {
-    if (term.termType === 'Literal') return this.literalTable(term, false)?.get(term.value);
+    if (term.termType === 'Literal') return this.findLiteral(term.value, term.language, term.language === '' ? term.datatype.value : '');
     return term.termType === 'NamedNode' ? this.iriId(iriKey(term.value)) : this.ids.get(termKey(term));
   }
 
   /** Id of a literal by its lexical form and datatype IRI, or by its form and language tag (as the graph holds it). */
   lookupLiteral(value: string, datatype: string, language: string): number | undefined {
-    return (language === '' ? this.literalIds.get(datatype) : this.taggedIds?.get(language))?.get(value);
+    return this.findLiteral(value, language, datatype);
   }
 
   /** Id of a term given its `termKey`, or undefined when the graph has never seen it. */
@@ -239,10 +290,9 @@ export class TermGraph {
   private lookupLiteralKey(key: string): number | undefined {
     const quote = key.lastIndexOf('"');
     const value = key.slice(1, quote);
-    let table: Map<string, number> | undefined;
-    if (key.charCodeAt(quote + 1) === 64) table = this.taggedIds?.get(key.slice(quote + 2));
-    else if (key.charCodeAt(quote + 1) === 94 && key.charCodeAt(quote + 2) === 94) table = this.literalIds.get(key.slice(quote + 3));
-    const id = table?.get(value);
+    let id: number | undefined;
+    if (key.charCodeAt(quote + 1) === 64) id = this.findLiteral(value, key.slice(quote + 2), '');
+    else if (key.charCodeAt(quote + 1) === 94 && key.charCodeAt(quote + 2) === 94) id = this.findLiteral(value, '', key.slice(quote + 3));
     if (id !== undefined) return id;
     for (let i = 0; i < this.terms.length; i++) {
       const t = this.terms[i]!;
@@ -251,12 +301,25 @@ export class TermGraph {
     return undefined;
   }
 
+  /** Each triple is held once and each term has one id (the writer's TripleSource may rely on it). */
+  get distinctTriples(): true {
+    return true;
+  }
+
   get termCount(): number {
     return this.terms.length;
   }
 
   isBlank(id: number): boolean {
     return this.term(id).termType === 'BlankNode';
+  }
+
+  /** The triples a predicate at a time, in forEachTriple's order (do not modify while iterating). */
+  forEachPredicate(f: (p: number, subjects: readonly number[], objects: readonly number[]) => void): void {
+    for (const p of this.predicates) {
+      const list = this.lists[p]!;
+      f(p, list.s, list.o);
+    }
   }
 
   forEachTriple(f: (s: number, p: number, o: number) => void): void {

@@ -9,7 +9,7 @@ import type { api, CompiledAlignment } from '../../common/index.js';
 import { chainContributions } from '../../common/suites/cell-blame.js';
 import { recordCase, runCase, runChain } from '../../common/suites/run-case.js';
 import { suggestAlignment, type Suggestion, type SuggestOptions } from '../../common/suggest/suggest-alignment.js';
-import { readMessage, translateParsed } from '../../common/translation/translate.js';
+import { readMessage, translateMessage, translateParsed } from '../../common/translation/translate.js';
 import { checkAlignment, summarizeAlignment } from './alignment-check.js';
 import { cellsWithSparql, storedView, textView } from './alignment-views.js';
 import type { AlignmentSummary, TranslationAnswer, WorkItem, WorkValues } from './translation-protocol.js';
@@ -34,8 +34,8 @@ export async function runWorkItem(
 ): Promise<WorkValues[WorkItem['kind']]> {
   switch (item.kind) {
     case 'translate': {
-      const parsed = await readMessage(item.graphStr);
-      return translateParsed(item.graphStr, parsed, chain, {
+      // translateMessage: untraced, it reads the payload straight into the engine's graph.
+      return translateMessage(item.graphStr, chain, {
         trace: item.trace,
         payloadGraphs: item.trace,
         pretty: item.pretty,
@@ -44,8 +44,7 @@ export async function runWorkItem(
       });
     }
     case 'answer': {
-      const parsed = await readMessage(item.graphStr);
-      const result = translateParsed(item.graphStr, parsed, chain, {
+      const result = await translateMessage(item.graphStr, chain, {
         trace: item.trace,
         payloadGraphs: item.trace,
         pretty: item.pretty,
