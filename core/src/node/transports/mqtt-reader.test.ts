@@ -1,17 +1,7 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { mqttPacketCodec as packets } from '../../test-support/mqtt-packet-codec.js';
 import { seededRandom as random } from '../../test-support/payload-variants.js';
 import { frameLength, PacketFramer, plainPuback, plainPublish } from './mqtt-reader.js';
-
-/** MQTT.js's own codec (the reader these packets bypass), from where MQTT.js resolves it. */
-const packets = createRequire(createRequire(import.meta.url).resolve('mqtt'))('mqtt-packet') as {
-  generate(packet: object, options: { protocolVersion: number }): Buffer;
-  parser(options: { protocolVersion: number }): {
-    on(event: 'packet', listener: (packet: Record<string, unknown>) => void): void;
-    on(event: 'error', listener: (error: Error) => void): void;
-    parse(bytes: Buffer): number;
-  };
-};
 
 type Parsed = Record<string, unknown>;
 

@@ -1,18 +1,8 @@
-import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { mqttPacketCodec as packets } from '../../test-support/mqtt-packet-codec.js';
 import { seededRandom as random } from '../../test-support/payload-variants.js';
 import { MAX_REMAINING_LENGTH, publishHead, pubackPacket, writeCorked } from './mqtt-wire.js';
-
-/** MQTT.js's own codec (the one these packets bypass), from where MQTT.js resolves it. */
-const packets = createRequire(createRequire(import.meta.url).resolve('mqtt'))('mqtt-packet') as {
-  generate(packet: object, options: { protocolVersion: number }): Buffer;
-  parser(options: { protocolVersion: number }): {
-    on(event: 'packet', listener: (packet: Record<string, unknown>) => void): void;
-    on(event: 'error', listener: (error: Error) => void): void;
-    parse(bytes: Buffer): number;
-  };
-};
 
 function parseOne(bytes: Buffer): Record<string, unknown> {
   const parser = packets.parser({ protocolVersion: 5 });
