@@ -21,19 +21,27 @@ function ticksPerSecond(): number {
   return clockTicks;
 }
 
+/**
+ * utime + stime in ms from a /proc stat file (`/proc/PID/stat`, or a thread's
+ * `/proc/PID/task/TID/stat`); throws when it cannot be read (the process or thread ended).
+ */
+export function statCpuMs(statPath: string): number {
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond()) * 1000;
+}
+
 /** utime + stime of the processes in ms, or undefined when one cannot be read. */
 export function processCpuMs(pids: readonly number[]): number | undefined {
-  let ticks = 0;
+  let ms = 0;
   for (const pid of pids) {
     try {
-      // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ms += statCpuMs(`/proc/${pid}/stat`);
     } catch {
       return undefined;
     }
   }
-  return (ticks / ticksPerSecond()) * 1000;
+  return ms;
 }
 
 /** CPU time per message (microseconds, medians of the rounds): where a channel's time goes. */

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { statCpuMs } from './channel-cpu.js';
 import { median } from './stats.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,9 +50,7 @@ function threadCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      // utime and stime, fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100 Hz).
-      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10_000);
+      out.set(tid, statCpuMs(`/proc/${pid}/task/${tid}/stat`) * 1000);
     } catch {
       // The thread ended between the listing and the read.
     }
