@@ -14,10 +14,9 @@
  * given in the general writer's order (subject, then object, triple by triple), so nothing differs.
  */
 import type * as RDF from '@rdfjs/types';
-import { XSD_STRING } from '../rdf/terms.js';
 import type { BlankLabels } from './blank-labels.js';
 import { RDF_NIL } from './codec-terms.js';
-import { compactIri, type PrefixData } from './prefix-tables.js';
+import { compactIri, compactLiteral, type PrefixData } from './prefix-tables.js';
 
 /**
  * The triples of one more graph, given by term ids instead of quads (the translation engine's
@@ -166,9 +165,7 @@ function compactObject(data: PrefixData, d: DirectGraph, id: number): unknown {
   const term = d.source.term(id);
   if (term.termType === 'BlankNode') return { '@id': d.blankLabels[id] };
   if (term.termType !== 'Literal') return { '@id': compactIri(data, term.value, false) };
-  if (term.language !== '') return { '@language': term.language, '@value': term.value };
-  if (term.datatype.value === XSD_STRING) return term.value;
-  return { '@type': compactIri(data, term.datatype.value, true), '@value': term.value };
+  return compactLiteral(data, term.value, term.language, term.datatype.value);
 }
 
 /**

@@ -6,11 +6,10 @@
  * rdf:JSON literals), see message-codec.ts.
  */
 import type * as RDF from '@rdfjs/types';
-import { XSD_STRING } from '../rdf/terms.js';
 import { BlankLabels } from './blank-labels.js';
 import { RDF_FIRST, RDF_NIL, RDF_REST } from './codec-terms.js';
 import { directNodes, directTriples, type DirectGraph, type TripleSource } from './direct-graph.js';
-import { compactIri, writeDocument, type PrefixData } from './prefix-tables.js';
+import { compactIri, compactLiteral, writeDocument, type PrefixData } from './prefix-tables.js';
 
 export type { TripleSource } from './direct-graph.js';
 
@@ -45,6 +44,12 @@ interface GraphRecord {
   /** A graph written straight from a source's term ids (direct-graph.ts) instead of from `nodes`. */
   direct: DirectGraph | undefined;
 }
+
+/**
+ * A source's nodes by subject id while its triples are added: a graph lists its triples predicate
+ * by predicate, so subjects alternate, and a node looked up by its label would be a Map lookup per triple.
+ */
+type SourceNodes = Array<NodeRecord | undefined>;
 
 function newGraph(): GraphRecord {
   return { nodes: new Map(), nilUsages: undefined, direct: undefined };
@@ -125,15 +130,12 @@ class NodeMaps {
     const own = g.termType === 'NamedNode' && !this.graphs.has(g.value) && !isBlankId(g.value);
     const graph = this.graphOf(g);
     if (own && (graph.direct = directTriples(source, this.labels)) !== undefined) return;
-    this.sourceNodes = [];
-    source.forEachTriple((s, p, o) => this.addTriple(graph, source, s, p, o));
+    const nodes: SourceNodes = [];
+    source.forEachTriple((s, p, o) => this.addTriple(graph, source, nodes, s, p, o));
   }
 
-  /** Adds one triple of a source the general way (nodes by label, values compared). */
-  private addTriple(graph: GraphRecord, source: TripleSource, s: number, p: number, o: number): void {
-    // Subjects by term id: a graph lists its triples predicate by predicate, so subjects alternate
-    // and a node looked up by its label would be a Map lookup per triple.
-    const nodes = (this.sourceNodes ??= []);
+  /** Adds one triple of a source the general way (nodes by label, values compared); `nodes` are the source's so far. */
+  private addTriple(graph: GraphRecord, source: TripleSource, nodes: SourceNodes, s: number, p: number, o: number): void {
     let node = nodes[s];
     if (node === undefined) {
       node = this.nodeOf(graph, source.term(s));
@@ -141,9 +143,6 @@ class NodeMaps {
     }
     this.addValue(graph, node, source.term(p).value, source.term(o));
   }
-
-  /** The nodes of the source being added, by subject id. */
-  private sourceNodes: Array<NodeRecord | undefined> | undefined;
 
   /**
    * A direct graph whose prefixes turned out to compact two predicates alike: its triples added the
@@ -153,11 +152,11 @@ class NodeMaps {
     const d = graph.direct;
     if (d === undefined) return;
     graph.direct = undefined;
-    this.sourceNodes = [];
+    const nodes: SourceNodes = [];
     // Predicate by predicate: each subject's values of a predicate keep their order, the rest is sorted when written.
     for (let k = 0; k < d.lists.length; k++) {
       const { s, o } = d.lists[k]!;
-      for (let i = 0; i < s.length; i++) this.addTriple(graph, d.source, s[i]!, d.predicates[k]!, o[i]!);
+      for (let i = 0; i < s.length; i++) this.addTriple(graph, d.source, nodes, s[i]!, d.predicates[k]!, o[i]!);
     }
   }
 
@@ -240,9 +239,7 @@ class NodeMaps {
 function compactValue(data: PrefixData, v: Value): unknown {
   if (v.kind === V_ID) return { '@id': isBlankId(v.value) ? v.value : compactIri(data, v.value, false) };
   if (v.kind === V_LIST) return { '@list': (v.items ?? []).map((item) => compactValue(data, item)) };
-  if (v.language !== '') return { '@language': v.language, '@value': v.value };
-  if (v.datatype === XSD_STRING) return v.value;
-  return { '@type': compactIri(data, v.datatype, true), '@value': v.value };
+  return compactLiteral(data, v.value, v.language, v.datatype);
 }
 
 function compactNode(data: PrefixData, node: NodeRecord, graph: unknown[] | undefined): Record<string, unknown> {

@@ -2,6 +2,7 @@
  * What a writer needs of a prefix list: the output @context and the IRI compaction tables
  * (JSON-LD 1.0 IRI compaction with a prefix-only context, as jsonld-java compacts).
  */
+import { XSD_STRING } from '../rdf/terms.js';
 import { RecentList } from './recent-list.js';
 
 /** Size limits of the caches (IRI compactions per prefix list; recent prefix lists). */
@@ -79,6 +80,17 @@ export class PrefixTables {
     this.recent.add({ list: list.map(([k, v]): readonly [string, string] => [k, v]), data });
     return data;
   }
+}
+
+/**
+ * A literal's compact form under a prefix-only context: a plain string for xsd:string, else its
+ * value with its language tag or its compacted datatype (both writers, fast-writer.ts and
+ * direct-graph.ts, write literals this way).
+ */
+export function compactLiteral(data: PrefixData, value: string, language: string, datatype: string): unknown {
+  if (language !== '') return { '@language': language, '@value': value };
+  if (datatype === XSD_STRING) return value;
+  return { '@type': compactIri(data, datatype, true), '@value': value };
 }
 
 /** JSON-LD 1.0 IRI compaction with a prefix-only context (vocab: terms may stand for whole IRIs). */
