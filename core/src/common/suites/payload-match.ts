@@ -21,20 +21,28 @@ const MISSING = -(2 ** 40);
 
 /**
  * Remembers the last few texts looked up and their answers, in a small table indexed by a cheap
- * fingerprint (length and two characters). Blank-node labels repeat all over a payload, and each
- * occurrence is a fresh string: a hit compares two strings where a Map would hash one.
+ * fingerprint (length and four characters), each hit confirmed by comparing the text: a Map would
+ * hash the whole text, a fresh string each time. Blank-node labels repeat all over a payload (the
+ * last character tells them apart), and expected payload texts repeat across a suite's cases (they
+ * end with a newline: the one before it, and two inside, tell them apart; `| 0` keeps a
+ * one-character label off NaN). Texts longer than `maxLength` are answered each time rather than
+ * kept. Two texts on one slot only read each other out.
  */
-class RecentTexts {
-  private readonly texts = new Array<string | undefined>(64);
-  private readonly answers = new Array<number>(64).fill(0);
+class RecentTexts<T> {
+  private readonly texts = new Array<string | undefined>(64).fill(undefined);
+  private readonly answers = new Array<T | undefined>(64).fill(undefined);
 
-  get(text: string, answer: (text: string) => number): number {
+  constructor(private readonly maxLength = Infinity) {}
+
+  get(text: string, answer: (text: string) => T): T {
     const n = text.length;
-    const slot = (n * 31 + text.charCodeAt(n - 1) * 7 + text.charCodeAt(n >> 1)) & 63;
-    if (this.texts[slot] === text) return this.answers[slot] ?? 0;
+    const slot = (n * 31 + text.charCodeAt(n - 1) * 11 + (text.charCodeAt(n - 2) | 0) * 7 + text.charCodeAt(n >> 1) * 3 + text.charCodeAt(n >> 2)) & 63;
+    if (this.texts[slot] === text) return this.answers[slot] as T;
     const value = answer(text);
-    this.texts[slot] = text;
-    this.answers[slot] = value;
+    if (n <= this.maxLength) {
+      this.texts[slot] = text;
+      this.answers[slot] = value;
+    }
     return value;
   }
 }
@@ -87,7 +95,7 @@ class IriTable {
  */
 export function matchPayloadText(expectedText: string, graph: TermGraph | undefined): boolean | undefined {
   if (graph === undefined) {
-    const parsed = parsedTexts.get(expectedText);
+    const parsed = parsedTexts.get(expectedText, parseExpectedText);
     return parsed === undefined ? undefined : parsed.refs.length === 0;
   }
   const reading = readExpectation(expectedText, graph);
@@ -130,7 +138,7 @@ function parseExpectedText(text: string): ParsedText | undefined {
   const terms: Array<string | LiteralParts> = [];
   const refs: number[] = [];
   const labels = new Map<string, number>();
-  const recentLabels = new RecentTexts();
+  const recentLabels = new RecentTexts<number>();
   const blankIndex = (label: string): number => {
     let index = labels.get(label);
     if (index === undefined) labels.set(label, (index = labels.size));
@@ -146,35 +154,13 @@ function parseExpectedText(text: string): ParsedText | undefined {
   return reading === 'read' ? { terms, refs, blanks: labels.size, uses: 0 } : undefined;
 }
 
-/** Texts longer than this are read each time rather than kept. */
-const PARSED_TEXT_LENGTH = 1 << 16;
-
 /**
- * The texts read lately, in a small table indexed by a cheap fingerprint (length and three
- * characters), each hit confirmed by comparing the text: a Map would hash the whole text, a fresh
- * string in every case. A suite often expects the same payload of several cases (one message under
- * several chains or versions, a suite generated from a few messages), and reading the text was a
- * fifth of a case's time. Bounded in entries and in each text's length, so a long suite of distinct
- * texts keeps little alive; two texts on one slot only read each other out.
+ * The expected texts read lately. A suite often expects the same payload of several cases (one
+ * message under several chains or versions, a suite generated from a few messages), and reading
+ * the text was a fifth of a case's time. Bounded in entries (64) and in each text's length (64 K
+ * characters), so a long suite of distinct texts keeps little alive.
  */
-class ParsedTexts {
-  private readonly texts = new Array<string | undefined>(64).fill(undefined);
-  private readonly parsed = new Array<ParsedText | undefined>(64).fill(undefined);
-
-  get(text: string): ParsedText | undefined {
-    const n = text.length;
-    const slot = (n * 31 + text.charCodeAt(n - 2) * 7 + text.charCodeAt(n >> 1) * 3 + text.charCodeAt(n >> 2)) & 63;
-    if (this.texts[slot] === text) return this.parsed[slot];
-    const parsed = parseExpectedText(text);
-    if (n <= PARSED_TEXT_LENGTH) {
-      this.texts[slot] = text;
-      this.parsed[slot] = parsed;
-    }
-    return parsed;
-  }
-}
-
-const parsedTexts = new ParsedTexts();
+const parsedTexts = new RecentTexts<ParsedText | undefined>(1 << 16);
 
 /** The graph's id of a literal: its tag as written first (STRLANG keeps its case, as Jena does), then lower-cased (the message reader lower-cases the tags it reads). */
 function literalId(graph: TermGraph, [value, datatype, language]: LiteralParts): number {
@@ -188,7 +174,7 @@ function literalId(graph: TermGraph, [value, datatype, language]: LiteralParts):
  * graph lacks (not equal, whatever the rest says), undefined for text outside the plain subset.
  */
 export function readExpectation(expectedText: string, graph: TermGraph): ExpectedTriples | false | undefined {
-  const parsed = parsedTexts.get(expectedText);
+  const parsed = parsedTexts.get(expectedText, parseExpectedText);
   if (parsed === undefined) return undefined;
   // The IRIs of a text read just now are fresh strings, which the table finds without hashing them;
   // a text met before holds strings whose hashes V8 has kept, which the graph's own maps find at once.
