@@ -44,6 +44,16 @@ describe('the suite folder', () => {
   it('reads back exactly the cases it was written from', async () => {
     expect(await readSuiteFolder(suiteDir)).toEqual([...cases].sort((a, b) => (a.name < b.name ? -1 : 1)));
   });
+
+  it('rejects a folder it cannot read with FILE_UNREADABLE naming it, and skips dot folders and node_modules', async () => {
+    const missing = join(scratch, 'no-such-suite');
+    await expect(readSuiteFolder(missing)).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: expect.stringContaining(missing) });
+    const dir = join(scratch, 'hidden-cases');
+    await writeSuiteFolder(dir, cases.slice(0, 2));
+    await writeSuiteFolder(join(dir, '.git'), cases.slice(2, 3));
+    await writeSuiteFolder(join(dir, 'node_modules'), cases.slice(3, 4));
+    expect((await readSuiteFolder(dir)).map((c) => c.name)).toEqual(cases.slice(0, 2).map((c) => c.name).sort());
+  });
 });
 
 describe('mediator test', () => {
