@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
 import { median } from './stats.js';
+import { measureCompileShare, type CompileShare } from './function-events.js';
 
 const coldRunner = join(dirname(fileURLToPath(import.meta.url)), 'suite-cold-run.js');
 
@@ -44,6 +45,10 @@ export interface SuiteFigures {
   /** translateMessage over the same messages once in a fresh process (suite-cold-run.ts --engine): the engine's own cold rate. */
   readonly engineColdPerSecond: number;
   readonly engineColdRatio: number;
+  /** The whole `mediator test --json` process (start, reading the folder, compiling, the run, printing), median wall ms. */
+  readonly cliWallMs: number;
+  /** V8's parsing and bytecode inside one more fresh runSuite run (function-events.ts): a code cache's ceiling. */
+  readonly coldCompile: CompileShare;
   readonly passed: number;
 }
 
@@ -91,12 +96,16 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
   const cliRates: number[] = [];
   const coldRates: number[] = [];
   const engineColdRates: number[] = [];
+  const cliWalls: number[] = [];
+  let coldCompile: CompileShare;
   try {
     await writeSuiteFolder(dir, cases);
     const files = [...new Set(sources.flatMap((s) => s.files))];
     // Alternated, three of each: single cold runs on this shared machine vary by tens of percent.
     for (let i = 0; i < 3; i++) {
+      const spawned = performance.now();
       const out = execFileSync(process.execPath, [cli, 'test', dir, ...files.flatMap((f) => ['-a', f]), '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      cliWalls.push(performance.now() - spawned);
       const report = JSON.parse(out) as api.SuiteRunReport;
       cliRates.push((report.cases.length / report.ms) * 1000);
       const cold = JSON.parse(execFileSync(process.execPath, [coldRunner, dir, ...files], { encoding: 'utf8' })) as { ms: number };
@@ -104,6 +113,7 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
       const engineCold = JSON.parse(execFileSync(process.execPath, [coldRunner, '--engine', dir, ...files], { encoding: 'utf8' })) as { ms: number };
       engineColdRates.push((count / engineCold.ms) * 1000);
     }
+    coldCompile = measureCompileShare(coldRunner, [dir, ...files], 'runSuite');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -120,6 +130,8 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
     coldRatio: median(coldRates) / translationsPerSecond,
     engineColdPerSecond: median(engineColdRates),
     engineColdRatio: median(engineColdRates) / translationsPerSecond,
+    cliWallMs: median(cliWalls),
+    coldCompile,
     passed,
   };
 }

@@ -52,7 +52,12 @@ describe('the suite folder', () => {
     await writeSuiteFolder(dir, cases.slice(0, 2));
     await writeSuiteFolder(join(dir, '.git'), cases.slice(2, 3));
     await writeSuiteFolder(join(dir, 'node_modules'), cases.slice(3, 4));
-    expect((await readSuiteFolder(dir)).map((c) => c.name)).toEqual(cases.slice(0, 2).map((c) => c.name).sort());
+    expect((await readSuiteFolder(dir)).map((c) => c.name)).toEqual(
+      cases
+        .slice(0, 2)
+        .map((c) => c.name)
+        .sort(),
+    );
   });
 });
 
