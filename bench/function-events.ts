@@ -23,7 +23,7 @@ export interface CompileShare {
   readonly runMs: number;
 }
 
-/** Sums the compile events of a `--log-function-events` log from the first execution of `from` on. */
+/** Sums the compile events of a `--log-function-events` log from the first execution of `from` on (NaN ms when it never ran). */
 export function compileAfter(log: string, from: string): Omit<CompileShare, 'runMs'> {
   let started = false;
   let compileMs = 0;
@@ -41,7 +41,8 @@ export function compileAfter(log: string, from: string): Omit<CompileShare, 'run
     compileMs += Number(fields[5]) || 0;
     if (event === 'interpreter') functions++;
   }
-  return { compileMs, functions };
+  // Never called (a renamed function, another V8 log format): no figure rather than a false 0 ms.
+  return started ? { compileMs, functions } : { compileMs: NaN, functions: 0 };
 }
 
 /** Runs `script args` once in a fresh process with function events logged; the script prints `{"ms": ...}`. */
