@@ -59,6 +59,21 @@ describe('the suite folder', () => {
         .sort(),
     );
   });
+
+  it('finds cases in nested folders and names a broken one by its path from the root, with /', async () => {
+    const dir = join(scratch, 'nested-cases');
+    await writeSuiteFolder(join(dir, 'group', 'sub'), cases.slice(0, 1));
+    await writeSuiteFolder(join(dir, 'group'), cases.slice(1, 2));
+    expect((await readSuiteFolder(dir)).map((c) => c.name).sort()).toEqual(
+      cases
+        .slice(0, 2)
+        .map((c) => c.name)
+        .sort(),
+    );
+    mkdirSync(join(dir, 'group', 'sub', 'broken'));
+    writeFileSync(join(dir, 'group', 'sub', 'broken', 'case.json'), '{');
+    await expect(readSuiteFolder(dir)).rejects.toMatchObject({ source: 'group/sub/broken/case.json' });
+  });
 });
 
 describe('mediator test', () => {

@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CASE_FILE, MediatorError, ErrorCodes, suiteFromFiles, suiteToFiles, type SuiteFile, type api } from '../../common/index.js';
 
 /** Folders deeper than this are not searched for cases (a suite is a flat list of case folders). */
@@ -34,32 +34,41 @@ function unreadable(path: string, what: string, error: unknown): MediatorError {
   return new MediatorError(`${path}: ${what}${code === undefined ? '' : ` (${code})`}`, ErrorCodes.fileUnreadable);
 }
 
-/** Every case folder under `root`: the folders holding a case.json. */
-function caseFolders(dir: string, depth: number, out: string[]): void {
-  const list = entries(dir);
-  if (list.some((e) => e.isFile() && e.name === CASE_FILE)) out.push(dir);
+/** A case folder: its path, its path from the suite's root with `/` (empty for the root), its listing in name order. */
+interface CaseFolder {
+  readonly dir: string;
+  readonly rel: string;
+  readonly list: Dirent[];
+}
+
+/** Every case folder under `dir` (the folders holding a case.json), each listed once. */
+function caseFolders(dir: string, rel: string, depth: number, out: CaseFolder[]): void {
+  const list = entries(dir).sort((a, b) => (a.name < b.name ? -1 : 1));
+  if (list.some((e) => e.isFile() && e.name === CASE_FILE)) out.push({ dir, rel, list });
   if (depth >= MAX_DEPTH) return;
-  for (const e of list.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') caseFolders(join(dir, e.name), depth + 1, out);
+  for (const e of list) {
+    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') caseFolders(join(dir, e.name), relPath(rel, e.name), depth + 1, out);
   }
 }
 
+const relPath = (rel: string, name: string): string => (rel === '' ? name : `${rel}/${name}`);
+
 /** The files of every case folder of the suite at `root`, paths relative to it, in folder order. */
 export async function readSuiteFiles(root: string): Promise<SuiteFile[]> {
-  const folders: string[] = [];
-  caseFolders(root, 0, folders);
+  const folders: CaseFolder[] = [];
+  caseFolders(root, '', 0, folders);
   const files: SuiteFile[] = [];
   for (const folder of folders) {
-    for (const e of entries(folder)) {
+    for (const e of folder.list) {
       if (!e.isFile()) continue;
-      const path = join(folder, e.name);
+      const path = join(folder.dir, e.name);
       let content: string;
       try {
         content = readFileSync(path, 'utf8');
       } catch (error) {
         throw unreadable(path, 'cannot read the suite file', error);
       }
-      files.push({ path: relative(root, path).split(sep).join('/'), content });
+      files.push({ path: relPath(folder.rel, e.name), content });
     }
   }
   return files;
