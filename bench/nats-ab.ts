@@ -8,7 +8,7 @@
  *   NATS_AB='[{"name":"apt"},{"name":"new","bin":".cache/nats-server/nats-server"}]' node bench/dist/nats-ab.js
  *
  * A variant: `name`, `bin` (nats-server), `env` (of the servers, e.g. {"GOGC":"400"}), `transport`
- * (NatsTransport options, e.g. {"duplicateWindowMs":40000}). NATS_AB_NODES (3), NATS_AB_PARALLELISM
+ * (NatsTransport options, e.g. {"ackWaitMs":10000}). NATS_AB_NODES (3), NATS_AB_PARALLELISM
  * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
@@ -82,7 +82,9 @@ try {
     for (const v of variants) {
       const r = await measure(v, repeat);
       results.get(v.name)!.push(r);
-      console.log(`repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg`);
+      console.log(
+        `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg`,
+      );
     }
   }
   console.log('medians over the repeats:');

@@ -3,14 +3,24 @@
  * JetStream cluster, on loopback ports the kernel picked, each with its own store directory.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { NatsTransport, silentLogger } from '@mediator/core/node';
 import { processCpuMs } from './channel-cpu.js';
 import { freePort } from './loopback-ports.js';
 
-export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
+/** The nats-server `npm run setup` builds when Go is there (scripts/setup-nats.mjs, which names the same version). */
+export const BENCH_NATS_VERSION = 'v2.15.2';
+const built = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/nats-server', BENCH_NATS_VERSION, 'nats-server');
+
+/**
+ * MEDIATOR_NATS_SERVER when set; else the set-up's build, which takes about a fifth less CPU per
+ * message than Debian's 2.9.10 on the three-node cluster, where the servers' CPU bounds the row
+ * (issue 42); else the apt server.
+ */
+export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? (existsSync(built) ? built : '/usr/sbin/nats-server');
 
 export interface BenchNats {
   /** Comma-separated client URLs. */

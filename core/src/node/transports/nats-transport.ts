@@ -83,8 +83,6 @@ export interface NatsTransportOptions {
   readonly maxAgeMs?: number;
   /** Stream size limit in bytes, default unlimited (-1). */
   readonly maxBytes?: number;
-  /** The duplicate window of the streams this transport creates (experiment). */
-  readonly duplicateWindowMs?: number;
   /** Initial connection timeout, default 5000 ms (the connection then reconnects forever). */
   readonly connectTimeoutMs?: number;
   readonly streamPrefix?: string;
@@ -612,7 +610,7 @@ export class NatsTransport implements Transport {
           num_replicas: replicas,
           max_age: nanos(this.options.maxAgeMs ?? 7 * 24 * 3600 * 1000),
           max_bytes: this.options.maxBytes ?? -1,
-          duplicate_window: nanos(this.options.duplicateWindowMs ?? 120_000),
+          duplicate_window: nanos(120_000),
         });
         this.log.info({ topic, stream, subject, replicas }, 'NATS stream created');
         return;
