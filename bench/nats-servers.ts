@@ -58,6 +58,8 @@ export interface BenchNatsOptions {
   readonly bin?: string;
   /** Extra environment of the server processes (GOGC, for one). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Extra arguments of server `i` (0-based), e.g. `--profile PORT` for Go's pprof. */
+  readonly args?: (i: number) => readonly string[];
 }
 
 /** Starts `nodes` servers (3 = a cluster) and waits until a replicated stream can be written. */
@@ -70,6 +72,7 @@ export async function startBenchNats(nodes: 1 | 3, options: BenchNatsOptions = {
   const children = ports.map((port, i) => {
     const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dirs[i]!, '-n', `b${i + 1}`];
     if (nodes > 1) args.push('--cluster_name', `bench-${process.pid}`, '--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
+    args.push(...(options.args?.(i) ?? []));
     return spawn(bin, args, { stdio: 'ignore', ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }) });
   });
   const failed = new Promise<never>((_, reject) => {
