@@ -16,7 +16,7 @@ export const BENCH_NATS_VERSION = 'v2.15.2';
 const built = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/nats-server', BENCH_NATS_VERSION, 'nats-server');
 
 /**
- * MEDIATOR_NATS_SERVER when set; else the set-up's build, which takes about a fifth less CPU per
+ * MEDIATOR_NATS_SERVER when set; else the set-up's build, which takes a fifth to a third less CPU per
  * message than Debian's 2.9.10 on the three-node cluster, where the servers' CPU bounds the row
  * (issue 42); else the apt server.
  */
