@@ -2,7 +2,7 @@
 // Part of `npm run setup`: a current nats-server for the NATS channel benchmark, built from its Go
 // module into .cache/nats-server/<version>/ when Go is on the PATH (about a minute; nothing to do
 // when it is there). The three-node cluster's row is bound by the servers' CPU, and Debian's
-// nats-server 2.9.10 (Dec 2022) takes a quarter to a half more CPU per message than this one (issue 42;
+// nats-server 2.9.10 (Dec 2022) takes a quarter to three fifths more CPU per message than this one (issue 42;
 // README, "The NATS cluster (R3) is bound by the servers' CPU"). The bench uses the build when it
 // finds it (bench/nats-servers.ts); the tests keep the apt server unless MEDIATOR_NATS_SERVER says
 // otherwise. Without Go, or when the build fails, the set-up goes on and the bench uses the apt server:
