@@ -45,7 +45,7 @@ interface DrainWatch {
   readonly cpu: CpuRounds;
 }
 
-async function drain(
+export async function drain(
   transport: NatsTransport,
   text: string,
   translator: Translator,

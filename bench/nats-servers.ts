@@ -2,15 +2,25 @@
  * Throw-away nats-server processes for the benchmark: one JetStream server, or a three-node
  * JetStream cluster, on loopback ports the kernel picked, each with its own store directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { NatsTransport, silentLogger } from '@mediator/core/node';
 import { processCpuMs } from './channel-cpu.js';
 import { freePort } from './loopback-ports.js';
 
-export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? '/usr/sbin/nats-server';
+/** The nats-server `npm run setup` builds when Go is there (scripts/setup-nats.mjs, which names the same version). */
+export const BENCH_NATS_VERSION = 'v2.15.2';
+const built = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/nats-server', BENCH_NATS_VERSION, 'nats-server');
+
+/**
+ * MEDIATOR_NATS_SERVER when set; else the set-up's build, which takes a fifth to a third less CPU per
+ * message than Debian's 2.9.10 on the three-node cluster, where the servers' CPU bounds the row
+ * (issue 42); else the apt server.
+ */
+export const NATS_SERVER_BIN = process.env.MEDIATOR_NATS_SERVER ?? (existsSync(built) ? built : '/usr/sbin/nats-server');
 
 export interface BenchNats {
   /** Comma-separated client URLs. */
@@ -33,8 +43,28 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** `nats-server --version` of `bin` (e.g. "v2.9.10"), or why it could not be asked. */
+export function natsServerVersion(bin: string = NATS_SERVER_BIN): string {
+  try {
+    const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 5000 }).trim();
+    return /v\d+\.\d+\.\d+\S*/.exec(out)?.[0] ?? out;
+  } catch (error) {
+    return `unknown (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
+export interface BenchNatsOptions {
+  /** The nats-server binary; NATS_SERVER_BIN by default. */
+  readonly bin?: string;
+  /** Extra environment of the server processes (GOGC, for one). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Extra arguments of server `i` (0-based), e.g. `--profile PORT` for Go's pprof. */
+  readonly args?: (i: number) => readonly string[];
+}
+
 /** Starts `nodes` servers (3 = a cluster) and waits until a replicated stream can be written. */
-export async function startBenchNats(nodes: 1 | 3): Promise<BenchNats> {
+export async function startBenchNats(nodes: 1 | 3, options: BenchNatsOptions = {}): Promise<BenchNats> {
+  const bin = options.bin ?? NATS_SERVER_BIN;
   const ports = await Promise.all(Array.from({ length: nodes }, () => freePort()));
   const clusterPorts = nodes > 1 ? await Promise.all(Array.from({ length: nodes }, () => freePort())) : [];
   const dirs = ports.map(() => mkdtempSync(join(tmpdir(), 'bench-nats-')));
@@ -42,10 +72,11 @@ export async function startBenchNats(nodes: 1 | 3): Promise<BenchNats> {
   const children = ports.map((port, i) => {
     const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dirs[i]!, '-n', `b${i + 1}`];
     if (nodes > 1) args.push('--cluster_name', `bench-${process.pid}`, '--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
-    return spawn(NATS_SERVER_BIN, args, { stdio: 'ignore' });
+    args.push(...(options.args?.(i) ?? []));
+    return spawn(bin, args, { stdio: 'ignore', ...(options.env === undefined ? {} : { env: { ...process.env, ...options.env } }) });
   });
   const failed = new Promise<never>((_, reject) => {
-    for (const c of children) c.once('error', (e) => reject(new Error(`${NATS_SERVER_BIN}: ${e.message}`)));
+    for (const c of children) c.once('error', (e) => reject(new Error(`${bin}: ${e.message}`)));
   });
   const stop = async (): Promise<void> => {
     for (const c of children) c.kill('SIGTERM');

@@ -20,7 +20,7 @@ import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
 import { budgetNote, cpuCells, cpuHead } from './channel-cpu.js';
-import { startBenchNats } from './nats-servers.js';
+import { natsServerVersion, startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
 import { measureStartup } from './startup-bench.js';
@@ -341,7 +341,9 @@ if (only.has('nats')) {
   } catch (error) {
     figures = `not measured: ${(error as Error).message}`;
   }
-  console.log(`\nChannels on NATS JetStream: ${count} messages of ${c.name} through one channel in one process; the source filled first, timed`);
+  console.log(
+    `\nChannels on NATS JetStream (nats-server ${natsServerVersion()}): ${count} messages of ${c.name} through one channel in one process; the source filled first, timed`,
+  );
   console.log('from the moment the channel runs (its sink stream and consumer made; what it translated before is not counted) until every');
   console.log('output is stored on the sink and every source message acknowledged (nothing reads the sink);');
   console.log('each row the median of its rounds; a round drains the channel between two in-process runs and divides by their mean');

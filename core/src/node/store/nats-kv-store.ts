@@ -107,6 +107,13 @@ interface Buckets {
 }
 
 const WRONG_LAST_SEQUENCE = 10071;
+/**
+ * nats-server 2.10 and later on a cluster: a write conditioned on a key's revision while another
+ * write of the same key is still being replicated is refused with this code ("wrong last sequence"
+ * without a sequence) rather than queued. Unlike 10071 it decides nothing (the other write may still
+ * fail), so the change is read again and retried, as after a lost race (2.9.10 never sends it).
+ */
+const KEY_WRITE_IN_FLIGHT = 10164;
 const STREAM_NAME_IN_USE = 10058;
 const NO_SUITABLE_PEERS = 10005;
 const REPLICAS_NOT_SUPPORTED = 10074;
@@ -124,7 +131,7 @@ class RaceLost extends Error {}
 
 /** Failures a cluster recovers from by itself (leader elections, reconnects, time-outs): retried. */
 function isTransient(error: unknown): boolean {
-  return error instanceof RaceLost || isTransientNatsError(error);
+  return error instanceof RaceLost || apiErrCode(error) === KEY_WRITE_IN_FLIGHT || isTransientNatsError(error);
 }
 
 /** What to do when the server refused the credentials: the same ones would be refused again. */

@@ -1,5 +1,5 @@
 /**
- * NATS JetStream transport (`nats` 2.29; tested against nats-server 2.9.10, single node and a
+ * NATS JetStream transport (`nats` 2.29; tested against nats-server 2.9.10 and 2.15.2, single node and a
  * three-node cluster).
  *
  * Topic mapping (topic names such as `mw-mediator-downstream-http_inter-iot.eu_platforms_p1`

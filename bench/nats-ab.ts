@@ -1,0 +1,99 @@
+/**
+ * A/B of nats-server builds and stream settings on one channel row (issue 42): the variants take
+ * turns within one process, each repeat starting fresh servers for every variant, so a drift of
+ * this shared machine's speed falls on all of them alike. Prints, per variant and repeat, the
+ * row's ratio to in-process and the CPU per message of the servers and of this process, then the
+ * medians over the repeats.
+ *
+ *   NATS_AB='[{"name":"apt"},{"name":"new","bin":".cache/nats-server/nats-server"}]' node bench/dist/nats-ab.js
+ *
+ * A variant: `name`, `bin` (nats-server), `env` (of the servers, e.g. {"GOGC":"400"}), `transport`
+ * (NatsTransport options, e.g. {"ackWaitMs":10000}). NATS_AB_NODES (3), NATS_AB_PARALLELISM
+ * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
+ * BENCH_NATS_MESSAGES (5000).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileAlignment } from '@mediator/core';
+import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import { inProcess } from './channel-bench.js';
+import { inlineTranslator, ratioRounds, serverTranslation } from './broker-channel.js';
+import { CpuRounds } from './channel-cpu.js';
+import { drain } from './nats-channel-bench.js';
+import { natsServerVersion, startBenchNats } from './nats-servers.js';
+import { median } from './stats.js';
+
+interface Variant {
+  readonly name: string;
+  readonly bin?: string;
+  readonly env?: Record<string, string>;
+  readonly transport?: Partial<NatsTransportOptions>;
+}
+
+interface Result {
+  readonly ratio: number;
+  readonly serversUs: number;
+  readonly mediatorUs: number;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const dataDir = process.env.MEDIATOR_SHARED_DIR ? join(process.env.MEDIATOR_SHARED_DIR, 'data') : resolve(repoRoot, '../shared/data');
+const variants = JSON.parse(process.env.NATS_AB ?? '[{"name":"default"}]') as Variant[];
+const nodes = Number(process.env.NATS_AB_NODES ?? '3') === 1 ? 1 : 3;
+const parallelism = Number(process.env.NATS_AB_PARALLELISM ?? '4');
+const worker = process.env.NATS_AB_TRANSLATION === 'worker';
+const repeats = Number(process.env.NATS_AB_REPEATS ?? '3');
+const rounds = Number(process.env.BENCH_NATS_ROUNDS ?? '3');
+const count = Number(process.env.BENCH_NATS_MESSAGES ?? '5000');
+
+const message = readFileSync(join(dataDir, 'messages/weight.UniversAAL_CO.json'), 'utf8');
+const alignmentXml = [readFileSync(join(dataDir, 'alignments/CO_FIWARE.rdf'), 'utf8')];
+const alignments = await Promise.all(alignmentXml.map((x) => compileAlignment(x)));
+const server = await serverTranslation(alignmentXml);
+
+async function measure(v: Variant, repeat: number): Promise<Result> {
+  const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
+  const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
+  try {
+    const translator = worker ? await server.viaWorker(parallelism) : inlineTranslator(alignments);
+    await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`);
+    const cpu = new CpuRounds();
+    const figure = await ratioRounds(
+      rounds,
+      () => cpu.timed(cpu.inProcess, count + Math.min(500, count), () => inProcess(message, alignments, count)),
+      (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }),
+    );
+    const f = cpu.figure();
+    return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs };
+  } finally {
+    await transport.close();
+    await servers.stop();
+  }
+}
+
+const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
+const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
+try {
+  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport })}`);
+  console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
+  for (let repeat = 0; repeat < repeats; repeat++) {
+    for (const v of variants) {
+      const r = await measure(v, repeat);
+      results.get(v.name)!.push(r);
+      console.log(
+        `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg`,
+      );
+    }
+  }
+  console.log('medians over the repeats:');
+  for (const v of variants) {
+    const rs = results.get(v.name)!;
+    console.log(
+      `${v.name}: ratio ${pct(median(rs.map((r) => r.ratio)))}, servers ${median(rs.map((r) => r.serversUs)).toFixed(0)} us/msg, mediator ${median(rs.map((r) => r.mediatorUs)).toFixed(0)} us/msg`,
+    );
+  }
+} finally {
+  await server.close();
+}

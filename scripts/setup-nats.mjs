@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Part of `npm run setup`: a current nats-server for the NATS channel benchmark, built from its Go
+// module into .cache/nats-server/<version>/ when Go is on the PATH (about a minute; nothing to do
+// when it is there). The three-node cluster's row is bound by the servers' CPU, and Debian's
+// nats-server 2.9.10 (Dec 2022) takes a quarter to three fifths more CPU per message than this one (issue 42;
+// README, "The NATS cluster (R3) is bound by the servers' CPU"). The bench uses the build when it
+// finds it (bench/nats-servers.ts); the tests keep the apt server unless MEDIATOR_NATS_SERVER says
+// otherwise. Without Go, or when the build fails, the set-up goes on and the bench uses the apt server:
+// this step never fails the set-up.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Keep in step with bench/nats-servers.ts (BENCH_NATS_VERSION). */
+const VERSION = 'v2.15.2';
+const BUILD_TIMEOUT_MS = 10 * 60 * 1000;
+
+const root = resolve(import.meta.dirname, '..');
+const dir = join(root, '.cache', 'nats-server', VERSION);
+const bin = join(dir, 'nats-server');
+const label = 'setup-nats';
+
+if (existsSync(bin)) {
+  console.log(`[${label}] ${bin} is there`);
+} else if (spawnSync('go', ['version'], { stdio: 'ignore' }).status !== 0) {
+  console.log(`[${label}] no Go on the PATH: the NATS bench uses the apt nats-server (install Go and run npm run setup again for ${VERSION})`);
+} else {
+  // Built into a folder beside the target and renamed into place, so an interrupted build never looks complete.
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const started = Date.now();
+  console.log(`[${label}] go install github.com/nats-io/nats-server/v2@${VERSION} (at most ${BUILD_TIMEOUT_MS / 60000} min)`);
+  const result = spawnSync('go', ['install', `github.com/nats-io/nats-server/v2@${VERSION}`], {
+    stdio: 'inherit',
+    timeout: BUILD_TIMEOUT_MS,
+    env: { ...process.env, GOBIN: partial, CGO_ENABLED: '0' },
+  });
+  if (result.status === 0 && existsSync(join(partial, 'nats-server'))) {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(partial, dir);
+    console.log(`[${label}] built ${bin} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    rmSync(partial, { recursive: true, force: true });
+    const why = result.error?.message ?? `exit ${result.status ?? result.signal}`;
+    console.log(`[${label}] the build failed (${why}): the NATS bench uses the apt nats-server`);
+  }
+}
