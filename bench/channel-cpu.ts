@@ -52,6 +52,20 @@ export interface ChannelCpuFigure {
   readonly mediatorUs: number;
   /** Every broker process during a drain; undefined where /proc cannot be read (or the broker is not ours). */
   readonly serversUs: number | undefined;
+  /**
+   * This process's main thread during a drain (the broker clients and the channel runtime; the
+   * translations too when they run inline), from /proc; undefined where it cannot be read.
+   */
+  readonly mainThreadUs: number | undefined;
+}
+
+/** This process's main thread's CPU time so far (ms), undefined where /proc cannot be read. */
+function mainThreadCpuMs(): number | undefined {
+  try {
+    return statCpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The broker processes of a drain: their CPU time so far (ms), undefined where it cannot be read. */
@@ -64,6 +78,7 @@ export class CpuRounds {
   readonly inProcess: number[] = [];
   readonly mediator: number[] = [];
   readonly servers: number[] = [];
+  readonly mainThread: number[] = [];
 
   /** Runs `work`, which handles `messages` messages, and records this process's CPU per message in `into`. */
   async timed<T>(into: number[], messages: number, work: () => Promise<T>): Promise<T> {
@@ -78,22 +93,30 @@ export class CpuRounds {
   drain(brokers: BrokerCpu): (messages: number) => void {
     const cpuBefore = process.cpuUsage();
     const serversBefore = brokers.cpuMs();
+    const mainBefore = mainThreadCpuMs();
     return (messages) => {
       const used = process.cpuUsage(cpuBefore);
       const serversAfter = brokers.cpuMs();
+      const mainAfter = mainThreadCpuMs();
       this.mediator.push((used.user + used.system) / messages);
       if (serversBefore !== undefined && serversAfter !== undefined) this.servers.push(((serversAfter - serversBefore) * 1000) / messages);
+      if (mainBefore !== undefined && mainAfter !== undefined) this.mainThread.push(((mainAfter - mainBefore) * 1000) / messages);
     };
   }
 
   figure(): ChannelCpuFigure {
-    return { inProcessUs: median(this.inProcess), mediatorUs: median(this.mediator), serversUs: this.servers.length > 0 ? median(this.servers) : undefined };
+    return {
+      inProcessUs: median(this.inProcess),
+      mediatorUs: median(this.mediator),
+      serversUs: this.servers.length > 0 ? median(this.servers) : undefined,
+      mainThreadUs: this.mainThread.length > 0 ? median(this.mainThread) : undefined,
+    };
   }
 }
 
-/** Headings of cpuCells; `brokers` names the broker processes' column. */
-export function cpuHead(brokers: string): string[] {
-  return ['CPU us/msg: in-process', 'mediator', brokers, 'CPU bound'];
+/** Headings of cpuCells; `brokers` names the broker processes' column; `mainThread` adds the main thread's column after the mediator's. */
+export function cpuHead(brokers: string, mainThread = false): string[] {
+  return ['CPU us/msg: in-process', 'mediator', ...(mainThread ? ['main thread'] : []), brokers, 'CPU bound'];
 }
 
 /**
@@ -105,12 +128,22 @@ export function cpuBound(cpu: ChannelCpuFigure, cores: number): number | undefin
   return cpu.serversUs === undefined ? undefined : (cores * cpu.inProcessUs) / (cpu.mediatorUs + cpu.serversUs);
 }
 
+/**
+ * The most the main thread allows when it is all that limits a channel: in-process CPU per message
+ * over the main thread's (it runs the broker clients and the channel runtime, and inline the
+ * translations too, on one core). Undefined without the main thread's figure.
+ */
+export function mainThreadBound(cpu: ChannelCpuFigure): number | undefined {
+  return cpu.mainThreadUs === undefined || cpu.mainThreadUs === 0 ? undefined : cpu.inProcessUs / cpu.mainThreadUs;
+}
+
 /** A row's CPU columns (see cpuHead). */
-export function cpuCells(cpu: ChannelCpuFigure, cores: number): string[] {
+export function cpuCells(cpu: ChannelCpuFigure, cores: number, mainThread = false): string[] {
   const bound = cpuBound(cpu, cores);
   return [
     cpu.inProcessUs.toFixed(0),
     cpu.mediatorUs.toFixed(0),
+    ...(mainThread ? [cpu.mainThreadUs === undefined ? '-' : cpu.mainThreadUs.toFixed(0)] : []),
     cpu.serversUs === undefined ? '-' : cpu.serversUs.toFixed(0),
     bound === undefined ? '-' : `${(bound * 100).toFixed(0)}%`,
   ];

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processCpuMs } from './channel-cpu.js';
 import { accepts, freePort } from './loopback-ports.js';
 
 export const MOSQUITTO_BIN = process.env.MEDIATOR_MOSQUITTO ?? '/usr/sbin/mosquitto';
@@ -15,6 +16,8 @@ export const MOSQUITTO_BIN = process.env.MEDIATOR_MOSQUITTO ?? '/usr/sbin/mosqui
 export interface BenchMosquitto {
   /** `mqtt://127.0.0.1:<port>`. */
   readonly url: string;
+  /** The broker process's CPU time so far (ms, from /proc), undefined where it cannot be read. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -57,5 +60,5 @@ export async function startBenchMosquitto(): Promise<BenchMosquitto> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `mqtt://127.0.0.1:${port}`, stop };
+  return { url: `mqtt://127.0.0.1:${port}`, cpuMs: () => (child.pid === undefined ? undefined : processCpuMs([child.pid])), stop };
 }

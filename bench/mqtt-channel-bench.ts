@@ -12,6 +12,7 @@
  */
 import { bridgeTransport, MqttTransport, NatsTransport, silentLogger, type CompiledAlignment, type Transport } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
+import { CpuRounds, type BrokerCpu, type ChannelCpuFigure } from './channel-cpu.js';
 import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
 import {
@@ -31,6 +32,29 @@ export interface MqttChannelFigure extends ChannelRatioFigure {
   readonly route: string;
   /** Where the channel translates: inline on the channel's thread, or as `mediator serve` does, on its translation worker. */
   readonly translation: TranslationSite;
+  /** CPU per message of the in-process loop, this process and the brokers (Mosquitto; and nats-server on mqtt->nats), issue 42. */
+  readonly cpu: ChannelCpuFigure;
+}
+
+/** A drain's window: this process's and the brokers' CPU from the moment the channel runs. */
+interface DrainWatch {
+  readonly brokers: BrokerCpu;
+  readonly cpu: CpuRounds;
+}
+
+/** The CPU of several broker processes together (undefined when one cannot be read). */
+function together(brokers: readonly BrokerCpu[]): BrokerCpu {
+  return {
+    cpuMs: () => {
+      let ms = 0;
+      for (const broker of brokers) {
+        const one = broker.cpuMs();
+        if (one === undefined) return undefined;
+        ms += one;
+      }
+      return ms;
+    },
+  };
 }
 
 async function drain(
@@ -41,6 +65,7 @@ async function drain(
   parallelism: number,
   count: number,
   run: string,
+  watch?: DrainWatch,
 ): Promise<number> {
   const source = `bench/${run}/src`;
   const sink = `bench.${run}.sink`;
@@ -54,7 +79,7 @@ async function drain(
   // A running channel's throughput, as the NATS and Kafka rows measure it: the window opens once
   // the channel runs (its connection made and its session resumed, 50-160 ms here, a one-time
   // cost of a start), and what it translated before that is not counted.
-  return timedUntilTranslated(benchChannel(channelTransport, translator, { id: run, source, sink, parallelism, consumerGroup: group }), count, run);
+  return timedUntilTranslated(benchChannel(channelTransport, translator, { id: run, source, sink, parallelism, consumerGroup: group }), count, run, watch);
 }
 
 const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? '3');
@@ -88,12 +113,16 @@ export async function measureMqttChannels(
     ] as const) {
       const translator = translation === 'inline' ? inline : await server.viaWorker(parallelism);
       const run = (round: number) => `${route === 'mqtt' ? 'm' : 'mn'}${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`;
+      const cpu = new CpuRounds();
+      const brokers = route === 'mqtt' ? broker : together([broker, nats]);
+      // inProcess translates a warm-up of min(500, count) before its timed count.
+      const inProcessMessages = count + Math.min(500, count);
       const figure = await ratioRounds(
         ROUNDS,
-        () => inProcess(text, alignments, count),
-        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round)),
+        () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
+        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round), { brokers, cpu }),
       );
-      out.push({ route, translation, parallelism, ...figure });
+      out.push({ route, translation, parallelism, ...figure, cpu: cpu.figure() });
       process.stderr.write(
         `measured ${route}, ${translation}, parallelism ${parallelism}: ratios ${figure.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')}\n`,
       );

@@ -19,7 +19,7 @@ import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
-import { budgetNote, cpuCells, cpuHead } from './channel-cpu.js';
+import { budgetNote, cpuCells, cpuHead, mainThreadBound } from './channel-cpu.js';
 import { natsServerVersion, startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
@@ -468,6 +468,7 @@ if (only.has('mqtt')) {
   const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
   const count = Number(process.env.BENCH_MQTT_MESSAGES ?? '5000');
   const goal = 0.6;
+  const mqttCores = availableParallelism();
   let figures: Awaited<ReturnType<typeof measureMqttChannels>> | string;
   try {
     figures = await measureMqttChannels(
@@ -494,14 +495,41 @@ if (only.has('mqtt')) {
       `${(f.ratio * 100).toFixed(0)}%`,
       f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
       f.route === 'mqtt' && f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
+      ...cpuCells(f.cpu, mqttCores, true),
     ]);
-    const head = ['route', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', `goal ${goal * 100}%`];
+    const head = [
+      'route',
+      'translation',
+      'parallelism',
+      'in-process msg/s',
+      'channel msg/s',
+      'of in-process',
+      'rounds',
+      `goal ${goal * 100}%`,
+      ...cpuHead('brokers', true),
+    ];
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));
     console.log(w.map((x) => '-'.repeat(x)).join('  '));
     for (const r of rows) console.log(f(r));
+    for (const x of figures) {
+      if (x.route !== 'mqtt' || x.parallelism !== 4) continue;
+      const note = budgetNote(`${x.translation === 'worker' ? 'Worker thread' : 'Inline'}, parallelism 4`, x.cpu, mqttCores, goal, 'Mosquitto');
+      const main = mainThreadBound(x.cpu);
+      if (note !== undefined) console.log(note);
+      if (main !== undefined)
+        console.log(
+          `  Its main thread takes ${x.cpu.mainThreadUs!.toFixed(0)} us per message: alone it allows ${(main * 100).toFixed(0)}% of in-process ` +
+            `(${main >= goal ? 'not the bound' : `the goal needs it at ${(x.cpu.inProcessUs / goal).toFixed(0)} us or less`}).`,
+        );
+    }
   }
+  console.log('CPU us/msg: CPU time per message (user + system, medians of the rounds) of the in-process loop, of this process during a');
+  console.log("drain (the channel's translations, its worker thread included, and the MQTT clients), of its main thread alone (the MQTT");
+  console.log('clients and the channel runtime, and the translations on inline rows; from /proc) and of the brokers (from /proc: Mosquitto, and');
+  console.log(`on mqtt->nats the nats-server too); CPU bound: the most a channel can reach when CPU is all that limits it, ${mqttCores} cores x`);
+  console.log('in-process / (mediator + brokers). A row whose main thread takes in-process / goal or more is bound by that thread.');
   console.log(
     `Goal: an MQTT channel at parallelism 4 at ${goal * 100}% or more of in-process throughput on one broker. The channel, the brokers and the in-process`,
   );

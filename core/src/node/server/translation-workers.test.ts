@@ -251,6 +251,96 @@ describe('TranslationPool', () => {
     }
   }, 30_000);
 
+  /** A channel's batch of `count` copies of `graphStr` through `alignment` (unbounded, as ChannelBatcher submits). */
+  const channelBatch = (pool: TranslationPool, alignment: typeof co, graphStr: string, count: number, timeoutMs = 10_000) =>
+    pool.submit({
+      alignments: [alignment],
+      items: Array.from({ length: count }, () => item(graphStr)),
+      timeoutMs,
+      bounded: false,
+    }) as Promise<TranslationResult>[];
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it("sends a channel's next job behind its running one, and every item of both is answered in order (issue 42)", async () => {
+    const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
+    try {
+      const reference = await translate(pool, 10_000);
+      const posted = pool.jobsPostedForTest;
+      // Long enough (300 translations) to be running still a turn later.
+      const first = channelBatch(pool, co, message, 300);
+      let firstDone = false;
+      void Promise.all(first).then(() => (firstDone = true));
+      await turn();
+      const second = channelBatch(pool, co, message, 5);
+      await turn();
+      expect(firstDone).toBe(false);
+      // Posted while the first still runs: the worker goes on to it without waiting for this thread.
+      expect(pool.jobsPostedForTest).toBe(posted + 2);
+      const answers = await Promise.all([...first, ...second]);
+      expect(answers.every((a) => a.message === reference.message)).toBe(true);
+      expect(pool.pendingJobs).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('does not send a channel job behind a request job', async () => {
+    const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
+    try {
+      await translate(pool, 10_000);
+      const posted = pool.jobsPostedForTest;
+      const request = pool.submit({ alignments: [co], items: Array.from({ length: 300 }, () => item(message)), timeoutMs: 10_000, bounded: true });
+      let requestDone = false;
+      void Promise.all(request).then(() => (requestDone = true));
+      await turn();
+      const channel = channelBatch(pool, co, message, 5);
+      await turn();
+      expect(requestDone).toBe(false);
+      expect(pool.jobsPostedForTest).toBe(posted + 1);
+      await Promise.all([...request, ...channel]);
+      expect(pool.jobsPostedForTest).toBe(posted + 2);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('answers a job sent behind the running one when the worker dies, on its replacement', async () => {
+    const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
+    try {
+      const reference = await translate(pool, 10_000);
+      const first = channelBatch(pool, co, message, 300).map((p) => p.catch((e: unknown) => e));
+      await turn();
+      const second = channelBatch(pool, co, message, 5);
+      await turn();
+      await pool.crashWorkerForTest(0);
+      // The item running when it died fails (INTERNAL); the rest of the first job and the whole second are answered.
+      const firstAnswers = await Promise.all(first);
+      expect(firstAnswers.filter((a) => a instanceof MediatorError).length).toBeLessThanOrEqual(1);
+      expect((await Promise.all(second)).every((a) => a.message === reference.message)).toBe(true);
+      expect(pool.pendingJobs).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('takes a job sent behind a runaway item back, so a spare answers it before the runaway is stopped', async () => {
+    const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 200 });
+    try {
+      await translate(pool, 10_000);
+      const order: string[] = [];
+      const stuck = channelBatch(pool, runaway, hostile, 1, 6000)[0]!.then(
+        () => order.push('runaway answered'),
+        (e: unknown) => order.push(`runaway ${(e as MediatorError).code}`),
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      const behind = channelBatch(pool, co, message, 1)[0]!.then((r) => order.push(r.emptyPayload ? 'behind empty' : 'behind translated'));
+      await Promise.all([stuck, behind]);
+      expect(order).toEqual(['behind translated', `runaway ${ErrorCodes.timeout}`]);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
   it('starts a spare worker while a runaway item holds the only one, so a job behind it is answered first, and retires it', async () => {
     const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 200 });
     try {

@@ -7,7 +7,12 @@
  * - Jobs wait in one queue on the main thread and a worker is given one batch at a time, so an
  *   item's time limit counts its working time only: its clock starts when the worker starts it
  *   (when the batch is sent, or when the previous item of the batch was answered), never while it
- *   waits behind another job.
+ *   waits behind another job. One exception, for channels: while a worker runs a channel's job,
+ *   the next channel job at the head of the queue is sent behind it (`ahead`), so the worker goes
+ *   on to it at once instead of waiting until this thread has read the last answer and sent the
+ *   next (issue 42: a busy event loop left the worker idle between jobs for about a third of its
+ *   working time). Its clock starts when it becomes the slot's running job, which is no earlier
+ *   than the worker starting it; the worker runs its jobs one after another.
  * - A worker whose item runs `graceMs` past its limit is stuck inside one cell (a backtracking
  *   regular expression, say: the engine's own check between cells never comes): it is terminated
  *   and replaced, the item fails with TIMEOUT, and the batch's items not started yet go back to the
@@ -96,6 +101,8 @@ interface Slot {
   ready: boolean;
   readonly known: Set<string>;
   batch: Batch | undefined;
+  /** A channel's job sent behind `batch` (a channel's too), which the worker runs next. */
+  ahead: Batch | undefined;
   watchdog: ReturnType<typeof setTimeout> | undefined;
   /** Started beside a slow item, retired when the queue is empty. */
   readonly spare: boolean;
@@ -116,6 +123,15 @@ function workerUrl(): URL {
   const bundled = join(dirname(here), 'translation-worker.mjs');
   if (basename(dirname(here)) === 'bundle' && existsSync(bundled)) return pathToFileURL(bundled);
   return pathToFileURL(corePath('dist', 'node', 'services', 'translation-worker.js'));
+}
+
+/**
+ * A channel's job (issue 42): not bounded by the queue's limits, going on past a timeout, no
+ * upload analysis. Only these are sent behind a running job (see the header).
+ */
+function channelJob(batch: Batch): boolean {
+  const request = batch.request;
+  return !request.bounded && request.stopAfterTimeout !== true && !request.items.some((i) => i.kind === 'analyze');
 }
 
 function toError(data: ErrorData): MediatorError {
@@ -174,7 +190,10 @@ export class TranslationPool {
   /** Items queued or running, not answered yet. */
   get pendingJobs(): number {
     const left = (b: Batch) => b.request.items.length - b.next;
-    return this.queue.reduce((n, b) => n + left(b), 0) + this.slots.reduce((n, s) => n + (s.batch === undefined ? 0 : left(s.batch)), 0);
+    return (
+      this.queue.reduce((n, b) => n + left(b), 0) +
+      this.slots.reduce((n, s) => n + (s.batch === undefined ? 0 : left(s.batch)) + (s.ahead === undefined ? 0 : left(s.ahead)), 0)
+    );
   }
 
   /** Queues a batch; one promise per item, settled as each item is answered. */
@@ -261,7 +280,9 @@ export class TranslationPool {
       clearTimeout(slot.slowTimer);
       slot.retired = true;
       if (slot.batch !== undefined) this.failRest(slot.batch, error);
+      if (slot.ahead !== undefined) this.failRest(slot.ahead, error);
       slot.batch = undefined;
+      slot.ahead = undefined;
     }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
@@ -296,12 +317,22 @@ export class TranslationPool {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
       if (!slot.ready || slot.batch !== undefined) continue;
-      const first = this.queue.shift()!;
-      // Its own wait timer, also when coalesce merges it into a new batch (which has none).
-      clearTimeout(first.waitTimer);
-      first.waitTimer = undefined;
-      this.send(slot, this.coalesce(first), false);
+      this.send(slot, this.coalesce(this.takeFirst()), false);
     }
+    for (const slot of this.slots) {
+      if (this.queue.length === 0 || !channelJob(this.queue[0]!)) return;
+      if (!slot.ready || slot.slow || slot.batch === undefined || slot.ahead !== undefined || !channelJob(slot.batch)) continue;
+      this.sendAhead(slot, this.coalesce(this.takeFirst()));
+    }
+  }
+
+  /** The queue's first batch, out of the queue. */
+  private takeFirst(): Batch {
+    const first = this.queue.shift()!;
+    // Its own wait timer, also when coalesce merges it into a new batch (which has none).
+    clearTimeout(first.waitTimer);
+    first.waitTimer = undefined;
+    return first;
   }
 
   /**
@@ -350,6 +381,18 @@ export class TranslationPool {
   }
 
   private send(slot: Slot, batch: Batch, withAllXml: boolean): void {
+    slot.batch = batch;
+    this.arm(slot);
+    this.post(slot, batch, withAllXml);
+  }
+
+  /** A channel's job behind the slot's running one: armed when it becomes the running one (finish). */
+  private sendAhead(slot: Slot, batch: Batch): void {
+    slot.ahead = batch;
+    this.post(slot, batch, false);
+  }
+
+  private post(slot: Slot, batch: Batch, withAllXml: boolean): void {
     const request = batch.request;
     const alignments: WorkerAlignment[] = request.alignments.map((a) => (withAllXml || !slot.known.has(a.key) ? { key: a.key, xml: a.xml } : { key: a.key }));
     const job: BatchJob = {
@@ -362,8 +405,6 @@ export class TranslationPool {
       stopAfterTimeout: request.stopAfterTimeout === true,
     };
     for (const a of request.alignments) slot.known.add(a.key);
-    slot.batch = batch;
-    this.arm(slot);
     this.jobsPosted++;
     slot.worker.postMessage(job);
   }
@@ -376,6 +417,8 @@ export class TranslationPool {
     slot.watchdog = setTimeout(() => this.overrun(slot, batch), batch.request.timeoutMs + this.graceMs);
     slot.slowTimer = setTimeout(() => {
       slot.slow = true;
+      // A job sent behind a long item would wait for it: back to the queue, where a spare may take it.
+      this.requeueAhead(slot);
       this.addSpareIfStuck();
     }, this.spareAfterMs);
   }
@@ -419,6 +462,7 @@ export class TranslationPool {
       ready: false,
       known: new Set(),
       batch: undefined,
+      ahead: undefined,
       watchdog: undefined,
       spare,
       slow: false,
@@ -459,6 +503,9 @@ export class TranslationPool {
       // The worker evicted a compiled alignment: send the XML once more, then give up.
       if (!batch.resent) {
         batch.resent = true;
+        // A job sent behind it would now run before it: back to the queue's head, sent again later
+        // (the worker still runs the copy it has; that copy's answers are not this slot's job's).
+        this.requeueAhead(slot);
         this.send(slot, batch, true);
         return;
       }
@@ -483,7 +530,10 @@ export class TranslationPool {
   /** The slot's batch is done: the worker takes the next one. */
   private finish(slot: Slot): void {
     this.disarm(slot);
-    slot.batch = undefined;
+    // The job sent behind it is the one the worker runs now.
+    slot.batch = slot.ahead;
+    slot.ahead = undefined;
+    if (slot.batch !== undefined) this.arm(slot);
     this.dispatch();
     this.retireSpares();
   }
@@ -516,11 +566,24 @@ export class TranslationPool {
         this.failRest(batch, new MediatorError('not run: an earlier item passed the time limit', ErrorCodes.timeout));
       } else if (batch.next < batch.request.items.length) this.queue.unshift(batch);
     }
+    // Never started by the old worker (it runs its jobs in turn): next in line, after the rest of `batch`.
+    if (slot.ahead !== undefined) this.queue.splice(this.queue[0] === batch && batch !== undefined ? 1 : 0, 0, slot.ahead);
+    slot.ahead = undefined;
     slot.known.clear();
     slot.ready = false;
     slot.worker = new Worker(workerUrl());
     this.attach(slot);
     this.retireSpares();
+  }
+
+  /**
+   * The job sent behind the running one goes back to the head of the queue, under a new id: the
+   * worker may still run the copy it was sent, whose answers must not count for the job resent.
+   */
+  private requeueAhead(slot: Slot): void {
+    if (slot.ahead === undefined) return;
+    this.queue.unshift({ ...slot.ahead, id: this.nextId++ });
+    slot.ahead = undefined;
   }
 
   private failRest(batch: Batch, error: MediatorError): void {

@@ -104,6 +104,9 @@ async function runBatch(job: BatchJob): Promise<void> {
   flush();
 }
 
+/** The batches sent, run in turn. */
+let batches: Promise<void> = Promise.resolve();
+
 parentPort!.on('message', (job: WorkerJob) => {
   switch (job.kind) {
     case 'forget':
@@ -136,8 +139,9 @@ parentPort!.on('message', (job: WorkerJob) => {
       }
       return;
     case 'batch':
-      // The pool sends a worker one batch at a time (the next after the last item's answer).
-      void runBatch(job);
+      // One after another: besides one batch at a time, the pool sends a channel's next job behind
+      // a running one (translation-pool.ts), which starts when the running one has ended.
+      batches = batches.then(() => runBatch(job));
   }
 });
 // Warm before reporting ready (issue 27): the first real translation finds the engine's code run
