@@ -115,8 +115,13 @@ export class CpuRounds {
 }
 
 /** Headings of cpuCells; `brokers` names the broker processes' column; `mainThread` adds the main thread's column after the mediator's. */
-export function cpuHead(brokers: string, mainThread = false): string[] {
+function cpuHead(brokers: string, mainThread: boolean): string[] {
   return ['CPU us/msg: in-process', 'mediator', ...(mainThread ? ['main thread'] : []), brokers, 'CPU bound'];
+}
+
+/** The head of a broker's channel table (NATS, Kafka, MQTT): one shape, the first column and the brokers' named by each. */
+export function channelHead(first: string, goal: string, brokers: string, mainThread = false): string[] {
+  return [first, 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', goal, ...cpuHead(brokers, mainThread)];
 }
 
 /**

@@ -19,7 +19,7 @@ import { repeatCells } from './synthetic-alignment.js';
 import { measureServer } from './server-bench.js';
 import { inProcess as inProcessTranslation, measureChannels } from './channel-bench.js';
 import { measureNatsChannels } from './nats-channel-bench.js';
-import { budgetNote, cpuCells, cpuHead, mainThreadBound } from './channel-cpu.js';
+import { budgetNote, channelHead, cpuCells, mainThreadBound } from './channel-cpu.js';
 import { natsServerVersion, startBenchNats } from './nats-servers.js';
 import { measureKafkaChannels } from './kafka-channel-bench.js';
 import { measureMqttChannels } from './mqtt-channel-bench.js';
@@ -370,7 +370,7 @@ if (only.has('nats')) {
         : [((goal) => (goal === undefined ? '' : `${goal * 100}% ${f.ratio >= goal ? 'MET' : 'MISSED'}`))(natsGoal(f.nodes, f.parallelism))]),
       ...('error' in f ? ['-', '-', '-', '-'] : cpuCells(f.cpu, cores)),
     ]);
-    const head = ['NATS', 'translation', 'parallelism', 'in-process msg/s', 'channel msg/s', 'of in-process', 'rounds', 'goal', ...cpuHead('nats-servers')];
+    const head = channelHead('NATS', 'goal', 'nats-servers');
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
     console.log(f(head));
@@ -429,17 +429,7 @@ if (only.has('kafka')) {
       f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, kafkaCores),
     ]);
-    const head = [
-      'client',
-      'translation',
-      'parallelism',
-      'in-process msg/s',
-      'channel msg/s',
-      'of in-process',
-      'rounds',
-      `goal ${goal * 100}%`,
-      ...cpuHead('Kafka JVM'),
-    ];
+    const head = channelHead('client', `goal ${goal * 100}%`, 'Kafka JVM');
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));
@@ -497,17 +487,7 @@ if (only.has('mqtt')) {
       f.route === 'mqtt' && f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, mqttCores, true),
     ]);
-    const head = [
-      'route',
-      'translation',
-      'parallelism',
-      'in-process msg/s',
-      'channel msg/s',
-      'of in-process',
-      'rounds',
-      `goal ${goal * 100}%`,
-      ...cpuHead('brokers', true),
-    ];
+    const head = channelHead('route', `goal ${goal * 100}%`, 'brokers', true);
     const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
     const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
     console.log(f(head));
