@@ -12,7 +12,7 @@
  * configuration store retries), and Debian's 2.9.10 never shows it. That build is optional (CI has
  * no Go), so its variants skip when it is missing, naming the path and `npm run setup`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -65,8 +65,14 @@ export const CURRENT_NATS_SERVER: NatsServerBinary = {
 };
 
 /** The servers a suite runs against with describe.each: the default, then the current build unless it is the same file. */
-export const NATS_SERVERS: readonly NatsServerBinary[] =
-  resolve(NATS_SERVER_BIN) === currentBin ? [DEFAULT_NATS_SERVER] : [DEFAULT_NATS_SERVER, CURRENT_NATS_SERVER];
+export const NATS_SERVERS: readonly NatsServerBinary[] = sameFile(NATS_SERVER_BIN, currentBin)
+  ? [DEFAULT_NATS_SERVER]
+  : [DEFAULT_NATS_SERVER, CURRENT_NATS_SERVER];
+
+/** True when both paths name one file (.cache is often a symlink, so MEDIATOR_NATS_SERVER may spell the build another way). */
+function sameFile(a: string, b: string): boolean {
+  return existsSync(a) && existsSync(b) ? realpathSync(a) === realpathSync(b) : resolve(a) === resolve(b);
+}
 
 /** Which binary a start function runs; NATS_SERVER_BIN by default. */
 export interface NatsStartOptions {
