@@ -3,7 +3,7 @@
  * JetStream cluster, on loopback ports the kernel picked, each with its own store directory.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +11,13 @@ import { NatsTransport, silentLogger } from '@mediator/core/node';
 import { processCpuMs } from './channel-cpu.js';
 import { freePort } from './loopback-ports.js';
 
-/** The nats-server `npm run setup` builds when Go is there (scripts/setup-nats.mjs, which names the same version). */
-export const BENCH_NATS_VERSION = 'v2.15.2';
-const built = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/nats-server', BENCH_NATS_VERSION, 'nats-server');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The nats-server `npm run setup` builds when Go is there (scripts/setup-nats.mjs); the version is
+ * read from the file the set-up and the test support read too, so the three never drift apart.
+ */
+export const BENCH_NATS_VERSION = (JSON.parse(readFileSync(join(root, 'scripts/nats/server-build.json'), 'utf8')) as { version: string }).version;
+const built = join(root, '.cache/nats-server', BENCH_NATS_VERSION, 'nats-server');
 
 /**
  * MEDIATOR_NATS_SERVER when set; else the set-up's build, which takes a fifth to a third less CPU per

@@ -5,17 +5,17 @@
 // nats-server 2.9.10 (Dec 2022) takes a quarter to three fifths more CPU per message than this one (issue 42;
 // README, "The NATS cluster (R3) is bound by the servers' CPU"). The bench uses the build when it
 // finds it (bench/nats-servers.ts); the tests keep the apt server unless MEDIATOR_NATS_SERVER says
-// otherwise. Without Go, or when the build fails, the set-up goes on and the bench uses the apt server:
+// otherwise, and run the configuration store's cluster race on this build too when it is there
+// (core/src/test-support/nats-cluster.ts). Without Go, or when the build fails, the set-up goes on and the bench uses the apt server:
 // this step never fails the set-up.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** Keep in step with bench/nats-servers.ts (BENCH_NATS_VERSION). */
-const VERSION = 'v2.15.2';
-const BUILD_TIMEOUT_MS = 10 * 60 * 1000;
-
 const root = resolve(import.meta.dirname, '..');
+/** The one place naming the version: the bench and the test support read the same file. */
+const VERSION = JSON.parse(readFileSync(join(root, 'scripts', 'nats', 'server-build.json'), 'utf8')).version;
+const BUILD_TIMEOUT_MS = 10 * 60 * 1000;
 const dir = join(root, '.cache', 'nats-server', VERSION);
 const bin = join(dir, 'nats-server');
 const label = 'setup-nats';

@@ -5,12 +5,19 @@
  * The binary comes from Debian's `nats-server` package (CI installs it through `.ci/run`).
  * Locally, a missing binary skips the NATS suites with a message saying so; under `CI=true` the
  * suites run and fail loudly instead, so CI can never pass by skipping them.
+ *
+ * A test may also run against a current nats-server (NATS_SERVERS): `npm run setup` builds one into
+ * .cache when Go is there (scripts/setup-nats.mjs). 2.10 and later behave differently on a cluster
+ * (a conditional key write refused with 10164 while another write of the key replicates, which the
+ * configuration store retries), and Debian's 2.9.10 never shows it. That build is optional (CI has
+ * no Go), so its variants skip when it is missing, naming the path and `npm run setup`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
 import { freePort } from './loopback-ports.js';
 import { startProcess, type TestProcess } from './processes.js';
@@ -24,6 +31,53 @@ export const skipNats: boolean = !natsServerAvailable && process.env.CI !== 'tru
 
 /** The reason, for describe names: the skip is visible in the test report. */
 export const natsSkipReason = `skipped: ${NATS_SERVER_BIN} not found (apt-get install nats-server, or set MEDIATOR_NATS_SERVER)`;
+
+/** A nats-server binary a suite can run against, with whether (and why) its variant is skipped. */
+export interface NatsServerBinary {
+  /** For test names, e.g. `nats-server v2.15.2 (npm run setup's build)`. */
+  readonly label: string;
+  readonly bin: string;
+  readonly skip: boolean;
+  readonly skipReason: string;
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The version `npm run setup` builds: one file, read by scripts/setup-nats.mjs and bench/nats-servers.ts too. */
+export const CURRENT_NATS_VERSION = (JSON.parse(readFileSync(join(root, 'scripts/nats/server-build.json'), 'utf8')) as { version: string }).version;
+
+const currentBin = join(root, '.cache/nats-server', CURRENT_NATS_VERSION, 'nats-server');
+
+/** The default server of every NATS suite (the apt package, or MEDIATOR_NATS_SERVER). */
+export const DEFAULT_NATS_SERVER: NatsServerBinary = {
+  label: process.env.MEDIATOR_NATS_SERVER === undefined ? 'the apt nats-server' : `MEDIATOR_NATS_SERVER (${NATS_SERVER_BIN})`,
+  bin: NATS_SERVER_BIN,
+  skip: skipNats,
+  skipReason: natsSkipReason,
+};
+
+/** The current server `npm run setup` builds when Go is on the PATH; skipped (also under CI) when it is not built. */
+export const CURRENT_NATS_SERVER: NatsServerBinary = {
+  label: `nats-server ${CURRENT_NATS_VERSION} (npm run setup's build)`,
+  bin: currentBin,
+  skip: !existsSync(currentBin),
+  skipReason: `skipped: ${currentBin} is not built (npm run setup builds it when Go is on the PATH)`,
+};
+
+/** The servers a suite runs against with describe.each: the default, then the current build unless it is the same file. */
+export const NATS_SERVERS: readonly NatsServerBinary[] = sameFile(NATS_SERVER_BIN, currentBin)
+  ? [DEFAULT_NATS_SERVER]
+  : [DEFAULT_NATS_SERVER, CURRENT_NATS_SERVER];
+
+/** True when both paths name one file (.cache is often a symlink, so MEDIATOR_NATS_SERVER may spell the build another way). */
+function sameFile(a: string, b: string): boolean {
+  return existsSync(a) && existsSync(b) ? realpathSync(a) === realpathSync(b) : resolve(a) === resolve(b);
+}
+
+/** Which binary a start function runs; NATS_SERVER_BIN by default. */
+export interface NatsStartOptions {
+  readonly bin?: string;
+}
 
 interface NodeSpec {
   readonly name: string;
@@ -52,11 +106,13 @@ export interface NatsCluster {
   stop(): Promise<void>;
 }
 
-function requireBinary(): void {
-  if (!natsServerAvailable) {
+function requireBinary(bin: string): void {
+  if (!existsSync(bin)) {
     throw new Error(
-      `nats-server is required for the NATS transport tests but ${NATS_SERVER_BIN} does not exist. ` +
-        'Install it with `apt-get install nats-server` (CI does this in .ci/run) or point MEDIATOR_NATS_SERVER at a binary.',
+      `nats-server is required for the NATS transport tests but ${bin} does not exist. ` +
+        (bin === NATS_SERVER_BIN
+          ? 'Install it with `apt-get install nats-server` (CI does this in .ci/run) or point MEDIATOR_NATS_SERVER at a binary.'
+          : '`npm run setup` builds it when Go is on the PATH.'),
     );
   }
 }
@@ -68,6 +124,7 @@ class Node {
     readonly spec: NodeSpec,
     private readonly routes: readonly string[],
     private readonly clusterName: string | undefined,
+    private readonly bin: string,
   ) {}
 
   get url(): string {
@@ -89,7 +146,7 @@ class Node {
       args.push('--cluster_name', this.clusterName, '--cluster', `nats://127.0.0.1:${this.spec.clusterPort}`);
       args.push('--routes', this.routes.join(','));
     }
-    this.process = startProcess(`nats-server ${this.spec.name}`, NATS_SERVER_BIN, args);
+    this.process = startProcess(`nats-server ${this.spec.name}`, this.bin, args);
   }
 
   /** Signals the node and awaits its exit (SIGKILL after 3 s; bounded, failing with the node's output). */
@@ -132,8 +189,8 @@ async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number, mes
   }
 }
 
-async function launch(count: number): Promise<NatsCluster> {
-  requireBinary();
+async function launch(count: number, bin: string): Promise<NatsCluster> {
+  requireBinary(bin);
   const clustered = count > 1;
   const clusterName = clustered ? `mediator-test-${process.pid}-${Date.now().toString(36)}` : undefined;
   const specs: NodeSpec[] = [];
@@ -149,7 +206,7 @@ async function launch(count: number): Promise<NatsCluster> {
     });
   }
   const routes = specs.flatMap((s) => (s.clusterPort === undefined ? [] : [`nats://127.0.0.1:${s.clusterPort}`]));
-  const nodes = specs.map((s) => new Node(s, routes, clusterName));
+  const nodes = specs.map((s) => new Node(s, routes, clusterName, bin));
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
@@ -195,11 +252,11 @@ async function launch(count: number): Promise<NatsCluster> {
 }
 
 /** One JetStream server: `nats-server -a 127.0.0.1 -p <free> -js -sd <tmp> -n n1`. */
-export function startNatsServer(): Promise<NatsCluster> {
-  return launch(1);
+export function startNatsServer(options: NatsStartOptions = {}): Promise<NatsCluster> {
+  return launch(1, options.bin ?? NATS_SERVER_BIN);
 }
 
 /** A three-node JetStream cluster on loopback (`--cluster_name`, `--routes`, `-n n1..n3`). */
-export function startNatsCluster(size = 3): Promise<NatsCluster> {
-  return launch(size);
+export function startNatsCluster(size = 3, options: NatsStartOptions = {}): Promise<NatsCluster> {
+  return launch(size, options.bin ?? NATS_SERVER_BIN);
 }
