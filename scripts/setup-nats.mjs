@@ -32,7 +32,9 @@ if (existsSync(bin)) {
   const started = Date.now();
   console.log(`[${label}] go install github.com/nats-io/nats-server/v2@${VERSION} (at most ${BUILD_TIMEOUT_MS / 60000} min)`);
   const result = spawnSync('go', ['install', `github.com/nats-io/nats-server/v2@${VERSION}`], {
-    stdio: 'inherit',
+    // Go's own lines (a "go: downloading" per module) stay out of the set-up's log unless the build fails.
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 16 * 1024 * 1024,
     timeout: BUILD_TIMEOUT_MS,
     env: { ...process.env, GOBIN: partial, CGO_ENABLED: '0' },
   });
@@ -43,6 +45,8 @@ if (existsSync(bin)) {
   } else {
     rmSync(partial, { recursive: true, force: true });
     const why = result.error?.message ?? `exit ${result.status ?? result.signal}`;
+    const said = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
+    if (said !== '') console.log(said);
     console.log(`[${label}] the build failed (${why}): the NATS bench uses the apt nats-server`);
   }
 }
