@@ -8,11 +8,15 @@
  *   NATS_AB='[{"name":"apt"},{"name":"new","bin":".cache/nats-server/nats-server"}]' node bench/dist/nats-ab.js
  *
  * A variant: `name`, `bin` (nats-server), `env` (of the servers, e.g. {"GOGC":"400"}), `transport`
- * (NatsTransport options, e.g. {"ackWaitMs":10000}). NATS_AB_NODES (3), NATS_AB_PARALLELISM
+ * (NatsTransport options, e.g. {"ackWaitMs":10000}), `pin` ("split": the servers on the last CPU,
+ * this process on the others, through taskset; the servers' interference with the mediator's own
+ * CPU per message, issue 42 point 5). NATS_AB_NODES (3), NATS_AB_PARALLELISM
  * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileAlignment } from '@mediator/core';
@@ -29,6 +33,7 @@ interface Variant {
   readonly bin?: string;
   readonly env?: Record<string, string>;
   readonly transport?: Partial<NatsTransportOptions>;
+  readonly pin?: 'split';
 }
 
 interface Result {
@@ -53,8 +58,27 @@ const alignmentXml = [readFileSync(join(dataDir, 'alignments/CO_FIWARE.rdf'), 'u
 const alignments = await Promise.all(alignmentXml.map((x) => compileAlignment(x)));
 const server = await serverTranslation(alignmentXml);
 
+/**
+ * Every thread of `pid` on the CPUs in `list` (taskset's syntax). Node has no affinity call; a
+ * variant that pins is undone by pinning this process back to every CPU.
+ */
+function pinTo(pid: number, list: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
+}
+
+const cpus = availableParallelism();
+const everyCpu = `0-${cpus - 1}`;
+
+/** "split": the servers on the last CPU, this process (its worker threads too) on the others. */
+function pinSplit(pids: readonly number[]): void {
+  if (cpus < 2) throw new Error('pin "split" needs at least 2 CPUs');
+  for (const pid of pids) pinTo(pid, String(cpus - 1));
+  pinTo(process.pid, cpus === 2 ? '0' : `0-${cpus - 2}`);
+}
+
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
+  if (v.pin === 'split') pinSplit(servers.pids);
   const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
     const translator = worker ? await server.viaWorker(parallelism) : inlineTranslator(alignments);
@@ -68,6 +92,7 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
     const f = cpu.figure();
     return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs };
   } finally {
+    if (v.pin !== undefined) pinTo(process.pid, everyCpu);
     await transport.close();
     await servers.stop();
   }
@@ -76,7 +101,7 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
 const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
-  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport })}`);
+  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin })}`);
   console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {

@@ -31,6 +31,8 @@ export interface BenchNats {
    * per message bounds what a channel can reach (issue 42).
    */
   cpuMs(): number | undefined;
+  /** The server processes' ids (to pin them to a core: bench/nats-ab.ts). */
+  readonly pids: readonly number[];
   stop(): Promise<void>;
 }
 
@@ -108,5 +110,5 @@ export async function startBenchNats(nodes: 1 | 3, options: BenchNatsOptions = {
     throw error;
   }
   const pids = children.map((c) => c.pid ?? -1);
-  return { url, stop, cpuMs: () => processCpuMs(pids) };
+  return { url, stop, pids, cpuMs: () => processCpuMs(pids) };
 }
