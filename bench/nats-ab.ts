@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { compileAlignment } from '@mediator/core';
 import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
-import { inlineTranslator, ratioRounds, serverTranslation } from './broker-channel.js';
+import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
 import { drain } from './nats-channel-bench.js';
 import { natsServerVersion, startBenchNats } from './nats-servers.js';
@@ -40,6 +40,38 @@ interface Result {
   readonly ratio: number;
   readonly serversUs: number;
   readonly mediatorUs: number;
+  /** Inline: a translation's CPU inside the channel (NaN on the worker thread). */
+  readonly translationUs: number;
+  readonly inProcessUs: number;
+}
+
+/**
+ * The inline translator with the CPU of each call counted (its synchronous part, which is the
+ * whole translation): the same work as the in-process loop's, so the two figures side by side say
+ * how much slower the same code runs inside the channel (issue 42, point 5).
+ */
+function countedTranslator(inner: Translator): { translator: Translator; perCallUs: () => number } {
+  let us = 0;
+  let calls = 0;
+  const translator: Translator = {
+    translate: (text) => {
+      const before = process.cpuUsage();
+      const out = inner.translate(text);
+      const used = process.cpuUsage(before);
+      us += used.user + used.system;
+      calls += 1;
+      return out;
+    },
+  };
+  return {
+    translator,
+    perCallUs: () => {
+      const figure = us / calls;
+      us = 0;
+      calls = 0;
+      return figure;
+    },
+  };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -81,8 +113,10 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
   if (v.pin === 'split') pinSplit(servers.pids);
   const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
-    const translator = worker ? await server.viaWorker(parallelism) : inlineTranslator(alignments);
+    const counted = countedTranslator(inlineTranslator(alignments));
+    const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
     await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`);
+    counted.perCallUs();
     const cpu = new CpuRounds();
     const figure = await ratioRounds(
       rounds,
@@ -90,7 +124,8 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
       (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }),
     );
     const f = cpu.figure();
-    return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs };
+    const translationUs = worker ? NaN : counted.perCallUs();
+    return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs, translationUs, inProcessUs: f.inProcessUs };
   } finally {
     if (v.pin !== undefined) pinTo(process.pid, everyCpu);
     await transport.close();
@@ -108,7 +143,8 @@ try {
       const r = await measure(v, repeat);
       results.get(v.name)!.push(r);
       console.log(
-        `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg`,
+        `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg, ` +
+          `translation in the channel ${r.translationUs.toFixed(0)} us/msg (in-process loop ${r.inProcessUs.toFixed(0)})`,
       );
     }
   }
@@ -116,7 +152,8 @@ try {
   for (const v of variants) {
     const rs = results.get(v.name)!;
     console.log(
-      `${v.name}: ratio ${pct(median(rs.map((r) => r.ratio)))}, servers ${median(rs.map((r) => r.serversUs)).toFixed(0)} us/msg, mediator ${median(rs.map((r) => r.mediatorUs)).toFixed(0)} us/msg`,
+      `${v.name}: ratio ${pct(median(rs.map((r) => r.ratio)))}, servers ${median(rs.map((r) => r.serversUs)).toFixed(0)} us/msg, mediator ${median(rs.map((r) => r.mediatorUs)).toFixed(0)} us/msg, ` +
+        `translation in the channel ${median(rs.map((r) => r.translationUs)).toFixed(0)} us/msg (in-process loop ${median(rs.map((r) => r.inProcessUs)).toFixed(0)})`,
     );
   }
 } finally {
