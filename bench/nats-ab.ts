@@ -14,9 +14,7 @@
  * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileAlignment } from '@mediator/core';
@@ -25,7 +23,7 @@ import { inProcess } from './channel-bench.js';
 import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
 import { drain } from './nats-channel-bench.js';
-import { natsServerVersion, startBenchNats } from './nats-servers.js';
+import { natsServerVersion, pinApart, startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
 
 interface Variant {
@@ -90,27 +88,9 @@ const alignmentXml = [readFileSync(join(dataDir, 'alignments/CO_FIWARE.rdf'), 'u
 const alignments = await Promise.all(alignmentXml.map((x) => compileAlignment(x)));
 const server = await serverTranslation(alignmentXml);
 
-/**
- * Every thread of `pid` on the CPUs in `list` (taskset's syntax). Node has no affinity call; a
- * variant that pins is undone by pinning this process back to every CPU.
- */
-function pinTo(pid: number, list: string): void {
-  execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
-}
-
-const cpus = availableParallelism();
-const everyCpu = `0-${cpus - 1}`;
-
-/** "split": the servers on the last CPU, this process (its worker threads too) on the others. */
-function pinSplit(pids: readonly number[]): void {
-  if (cpus < 2) throw new Error('pin "split" needs at least 2 CPUs');
-  for (const pid of pids) pinTo(pid, String(cpus - 1));
-  pinTo(process.pid, cpus === 2 ? '0' : `0-${cpus - 2}`);
-}
-
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
-  if (v.pin === 'split') pinSplit(servers.pids);
+  const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
   const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
     const counted = countedTranslator(inlineTranslator(alignments));
@@ -127,7 +107,7 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
     const translationUs = worker ? NaN : counted.perCallUs();
     return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs, translationUs, inProcessUs: f.inProcessUs };
   } finally {
-    if (v.pin !== undefined) pinTo(process.pid, everyCpu);
+    unpin?.();
     await transport.close();
     await servers.stop();
   }
