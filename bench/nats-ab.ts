@@ -8,7 +8,9 @@
  *   NATS_AB='[{"name":"apt"},{"name":"new","bin":".cache/nats-server/nats-server"}]' node bench/dist/nats-ab.js
  *
  * A variant: `name`, `bin` (nats-server), `env` (of the servers, e.g. {"GOGC":"400"}), `transport`
- * (NatsTransport options, e.g. {"ackWaitMs":10000}). NATS_AB_NODES (3), NATS_AB_PARALLELISM
+ * (NatsTransport options, e.g. {"ackWaitMs":10000}), `pin` ("split": the servers on the last CPU,
+ * this process on the others, through taskset; the servers' interference with the mediator's own
+ * CPU per message, issue 42 point 5). NATS_AB_NODES (3), NATS_AB_PARALLELISM
  * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
@@ -18,10 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { compileAlignment } from '@mediator/core';
 import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
-import { inlineTranslator, ratioRounds, serverTranslation } from './broker-channel.js';
+import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
 import { drain } from './nats-channel-bench.js';
-import { natsServerVersion, startBenchNats } from './nats-servers.js';
+import { natsServerVersion, pinApart, startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
 
 interface Variant {
@@ -29,12 +31,45 @@ interface Variant {
   readonly bin?: string;
   readonly env?: Record<string, string>;
   readonly transport?: Partial<NatsTransportOptions>;
+  readonly pin?: 'split';
 }
 
 interface Result {
   readonly ratio: number;
   readonly serversUs: number;
   readonly mediatorUs: number;
+  /** Inline: a translation's CPU inside the channel (NaN on the worker thread). */
+  readonly translationUs: number;
+  readonly inProcessUs: number;
+}
+
+/**
+ * The inline translator with the CPU of each call counted (its synchronous part, which is the
+ * whole translation): the same work as the in-process loop's, so the two figures side by side say
+ * how much slower the same code runs inside the channel (issue 42, point 5).
+ */
+function countedTranslator(inner: Translator): { translator: Translator; perCallUs: () => number } {
+  let us = 0;
+  let calls = 0;
+  const translator: Translator = {
+    translate: (text) => {
+      const before = process.cpuUsage();
+      const out = inner.translate(text);
+      const used = process.cpuUsage(before);
+      us += used.user + used.system;
+      calls += 1;
+      return out;
+    },
+  };
+  return {
+    translator,
+    perCallUs: () => {
+      const figure = us / calls;
+      us = 0;
+      calls = 0;
+      return figure;
+    },
+  };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,10 +90,13 @@ const server = await serverTranslation(alignmentXml);
 
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
+  const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
   const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
-    const translator = worker ? await server.viaWorker(parallelism) : inlineTranslator(alignments);
+    const counted = countedTranslator(inlineTranslator(alignments));
+    const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
     await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`);
+    counted.perCallUs();
     const cpu = new CpuRounds();
     const figure = await ratioRounds(
       rounds,
@@ -66,8 +104,10 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
       (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }),
     );
     const f = cpu.figure();
-    return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs };
+    const translationUs = worker ? NaN : counted.perCallUs();
+    return { ratio: figure.ratio, serversUs: f.serversUs ?? NaN, mediatorUs: f.mediatorUs, translationUs, inProcessUs: f.inProcessUs };
   } finally {
+    unpin?.();
     await transport.close();
     await servers.stop();
   }
@@ -76,14 +116,15 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
 const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
-  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport })}`);
+  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin })}`);
   console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {
       const r = await measure(v, repeat);
       results.get(v.name)!.push(r);
       console.log(
-        `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg`,
+        `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg, ` +
+          `translation in the channel ${r.translationUs.toFixed(0)} us/msg (in-process loop ${r.inProcessUs.toFixed(0)})`,
       );
     }
   }
@@ -91,7 +132,8 @@ try {
   for (const v of variants) {
     const rs = results.get(v.name)!;
     console.log(
-      `${v.name}: ratio ${pct(median(rs.map((r) => r.ratio)))}, servers ${median(rs.map((r) => r.serversUs)).toFixed(0)} us/msg, mediator ${median(rs.map((r) => r.mediatorUs)).toFixed(0)} us/msg`,
+      `${v.name}: ratio ${pct(median(rs.map((r) => r.ratio)))}, servers ${median(rs.map((r) => r.serversUs)).toFixed(0)} us/msg, mediator ${median(rs.map((r) => r.mediatorUs)).toFixed(0)} us/msg, ` +
+        `translation in the channel ${median(rs.map((r) => r.translationUs)).toFixed(0)} us/msg (in-process loop ${median(rs.map((r) => r.inProcessUs)).toFixed(0)})`,
     );
   }
 } finally {

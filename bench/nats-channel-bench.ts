@@ -13,7 +13,7 @@
  */
 import { NatsTransport, silentLogger, type CompiledAlignment } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
-import { startBenchNats, type BenchNats } from './nats-servers.js';
+import { pinApart, startBenchNats, type BenchNats } from './nats-servers.js';
 import { CpuRounds, type ChannelCpuFigure } from './channel-cpu.js';
 import {
   benchChannel,
@@ -93,6 +93,12 @@ export async function drain(
  * measures in-process, drains the channel, and measures in-process again; a row reports the median
  * of its rounds' ratios (and the median rates), as the suite benchmark does.
  */
+/**
+ * BENCH_NATS_PIN=split: the servers on the last CPU and the mediator on the others (pinApart), as
+ * a deployment keeps its brokers off the mediator's cores; unset, they share every core.
+ */
+const PIN_APART = process.env.BENCH_NATS_PIN === 'split';
+
 // The cluster's rows swung from 9 % to 29 % over 3 rounds on a loaded machine: 5 rounds for both.
 const ROUNDS: Record<1 | 3, number> = { 1: Number(process.env.BENCH_NATS_ROUNDS ?? '5'), 3: Number(process.env.BENCH_NATS_ROUNDS ?? '5') };
 
@@ -116,6 +122,7 @@ export async function measureNatsChannels(
         continue;
       }
       const transport = new NatsTransport({ servers: servers.url, logger: silentLogger });
+      const unpin = PIN_APART ? pinApart(servers.pids) : undefined;
       try {
         // Warm-up: JIT, the connection, stream creation paths, the worker.
         await drain(transport, text, inline(), 4, Math.min(500, count), `warm${nodes}`);
@@ -140,6 +147,7 @@ export async function measureNatsChannels(
       } catch (error) {
         out.push({ nodes, error: (error as Error).message });
       } finally {
+        unpin?.();
         await transport.close();
         await servers.stop();
       }

@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NatsTransport, silentLogger } from '@mediator/core/node';
@@ -35,6 +35,8 @@ export interface BenchNats {
    * per message bounds what a channel can reach (issue 42).
    */
   cpuMs(): number | undefined;
+  /** The server processes' ids (to pin them to a core: bench/nats-ab.ts). */
+  readonly pids: readonly number[];
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,25 @@ export interface BenchNatsOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Extra arguments of server `i` (0-based), e.g. `--profile PORT` for Go's pprof. */
   readonly args?: (i: number) => readonly string[];
+}
+
+/** Every thread of `pid` on the CPUs in `list` (taskset's syntax): Node has no affinity call. */
+function pinTo(pid: number, list: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
+}
+
+/**
+ * The servers on the last CPU, this process (its worker threads too) on the others, as a
+ * deployment keeps a broker off the mediator's cores: sharing them, the same translation cost the
+ * mediator a third more CPU next to a busy cluster (issue 42, point 5). Returns the undo (this
+ * process back on every CPU; the servers are stopped anyway).
+ */
+export function pinApart(pids: readonly number[]): () => void {
+  const cpus = availableParallelism();
+  if (cpus < 2) throw new Error('pinning the NATS servers apart needs at least 2 CPUs');
+  for (const pid of pids) pinTo(pid, String(cpus - 1));
+  pinTo(process.pid, cpus === 2 ? '0' : `0-${cpus - 2}`);
+  return () => pinTo(process.pid, `0-${cpus - 1}`);
 }
 
 /** Starts `nodes` servers (3 = a cluster) and waits until a replicated stream can be written. */
@@ -112,5 +133,5 @@ export async function startBenchNats(nodes: 1 | 3, options: BenchNatsOptions = {
     throw error;
   }
   const pids = children.map((c) => c.pid ?? -1);
-  return { url, stop, cpuMs: () => processCpuMs(pids) };
+  return { url, stop, pids, cpuMs: () => processCpuMs(pids) };
 }

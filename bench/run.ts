@@ -347,6 +347,7 @@ if (only.has('nats')) {
   console.log('from the moment the channel runs (its sink stream and consumer made; what it translated before is not counted) until every');
   console.log('output is stored on the sink and every source message acknowledged (nothing reads the sink);');
   console.log('each row the median of its rounds; a round drains the channel between two in-process runs and divides by their mean');
+  if (process.env.BENCH_NATS_PIN === 'split') console.log('BENCH_NATS_PIN=split: the servers pinned to the last CPU, this process to the others');
   const cores = availableParallelism();
   if (typeof figures === 'string') console.log(figures);
   else {
