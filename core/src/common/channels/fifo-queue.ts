@@ -5,7 +5,10 @@
  * maximum, 512) and acknowledges from the front. `Array.prototype.shift` moves the whole array in
  * V8 whenever it cannot trim the front in place (during incremental marking, for one): in a
  * channel's profile the acknowledging function spent about 3 us per message in it (issue 42). Here
- * the front is an index; the dead slots are dropped once they are most of the array.
+ * the front is an index; the dead slots are dropped once they are most of the array. A channel
+ * keeps its deliveries waiting for a translation slot in one too.
+ *
+ * Pure code: no node:* imports.
  */
 /**
  * The live part of an array read from index `head`, when it is time to drop the dead front: all
