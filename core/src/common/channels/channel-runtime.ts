@@ -200,6 +200,12 @@ class WaitingDelivery {
   ) {}
 }
 
+/** A delivery's place in the output order: released when the previous output went out, and its own release. */
+interface OutputSlot {
+  readonly previous: Promise<void>;
+  readonly release: () => void;
+}
+
 interface Output {
   readonly topic: string;
   readonly value: string;
@@ -477,7 +483,7 @@ export class ChannelRuntime {
     const startedAt = Date.now();
     const t0 = monotonicNow();
     this.inFlight += 1;
-    if (this.permits.tryAcquire()) return this.handle(message, startedAt, t0);
+    if (this.permits.tryAcquire()) return this.handle(message, startedAt, t0, this.reserveOutput());
     if (this.permits.isCancelled) return this.notStarted();
     // A delivery that must wait for a translation slot waits as the transport's message in a FIFO
     // with its handler call's settlement, nothing more: with a publish window most of a delivery
@@ -496,21 +502,29 @@ export class ChannelRuntime {
   }
 
   /**
-   * Gives a translation permit back: the longest-waiting delivery takes it and starts at once.
-   * It starts from here, inside the finishing delivery's turn: its output slot is reserved after
-   * every earlier one, as the FIFO gives it the slot after them.
+   * Gives a translation permit back: the longest-waiting delivery takes it and starts here, within
+   * the finishing delivery's turn (up to its translation's first await, as a granted permit request
+   * did in the next microtask), so no later arrival can take a permit freed meanwhile and start
+   * first: translations start, and output slots are reserved, in delivery order.
    */
   private releasePermit(): void {
     const next = this.waiting.shift();
-    if (next === undefined) {
-      this.permits.release();
-      return;
-    }
-    // The permit passes to `next` without being freed; it starts in a microtask, as a granted
-    // permit request did, so this delivery's publish is not held behind the next translation.
-    queueMicrotask(() => {
-      this.handle(next.message, next.startedAt, next.t0).then(next.resolve, next.reject);
+    if (next === undefined) this.permits.release();
+    else this.handle(next.message, next.startedAt, next.t0, this.reserveOutput()).then(next.resolve, next.reject);
+  }
+
+  /**
+   * The output slot of the delivery taking a permit (permits are taken in delivery order): it
+   * publishes only after the previous slot is released. `previous` never rejects: `handle` releases
+   * every slot in its `finally`.
+   */
+  private reserveOutput(): OutputSlot {
+    const previous = this.tail;
+    let release: () => void = () => undefined;
+    this.tail = new Promise<void>((resolve) => {
+      release = resolve;
     });
+    return { previous, release };
   }
 
   /** stop(): deliveries still waiting for a slot are not started and stay unacknowledged. */
@@ -529,15 +543,7 @@ export class ChannelRuntime {
   }
 
   /** Runs one delivery, holding a translation permit (given back once its output is ready). */
-  private async handle(message: TransportMessage, startedAt: number, t0: number): Promise<void> {
-    // Reserve this message's output slot now (permits are taken in delivery order); it publishes
-    // only after the previous slot is released. `previous` never rejects: every slot is released
-    // in the `finally` below.
-    const previous = this.tail;
-    let release: () => void = () => undefined;
-    this.tail = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+  private async handle(message: TransportMessage, startedAt: number, t0: number, { previous, release }: OutputSlot): Promise<void> {
     try {
       if (this.outputClosed) {
         this.releasePermit();
