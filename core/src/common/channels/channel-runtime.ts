@@ -27,6 +27,7 @@ import { ErrorCodes, MediatorError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { monotonicNow } from '../monotonic-clock.js';
 import { FifoPermits } from './fifo-permits.js';
+import { FifoQueue } from './fifo-queue.js';
 import { processTurnBudget, type TurnBudget } from './turn-budget.js';
 import type { StartPosition, Subscription, Transport, TransportMessage } from './transport.js';
 
@@ -184,14 +185,24 @@ class ChannelStoppedError extends Error {
   }
 }
 
-/** A delivery with its arrival times (wall clock for events, monotonic for its latency) and output slot. */
-interface Delivery {
-  readonly message: TransportMessage;
-  readonly startedAt: number;
-  readonly t0: number;
-  /** Released when the previous delivery's output went out (or will never go). */
+/**
+ * A delivery waiting for a translation slot: the transport's message, its arrival times (wall clock
+ * for events, monotonic for its latency) and its handler call's settlement. Nothing else is made
+ * for it until a slot takes it (see `track`).
+ */
+class WaitingDelivery {
+  constructor(
+    readonly message: TransportMessage,
+    readonly startedAt: number,
+    readonly t0: number,
+    readonly resolve: () => void,
+    readonly reject: (error: unknown) => void,
+  ) {}
+}
+
+/** A delivery's place in the output order: released when the previous output went out, and its own release. */
+interface OutputSlot {
   readonly previous: Promise<void>;
-  /** Releases this delivery's slot. */
   readonly release: () => void;
 }
 
@@ -236,6 +247,8 @@ export class ChannelRuntime {
   private tail: Promise<void> = Promise.resolve();
   /** One per translation asked for: at most `translationWindow`, granted in delivery order. */
   private permits: FifoPermits;
+  /** Deliveries waiting for a permit, in delivery order (the permits' own queue stays empty). */
+  private readonly waiting = new FifoQueue<WaitingDelivery>();
   /** Deliveries between handover and settlement (counted, not kept: a set of promises cost GC time). */
   private inFlight = 0;
   /** Called when `inFlight` drops to 0 (a stop waits for it). */
@@ -422,7 +435,7 @@ export class ChannelRuntime {
     this.subscription = undefined;
     // Messages delivered but not yet translated go back to the transport (redelivered to the group)
     // instead of holding the stop up: only those being translated or published are finished.
-    this.permits.cancel();
+    this.refuseWaiting();
     const timeoutMs = this.config.stopTimeoutMs ?? 30_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finished = (async () => {
@@ -469,31 +482,58 @@ export class ChannelRuntime {
   private track(message: TransportMessage): Promise<void> {
     const startedAt = Date.now();
     const t0 = monotonicNow();
-    // Reserve this message's output slot now, in delivery order; it publishes only after the
-    // previous slot is released. `previous` never rejects: every slot is released in `handle`'s
-    // `finally`, or below when the message never starts.
+    this.inFlight += 1;
+    if (this.permits.tryAcquire()) return this.handle(message, startedAt, t0, this.reserveOutput());
+    if (this.permits.isCancelled) return this.notStarted();
+    // A delivery that must wait for a translation slot waits as the transport's message in a FIFO
+    // with its handler call's settlement, nothing more: with a publish window most of a delivery
+    // window waits, and its output-order promise, permit request and closures, made at arrival,
+    // outlived young-generation collections (issue 42). They are made when a slot takes it; slots
+    // are taken in delivery order, so output slots are still reserved in delivery order.
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push(new WaitingDelivery(message, startedAt, t0, resolve, reject));
+    });
+  }
+
+  /** A delivery that will not start (the channel is stopping): left unacknowledged. */
+  private notStarted(): Promise<void> {
+    this.settled();
+    return Promise.reject(new ChannelStoppedError(this.id));
+  }
+
+  /**
+   * Gives a translation permit back: the longest-waiting delivery takes it and starts here, within
+   * the finishing delivery's turn (up to its translation's first await, as a granted permit request
+   * did in the next microtask), so no later arrival can take a permit freed meanwhile and start
+   * first: translations start, and output slots are reserved, in delivery order.
+   */
+  private releasePermit(): void {
+    const next = this.waiting.shift();
+    if (next === undefined) this.permits.release();
+    else this.handle(next.message, next.startedAt, next.t0, this.reserveOutput()).then(next.resolve, next.reject);
+  }
+
+  /**
+   * The output slot of the delivery taking a permit (permits are taken in delivery order): it
+   * publishes only after the previous slot is released. `previous` never rejects: `handle` releases
+   * every slot in its `finally`.
+   */
+  private reserveOutput(): OutputSlot {
     const previous = this.tail;
     let release: () => void = () => undefined;
     this.tail = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const delivery: Delivery = { message, startedAt, t0, previous, release };
-    this.inFlight += 1;
-    // A delivery that must wait for a translation slot waits as a queued permit request, not as a
-    // suspended handler: with a publish window most of a delivery window waits, and each suspended
-    // handler (its frame and promises) outlived young-generation collections (issue 42).
-    const run = this.permits.tryAcquire()
-      ? this.handle(delivery)
-      : this.permits.acquire().then(
-          () => this.handle(delivery),
-          () => {
-            // stop() came first: this message was not started and stays unacknowledged.
-            release();
-            this.settled();
-            throw new ChannelStoppedError(this.id);
-          },
-        );
-    return run;
+    return { previous, release };
+  }
+
+  /** stop(): deliveries still waiting for a slot are not started and stay unacknowledged. */
+  private refuseWaiting(): void {
+    this.permits.cancel();
+    for (let next = this.waiting.shift(); next !== undefined; next = this.waiting.shift()) {
+      this.settled();
+      next.reject(new ChannelStoppedError(this.id));
+    }
   }
 
   /** One delivery settled (its handler call resolves or rejects right after). */
@@ -503,10 +543,10 @@ export class ChannelRuntime {
   }
 
   /** Runs one delivery, holding a translation permit (given back once its output is ready). */
-  private async handle({ message, startedAt, t0, previous, release }: Delivery): Promise<void> {
+  private async handle(message: TransportMessage, startedAt: number, t0: number, { previous, release }: OutputSlot): Promise<void> {
     try {
       if (this.outputClosed) {
-        this.permits.release();
+        this.releasePermit();
         throw new ChannelStoppedError(this.id);
       }
       const seq = ++this.seq;
@@ -520,7 +560,7 @@ export class ChannelRuntime {
         if (pause !== undefined) await pause;
         output = message.refused === undefined ? await this.process(message.value, startedAt) : this.refuse(message, message.refused, startedAt);
       } finally {
-        this.permits.release();
+        this.releasePermit();
       }
       await previous;
       if (this.outputClosed) throw new ChannelStoppedError(this.id);

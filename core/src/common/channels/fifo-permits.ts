@@ -56,6 +56,11 @@ export class FifoPermits {
     for (const w of this.waiters.splice(0)) w.refuse(new PermitsCancelledError());
   }
 
+  /** True after `cancel()`: no permit is granted any more. */
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
   /** How many callers wait for a permit. */
   get waiting(): number {
     return this.waiters.length;

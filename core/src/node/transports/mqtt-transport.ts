@@ -47,7 +47,7 @@ import {
 } from '../../common/channels/transport.js';
 import { redactUrl } from '../../common/security/broker-urls.js';
 import { Utf8Slab } from './utf8-slab.js';
-import { FifoQueue } from './fifo-queue.js';
+import { FifoQueue } from '../../common/channels/fifo-queue.js';
 import { publishHead, pubackPacket, writeCorked } from './mqtt-wire.js';
 import { readOwnPackets, type OwnReads, type PlainPublish } from './mqtt-reader.js';
 import type { Writable } from 'node:stream';

@@ -6,7 +6,7 @@
  * compaction (up to 1,024 drops later) it would otherwise keep its message alive, and 1,024
  * messages of 7 MB outlived the embedded bus's byte budget by gigabytes (found by the soak).
  */
-import { withoutDeadFront } from './fifo-queue.js';
+import { withoutDeadFront } from '../../common/channels/fifo-queue.js';
 
 export class OffsetLog<T extends { readonly offset: number }> {
   private items: Array<T | undefined> = [];
