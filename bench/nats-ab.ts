@@ -18,11 +18,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileAlignment } from '@mediator/core';
-import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import { NatsTransport, natsNames, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import type { NatsConnection, StreamUpdateConfig } from 'nats';
 import { inProcess } from './channel-bench.js';
 import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
-import { drain } from './nats-channel-bench.js';
+import { drain, type SinkPrepared } from './nats-channel-bench.js';
+import { FastBatchPublisher, fastBatchCounts, type Outbox } from './nats-fast-batch.js';
 import { natsServerVersion, pinApart, startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
 
@@ -32,6 +34,8 @@ interface Variant {
   readonly env?: Record<string, string>;
   readonly transport?: Partial<NatsTransportOptions>;
   readonly pin?: 'split';
+  /** Publish the sink's outputs as a fast-ingest batch (prototype, nats-fast-batch.ts): its flow and idle end. */
+  readonly fastBatch?: { readonly flow?: number; readonly idleMs?: number };
 }
 
 interface Result {
@@ -88,20 +92,49 @@ const alignmentXml = [readFileSync(join(dataDir, 'alignments/CO_FIWARE.rdf'), 'u
 const alignments = await Promise.all(alignmentXml.map((x) => compileAlignment(x)));
 const server = await serverTranslation(alignmentXml);
 
+/** The transport's internals the prototype replaces (TypeScript's `private` is not enforced at run time). */
+interface TransportInternals {
+  asyncPublisher: () => Promise<unknown>;
+  connect(): Promise<NatsConnection>;
+  publisher: { readonly nc: NatsConnection; close(): void } | undefined;
+  readonly outbox: Outbox;
+}
+
+/**
+ * The prototype variant: the transport's publisher of channel outputs swapped for the fast-batch
+ * one, and each sink stream given `allow_batched` before its channel runs. Returns that step.
+ */
+function useFastBatch(transport: NatsTransport, options: NonNullable<Variant['fastBatch']>): SinkPrepared {
+  const t = transport as unknown as TransportInternals;
+  t.asyncPublisher = async () => {
+    const nc = await t.connect();
+    if (t.publisher?.nc !== nc) {
+      t.publisher?.close();
+      t.publisher = new FastBatchPublisher(nc, t.outbox, 5000, options.flow ?? 64, options.idleMs ?? 5);
+    }
+    return t.publisher;
+  };
+  return async (sink) => {
+    const jsm = await (await t.connect()).jetstreamManager();
+    await jsm.streams.update(natsNames(sink).stream, { allow_batched: true } as Partial<StreamUpdateConfig>);
+  };
+}
+
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
   const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
   const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
+  const sinkPrepared = v.fastBatch === undefined ? undefined : useFastBatch(transport, v.fastBatch);
   try {
     const counted = countedTranslator(inlineTranslator(alignments));
     const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
-    await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`);
+    await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`, undefined, sinkPrepared);
     counted.perCallUs();
     const cpu = new CpuRounds();
     const figure = await ratioRounds(
       rounds,
       () => cpu.timed(cpu.inProcess, count + Math.min(500, count), () => inProcess(message, alignments, count)),
-      (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }),
+      (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }, sinkPrepared),
     );
     const f = cpu.figure();
     const translationUs = worker ? NaN : counted.perCallUs();
@@ -116,7 +149,7 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
 const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
-  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin })}`);
+  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, fastBatch: v.fastBatch })}`);
   console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {
@@ -124,7 +157,8 @@ try {
       results.get(v.name)!.push(r);
       console.log(
         `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg, ` +
-          `translation in the channel ${r.translationUs.toFixed(0)} us/msg (in-process loop ${r.inProcessUs.toFixed(0)})`,
+          `translation in the channel ${r.translationUs.toFixed(0)} us/msg (in-process loop ${r.inProcessUs.toFixed(0)})` +
+          (v.fastBatch === undefined ? '' : `; fast batches so far ${JSON.stringify(fastBatchCounts)}`),
       );
     }
   }

@@ -45,6 +45,9 @@ interface DrainWatch {
   readonly cpu: CpuRounds;
 }
 
+/** Called once the sink's stream exists, before the channel runs (nats-ab's variants: a stream setting). */
+export type SinkPrepared = (sink: string) => Promise<void>;
+
 export async function drain(
   transport: NatsTransport,
   text: string,
@@ -53,6 +56,7 @@ export async function drain(
   count: number,
   run: string,
   watch?: DrainWatch,
+  sinkPrepared?: SinkPrepared,
 ): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
@@ -63,6 +67,7 @@ export async function drain(
   // consumer made, which on a cluster waits for leader elections: 0.3-1.5 s here, a start-up cost
   // and no part of its rate), and what it translated before that is not counted.
   await transport.preparePublish(sink);
+  await sinkPrepared?.(sink);
   await runtime.start();
   const start = performance.now();
   const drained = watch?.cpu.drain(watch.servers);
