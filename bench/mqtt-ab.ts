@@ -10,7 +10,8 @@
  * Each argument is a built core (copy another branch's `core/dist` to a folder of its own to
  * compare). AB_TRANSLATION=real (default: the bench's pair, weight.UniversAAL_CO__CO_FIWARE) or
  * fixed (a translation that returns a fixed text, so only the channel's own work counts),
- * AB_ROUNDS (3), AB_MESSAGES (8000). A measuring tool: nothing here is part of `npm run bench`.
+ * AB_ROUNDS (3), AB_MESSAGES (8000). An argument `dir@{"hold":1024}` gives that build's transport a
+ * `readAhead` option. A measuring tool: nothing here is part of `npm run bench`.
  */
 import { readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
@@ -169,7 +170,9 @@ const show = (d: Drain): string =>
   `${d.minorPer1000.toFixed(1)} scavenges and ${d.majorPer1000.toFixed(2)} full collections per 1000 messages, ` +
   `translation ${d.insideUs.toFixed(1)} us inside against ${d.aloneUs.toFixed(1)} us alone`;
 
-async function load(dir: string, url: string, index: number): Promise<Build> {
+/** `dir` or `dir@{json}`: the build, and its transport's `readAhead` option. */
+async function load(arg: string, url: string, index: number): Promise<Build> {
+  const [dir, readAhead] = arg.includes('@') ? [arg.slice(0, arg.indexOf('@')), JSON.parse(arg.slice(arg.indexOf('@') + 1)) as object] : [arg, undefined];
   const core = (await import(pathToFileURL(join(resolve(repoRoot, dir), 'node/index.js')).href)) as typeof CoreNode;
   const alignments = await Promise.all(pair.alignments.map(async (a) => core.compileAlignment(readFileSync(join(dataDir, a), 'utf8'))));
   const fixed = { message: text, emptyPayload: false, failures: [] };
@@ -193,8 +196,8 @@ async function load(dir: string, url: string, index: number): Promise<Build> {
     for (let i = 0; i < 3000; i++) await translate(text);
     return translationUs / translations;
   };
-  const transport = new core.MqttTransport({ url, clientIdPrefix: `ab${index}`, logger: core.silentLogger });
-  return { dir, core, transport, translate, alone };
+  const transport = new core.MqttTransport({ url, clientIdPrefix: `ab${index}`, logger: core.silentLogger, ...(readAhead === undefined ? {} : { readAhead }) });
+  return { dir: arg, core, transport, translate, alone };
 }
 
 async function main(): Promise<void> {

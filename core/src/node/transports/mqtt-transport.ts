@@ -82,7 +82,8 @@ export interface MqttTransportOptions {
   /**
    * How far a subscription reads ahead of its handler: it stops reading its connection once `hold`
    * received deliveries wait (beyond the handler's `maxInFlight`), reads again once no more than
-   * `resume` do, and holds for `maxHoldMs` at most. Default 256, 64, 5000 ms.
+   * `resume` do, and holds for `maxHoldMs` at most. Default: `hold` the receive maximum (what a
+   * broker that keeps to it could have sent at most), `resume` a quarter of `hold`, 5000 ms.
    */
   readonly readAhead?: Partial<ReadAhead>;
 }
@@ -94,14 +95,15 @@ export interface ReadAhead {
 }
 
 /**
- * A broker may send a resumed session's whole queue at once (Mosquitto 2.0 does, whatever receive
- * maximum the CONNECT announced): held here, thousands of deliveries and the socket chunks their
- * payloads are slices of outlived young-generation collections, and the chunks' external memory
- * forced extra ones (issue 42). The longest hold is bounded: a handler that stalls (a sink that
- * does not answer) must not leave the connection unread for so long that its keep-alive answers
- * go unread too; past it the connection reads on, as it did without the hold.
+ * Why a subscription holds its reading: a broker may send a resumed session's whole queue at once
+ * (Mosquitto 2.0 does, whatever receive maximum the CONNECT announced). All of it was then read
+ * into this process, bounded only by the broker's queue: thousands of deliveries and the socket
+ * chunks their payloads are slices of outlived young-generation collections, and the chunks'
+ * external memory forced extra ones (issue 42). The longest hold is bounded: a handler that stalls
+ * (a sink that does not answer) must not leave the connection unread for so long that its
+ * keep-alive answers go unread too; past it the connection reads on, as it did without the hold.
  */
-const DEFAULT_READ_AHEAD: ReadAhead = { hold: 256, resume: 64, maxHoldMs: 5000 };
+const DEFAULT_MAX_HOLD_MS = 5000;
 
 /** MQTT 5 reason code of a DISCONNECT whose session another connection took over. */
 const SESSION_TAKEN_OVER = 0x8e;
@@ -554,7 +556,8 @@ export class MqttTransport implements Transport {
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
     this.sessionExpirySeconds = options.sessionExpirySeconds ?? 7 * 24 * 3600;
     this.retain = options.retain ?? false;
-    this.readAhead = { ...DEFAULT_READ_AHEAD, ...options.readAhead };
+    const hold = options.readAhead?.hold ?? this.receiveMaximum;
+    this.readAhead = { hold, resume: options.readAhead?.resume ?? Math.floor(hold / 4), maxHoldMs: options.readAhead?.maxHoldMs ?? DEFAULT_MAX_HOLD_MS };
   }
 
   /** A client of this transport's broker, reconnecting with backoff. */
