@@ -36,9 +36,7 @@ interface Manifest {
   readonly message: string;
   readonly alignments: readonly string[];
 }
-const pair = (JSON.parse(readFileSync(join(dataDir, 'golden/manifest.json'), 'utf8')) as Manifest[]).find(
-  (m) => m.pair === 'weight.UniversAAL_CO__CO_FIWARE',
-)!;
+const pair = (JSON.parse(readFileSync(join(dataDir, 'golden/manifest.json'), 'utf8')) as Manifest[]).find((m) => m.pair === 'weight.UniversAAL_CO__CO_FIWARE')!;
 const text = readFileSync(join(dataDir, pair.message), 'utf8');
 
 let minor = 0;
@@ -149,9 +147,13 @@ async function drain(build: Build, run: string, count: number): Promise<Drain> {
   const mainMs = mainThreadMs() - main;
   const n = count - before;
   const insideUs = translationUs / translations;
-  if (process.env.AB_WRITES !== undefined) console.log(`collector: scavenges ${((minorMs * 1000) / n).toFixed(1)} us/msg, full ${((majorMs * 1000) / n).toFixed(1)} us/msg (wall)`);
+  if (process.env.AB_WRITES !== undefined)
+    console.log(`collector: scavenges ${((minorMs * 1000) / n).toFixed(1)} us/msg, full ${((majorMs * 1000) / n).toFixed(1)} us/msg (wall)`);
   if (process.env.AB_WRITES !== undefined) console.log(`main thread system time ${(((mainSys() - sys0) * 1000) / n).toFixed(1)} us/msg`);
-  if (process.env.AB_WRITES !== undefined) console.log(`writes: ${(writes / n).toFixed(3)} per message, ${(written / writes).toFixed(0)} bytes each, ${(ackWrites / n).toFixed(3)} per message of PUBACKs alone`);
+  if (process.env.AB_WRITES !== undefined)
+    console.log(
+      `writes: ${(writes / n).toFixed(3)} per message, ${(written / writes).toFixed(0)} bytes each, ${(ackWrites / n).toFixed(3)} per message of PUBACKs alone`,
+    );
   await runtime.stop();
   const aloneUs = await build.alone();
   return {

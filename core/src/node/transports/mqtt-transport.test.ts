@@ -190,7 +190,10 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
    * sampling how many received deliveries wait for the handler. Returns the values in handling
    * order, the largest wait seen, and the subscription's transport for a second look.
    */
-  const drainQueued = async (count: number, readAhead: MqttTransportOptions['readAhead']): Promise<{ values: string[]; maxWaiting: number; prefix: string; topic: string }> => {
+  const drainQueued = async (
+    count: number,
+    readAhead: MqttTransportOptions['readAhead'],
+  ): Promise<{ values: string[]; maxWaiting: number; prefix: string; topic: string }> => {
     const prefix = `ahead-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const topic = uniqueTopic('read-ahead');
     const preparing = make({ clientIdPrefix: prefix });
@@ -202,13 +205,14 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
     const t = make({ clientIdPrefix: prefix, readAhead });
     const values: string[] = [];
     let maxWaiting = 0;
-    let sub: { waiting: number } | undefined;
+    // The subscription, once subscribe() returned (the session's queue may come before that).
+    const probe: { sub?: { waiting: number } } = {};
     const opened = await t.subscribe(topic, 'g', { maxInFlight: 4 }, async (m) => {
       values.push(m.value.split(' ')[0]!);
-      if (sub !== undefined) maxWaiting = Math.max(maxWaiting, sub.waiting);
+      if (probe.sub !== undefined) maxWaiting = Math.max(maxWaiting, probe.sub.waiting);
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    sub = opened as unknown as { waiting: number };
+    probe.sub = opened as unknown as { waiting: number };
     await waitUntil(() => values.length >= count, 30_000, `${count} queued messages (have ${values.length})`);
     await opened.close();
     return { values, maxWaiting, prefix, topic };
