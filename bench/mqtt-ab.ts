@@ -3,7 +3,8 @@
  * and out, parallelism 4, the translation on the channel's own thread. The builds take turns in one
  * process (ABBA), each drain filling its source first, and every drain prints its rate, the main
  * thread's CPU per message (from /proc, as the bench's "main thread" column), the process's, and
- * the young and full collections per 1000 messages; then the medians per build.
+ * the young and full collections per 1000 messages; then the medians per build (as the bench's: the
+ * upper one of an even count).
  *
  *   node bench/dist/mqtt-ab.js core/ab/base/dist core/dist
  *
