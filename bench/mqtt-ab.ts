@@ -12,7 +12,10 @@
  * compare). AB_TRANSLATION=real (default: the bench's pair, weight.UniversAAL_CO__CO_FIWARE) or
  * fixed (a translation that returns a fixed text, so only the channel's own work counts),
  * AB_ROUNDS (3), AB_MESSAGES (8000). An argument `dir@{"hold":1024}` gives that build's transport a
- * `readAhead` option. A measuring tool: nothing here is part of `npm run bench`.
+ * `readAhead` option. AB_WRITES=1 adds per drain the main thread's system time, the socket writes
+ * (and those of PUBACKs alone) and the collector's pause time; AB_MARK=1 prints the drain's window
+ * on a --cpu-prof profile's clock; AB_COUNT=0 leaves the translation's CPU count out (under a
+ * profiler). A measuring tool: nothing here is part of `npm run bench`.
  */
 import { readFileSync } from 'node:fs';
 import { Socket } from 'node:net';
