@@ -88,6 +88,12 @@ function mainSys(): number {
   return Number(fields[12]) * 10;
 }
 
+/** The main thread's minor page faults so far. */
+function mainFaults(): number {
+  const fields = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[7]);
+}
+
 const mainThreadMs = (): number => statCpuMs(`/proc/${process.pid}/task/${process.pid}/stat`);
 
 interface Build {
@@ -141,6 +147,7 @@ async function drain(build: Build, run: string, count: number): Promise<Drain> {
   written = 0;
   ackWrites = 0;
   const sys0 = mainSys();
+  const faults0 = mainFaults();
   const start = performance.now();
   // The drain's window on the clock of a --cpu-prof profile's samples (microseconds), to cut it out.
   if (process.env.AB_MARK !== undefined) console.log(`MARK begin ${process.hrtime.bigint() / 1000n}`);
@@ -153,7 +160,11 @@ async function drain(build: Build, run: string, count: number): Promise<Drain> {
   const insideUs = translationUs / translations;
   if (process.env.AB_WRITES !== undefined)
     console.log(`collector: scavenges ${((minorMs * 1000) / n).toFixed(1)} us/msg, full ${((majorMs * 1000) / n).toFixed(1)} us/msg (wall)`);
-  if (process.env.AB_WRITES !== undefined) console.log(`main thread system time ${(((mainSys() - sys0) * 1000) / n).toFixed(1)} us/msg`);
+  if (process.env.AB_WRITES !== undefined) {
+    console.log(
+      `main thread system time ${(((mainSys() - sys0) * 1000) / n).toFixed(1)} us/msg, ${((mainFaults() - faults0) / n).toFixed(2)} minor page faults per message`,
+    );
+  }
   if (process.env.AB_WRITES !== undefined)
     console.log(
       `writes: ${(writes / n).toFixed(3)} per message, ${(written / writes).toFixed(0)} bytes each, ${(ackWrites / n).toFixed(3)} per message of PUBACKs alone`,
