@@ -111,8 +111,10 @@ export function directTriples(source: TripleSource, labels: BlankLabels): Direct
       lists.push({ s, o });
     });
     for (let k = 0; k < lists.length; k++) {
+      // The predicate checked once for its list (labels given before a decline are a prefix of the general writer's).
+      if (source.term(predicates[k]!).termType !== 'NamedNode') return undefined;
       const { s, o } = lists[k]!;
-      for (let i = 0; i < s.length; i++) if (!check.triple(s[i]!, predicates[k]!, o[i]!)) return undefined;
+      for (let i = 0; i < s.length; i++) if (!check.take(s[i]!, false) || !check.take(o[i]!, true)) return undefined;
     }
     return { source, predicates, lists, blankLabels: check.blankLabels };
   }
@@ -149,6 +151,7 @@ function sortedOrder(memo: SortMemo, keys: readonly string[], sort: (keys: reado
   const order = sort(keys);
   memo.keys = keys;
   memo.order = order;
+  memo.derived = undefined;
   return order;
 }
 
@@ -227,9 +230,15 @@ function ordinaryKeys(keys: readonly string[]): boolean {
  * (the general writer's object assignments then decide what is written).
  */
 export function directNodes(data: PrefixData, d: DirectGraph): unknown[] | undefined {
-  const { predicates, subjects, pairsOf } = nodePairs(data.predicateSort, d);
-  const keys = predicates.map((p) => compactIri(data, d.source.term(p).value, true));
-  if (!ordinaryKeys(keys)) return undefined;
+  const memo = data.predicateSort;
+  const { predicates, subjects, pairsOf } = nodePairs(memo, d);
+  // The same predicates as last time under these prefixes: the same keys, checked then.
+  let keys = memo.derived;
+  if (keys === undefined) {
+    keys = predicates.map((p) => compactIri(data, d.source.term(p).value, true));
+    if (!ordinaryKeys(keys)) return undefined;
+    memo.derived = keys;
+  }
   // Node ids are distinct (one id per term, blank labels apart from IRIs).
   const ids = new Array<string>(subjects.length);
   for (let i = 0; i < subjects.length; i++) {

@@ -598,8 +598,10 @@ export class FastReader {
       throw error;
     }
     if (parser.unvisited) source.assertDepth();
-    const prefixes: Array<[string, string]> = [];
-    for (const [k, v] of context.entries) prefixes.push([k, v]);
+    // A new array per message: the caller may change it.
+    const entries = context.entries;
+    const prefixes = new Array<[string, string]>(entries.length);
+    for (let i = 0; i < entries.length; i++) prefixes[i] = [entries[i]![0], entries[i]![1]];
     return { quads: parser.quads, prefixes, fastPath: true };
   }
 }

@@ -32,6 +32,8 @@ export interface PrefixData {
 export interface SortMemo {
   keys: readonly string[];
   order: readonly number[];
+  /** What the caller made of the sorted strings (the direct writer: the predicates' compact keys); dropped with them. */
+  derived: readonly string[] | undefined;
 }
 
 function sameList(a: ReadonlyArray<readonly [string, string]>, b: ReadonlyArray<readonly [string, string]>): boolean {
@@ -72,8 +74,8 @@ function buildPrefixData(list: ReadonlyArray<[string, string]>): PrefixData {
     keys,
     vocabCache: new Map(),
     idCache: new Map(),
-    predicateSort: { keys: [], order: [] },
-    subjectSort: { keys: [], order: [] },
+    predicateSort: { keys: [], order: [], derived: undefined },
+    subjectSort: { keys: [], order: [], derived: undefined },
   };
 }
 
