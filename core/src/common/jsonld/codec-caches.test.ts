@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
 import { MESSAGE_GRAPHS, factory, quadToNTriples, termKey, type RDF } from '../rdf/terms.js';
-import { MessageCodec, parseMessageWithJsonLd, type TripleSource } from './index.js';
+import { MessageCodec, parseMessageWithJsonLd, serializeMessage, serializeMessageWithJsonLd, type TripleSource } from './index.js';
 
 const context = {
   ex: 'http://example.org/',
@@ -125,6 +125,30 @@ describe('caches across messages: a long-lived codec reads and writes as a new o
           expect(direct).toBe(new MessageCodec().serializeWithTriples(others, payload, source, parsed.prefixes, { pretty }));
           expect(direct).toBe(fresh.serialize([...others, ...inPayload], parsed.prefixes, { pretty }));
         }
+      }
+    }
+  });
+});
+
+describe('the general writer sorts keys and node ids (by insertion when few) as jsonld.js does', () => {
+  it('writes generated graphs of up to 40 nodes with up to 24 properties each exactly as jsonld.js', async () => {
+    const random = seededRandom(77);
+    const iri = (k: number): RDF.NamedNode => factory.namedNode(`http://example.org/${String.fromCharCode(97 + (k % 26))}${k}`);
+    const graphs = [factory.namedNode(MESSAGE_GRAPHS.payload), factory.namedNode(MESSAGE_GRAPHS.metadata), factory.defaultGraph()];
+    for (let round = 0; round < 16; round++) {
+      const quads: RDF.Quad[] = [];
+      const nodes = 1 + Math.floor(random() * 40);
+      for (let n = 0; n < nodes; n++) {
+        const subject = random() < 0.2 ? factory.blankNode(`s${n}`) : iri(Math.floor(random() * 60));
+        const g = pick(random, graphs);
+        for (let k = 0, properties = Math.floor(random() * 24); k < properties; k++) {
+          const object = random() < 0.5 ? iri(Math.floor(random() * 60)) : factory.literal(`v${Math.floor(random() * 5)}`);
+          quads.push(factory.quad(subject, iri(100 + Math.floor(random() * 30)), object, g));
+        }
+      }
+      const prefixes: Array<[string, string]> = random() < 0.5 ? [['ex', 'http://example.org/']] : [];
+      for (const pretty of [true, false]) {
+        expect(serializeMessage(quads, prefixes, { pretty })).toBe(await serializeMessageWithJsonLd(quads, prefixes, { pretty }));
       }
     }
   });
