@@ -30,20 +30,23 @@ const ALL = [
   at(3, 'Bridge registration has finished successfully.'),
 ];
 
+/** What ALL reads as: both bridges registered (lines 2 and 3) and the registration finished. */
+const ALL_REGISTERED: Row['result'] = {
+  started: true,
+  bridges: [
+    { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
+    { class: FIWARE, platformType: FIWARE_TYPE, line: 3 },
+  ],
+  finished: true,
+  missing: [],
+};
+
 const ROWS: readonly Row[] = [
   {
     name: 'every bridge registered',
     log: ALL.join('\n'),
     expect: [EXAMPLE_TYPE, FIWARE_TYPE],
-    result: {
-      started: true,
-      bridges: [
-        { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
-        { class: FIWARE, platformType: FIWARE_TYPE, line: 3 },
-      ],
-      finished: true,
-      missing: [],
-    },
+    result: ALL_REGISTERED,
     problems: [],
   },
   {
@@ -71,15 +74,7 @@ const ROWS: readonly Row[] = [
     name: 'Windows line endings',
     log: `${ALL.join('\r\n')}\r\n`,
     expect: [FIWARE_TYPE],
-    result: {
-      started: true,
-      bridges: [
-        { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
-        { class: FIWARE, platformType: FIWARE_TYPE, line: 3 },
-      ],
-      finished: true,
-      missing: [],
-    },
+    result: ALL_REGISTERED,
     problems: [],
   },
   {
