@@ -1,8 +1,8 @@
 /**
  * The steps the broker tests of issue 28 share (Kafka and MQTT): a channel on CO_FIWARE created on
- * a `mediator serve` process, a numbered stream published while that process is killed with
- * SIGKILL in mid-stream, and the exact counter deltas that the restarted process reports for what
- * is sent after.
+ * a `mediator serve` process (the secured-broker tests create theirs the same way), a numbered
+ * stream published while that process is killed with SIGKILL in mid-stream, and the exact counter
+ * deltas that the restarted process reports for what is sent after.
  */
 import { expect } from 'vitest';
 import { channelCounters, type ChannelCounters } from './channel-metrics.js';
@@ -17,8 +17,8 @@ export interface CoFiwareChannel {
   readonly chanType?: string;
 }
 
-/** Creates a channel translating with CO_FIWARE_align 1.0 (no output alignment) on the server at `url`; its id as /metrics labels it. */
-export async function createCoFiwareChannel(url: string, channel: CoFiwareChannel, timeoutMs: number): Promise<string> {
+/** Creates a channel translating with CO_FIWARE_align 1.0 (no output alignment) on the server at `url`; its id. */
+export async function createCoFiwareChannel(url: string, channel: CoFiwareChannel, timeoutMs: number): Promise<number> {
   const created = await request(`${url}/channels`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -35,7 +35,7 @@ export async function createCoFiwareChannel(url: string, channel: CoFiwareChanne
     timeoutMs,
   });
   expect(created.status, created.text).toBe(201);
-  return String(created.json<{ id: number }>().id);
+  return created.json<{ id: number }>().id;
 }
 
 export interface MidStreamKill {

@@ -50,7 +50,7 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
     const first = await serve(broker.brokers);
     const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
-    const channel = await createCoFiwareChannel(first.url, { source: 'kill.src', sink: 'kill.sink', parallelism: 4 }, REQUEST_MS);
+    const channel = String(await createCoFiwareChannel(first.url, { source: 'kill.src', sink: 'kill.sink', parallelism: 4 }, REQUEST_MS));
 
     const client = new KafkaTransport({ brokers: broker.brokers, clientId: 'kill-test' });
     clients.push(client);

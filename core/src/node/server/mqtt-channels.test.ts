@@ -46,7 +46,9 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
     const first = await serve(broker.url);
     const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
-    const channel = await createCoFiwareChannel(first.url, { source: 'mqtt/kill.src', sink: 'mqtt/kill.sink', parallelism: 4, chanType: 'MM' }, REQUEST_MS);
+    const channel = String(
+      await createCoFiwareChannel(first.url, { source: 'mqtt/kill.src', sink: 'mqtt/kill.sink', parallelism: 4, chanType: 'MM' }, REQUEST_MS),
+    );
     // The default GET /channels keeps the reference's 11 keys; the details say MM.
     const details = await request(`${first.url}/channels?details=true`, { timeoutMs: REQUEST_MS });
     expect((JSON.parse(details.text) as { chanType: string }[]).map((c) => c.chanType)).toEqual(['MM']);
