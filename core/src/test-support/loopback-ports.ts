@@ -43,20 +43,26 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-/** Whether a connection to 127.0.0.1:`port` is refused (not accepted, not left unanswered). */
-function refuses(port: number): Promise<boolean> {
+/** What a connection to 127.0.0.1:`port` meets just now: accepted, refused, or neither (no answer within 2 s, another error). */
+function probe(port: number): Promise<'accepted' | 'refused' | 'neither'> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     socket.setTimeout(2000);
-    const done = (refused: boolean): void => {
+    const done = (outcome: 'accepted' | 'refused' | 'neither'): void => {
       socket.destroy();
-      resolve(refused);
+      resolve(outcome);
     };
-    socket.once('connect', () => done(false));
-    socket.once('timeout', () => done(false));
-    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
+    socket.once('connect', () => done('accepted'));
+    socket.once('timeout', () => done('neither'));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'refused' : 'neither'));
   });
 }
+
+/** Whether a connection to 127.0.0.1:`port` is refused (not accepted, not left unanswered). */
+const refuses = async (port: number): Promise<boolean> => (await probe(port)) === 'refused';
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port` just now. */
+export const accepts = async (port: number): Promise<boolean> => (await probe(port)) === 'accepted';
 
 async function pick(low: number, high: number, avoid: readonly number[], usable: (port: number) => Promise<boolean>, what: string): Promise<number> {
   for (let i = 0; i < TRIES; i++) {
@@ -74,18 +80,6 @@ export function freePort(): Promise<number> {
 /** A loopback port that refused a connection just now and that no test binds; distinct from `avoid`. */
 export function closedPort(avoid: readonly number[] = []): Promise<number> {
   return pick(CLOSED_LOW, ephemeralStart(), avoid, refuses, 'closed');
-}
-
-/** Whether something accepts TCP connections on 127.0.0.1:`port` just now. */
-export function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 export interface AcceptingWait {
