@@ -30,6 +30,7 @@ import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
 import { printTable } from './table.js';
+import type { TranslationSite } from './broker-channel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -93,6 +94,25 @@ async function measuredOrWhy<T>(measure: () => Promise<T>): Promise<T | string> 
   } catch (error) {
     return `not measured: ${(error as Error).message}`;
   }
+}
+
+/** The cells a broker channel row starts its figures with: translation, parallelism, in-process and channel msg/s, their ratio and each round's. */
+function channelFigureCells(f: {
+  readonly translation: TranslationSite;
+  readonly parallelism: number;
+  readonly inProcessMessagesPerSecond: number;
+  readonly messagesPerSecond: number;
+  readonly ratio: number;
+  readonly roundRatios: readonly number[];
+}): string[] {
+  return [
+    f.translation === 'inline' ? 'inline' : 'worker thread',
+    String(f.parallelism),
+    f.inProcessMessagesPerSecond.toFixed(0),
+    f.messagesPerSecond.toFixed(0),
+    `${(f.ratio * 100).toFixed(0)}%`,
+    f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+  ];
 }
 
 /** Issue 27's engine goals: every reference pair at least 100x IPSM; 70 % of the I/O floor on the 11-cell pairs. */
@@ -386,12 +406,7 @@ if (only.has('kafka')) {
   else {
     const rows = figures.map((f) => [
       f.client,
-      f.translation === 'inline' ? 'inline' : 'worker thread',
-      String(f.parallelism),
-      f.inProcessMessagesPerSecond.toFixed(0),
-      f.messagesPerSecond.toFixed(0),
-      `${(f.ratio * 100).toFixed(0)}%`,
-      f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+      ...channelFigureCells(f),
       // Issue 42's goal is for parallelism 4; parallelism 1 is shown for comparison.
       f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, kafkaCores),
@@ -430,12 +445,7 @@ if (only.has('mqtt')) {
   else {
     const rows = figures.map((f) => [
       f.route,
-      f.translation === 'inline' ? 'inline' : 'worker thread',
-      String(f.parallelism),
-      f.inProcessMessagesPerSecond.toFixed(0),
-      f.messagesPerSecond.toFixed(0),
-      `${(f.ratio * 100).toFixed(0)}%`,
-      f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+      ...channelFigureCells(f),
       f.route === 'mqtt' && f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, mqttCores, true),
     ]);
