@@ -30,7 +30,7 @@ import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
 import { printTable } from './table.js';
-import type { TranslationSite } from './broker-channel.js';
+import type { ChannelRatioFigure, TranslationSite } from './broker-channel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -97,14 +97,7 @@ async function measuredOrWhy<T>(measure: () => Promise<T>): Promise<T | string> 
 }
 
 /** The cells a broker channel row starts its figures with: translation, parallelism, in-process and channel msg/s, their ratio and each round's. */
-function channelFigureCells(f: {
-  readonly translation: TranslationSite;
-  readonly parallelism: number;
-  readonly inProcessMessagesPerSecond: number;
-  readonly messagesPerSecond: number;
-  readonly ratio: number;
-  readonly roundRatios: readonly number[];
-}): string[] {
+function channelFigureCells(f: ChannelRatioFigure & { readonly translation: TranslationSite }): string[] {
   return [
     f.translation === 'inline' ? 'inline' : 'worker thread',
     String(f.parallelism),
