@@ -29,6 +29,8 @@ import { measureCold, measureFleetCold } from './cold-bench.js';
 import { measureMemory } from './memory-bench.js';
 import { measureSuite, type SuiteCaseSource } from './suite-bench.js';
 import { measureSuggestions } from './suggest-bench.js';
+import { printTable } from './table.js';
+import type { ChannelRatioFigure, TranslationSite } from './broker-channel.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -75,6 +77,35 @@ interface CliBench {
   ratioToFloor: number;
   ioFloorMessagesPerSecond: number;
   ratioToIoFloor: number;
+}
+
+/** The case every channel section drains, with what its measure takes before the count: the message, the compiled chain and its texts. */
+async function channelCase() {
+  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
+  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const inputs = [readFileSync(c.message, 'utf8'), compiled, c.alignments.map((a) => readFileSync(a, 'utf8'))] as const;
+  return { c, inputs };
+}
+
+/** A broker section's figures, or why it could not measure them (its broker missing, say): the sections after it still run. */
+async function measuredOrWhy<T>(measure: () => Promise<T>): Promise<T | string> {
+  try {
+    return await measure();
+  } catch (error) {
+    return `not measured: ${(error as Error).message}`;
+  }
+}
+
+/** The cells a broker channel row starts its figures with: translation, parallelism, in-process and channel msg/s, their ratio and each round's. */
+function channelFigureCells(f: ChannelRatioFigure & { readonly translation: TranslationSite }): string[] {
+  return [
+    f.translation === 'inline' ? 'inline' : 'worker thread',
+    String(f.parallelism),
+    f.inProcessMessagesPerSecond.toFixed(0),
+    f.messagesPerSecond.toFixed(0),
+    `${(f.ratio * 100).toFixed(0)}%`,
+    f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+  ];
 }
 
 /** Issue 27's engine goals: every reference pair at least 100x IPSM; 70 % of the I/O floor on the 11-cell pairs. */
@@ -132,12 +163,8 @@ if (only.has('engine')) {
     'vs IPSM',
     `goal ${IPSM_GOAL}x`,
   ];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\nTranslation throughput, one core, ${seconds} s per figure (node ${process.version})`);
-  console.log(fmt(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(fmt(r));
+  printTable(header, rows);
   console.log(`
   floor: JSON-LD parse + serialise of the same (input) message alone (our codec), measured in the same process.
   I/O floor: parse of the input + serialise of the translated output (the JSON-LD work the translation cannot avoid).
@@ -199,14 +226,10 @@ if (only.has('http')) {
       httpRows.push([...m.row, m.label === 'info (default)' ? `${(m.ratio / bare).toFixed(2)}x ${m.ratio >= bare ? 'MET' : 'MISSED'}` : '']);
   }
   const hHeader = ['case', 'server', 'in-process msg/s', 'HTTP req/s', 'HTTP/in-process', 'p50 ms', 'p99 ms', 'errors', 'goal: >= raw'];
-  const hWidths = hHeader.map((h, i) => Math.max(h.length, ...httpRows.map((r) => (r[i] ?? '').length)));
-  const hFmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(hWidths[i]!) : c.padStart(hWidths[i]!))).join('  ');
   console.log(
     `\nPOST /translation over HTTP keep-alive (autocannon, 8 connections, ${seconds} s) against \`mediator serve\`, with the in-process figure of the same message measured just before and after each`,
   );
-  console.log(hFmt(hHeader));
-  console.log(hWidths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of httpRows) console.log(hFmt(r));
+  printTable(hHeader, httpRows);
   console.log('Target: HTTP costs at most 30% of in-process throughput (HTTP/in-process >= 70%). "info (default)": `mediator serve` as shipped, logging every');
   console.log('request, translating on one worker thread (the default on a multi-core machine); "0 workers": translating on the event loop;');
   console.log('"2 workers": two worker threads (the default stays one while this row is not above the first on a 2-core machine).');
@@ -255,14 +278,10 @@ if (only.has('cold')) {
   ]);
   rows.push([`fleet steady state (median of ${fleet.steadyCount})`, fleet.steady.serverMs.toFixed(2), '1.0x', '-', fleet.steady.clientMs.toFixed(1), '-']);
   const head = ['POST /translation', 'server ms', 'of steady', `goal ${ratioGoal}x`, 'client ms', `goal ${clientGoalMs} ms`];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(
     `\nCold: ${c.name} through \`mediator serve\` (the bundle, default workers) on a keep-alive connection, medians of ${f.rounds} rounds; server ms: its Server-Timing total`,
   );
-  console.log(fmt(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(fmt(r));
+  printTable(head, rows);
   console.log(
     `Goal: each first translation within ${ratioGoal}x the steady state by the server's clock and within ${clientGoalMs} ms at the client. The restarted server answered its first GET /version ${f.startMs.toFixed(0)} ms after spawn.`,
   );
@@ -281,12 +300,8 @@ if (only.has('memory')) {
   const rows = m.figures.map((f) => [f.state, f.rssMiB.toFixed(0), `${(f.rssMiB / idle).toFixed(2)}x`, f.rssMiB <= goalMiB ? 'MET' : 'MISSED']);
   rows.push(['node -e (a timer, nothing loaded)', m.nodeMiB.toFixed(0), `${(m.nodeMiB / idle).toFixed(2)}x`, '-']);
   const head = ['`mediator serve` (the bundle, default workers)', 'RSS MiB', 'of idle', `goal <= ${goalMiB} MiB`];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(`\nMemory: the server's resident set (worker threads included), one state after another on one data folder; ${c.name}`);
-  console.log(fmt(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(fmt(r));
+  printTable(head, rows);
   console.log(
     `Goal: the server stays under ${goalMiB} MiB resident in every state above (set from the first run's figures, issue 27: idle 127, peak 201 MiB).`,
   );
@@ -295,15 +310,9 @@ if (only.has('memory')) {
 
 // ---- Channels: one channel draining its source, embedded bus and NATS, vs in-process -----------
 if (only.has('channels')) {
-  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
-  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const { c, inputs } = await channelCase();
   const count = Number(process.env.BENCH_CHANNEL_MESSAGES ?? '3000');
-  const figures = await measureChannels(
-    readFileSync(c.message, 'utf8'),
-    compiled,
-    c.alignments.map((a) => readFileSync(a, 'utf8')),
-    count,
-  );
+  const figures = await measureChannels(...inputs, count);
   const rows: string[][] = [['in-process translation', '-', figures.inProcess.toFixed(0), '100%']];
   for (const [p, rate] of Object.entries(figures.embedded))
     rows.push(['channel on the embedded bus', p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
@@ -313,13 +322,9 @@ if (only.has('channels')) {
   ] as const)
     for (const [p, rate] of Object.entries(byP)) rows.push([label, p, rate.toFixed(0), `${((rate / figures.inProcess) * 100).toFixed(0)}%`]);
   const head = ['path', 'parallelism', 'msg/s', 'of in-process'];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(`\nChannels: ${count} messages of ${c.name} through one channel on the embedded bus, one process (published while the channel`);
   console.log('runs, inside the timed window, medians of 5 rounds interleaved with the in-process figure; NATS: see the next table)');
-  console.log(f(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(f(r));
+  printTable(head, rows);
   console.log('Target: a channel on the embedded bus reaches at least 80% of in-process throughput. "server channel": created through POST /channels');
   console.log('on a built server, translating through its TranslationService (issue 29): on the event loop, or on one worker thread in batches.');
   writeFileSync(join(resultsDir, 'channels.json'), `${JSON.stringify({ case: c.name, count, ...figures }, null, 2)}\n`);
@@ -327,20 +332,9 @@ if (only.has('channels')) {
 
 // ---- Channels on NATS JetStream: one node and a three-node cluster, vs in-process (issue 13) -----
 if (only.has('nats')) {
-  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
-  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const { c, inputs } = await channelCase();
   const count = Number(process.env.BENCH_NATS_MESSAGES ?? '5000');
-  let figures: Awaited<ReturnType<typeof measureNatsChannels>> | string;
-  try {
-    figures = await measureNatsChannels(
-      readFileSync(c.message, 'utf8'),
-      compiled,
-      c.alignments.map((a) => readFileSync(a, 'utf8')),
-      count,
-    );
-  } catch (error) {
-    figures = `not measured: ${(error as Error).message}`;
-  }
+  const figures = await measuredOrWhy(() => measureNatsChannels(...inputs, count));
   console.log(
     `\nChannels on NATS JetStream (nats-server ${natsServerVersion()}): ${count} messages of ${c.name} through one channel in one process; the source filled first, timed`,
   );
@@ -372,11 +366,7 @@ if (only.has('nats')) {
       ...('error' in f ? ['-', '-', '-', '-'] : cpuCells(f.cpu, cores)),
     ]);
     const head = channelHead('NATS', 'goal', 'nats-servers');
-    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
-    console.log(f(head));
-    console.log(w.map((x) => '-'.repeat(x)).join('  '));
-    for (const r of rows) console.log(f(r));
+    printTable(head, rows);
     for (const x of figures) {
       const goal = 'error' in x ? undefined : natsGoal(x.nodes, x.parallelism);
       if ('error' in x || goal === undefined) continue;
@@ -397,22 +387,11 @@ if (only.has('nats')) {
 
 // ---- A channel on Kafka: one broker (KRaft), vs in-process (issue 28) ------------------------------
 if (only.has('kafka')) {
-  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
-  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const { c, inputs } = await channelCase();
   const count = Number(process.env.BENCH_KAFKA_MESSAGES ?? '5000');
   const goal = 0.5;
   const kafkaCores = availableParallelism();
-  let figures: Awaited<ReturnType<typeof measureKafkaChannels>> | string;
-  try {
-    figures = await measureKafkaChannels(
-      readFileSync(c.message, 'utf8'),
-      compiled,
-      c.alignments.map((a) => readFileSync(a, 'utf8')),
-      count,
-    );
-  } catch (error) {
-    figures = `not measured: ${(error as Error).message}`;
-  }
+  const figures = await measuredOrWhy(() => measureKafkaChannels(...inputs, count));
   console.log(`\nA channel on Kafka (one broker, KRaft): ${count} messages of ${c.name}; the source filled first, timed from the`);
   console.log("channel's group join until the broker confirmed every output (acks=-1; nothing reads the sink); each row the median of its rounds;");
   console.log('a round drains the channel between two in-process runs and divides by their mean');
@@ -420,22 +399,13 @@ if (only.has('kafka')) {
   else {
     const rows = figures.map((f) => [
       f.client,
-      f.translation === 'inline' ? 'inline' : 'worker thread',
-      String(f.parallelism),
-      f.inProcessMessagesPerSecond.toFixed(0),
-      f.messagesPerSecond.toFixed(0),
-      `${(f.ratio * 100).toFixed(0)}%`,
-      f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+      ...channelFigureCells(f),
       // Issue 42's goal is for parallelism 4; parallelism 1 is shown for comparison.
       f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, kafkaCores),
     ]);
     const head = channelHead('client', `goal ${goal * 100}%`, 'Kafka JVM');
-    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
-    console.log(f(head));
-    console.log(w.map((x) => '-'.repeat(x)).join('  '));
-    for (const r of rows) console.log(f(r));
+    printTable(head, rows, { labelColumn: false });
     for (const x of figures) {
       if (x.parallelism !== 4) continue;
       const note = budgetNote(`${x.translation === 'worker' ? 'Worker thread' : 'Inline'}, parallelism 4`, x.cpu, kafkaCores, goal, 'the broker');
@@ -455,22 +425,11 @@ if (only.has('kafka')) {
 
 // ---- Channels on MQTT: one Mosquitto at QoS 1, and a mixed MQTT -> NATS route, vs in-process (issue 28)
 if (only.has('mqtt')) {
-  const c = cases.find((x) => x.name === 'weight.UniversAAL_CO__CO_FIWARE')!;
-  const compiled = await Promise.all(c.alignments.map(async (a) => compileAlignment(readFileSync(a, 'utf8'))));
+  const { c, inputs } = await channelCase();
   const count = Number(process.env.BENCH_MQTT_MESSAGES ?? '5000');
   const goal = 0.6;
   const mqttCores = availableParallelism();
-  let figures: Awaited<ReturnType<typeof measureMqttChannels>> | string;
-  try {
-    figures = await measureMqttChannels(
-      readFileSync(c.message, 'utf8'),
-      compiled,
-      c.alignments.map((a) => readFileSync(a, 'utf8')),
-      count,
-    );
-  } catch (error) {
-    figures = `not measured: ${(error as Error).message}`;
-  }
+  const figures = await measuredOrWhy(() => measureMqttChannels(...inputs, count));
   console.log(`\nChannels on MQTT (one Mosquitto, QoS 1 in and out, MQTT.js): ${count} messages of ${c.name}; the source queued at the broker first,`);
   console.log('timed from the moment the channel runs (connected, its session resumed; what it translated before is not counted) until the');
   console.log("sink's broker confirmed every output (nothing reads the sink); each row the median");
@@ -479,21 +438,12 @@ if (only.has('mqtt')) {
   else {
     const rows = figures.map((f) => [
       f.route,
-      f.translation === 'inline' ? 'inline' : 'worker thread',
-      String(f.parallelism),
-      f.inProcessMessagesPerSecond.toFixed(0),
-      f.messagesPerSecond.toFixed(0),
-      `${(f.ratio * 100).toFixed(0)}%`,
-      f.roundRatios.map((r) => `${(r * 100).toFixed(0)}%`).join(' '),
+      ...channelFigureCells(f),
       f.route === 'mqtt' && f.parallelism === 4 ? (f.ratio >= goal ? 'MET' : 'MISSED') : '',
       ...cpuCells(f.cpu, mqttCores, true),
     ]);
     const head = channelHead('route', `goal ${goal * 100}%`, 'brokers', true);
-    const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-    const f = (r: string[]) => r.map((x, i) => x.padStart(w[i]!)).join('  ');
-    console.log(f(head));
-    console.log(w.map((x) => '-'.repeat(x)).join('  '));
-    for (const r of rows) console.log(f(r));
+    printTable(head, rows, { labelColumn: false });
     for (const x of figures) {
       if (x.route !== 'mqtt' || x.parallelism !== 4) continue;
       const note = budgetNote(`${x.translation === 'worker' ? 'Worker thread' : 'Inline'}, parallelism 4`, x.cpu, mqttCores, goal, 'Mosquitto');
@@ -548,11 +498,7 @@ if (only.has('startup')) {
     ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', '', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
   ];
   const head = ['process', 'first answer ms', 'of node -e 0', `goal ${ratioGoal}x`, `goal < ${startGoalMs} ms`, 'ready ms', 'first answer runs ms'];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
-  console.log(f(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(f(r));
+  printTable(head, rows);
   const served = s.clis[0]!;
   const compiled = s.clis[1]!;
   console.log(
@@ -586,14 +532,10 @@ if (only.has('cli')) {
     ['node -e 0', s.nodeMs.toFixed(0), '1.0x', '', s.nodeRuns.map((x) => x.toFixed(0)).join(' ')],
   ];
   const head = ['command (the bundle, as the mediator bin runs it)', 'median ms', 'of node -e 0', `goal ${goal}x`, 'runs ms'];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const f = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(
     `\nCommand line: each command from spawn to exit (median of ${s.rounds} interleaved rounds; ratio: median of each run over node -e 0 of its round)`,
   );
-  console.log(f(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(f(r));
+  printTable(head, rows);
   console.log(`Goal (issue 42): each command within ${goal}x the time of node -e 0 in the same run.`);
   writeFileSync(join(resultsDir, 'cli.json'), `${JSON.stringify({ goal, ...s }, null, 2)}\n`);
 }
@@ -647,14 +589,10 @@ if (only.has('suites')) {
     ['translateMessage once in a fresh process (no trace, no compare)', f.engineColdPerSecond.toFixed(0), `${(f.engineColdRatio * 100).toFixed(0)}%`, ''],
   ];
   const head = ['path', 'per s', 'of in-process', `goal ${suiteGoal * 100}%`];
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(
     `\nAlignment test suite: ${f.cases} cases cycling through the ${sources.length} golden pairs (${f.passed} passed), medians of 9 interleaved rounds (ratio: median of each suite round against its neighbouring engine round)`,
   );
-  console.log(fmt(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(fmt(r));
+  printTable(head, rows);
   console.log('Target: a suite runs at least 80% as many cases per second as the engine translates the same messages in-process.');
   const ofCold = f.cliCasesPerSecond / f.coldCasesPerSecond;
   console.log(
@@ -697,14 +635,10 @@ if (only.has('suggest')) {
     f.reproduced ? 'yes' : 'NO',
     String(f.questions),
   ]);
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i]!) : x.padStart(w[i]!))).join('  ');
   console.log(
     '\nCells from examples: suggestion time per single-alignment golden pair (one example), median of 9 rounds, next to translating the same message with the real alignment',
   );
-  console.log(fmt(head));
-  console.log(w.map((x) => '-'.repeat(x)).join('  '));
-  for (const r of rows) console.log(fmt(r));
+  printTable(head, rows);
   console.log("Target: at most 1 s per pair; cells at most twice the real alignment's firing cells.");
   writeFileSync(join(resultsDir, 'suggest.json'), `${JSON.stringify(figures, null, 2)}\n`);
 }

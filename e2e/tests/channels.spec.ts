@@ -13,9 +13,11 @@ async function createChannelInUi(page: Page, source: string, sink: string, input
 test('deleting an alignment that a channel uses is refused with the server reason', async ({ page, api }, testInfo) => {
   await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
   await page.goto('./#/channels');
+  await page.getByLabel('Parallelism', { exact: true }).fill('3');
   await createChannelInUi(page, 'e2e-in', 'e2e-out', 'CO_FIWARE_align 1.0');
   const row = page.getByRole('table', { name: 'Channels' }).getByTestId('channel-row');
   await expect(row).toHaveCount(1);
+  expect(((await (await api.get('channels')).json()) as Array<{ parallelism: number }>).map((c) => c.parallelism)).toEqual([3]);
   await expect(row).toContainText('e2e-in → e2e-out');
   await expect(row).toContainText('CO_FIWARE_align 1.0');
   await screenshot(page, testInfo, 'channels-screen');
@@ -68,15 +70,21 @@ test('a platform id previews its encoded topic names, in either spelling, and cr
   await expect(preview.getByTestId('downstream-source')).toHaveText('mw-ipsm-downstream-http_inter-iot.eu_platforms_p1');
   await page.getByLabel('Topic spelling').selectOption('mediator');
   await screenshot(page, testInfo, 'channels-platform-preview');
+  // What is not a positive number reads as 1.
+  const parallelism = page.getByLabel('Platform parallelism');
+  await parallelism.fill('0');
+  await expect(parallelism).toHaveValue('1');
+  await parallelism.fill('2');
 
   await page.getByRole('button', { name: 'Create platform channels' }).click();
   await expect(page.getByTestId('platform-result')).toContainText('mw-mediator-downstream-http_inter-iot.eu_platforms_p1');
   await expect(page.getByTestId('platform-result')).toContainText('mw-mediator-upstream-http_inter-iot.eu_platforms_p1');
-  const channels = (await (await api.get('channels')).json()) as Array<{ source: string; sink: string }>;
+  const channels = (await (await api.get('channels')).json()) as Array<{ source: string; sink: string; parallelism: number }>;
   expect(channels.map((c) => `${c.source} -> ${c.sink}`).sort()).toEqual([
     'mw-mediator-downstream-http_inter-iot.eu_platforms_p1 -> mediator-mw-downstream-http_inter-iot.eu_platforms_p1',
     'mw-mediator-upstream-http_inter-iot.eu_platforms_p1 -> mediator-mw-upstream-http_inter-iot.eu_platforms_p1',
   ]);
+  expect(channels.map((c) => c.parallelism)).toEqual([2, 2]);
 });
 
 test('a platform channel pair translates a published test message', async ({ page, api }, testInfo) => {

@@ -101,6 +101,18 @@ test('a test case saved from the translate screen passes, still passes after a r
   await detail.getByLabel('Alignments').selectOption('recorded');
   await detail.getByRole('button', { name: 'Run all' }).click();
   await expect(detail.getByTestId('suite-summary')).toHaveText('1 passed, 0 failed, 0 error(s) of 1');
+
+  // Deleting the case asks first: Cancel keeps it, the dialog's own button deletes it.
+  const deleteCase = detail.getByRole('button', { name: /^Delete test case / });
+  await deleteCase.click();
+  const confirm = page.getByRole('dialog', { name: 'Delete test case?' });
+  await expect(confirm).toContainText('from this suite?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(detail.getByTestId('suite-case')).toHaveCount(1);
+  await deleteCase.click();
+  await confirm.getByRole('button', { name: 'Delete test case' }).click();
+  await expect(page.getByTestId('suite-case')).toHaveCount(0);
 });
 
 test('the cell list shows coverage over chosen messages as a heat column, and can show only the cells that never fired', async ({ page, api }, testInfo) => {

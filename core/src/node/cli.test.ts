@@ -10,7 +10,7 @@ import { runCli } from './cli.js';
 import { dataDir, goldenFile, repoRoot } from '../test-support/shared-data.js';
 import { isomorphic } from '../test-support/isomorphism.js';
 import { readMessage } from '../common/index.js';
-import { readData } from '../test-support/shared-data.js';
+import { CO_FIWARE_STEP_CELLS, readData } from '../test-support/shared-data.js';
 import { startServer, type RunningServer } from './server/start-server.js';
 import { startProcess } from '../test-support/processes.js';
 import { silentLog } from './server/test-support/test-server.js';
@@ -125,19 +125,7 @@ describe('mediator compile', () => {
     const r = await run(['compile', a('CO_FIWARE.rdf')]);
     expect(r.code).toBe(0);
     const headers = [...r.stdout.matchAll(/^#### .*cell: (\S+)$/gm)].map((x) => x[1]);
-    expect(headers).toEqual([
-      'cell0',
-      'cell1',
-      'cell2_weight',
-      'cell2_bp',
-      'cell2_hr',
-      'cell3_entity',
-      'cell4_entity_weight',
-      'cell4_entity_hr',
-      'cell4_entity_bp',
-      'cell4_entity_cleanup',
-      'cell5_metadata',
-    ]);
+    expect(headers).toEqual(CO_FIWARE_STEP_CELLS);
     expect(r.stdout).toContain('DELETE {');
   });
 });

@@ -13,10 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './loopback-ports.js';
+import { freePort, waitUntilAccepting } from './loopback-ports.js';
 import { startProcess, type TestProcess } from './processes.js';
 import { repoRoot } from './shared-data.js';
 
@@ -154,19 +153,6 @@ function javaArgs(mainClass: string, args: readonly string[]): string[] {
   ];
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /**
  * Formats a fresh log directory (`kafka.tools.StorageTool format`, Kafka 4's `kafka-storage.sh`),
  * starts `kafka.Kafka` on it and waits, bounded, for the line saying the server started and then for
@@ -216,13 +202,7 @@ export async function startKafkaBroker(options: KafkaBrokerOptions = {}): Promis
     const started = Date.now();
     broker = startProcess(`kafka broker 127.0.0.1:${brokerPort}`, JAVA, javaArgs('kafka.Kafka', [props]));
     await broker.waitForLine(/Kafka Server started/, 'stdout', { timeoutMs });
-    for (;;) {
-      if (await accepts(brokerPort)) break;
-      if (!broker.running) throw new Error(`${broker.name} exited before accepting connections:\n${broker.output()}`);
-      if (Date.now() - started > timeoutMs)
-        throw new Error(`${broker.name} said it started but refused connections on port ${brokerPort} for ${timeoutMs} ms:\n${broker.output()}`);
-      await sleep(100);
-    }
+    await waitUntilAccepting(broker, brokerPort, { since: started, timeoutMs, pollMs: 100 });
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,6 @@
 /**
- * Loopback ports for the brokers the tests start and for brokers out of reach.
+ * Loopback ports for the brokers the tests start and for brokers out of reach, and the wait until
+ * a started broker accepts connections on its port.
  *
  * A port taken from the kernel (listen on 0) and released again lies in the ephemeral range, where
  * the kernel hands ports to every outgoing connection and every other `listen(0)` of the run (each
@@ -10,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import type { TestProcess } from './processes.js';
 
 /** Brokers' ports: [FREE_LOW, CLOSED_LOW). */
 const FREE_LOW = 20000;
@@ -41,20 +43,26 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-/** Whether a connection to 127.0.0.1:`port` is refused (not accepted, not left unanswered). */
-function refuses(port: number): Promise<boolean> {
+/** What a connection to 127.0.0.1:`port` meets just now: accepted, refused, or neither (no answer within 2 s, another error). */
+function probe(port: number): Promise<'accepted' | 'refused' | 'neither'> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
     socket.setTimeout(2000);
-    const done = (refused: boolean): void => {
+    const done = (outcome: 'accepted' | 'refused' | 'neither'): void => {
       socket.destroy();
-      resolve(refused);
+      resolve(outcome);
     };
-    socket.once('connect', () => done(false));
-    socket.once('timeout', () => done(false));
-    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
+    socket.once('connect', () => done('accepted'));
+    socket.once('timeout', () => done('neither'));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED' ? 'refused' : 'neither'));
   });
 }
+
+/** Whether a connection to 127.0.0.1:`port` is refused (not accepted, not left unanswered). */
+const refuses = async (port: number): Promise<boolean> => (await probe(port)) === 'refused';
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port` just now. */
+export const accepts = async (port: number): Promise<boolean> => (await probe(port)) === 'accepted';
 
 async function pick(low: number, high: number, avoid: readonly number[], usable: (port: number) => Promise<boolean>, what: string): Promise<number> {
   for (let i = 0; i < TRIES; i++) {
@@ -72,4 +80,25 @@ export function freePort(): Promise<number> {
 /** A loopback port that refused a connection just now and that no test binds; distinct from `avoid`. */
 export function closedPort(avoid: readonly number[] = []): Promise<number> {
   return pick(CLOSED_LOW, ephemeralStart(), avoid, refuses, 'closed');
+}
+
+export interface AcceptingWait {
+  /** When the wait's clock started (`Date.now()`), so that time spent before, e.g. on a start-up line, counts. */
+  readonly since: number;
+  readonly timeoutMs: number;
+  readonly pollMs: number;
+}
+
+/**
+ * Waits, bounded, until the broker `process` accepts connections on `port`; throws with its output
+ * if it exits first or still refuses `timeoutMs` after `since`.
+ */
+export async function waitUntilAccepting(process: TestProcess, port: number, wait: AcceptingWait): Promise<void> {
+  for (;;) {
+    if (await accepts(port)) return;
+    if (!process.running) throw new Error(`${process.name} exited before accepting connections:\n${process.output()}`);
+    if (Date.now() - wait.since > wait.timeoutMs)
+      throw new Error(`${process.name} refused connections on port ${port} for ${wait.timeoutMs} ms:\n${process.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, wait.pollMs));
+  }
 }

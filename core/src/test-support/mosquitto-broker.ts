@@ -7,10 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './loopback-ports.js';
+import { freePort, waitUntilAccepting } from './loopback-ports.js';
 import { startProcess, type TestProcess } from './processes.js';
 
 export const MOSQUITTO_BIN = process.env.MEDIATOR_MOSQUITTO ?? '/usr/sbin/mosquitto';
@@ -73,19 +72,6 @@ function config(port: number, secured: MosquittoOptions['secured']): string {
   ].join('\n');
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Starts mosquitto and waits, bounded, until its port accepts a connection. */
 export async function startMosquitto(options: MosquittoOptions = {}): Promise<MosquittoBroker> {
   if (!mosquittoAvailable) throw new Error(`mosquitto is required for the MQTT tests: ${mosquittoSkipReason}`);
@@ -102,14 +88,8 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     await broker.stop({ signal: 'SIGTERM', graceMs: 5000 });
     await rm(dir, { recursive: true, force: true });
   };
-  const started = Date.now();
   try {
-    for (;;) {
-      if (await accepts(port)) break;
-      if (!broker.running) throw new Error(`${broker.name} exited before accepting connections:\n${broker.output()}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`${broker.name} refused connections on port ${port} for ${timeoutMs} ms:\n${broker.output()}`);
-      await sleep(50);
-    }
+    await waitUntilAccepting(broker, port, { since: Date.now(), timeoutMs, pollMs: 50 });
   } catch (error) {
     await stop();
     throw error;

@@ -7,6 +7,7 @@
  */
 import { expect } from 'vitest';
 import type { Transport } from '../common/index.js';
+import { createCoFiwareChannel } from './kill-mid-stream.js';
 import { NumberedArrivals, numberedMessage } from './numbered-messages.js';
 import { request, uploadAlignment, type TestProcess } from './processes.js';
 import { readData } from './shared-data.js';
@@ -30,23 +31,7 @@ interface ChannelDetail {
 async function createChannel(url: string, shape: ChannelShape): Promise<number> {
   const upload = await uploadAlignment(url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
   expect([201, 208, 409], upload.text).toContain(upload.status);
-  const created = await request(`${url}/channels`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      source: shape.source,
-      sink: shape.sink,
-      inpAlignmentName: 'CO_FIWARE_align',
-      inpAlignmentVersion: '1.0',
-      outAlignmentName: '',
-      outAlignmentVersion: '',
-      parallelism: 1,
-      chanType: shape.chanType,
-    }),
-    timeoutMs: REQUEST_MS,
-  });
-  expect(created.status, created.text).toBe(201);
-  return created.json<{ id: number }>().id;
+  return createCoFiwareChannel(url, { source: shape.source, sink: shape.sink, parallelism: 1, chanType: shape.chanType }, REQUEST_MS);
 }
 
 async function channelDetail(url: string, id: number): Promise<ChannelDetail | undefined> {

@@ -27,6 +27,21 @@ export function readData(relative: string): string {
   return readFileSync(join(dataDir, relative), 'utf8');
 }
 
+/** The cells of alignments/CO_FIWARE.rdf in the order of its steps (what tests of its reading and compiling expect). */
+export const CO_FIWARE_STEP_CELLS: readonly string[] = [
+  'cell0',
+  'cell1',
+  'cell2_weight',
+  'cell2_bp',
+  'cell2_hr',
+  'cell3_entity',
+  'cell4_entity_weight',
+  'cell4_entity_hr',
+  'cell4_entity_bp',
+  'cell4_entity_cleanup',
+  'cell5_metadata',
+];
+
 export function goldenPairs(): GoldenPair[] {
   return JSON.parse(readData('golden/manifest.json')) as GoldenPair[];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFocusReturn } from './use-focus-return.js';
 
 export interface ConfirmDialogProps {
@@ -38,6 +38,39 @@ export function ConfirmDialog({ title, children, confirmLabel, busy = false, onC
       {children}
     </ModalDialog>
   );
+}
+
+export interface Confirmation<T> {
+  readonly title: string;
+  readonly confirmLabel: string;
+  /** The dialog's text about the item waiting for confirmation. */
+  readonly body: (item: T) => ReactNode;
+  readonly onConfirm: (item: T) => void;
+}
+
+/**
+ * A destructive action on an item that waits for the user's word (issue 25: none happens at once):
+ * `ask(item)` opens a ConfirmDialog, which `dialog` renders while it is open; Cancel only closes
+ * it, the confirm button closes it and runs `onConfirm(item)`.
+ */
+export function useConfirmation<T>(confirmation: Confirmation<T>): { readonly ask: (item: T) => void; readonly dialog: ReactNode } {
+  // Boxed, so that an item that is itself undefined still reads as asked.
+  const [pending, setPending] = useState<{ readonly item: T } | undefined>(undefined);
+  const dialog =
+    pending === undefined ? null : (
+      <ConfirmDialog
+        title={confirmation.title}
+        confirmLabel={confirmation.confirmLabel}
+        onCancel={() => setPending(undefined)}
+        onConfirm={() => {
+          setPending(undefined);
+          confirmation.onConfirm(pending.item);
+        }}
+      >
+        {confirmation.body(pending.item)}
+      </ConfirmDialog>
+    );
+  return { ask: (item) => setPending({ item }), dialog };
 }
 
 /** A native modal <dialog> with a title, a body and actions; Escape cancels. */

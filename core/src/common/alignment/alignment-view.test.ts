@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import { AlignmentView } from '../api/alignment-view.js';
-import { alignmentFiles, readData } from '../../test-support/shared-data.js';
+import { alignmentFiles, CO_FIWARE_STEP_CELLS, readData } from '../../test-support/shared-data.js';
 import { alignmentView } from './alignment-view.js';
 import { convertCellsToRdfXml, readAlignment } from './index.js';
 import { compileAlignment } from '../translation/index.js';
@@ -38,19 +38,7 @@ describe('alignmentView', () => {
       cellFormat: 'turtle',
       sourceOntology: 'http://inter-iot.eu/GOIoTPex#',
     });
-    expect(view.cells.map((c) => c.id)).toEqual([
-      'cell0',
-      'cell1',
-      'cell2_weight',
-      'cell2_bp',
-      'cell2_hr',
-      'cell3_entity',
-      'cell4_entity_weight',
-      'cell4_entity_hr',
-      'cell4_entity_bp',
-      'cell4_entity_cleanup',
-      'cell5_metadata',
-    ]);
+    expect(view.cells.map((c) => c.id)).toEqual(CO_FIWARE_STEP_CELLS);
     expect(view.steps).toHaveLength(11);
     expect(view.steps[0]).toMatchObject({ position: 1, cellId: 'cell0', order: '0', line: lineOf(coFiware, 'sripas:order="0"') });
     const weight = view.cells.find((c) => c.id === 'cell2_weight');

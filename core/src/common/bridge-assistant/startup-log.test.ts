@@ -30,20 +30,23 @@ const ALL = [
   at(3, 'Bridge registration has finished successfully.'),
 ];
 
+/** What ALL reads as: both bridges registered (lines 2 and 3) and the registration finished. */
+const ALL_REGISTERED: Row['result'] = {
+  started: true,
+  bridges: [
+    { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
+    { class: FIWARE, platformType: FIWARE_TYPE, line: 3 },
+  ],
+  finished: true,
+  missing: [],
+};
+
 const ROWS: readonly Row[] = [
   {
     name: 'every bridge registered',
     log: ALL.join('\n'),
     expect: [EXAMPLE_TYPE, FIWARE_TYPE],
-    result: {
-      started: true,
-      bridges: [
-        { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
-        { class: FIWARE, platformType: FIWARE_TYPE, line: 3 },
-      ],
-      finished: true,
-      missing: [],
-    },
+    result: ALL_REGISTERED,
     problems: [],
   },
   {
@@ -71,15 +74,7 @@ const ROWS: readonly Row[] = [
     name: 'Windows line endings',
     log: `${ALL.join('\r\n')}\r\n`,
     expect: [FIWARE_TYPE],
-    result: {
-      started: true,
-      bridges: [
-        { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
-        { class: FIWARE, platformType: FIWARE_TYPE, line: 3 },
-      ],
-      finished: true,
-      missing: [],
-    },
+    result: ALL_REGISTERED,
     problems: [],
   },
   {
@@ -109,15 +104,8 @@ const ROWS: readonly Row[] = [
     name: 'the same platform type registered twice',
     log: [ALL[0], ALL[1], at(2, registered(FIWARE, EXAMPLE_TYPE)), ALL[3]].join('\n'),
     expect: [],
-    result: {
-      started: true,
-      bridges: [
-        { class: EXAMPLE, platformType: EXAMPLE_TYPE, line: 2 },
-        { class: FIWARE, platformType: EXAMPLE_TYPE, line: 3 },
-      ],
-      finished: true,
-      missing: [],
-    },
+    // As ALL, but the second bridge claims the first one's platform type.
+    result: { ...ALL_REGISTERED, bridges: [ALL_REGISTERED.bridges[0]!, { class: FIWARE, platformType: EXAMPLE_TYPE, line: 3 }] },
     problems: [[3, /registered twice \(also by .*ExampleBridge on line 2\)/]],
   },
   {

@@ -14,9 +14,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { KafkaTransport } from '../transports/index.js';
 import { kafkaSkipReason, skipKafka, startKafkaBroker, type KafkaBroker } from '../../test-support/kafka-broker.js';
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
-import { request, startMediatorServe, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
+import { startMediatorServe, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
-import { channelCounters } from '../../test-support/channel-metrics.js';
+import { createCoFiwareChannel, expectCountedSince, publishKillingMidway, settledCounters } from '../../test-support/kill-mid-stream.js';
 import { waitUntilTrue } from '../../test-support/wait-until.js';
 
 const MESSAGES = 600;
@@ -50,42 +50,19 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
     const first = await serve(broker.brokers);
     const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
-    const created = await request(`${first.url}/channels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        source: 'kill.src',
-        sink: 'kill.sink',
-        inpAlignmentName: 'CO_FIWARE_align',
-        inpAlignmentVersion: '1.0',
-        outAlignmentName: '',
-        outAlignmentVersion: '',
-        parallelism: 4,
-      }),
-      timeoutMs: REQUEST_MS,
-    });
-    expect(created.status, created.text).toBe(201);
-    const channel = String((JSON.parse(created.text) as { id: number }).id);
+    const channel = String(await createCoFiwareChannel(first.url, { source: 'kill.src', sink: 'kill.sink', parallelism: 4 }, REQUEST_MS));
 
     const client = new KafkaTransport({ brokers: broker.brokers, clientId: 'kill-test' });
     clients.push(client);
     const arrivals = new NumberedArrivals('kafka-kill');
     await client.subscribe('kill.sink', 'kill-checker', { maxInFlight: 64, from: 'earliest' }, arrivals.handler);
 
-    let arrivedAtKill = 0;
-    for (let i = 0; i < MESSAGES; i++) {
-      // Resolves once the broker acknowledged the record (acks=-1): from here on it must not be lost.
-      await client.publish('kill.src', numberedMessage(i, 'kafka-kill'));
-      if (i === KILL_AT) {
-        // Mid-stream: wait until the channel is visibly working, then crash it.
-        await waitUntilTrue('the first translations on the sink', () => arrivals.arrived.size >= 50, 30_000);
-        arrivedAtKill = arrivals.arrived.size;
-        first.process.kill('SIGKILL');
-        expect(await first.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
-      }
-    }
-    expect(arrivedAtKill).toBeGreaterThan(0);
-    expect(arrivedAtKill).toBeLessThan(MESSAGES);
+    // Each publish resolves once the broker acknowledged the record (acks=-1).
+    await publishKillingMidway((i) => client.publish('kill.src', numberedMessage(i, 'kafka-kill')), arrivals, {
+      count: MESSAGES,
+      killAt: KILL_AT,
+      victim: first.process,
+    });
 
     // Same data folder: the channel is restored and its group resumes once the dead member's
     // session (30 s by default) has expired.
@@ -94,34 +71,12 @@ describe.skipIf(skipKafka)(`a mediator killed in mid-stream on Kafka ${skipKafka
     await arrivals.expectEveryGolden(MESSAGES);
 
     // Counters of the restarted process: exact deltas for what is sent now.
-    await waitUntilTrue(
-      'the restarted channel to settle',
-      async () => {
-        const c = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
-        return c.received === c.translated + c.failed;
-      },
-      10_000,
-    );
-    const before = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
+    const before = await settledCounters(second.url, channel, 'kafka', REQUEST_MS);
     expect(before.connected).toBe(1);
     const more = { good: 20, bad: 2 };
     for (let i = 0; i < more.good; i++) await client.publish('kill.src', numberedMessage(MESSAGES + i, 'kafka-kill'));
     for (let i = 0; i < more.bad; i++) await client.publish('kill.src', `not JSON ${i}`);
-    await waitUntilTrue(
-      'the channel to count the new messages',
-      async () => {
-        const c = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
-        return c.translated - before.translated >= more.good && c.deadLettered - before.deadLettered >= more.bad;
-      },
-      30_000,
-    );
-    const after = await channelCounters(second.url, channel, 'kafka', REQUEST_MS);
-    expect({
-      received: after.received - before.received,
-      translated: after.translated - before.translated,
-      failed: after.failed - before.failed,
-      deadLettered: after.deadLettered - before.deadLettered,
-    }).toEqual({ received: more.good + more.bad, translated: more.good, failed: more.bad, deadLettered: more.bad });
+    await expectCountedSince(second.url, channel, 'kafka', before, more, REQUEST_MS);
     expect(await second.process.stop({ signal: 'SIGTERM', graceMs: 15_000 })).toEqual({ code: 0, signal: null });
   }, 240_000);
 });

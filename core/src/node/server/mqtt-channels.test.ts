@@ -18,7 +18,7 @@ import { mosquittoSkipReason, skipMosquitto, startMosquitto, type MosquittoBroke
 import { readData, mediatorCli } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
 import { NumberedArrivals, numberedMessage } from '../../test-support/numbered-messages.js';
-import { channelCounters } from '../../test-support/channel-metrics.js';
+import { createCoFiwareChannel, expectCountedSince, publishKillingMidway, settledCounters } from '../../test-support/kill-mid-stream.js';
 import { waitUntilTrue } from '../../test-support/wait-until.js';
 
 const MESSAGES = 600;
@@ -46,23 +46,9 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
     const first = await serve(broker.url);
     const upload = await uploadAlignment(first.url, readData('alignments/CO_FIWARE.rdf'), REQUEST_MS);
     expect(upload.status, upload.text).toBe(201);
-    const created = await request(`${first.url}/channels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        source: 'mqtt/kill.src',
-        sink: 'mqtt/kill.sink',
-        inpAlignmentName: 'CO_FIWARE_align',
-        inpAlignmentVersion: '1.0',
-        outAlignmentName: '',
-        outAlignmentVersion: '',
-        parallelism: 4,
-        chanType: 'MM',
-      }),
-      timeoutMs: REQUEST_MS,
-    });
-    expect(created.status, created.text).toBe(201);
-    const channel = String((JSON.parse(created.text) as { id: number }).id);
+    const channel = String(
+      await createCoFiwareChannel(first.url, { source: 'mqtt/kill.src', sink: 'mqtt/kill.sink', parallelism: 4, chanType: 'MM' }, REQUEST_MS),
+    );
     // The default GET /channels keeps the reference's 11 keys; the details say MM.
     const details = await request(`${first.url}/channels?details=true`, { timeoutMs: REQUEST_MS });
     expect((JSON.parse(details.text) as { chanType: string }[]).map((c) => c.chanType)).toEqual(['MM']);
@@ -76,34 +62,19 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
       dead.push(m.value);
     });
 
-    let arrivedAtKill = 0;
-    for (let i = 0; i < MESSAGES; i++) {
-      // Resolves on the broker's PUBACK: from here on the message must not be lost.
-      await client.publish('mqtt/kill.src', numberedMessage(i, 'mqtt-kill'));
-      if (i === KILL_AT) {
-        await waitUntilTrue('the first translations on the sink', () => arrivals.arrived.size >= 50, 30_000);
-        arrivedAtKill = arrivals.arrived.size;
-        first.process.kill('SIGKILL');
-        expect(await first.process.exited({ timeoutMs: 15_000 })).toEqual({ code: null, signal: 'SIGKILL' });
-      }
-    }
-    expect(arrivedAtKill).toBeGreaterThan(0);
-    expect(arrivedAtKill).toBeLessThan(MESSAGES);
+    // Each publish resolves on the broker's PUBACK.
+    await publishKillingMidway((i) => client.publish('mqtt/kill.src', numberedMessage(i, 'mqtt-kill')), arrivals, {
+      count: MESSAGES,
+      killAt: KILL_AT,
+      victim: first.process,
+    });
 
     // Same data folder: the same client ids resume the sessions the broker kept meanwhile.
     const second = await serve(broker.url);
     await waitUntilTrue(`all ${MESSAGES} messages on the sink`, () => arrivals.arrived.size >= MESSAGES, 120_000);
     await arrivals.expectEveryGolden(MESSAGES);
 
-    await waitUntilTrue(
-      'the restarted channel to settle',
-      async () => {
-        const c = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
-        return c.received === c.translated + c.failed;
-      },
-      10_000,
-    );
-    const before = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
+    const before = await settledCounters(second.url, channel, 'mqtt', REQUEST_MS);
     expect(before.connected).toBe(1);
     const more = { good: 20, bad: 2 };
     for (let i = 0; i < more.bad; i++) await client.publish('mqtt/kill.src', `not JSON ${i}`);
@@ -113,21 +84,7 @@ describe.skipIf(skipMosquitto)(`an MQTT channel on a real server ${skipMosquitto
     await waitUntilTrue('the dead letters', () => dead.length >= more.bad, 30_000);
     const envelope = JSON.parse(dead[0] ?? 'null') as DeadLetterEnvelope;
     expect(envelope).toMatchObject({ error: { code: 'MESSAGE_NOT_JSON' }, channel: Number(channel), source: 'mqtt/kill.src', original: 'not JSON 0' });
-    await waitUntilTrue(
-      'the channel to count the new messages',
-      async () => {
-        const c = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
-        return c.translated - before.translated >= more.good && c.deadLettered - before.deadLettered >= more.bad;
-      },
-      30_000,
-    );
-    const after = await channelCounters(second.url, channel, 'mqtt', REQUEST_MS);
-    expect({
-      received: after.received - before.received,
-      translated: after.translated - before.translated,
-      failed: after.failed - before.failed,
-      deadLettered: after.deadLettered - before.deadLettered,
-    }).toEqual({ received: more.good + more.bad, translated: more.good, failed: more.bad, deadLettered: more.bad });
+    await expectCountedSince(second.url, channel, 'mqtt', before, more, REQUEST_MS);
     expect(await second.process.stop({ signal: 'SIGTERM', graceMs: 15_000 })).toEqual({ code: 0, signal: null });
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BRIDGE_STEPS, stepDone, useWorkbench, type BridgeStepName } from '../../store/index.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { useConfirmation } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { ChannelsStep } from './ChannelsStep.js';
 import { CopyStep } from './CopyStep.js';
@@ -24,8 +24,16 @@ function BridgePicker() {
   const open = useWorkbench((s) => s.openBridge);
   const forget = useWorkbench((s) => s.forgetBridge);
   const [name, setName] = useState('');
-  // The bridge whose saved progress waits for the user to confirm its deletion.
-  const [confirming, setConfirming] = useState<string | undefined>(undefined);
+  const confirmForget = useConfirmation<string>({
+    title: 'Delete bridge progress?',
+    confirmLabel: 'Delete progress',
+    body: (bridge) => (
+      <p>
+        Delete the saved progress of <strong>{bridge}</strong> (the steps done, the files checked)? The bridge itself is not touched.
+      </p>
+    ),
+    onConfirm: (bridge) => void forget(bridge),
+  });
   const reconnects = useWorkbench((s) => s.reconnects);
   useEffect(() => void load(), [load, reconnects]);
   return (
@@ -71,7 +79,7 @@ function BridgePicker() {
                   <button type="button" onClick={() => void open(b.bridgeId)} aria-label={`Continue ${b.bridgeId}`}>
                     Continue
                   </button>
-                  <button type="button" onClick={() => setConfirming(b.bridgeId)} aria-label={`Delete progress: ${b.bridgeId}`}>
+                  <button type="button" onClick={() => confirmForget.ask(b.bridgeId)} aria-label={`Delete progress: ${b.bridgeId}`}>
                     Delete progress…
                   </button>
                 </td>
@@ -80,21 +88,7 @@ function BridgePicker() {
           </tbody>
         </table>
       )}
-      {confirming !== undefined && (
-        <ConfirmDialog
-          title="Delete bridge progress?"
-          confirmLabel="Delete progress"
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            setConfirming(undefined);
-            void forget(confirming);
-          }}
-        >
-          <p>
-            Delete the saved progress of <strong>{confirming}</strong> (the steps done, the files checked)? The bridge itself is not touched.
-          </p>
-        </ConfirmDialog>
-      )}
+      {confirmForget.dialog}
     </section>
   );
 }

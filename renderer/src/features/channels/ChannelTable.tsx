@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ChannelInfo } from '../../api/index.js';
 import { formatDate, formatMs } from '../../ui/format.js';
 import { useWorkbench } from '../../store/index.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { useConfirmation } from '../../ui/ConfirmDialog.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { describeChannelType, TRANSPORT_NAMES } from './TransportSelect.js';
 
@@ -72,7 +72,16 @@ export function ChannelTable() {
   const transports = useWorkbench((s) => s.version?.transports) ?? [];
   // The brokers the server says it cannot reach now, by chanType letter.
   const unreachable = transports.filter((t) => !t.reachable);
-  const [confirming, setConfirming] = useState<ChannelInfo | undefined>(undefined);
+  const confirmDelete = useConfirmation<ChannelInfo>({
+    title: 'Delete channel?',
+    confirmLabel: 'Delete channel',
+    body: (c) => (
+      <p>
+        Delete channel {c.id} ({c.source} → {c.sink})? Messages on {c.source} will no longer be translated.
+      </p>
+    ),
+    onConfirm: (c) => void deleteChannel(c.id),
+  });
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'id', dir: 'ascending' });
   const sorted = filterChannels(channels, search).sort((a, b) => {
@@ -172,7 +181,7 @@ export function ChannelTable() {
                     >
                       Test
                     </button>{' '}
-                    <button type="button" onClick={() => setConfirming(c)} aria-label={`Delete channel ${c.id}`}>
+                    <button type="button" onClick={() => confirmDelete.ask(c)} aria-label={`Delete channel ${c.id}`}>
                       Delete…
                     </button>
                   </td>
@@ -187,22 +196,7 @@ export function ChannelTable() {
           )}
         </div>
       )}
-      {confirming !== undefined && (
-        <ConfirmDialog
-          title="Delete channel?"
-          confirmLabel="Delete channel"
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            const id = confirming.id;
-            setConfirming(undefined);
-            void deleteChannel(id);
-          }}
-        >
-          <p>
-            Delete channel {confirming.id} ({confirming.source} → {confirming.sink})? Messages on {confirming.source} will no longer be translated.
-          </p>
-        </ConfirmDialog>
-      )}
+      {confirmDelete.dialog}
     </section>
   );
 }

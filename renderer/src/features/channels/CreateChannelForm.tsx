@@ -1,6 +1,7 @@
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { AlignmentSelect } from './AlignmentSelect.js';
+import { ParallelismField } from './ParallelismField.js';
 import { TransportSelect } from './TransportSelect.js';
 
 export function CreateChannelForm() {
@@ -45,16 +46,7 @@ export function CreateChannelForm() {
         )}
         <AlignmentSelect label="Input alignment" value={draft.inp} onChange={(inp) => setDraft({ inp })} />
         <AlignmentSelect label="Output alignment" value={draft.out} onChange={(out) => setDraft({ out })} />
-        <label className="field">
-          <span>Parallelism</span>
-          <input
-            type="number"
-            min={1}
-            max={64}
-            value={draft.parallelism}
-            onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })}
-          />
-        </label>
+        <ParallelismField label="Parallelism" value={draft.parallelism} onChange={(parallelism) => setDraft({ parallelism })} />
         <div className="row">
           <button type="submit" className="primary" disabled={op.state === 'running'}>
             Create channel

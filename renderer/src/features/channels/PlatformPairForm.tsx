@@ -2,6 +2,7 @@ import type { ChannelInfo, TopicPair } from '../../api/index.js';
 import { IDLE, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { AlignmentSelect } from './AlignmentSelect.js';
+import { ParallelismField } from './ParallelismField.js';
 
 export function PlatformPairForm() {
   const draft = useWorkbench((s) => s.platformDraft);
@@ -37,16 +38,7 @@ export function PlatformPairForm() {
         </label>
         <AlignmentSelect label="Platform input alignment" value={draft.inp} onChange={(inp) => setDraft({ inp })} />
         <AlignmentSelect label="Platform output alignment" value={draft.out} onChange={(out) => setDraft({ out })} />
-        <label className="field">
-          <span>Platform parallelism</span>
-          <input
-            type="number"
-            min={1}
-            max={64}
-            value={draft.parallelism}
-            onChange={(e) => setDraft({ parallelism: Math.max(1, Number(e.target.value) || 1) })}
-          />
-        </label>
+        <ParallelismField label="Platform parallelism" value={draft.parallelism} onChange={(parallelism) => setDraft({ parallelism })} />
         {draft.platformId.trim() !== '' && (
           <div className="wide topic-preview" data-testid="topic-preview">
             <h3>Topics that will be used</h3>

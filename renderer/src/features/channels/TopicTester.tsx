@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { formatMs, formatTime } from '../../ui/format.js';
 import { useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
-import { SAMPLES } from '../translate/samples/index.js';
+import { SampleSelect } from '../translate/SampleSelect.js';
 
 /** Publish a test message to a topic and watch what arrives on another (the translated side). */
 export function TopicTester() {
@@ -37,14 +37,7 @@ export function TopicTester() {
           </label>
           <label className="field wide">
             <span>Test message sample</span>
-            <select value="" onChange={(e) => setTester({ publishText: SAMPLES.find((s) => s.id === e.target.value)?.text ?? tester.publishText })}>
-              <option value="">– fill from a sample –</option>
-              {SAMPLES.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
+            <SampleSelect value="" placeholder="– fill from a sample –" onPick={(sample) => setTester({ publishText: sample.text })} />
           </label>
           <label className="field wide">
             <span>Test message</span>

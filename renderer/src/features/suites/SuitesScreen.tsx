@@ -3,7 +3,7 @@ import type { CaseResult, CellContribution, CellDifference, StepCounts } from '.
 import { formatMs } from '../../ui/format.js';
 import { runSummary, useWorkbench } from '../../store/index.js';
 import { cellHref } from '../../store/route.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { useConfirmation } from '../../ui/ConfirmDialog.js';
 import { SplitView } from '../../ui/SplitView.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
 import { PayloadDiffView } from '../translate/PayloadDiffView.js';
@@ -73,8 +73,16 @@ function SuiteDetail() {
   const runAll = useWorkbench((s) => s.runOpenSuite);
   const cancel = useWorkbench((s) => s.cancelSuiteRun);
   const deleteCase = useWorkbench((s) => s.deleteTestCase);
-  // The case waiting for the user to confirm its deletion (issue 25: no destructive action at once).
-  const [confirming, setConfirming] = useState<string | undefined>(undefined);
+  const confirmDelete = useConfirmation<string>({
+    title: 'Delete test case?',
+    confirmLabel: 'Delete test case',
+    body: (testCase) => (
+      <p>
+        Delete the test case <strong>{testCase}</strong> (its message and expected output) from this suite?
+      </p>
+    ),
+    onConfirm: (testCase) => void deleteCase(testCase),
+  });
   if (suite === undefined) {
     return (
       <section className="panel">
@@ -132,27 +140,13 @@ function SuiteDetail() {
                 name={c.name}
                 chain={c.alignments.map((a) => `${a.name} ${a.version}`).join(' → ')}
                 result={result}
-                onDelete={() => setConfirming(c.name)}
+                onDelete={() => confirmDelete.ask(c.name)}
               />
             );
           })}
         </tbody>
       </table>
-      {confirming !== undefined && (
-        <ConfirmDialog
-          title="Delete test case?"
-          confirmLabel="Delete test case"
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            setConfirming(undefined);
-            void deleteCase(confirming);
-          }}
-        >
-          <p>
-            Delete the test case <strong>{confirming}</strong> (its message and expected output) from this suite?
-          </p>
-        </ConfirmDialog>
-      )}
+      {confirmDelete.dialog}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { TabList } from '../../ui/TabList.js';
 import { PayloadDiffView } from './PayloadDiffView.js';
 import { PayloadGraphView } from './PayloadGraphView.js';
 import { SaveTestCase } from './SaveTestCase.js';
-import { SAMPLES } from './samples/index.js';
+import { SampleSelect } from './SampleSelect.js';
 import { SequenceEditor } from './SequenceEditor.js';
 import { SuggestCells } from './SuggestCells.js';
 import { TraceTable } from './TraceTable.js';
@@ -52,20 +52,7 @@ export function TranslateScreen() {
             <h2 id="message-title">Message</h2>
             <label className="field inline">
               <span>Sample</span>
-              <select
-                value={sampleId ?? ''}
-                onChange={(e) => {
-                  const sample = SAMPLES.find((s) => s.id === e.target.value);
-                  if (sample) loadSample(sample);
-                }}
-              >
-                <option value="">– choose a sample message –</option>
-                {SAMPLES.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
+              <SampleSelect value={sampleId ?? ''} placeholder="– choose a sample message –" onPick={loadSample} />
             </label>
             <button type="button" onClick={() => picker.current?.click()}>
               Open file…
