@@ -10,13 +10,15 @@
  * A variant: `name`, `bin` (nats-server), `env` (of the servers, e.g. {"GOGC":"400"}), `transport`
  * (NatsTransport options, e.g. {"ackWaitMs":10000}), `pin` ("split": the servers on the last CPU,
  * this process on the others, through taskset; the servers' interference with the mediator's own
- * CPU per message, issue 42 point 5). NATS_AB_NODES (3), NATS_AB_PARALLELISM
+ * CPU per message, issue 42 point 5), `core` (a folder holding another build of core's `dist`, e.g.
+ * a copy of main's made before a change, inside the repository so it finds the same packages: the
+ * variant's NatsTransport comes from it, a build against a build in one process). NATS_AB_NODES (3), NATS_AB_PARALLELISM
  * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileAlignment } from '@mediator/core';
 import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
@@ -32,6 +34,7 @@ interface Variant {
   readonly env?: Record<string, string>;
   readonly transport?: Partial<NatsTransportOptions>;
   readonly pin?: 'split';
+  readonly core?: string;
 }
 
 interface Result {
@@ -88,10 +91,17 @@ const alignmentXml = [readFileSync(join(dataDir, 'alignments/CO_FIWARE.rdf'), 'u
 const alignments = await Promise.all(alignmentXml.map((x) => compileAlignment(x)));
 const server = await serverTranslation(alignmentXml);
 
+/** The NatsTransport of another build of core (`core`: its dist folder, relative to the repository). */
+async function transportOf(core: string): Promise<typeof NatsTransport> {
+  const url = pathToFileURL(join(resolve(repoRoot, core), 'node/index.js')).href;
+  return ((await import(url)) as { NatsTransport: typeof NatsTransport }).NatsTransport;
+}
+
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
   const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
-  const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
+  const Transport = v.core === undefined ? NatsTransport : await transportOf(v.core);
+  const transport = new Transport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
     const counted = countedTranslator(inlineTranslator(alignments));
     const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
@@ -116,7 +126,8 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
 const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
-  for (const v of variants) console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin })}`);
+  for (const v of variants)
+    console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, core: v.core })}`);
   console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {
