@@ -13,13 +13,14 @@
  * CPU per message, issue 42 point 5), `core` (a folder holding another build of core's `dist`, e.g.
  * a copy of main's made before a change, inside the repository so it finds the same packages: the
  * variant's NatsTransport comes from it, a build against a build in one process). NATS_AB_NODES (3), NATS_AB_PARALLELISM
- * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
+ * (4), NATS_AB_TRANSLATION (inline | worker | fixed: the message's translation made once and returned
+ * at once, so the mediator's CPU is the channel's own: runtime, transport, client), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileAlignment } from '@mediator/core';
+import { compileAlignment, translateMessage } from '@mediator/core';
 import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
@@ -82,6 +83,7 @@ const variants = JSON.parse(process.env.NATS_AB ?? '[{"name":"default"}]') as Va
 const nodes = Number(process.env.NATS_AB_NODES ?? '3') === 1 ? 1 : 3;
 const parallelism = Number(process.env.NATS_AB_PARALLELISM ?? '4');
 const worker = process.env.NATS_AB_TRANSLATION === 'worker';
+const fixed = process.env.NATS_AB_TRANSLATION === 'fixed';
 const repeats = Number(process.env.NATS_AB_REPEATS ?? '3');
 const rounds = Number(process.env.BENCH_NATS_ROUNDS ?? '3');
 const count = Number(process.env.BENCH_NATS_MESSAGES ?? '5000');
@@ -103,7 +105,9 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
   const Transport = v.core === undefined ? NatsTransport : await transportOf(v.core);
   const transport = new Transport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
-    const counted = countedTranslator(inlineTranslator(alignments));
+    const fixedResult = fixed ? await translateMessage(message, alignments) : undefined;
+    const inline: Translator = fixedResult === undefined ? inlineTranslator(alignments) : { translate: () => Promise.resolve(fixedResult) };
+    const counted = countedTranslator(inline);
     const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
     await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`);
     counted.perCallUs();
@@ -128,7 +132,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
   for (const v of variants)
     console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, core: v.core })}`);
-  console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
+  console.log(`${nodes} node(s), ${worker ? 'worker thread' : fixed ? 'a fixed translation' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {
       const r = await measure(v, repeat);
