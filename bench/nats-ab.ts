@@ -132,7 +132,9 @@ const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
   for (const v of variants)
     console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, core: v.core })}`);
-  console.log(`${nodes} node(s), ${worker ? 'worker thread' : fixed ? 'a fixed translation' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
+  console.log(
+    `${nodes} node(s), ${worker ? 'worker thread' : fixed ? 'a fixed translation' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`,
+  );
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {
       const r = await measure(v, repeat);

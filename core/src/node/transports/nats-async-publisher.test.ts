@@ -26,7 +26,8 @@ function pubAck(next: () => number): string {
   if (next() < 0.8) fields.push(`"seq":${Math.floor(next() * 1e9)}`);
   if (next() < 0.3) fields.push(`"domain":${JSON.stringify(pick(next, ['hub', 'leaf', '']))}`);
   if (next() < 0.2) fields.push('"duplicate":true');
-  if (next() < 0.3) fields.push(`"error":{"code":${pick(next, [400, 503, 500])},"err_code":${pick(next, [10060, 10071, 10077])},"description":"wrong last sequence"}`);
+  if (next() < 0.3)
+    fields.push(`"error":{"code":${pick(next, [400, 503, 500])},"err_code":${pick(next, [10060, 10071, 10077])},"description":"wrong last sequence"}`);
   if (next() < 0.1) fields.reverse();
   const text = `{${fields.join(',')}}`;
   const r = next();
