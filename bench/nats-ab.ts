@@ -12,7 +12,8 @@
  * this process on the others, through taskset; the servers' interference with the mediator's own
  * CPU per message, issue 42 point 5), `core` (a folder holding another build of core's `dist`, e.g.
  * a copy of main's made before a change, inside the repository so it finds the same packages: the
- * variant's NatsTransport comes from it, a build against a build in one process). NATS_AB_NODES (3), NATS_AB_PARALLELISM
+ * variant's NatsTransport comes from it, a build against a build in one process), `turnBudgetMs`
+ * (the channel runtime's turn budget). NATS_AB_NODES (3), NATS_AB_PARALLELISM
  * (4), NATS_AB_TRANSLATION (inline | worker | fixed: the message's translation made once and returned
  * at once, so the mediator's CPU is the channel's own: runtime, transport, client), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
@@ -21,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileAlignment, translateMessage } from '@mediator/core';
-import { NatsTransport, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import { DEFAULT_TURN_BUDGET_MS, NatsTransport, processTurnBudget, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import { inProcess } from './channel-bench.js';
 import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
@@ -36,6 +37,8 @@ interface Variant {
   readonly transport?: Partial<NatsTransportOptions>;
   readonly pin?: 'split';
   readonly core?: string;
+  /** The channels' turn budget in ms (the runtime's default otherwise). */
+  readonly turnBudgetMs?: number;
 }
 
 interface Result {
@@ -103,6 +106,8 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
   const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
   const Transport = v.core === undefined ? NatsTransport : await transportOf(v.core);
+  // The one budget every channel of this process shares (the bench's channels take the default).
+  (processTurnBudget as { budgetMs: number }).budgetMs = v.turnBudgetMs ?? DEFAULT_TURN_BUDGET_MS;
   const transport = new Transport({ servers: servers.url, logger: silentLogger, ...v.transport });
   try {
     const fixedResult = fixed ? await translateMessage(message, alignments) : undefined;
@@ -131,7 +136,9 @@ const results = new Map<string, Result[]>(variants.map((v) => [v.name, []]));
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
   for (const v of variants)
-    console.log(`${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, core: v.core })}`);
+    console.log(
+      `${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, core: v.core, turnBudgetMs: v.turnBudgetMs })}`,
+    );
   console.log(
     `${nodes} node(s), ${worker ? 'worker thread' : fixed ? 'a fixed translation' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`,
   );
