@@ -10,23 +10,28 @@
  * A variant: `name`, `bin` (nats-server), `env` (of the servers, e.g. {"GOGC":"400"}), `transport`
  * (NatsTransport options, e.g. {"ackWaitMs":10000}), `pin` ("split": the servers on the last CPU,
  * this process on the others, through taskset; the servers' interference with the mediator's own
- * CPU per message, issue 42 point 5), `core` (a folder holding another build of core's `dist`, e.g.
- * a copy of main's made before a change, inside the repository so it finds the same packages: the
- * variant's NatsTransport comes from it, a build against a build in one process), `turnBudgetMs`
- * (the channel runtime's turn budget). NATS_AB_NODES (3), NATS_AB_PARALLELISM
- * (4), NATS_AB_TRANSLATION (inline | worker | fixed: the message's translation made once and returned
- * at once, so the mediator's CPU is the channel's own: runtime, transport, client), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
+ * CPU per message, issue 42 point 5), `fastBatch` ({"flow":64,"idleMs":5}: the sink's outputs
+ * published as a fast-ingest batch, the prototype of nats-fast-batch.ts; nats-server 2.14 and
+ * later), `publishWindow` (the channel's, 256 by default), `core` (a folder holding another build of
+ * core's `dist`, e.g. a copy of main's made before a change, inside the repository so it finds the
+ * same packages: the variant's NatsTransport comes from it, a build against a build in one
+ * process), `turnBudgetMs` (the channel runtime's turn budget). NATS_AB_NODES (3),
+ * NATS_AB_PARALLELISM (4), NATS_AB_TRANSLATION (inline | worker | fixed: the message's translation
+ * made once and returned at once, so the mediator's CPU is the channel's own: runtime, transport,
+ * client), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileAlignment, translateMessage } from '@mediator/core';
-import { DEFAULT_TURN_BUDGET_MS, NatsTransport, processTurnBudget, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import { DEFAULT_TURN_BUDGET_MS, NatsTransport, natsNames, processTurnBudget, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import type { NatsConnection, StreamUpdateConfig } from 'nats';
 import { inProcess } from './channel-bench.js';
 import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
-import { drain } from './nats-channel-bench.js';
+import { drain, type DrainVariant } from './nats-channel-bench.js';
+import { FastBatchPublisher, fastBatchCounts, type Outbox } from './nats-fast-batch.js';
 import { natsServerVersion, pinApart, startBenchNats } from './nats-servers.js';
 import { median } from './stats.js';
 
@@ -36,6 +41,10 @@ interface Variant {
   readonly env?: Record<string, string>;
   readonly transport?: Partial<NatsTransportOptions>;
   readonly pin?: 'split';
+  /** Publish the sink's outputs as a fast-ingest batch (prototype, nats-fast-batch.ts): its flow and idle end. */
+  readonly fastBatch?: { readonly flow?: number; readonly idleMs?: number };
+  /** The channel's publish window (ChannelRuntimeConfig.publishWindow; 256 by default). */
+  readonly publishWindow?: number;
   readonly core?: string;
   /** The channels' turn budget in ms (the runtime's default otherwise). */
   readonly turnBudgetMs?: number;
@@ -102,6 +111,34 @@ async function transportOf(core: string): Promise<typeof NatsTransport> {
   return ((await import(url)) as { NatsTransport: typeof NatsTransport }).NatsTransport;
 }
 
+/** The transport's internals the prototype replaces (TypeScript's `private` is not enforced at run time). */
+interface TransportInternals {
+  asyncPublisher: () => Promise<unknown>;
+  connect(): Promise<NatsConnection>;
+  publisher: { readonly nc: NatsConnection; close(): void } | undefined;
+  readonly outbox: Outbox;
+}
+
+/**
+ * The prototype variant: the transport's publisher of channel outputs swapped for the fast-batch
+ * one, and each sink stream given `allow_batched` before its channel runs. Returns that step.
+ */
+function useFastBatch(transport: NatsTransport, options: NonNullable<Variant['fastBatch']>): DrainVariant['sinkPrepared'] {
+  const t = transport as unknown as TransportInternals;
+  t.asyncPublisher = async () => {
+    const nc = await t.connect();
+    if (t.publisher?.nc !== nc) {
+      t.publisher?.close();
+      t.publisher = new FastBatchPublisher(nc, t.outbox, 5000, options.flow ?? 64, options.idleMs ?? 5);
+    }
+    return t.publisher;
+  };
+  return async (sink) => {
+    const jsm = await (await t.connect()).jetstreamManager();
+    await jsm.streams.update(natsNames(sink).stream, { allow_batched: true } as Partial<StreamUpdateConfig>);
+  };
+}
+
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
   const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
@@ -109,18 +146,22 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
   // The one budget every channel of this process shares (the bench's channels take the default).
   (processTurnBudget as { budgetMs: number }).budgetMs = v.turnBudgetMs ?? DEFAULT_TURN_BUDGET_MS;
   const transport = new Transport({ servers: servers.url, logger: silentLogger, ...v.transport });
+  const dv: DrainVariant = {
+    ...(v.fastBatch === undefined ? {} : { sinkPrepared: useFastBatch(transport, v.fastBatch) }),
+    ...(v.publishWindow === undefined ? {} : { publishWindow: v.publishWindow }),
+  };
   try {
     const fixedResult = fixed ? await translateMessage(message, alignments) : undefined;
     const inline: Translator = fixedResult === undefined ? inlineTranslator(alignments) : { translate: () => Promise.resolve(fixedResult) };
     const counted = countedTranslator(inline);
     const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
-    await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`);
+    await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`, undefined, dv);
     counted.perCallUs();
     const cpu = new CpuRounds();
     const figure = await ratioRounds(
       rounds,
       () => cpu.timed(cpu.inProcess, count + Math.min(500, count), () => inProcess(message, alignments, count)),
-      (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }),
+      (round) => drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, { servers, cpu }, dv),
     );
     const f = cpu.figure();
     const translationUs = worker ? NaN : counted.perCallUs();
@@ -137,7 +178,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
   for (const v of variants)
     console.log(
-      `${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, core: v.core, turnBudgetMs: v.turnBudgetMs })}`,
+      `${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, fastBatch: v.fastBatch, publishWindow: v.publishWindow, core: v.core, turnBudgetMs: v.turnBudgetMs })}`,
     );
   console.log(
     `${nodes} node(s), ${worker ? 'worker thread' : fixed ? 'a fixed translation' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`,
@@ -148,7 +189,8 @@ try {
       results.get(v.name)!.push(r);
       console.log(
         `repeat ${repeat + 1} ${v.name}: ratio ${pct(r.ratio)}, servers ${r.serversUs.toFixed(0)} us/msg, mediator ${r.mediatorUs.toFixed(0)} us/msg, ` +
-          `translation in the channel ${r.translationUs.toFixed(0)} us/msg (in-process loop ${r.inProcessUs.toFixed(0)})`,
+          `translation in the channel ${r.translationUs.toFixed(0)} us/msg (in-process loop ${r.inProcessUs.toFixed(0)})` +
+          (v.fastBatch === undefined ? '' : `; fast batches so far ${JSON.stringify(fastBatchCounts)}`),
       );
     }
   }

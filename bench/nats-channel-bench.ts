@@ -45,6 +45,12 @@ interface DrainWatch {
   readonly cpu: CpuRounds;
 }
 
+/** nats-ab's variants: a step once the sink's stream exists, before the channel runs (a stream setting), and the channel's publish window. */
+export interface DrainVariant {
+  readonly sinkPrepared?: (sink: string) => Promise<void>;
+  readonly publishWindow?: number;
+}
+
 export async function drain(
   transport: NatsTransport,
   text: string,
@@ -53,16 +59,26 @@ export async function drain(
   count: number,
   run: string,
   watch?: DrainWatch,
+  variant: DrainVariant = {},
 ): Promise<number> {
   const source = `bench.${run}.src`;
   const sink = `bench.${run}.sink`;
   const group = `${run}-channel`;
   await fillTopic(transport, source, text, count);
-  const runtime = benchChannel(transport, translator, { id: run, source, sink, parallelism, consumerGroup: group, startFrom: 'earliest' });
+  const runtime = benchChannel(transport, translator, {
+    id: run,
+    source,
+    sink,
+    parallelism,
+    consumerGroup: group,
+    startFrom: 'earliest',
+    ...(variant.publishWindow === undefined ? {} : { publishWindow: variant.publishWindow }),
+  });
   // A running channel's throughput: the window opens once the channel runs (its sink stream and its
   // consumer made, which on a cluster waits for leader elections: 0.3-1.5 s here, a start-up cost
   // and no part of its rate), and what it translated before that is not counted.
   await transport.preparePublish(sink);
+  await variant.sinkPrepared?.(sink);
   await runtime.start();
   const start = performance.now();
   const drained = watch?.cpu.drain(watch.servers);

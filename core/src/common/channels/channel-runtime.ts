@@ -26,7 +26,7 @@
 import { ErrorCodes, MediatorError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { monotonicNow } from '../monotonic-clock.js';
-import { FifoPermits } from './fifo-permits.js';
+import { TranslationPermits } from './translation-permits.js';
 import { FifoQueue } from './fifo-queue.js';
 import { processTurnBudget, type TurnBudget } from './turn-budget.js';
 import type { StartPosition, Subscription, Transport, TransportMessage } from './transport.js';
@@ -246,8 +246,8 @@ export class ChannelRuntime {
   /** The output slot of the most recently received message; the next one publishes after it. */
   private tail: Promise<void> = Promise.resolve();
   /** One per translation asked for: at most `translationWindow`, granted in delivery order. */
-  private permits: FifoPermits;
-  /** Deliveries waiting for a permit, in delivery order (the permits' own queue stays empty). */
+  private permits: TranslationPermits;
+  /** Deliveries waiting for a permit, in delivery order (the permits only count). */
   private readonly waiting = new FifoQueue<WaitingDelivery>();
   /** Deliveries between handover and settlement (counted, not kept: a set of promises cost GC time). */
   private inFlight = 0;
@@ -284,7 +284,7 @@ export class ChannelRuntime {
     const windowed = options.transport.publishPipelined !== undefined;
     const w = c.publishWindow ?? DEFAULT_PUBLISH_WINDOW;
     this.deliveryWindow = this.translationWindow + (windowed && Number.isFinite(w) && w > 0 ? Math.floor(w) : 0);
-    this.permits = new FifoPermits(this.translationWindow);
+    this.permits = new TranslationPermits(this.translationWindow);
     this.translate = options.translate;
     this.transport = options.transport;
     this.log = options.logger;
@@ -352,7 +352,7 @@ export class ChannelRuntime {
     this.stopRequested = false;
     this.outputClosed = false;
     this.tail = Promise.resolve();
-    this.permits = new FifoPermits(this.translationWindow);
+    this.permits = new TranslationPermits(this.translationWindow);
     this.retryDelay = this.config.retryStartMs ?? 0;
     this.starting = this.attemptStart().finally(() => {
       this.starting = undefined;

@@ -1,6 +1,13 @@
 /** Output blank-node labels, shared by both writers so that they write the same document. */
 
 /** Blank nodes relabelled _:b0, _:b1, ... in order of first appearance (graph, subject, object). */
+/**
+ * The first labels, made once and shared by every message: a label made per message is a new
+ * string, hashed again by every Map that meets it (the direct writer keys its nodes by id).
+ */
+const SHARED_LABELS = 1024;
+const sharedLabels: string[] = [];
+
 export class BlankLabels {
   private readonly labels = new Map<string, string>();
 
@@ -12,7 +19,8 @@ export class BlankLabels {
   label(value: string): string {
     let label = this.labels.get(value);
     if (label === undefined) {
-      label = `_:b${this.labels.size}`;
+      const n = this.labels.size;
+      label = n < SHARED_LABELS ? (sharedLabels[n] ??= `_:b${n}`) : `_:b${n}`;
       this.labels.set(value, label);
     }
     return label;

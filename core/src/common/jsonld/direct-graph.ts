@@ -16,7 +16,7 @@
 import type * as RDF from '@rdfjs/types';
 import type { BlankLabels } from './blank-labels.js';
 import { RDF_NIL } from './codec-terms.js';
-import { compactIri, compactLiteral, type PrefixData } from './prefix-tables.js';
+import { compactIri, compactLiteral, type PrefixData, type SortMemo } from './prefix-tables.js';
 
 /**
  * The triples of one more graph, given by term ids instead of quads (the translation engine's
@@ -111,8 +111,10 @@ export function directTriples(source: TripleSource, labels: BlankLabels): Direct
       lists.push({ s, o });
     });
     for (let k = 0; k < lists.length; k++) {
+      // The predicate checked once for its list (labels given before a decline are a prefix of the general writer's).
+      if (source.term(predicates[k]!).termType !== 'NamedNode') return undefined;
       const { s, o } = lists[k]!;
-      for (let i = 0; i < s.length; i++) if (!check.triple(s[i]!, predicates[k]!, o[i]!)) return undefined;
+      for (let i = 0; i < s.length; i++) if (!check.take(s[i]!, false) || !check.take(o[i]!, true)) return undefined;
     }
     return { source, predicates, lists, blankLabels: check.blankLabels };
   }
@@ -135,14 +137,54 @@ export function directTriples(source: TripleSource, labels: BlankLabels): Direct
 }
 
 /**
+ * The order of distinct strings (their positions, by string), or `memo`'s when the strings are
+ * those it sorted last, in the same order: then an element-wise comparison (mostly of the same
+ * string objects: IRIs the reader and the cells share, the shared blank labels) replaces the sort.
+ */
+function sortedOrder(memo: SortMemo, keys: readonly string[], sort: (keys: readonly string[]) => number[]): readonly number[] {
+  const last = memo.keys;
+  if (last.length === keys.length) {
+    let i = 0;
+    while (i < keys.length && last[i] === keys[i]) i++;
+    if (i === keys.length) return memo.order;
+  }
+  const order = sort(keys);
+  memo.keys = keys;
+  memo.order = order;
+  memo.derived = undefined;
+  return order;
+}
+
+/** Positions by string with one comparison per pair (the strings are distinct): for a few strings. */
+function sortByComparison(keys: readonly string[]): number[] {
+  return keys.map((_, k) => k).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+}
+
+/**
+ * Positions by string through the built-in string order (no comparison function called per pair),
+ * then each string found again by a Map: for the node ids, more of them.
+ */
+function sortByStrings(keys: readonly string[]): number[] {
+  const at = new Map<string, number>();
+  for (let i = 0; i < keys.length; i++) at.set(keys[i]!, i);
+  const sorted = [...keys].sort();
+  const order = new Array<number>(sorted.length);
+  for (let k = 0; k < sorted.length; k++) order[k] = at.get(sorted[k]!)!;
+  return order;
+}
+
+/**
  * Predicate ids sorted by IRI, the subjects, and per subject id its (predicate rank, object)
  * pairs by rank, then in source order (each subject's values as the general writer lists them).
  */
-function nodePairs(d: DirectGraph): { predicates: number[]; subjects: number[]; pairsOf: Array<number[] | undefined> } {
+function nodePairs(memo: SortMemo, d: DirectGraph): { predicates: number[]; subjects: number[]; pairsOf: Array<number[] | undefined> } {
   const { source, predicates, lists } = d;
-  // Distinct ids are distinct IRIs (one id per term), so one comparison orders each pair.
-  const iri = (k: number): string => source.term(predicates[k]!).value;
-  const order = predicates.map((_, k) => k).sort((a, b) => (iri(a) < iri(b) ? -1 : 1));
+  // Distinct ids are distinct IRIs (one id per term).
+  const order = sortedOrder(
+    memo,
+    predicates.map((p) => source.term(p).value),
+    sortByComparison,
+  );
   const subjects: number[] = [];
   const pairsOf: Array<number[] | undefined> = [];
   for (let r = 0; r < order.length; r++) {
@@ -188,25 +230,27 @@ function ordinaryKeys(keys: readonly string[]): boolean {
  * (the general writer's object assignments then decide what is written).
  */
 export function directNodes(data: PrefixData, d: DirectGraph): unknown[] | undefined {
-  const { predicates, subjects, pairsOf } = nodePairs(d);
-  const keys = predicates.map((p) => compactIri(data, d.source.term(p).value, true));
-  if (!ordinaryKeys(keys)) return undefined;
-  // Node ids are distinct (one id per term, blank labels apart from IRIs): sorted as strings by
-  // the built-in order (no comparison function called per pair), then found again by id.
-  const subjectOf = new Map<string, number>();
+  const memo = data.predicateSort;
+  const { predicates, subjects, pairsOf } = nodePairs(memo, d);
+  // The same predicates as last time under these prefixes: the same keys, checked then.
+  let keys = memo.derived;
+  if (keys === undefined) {
+    keys = predicates.map((p) => compactIri(data, d.source.term(p).value, true));
+    if (!ordinaryKeys(keys)) return undefined;
+    memo.derived = keys;
+  }
+  // Node ids are distinct (one id per term, blank labels apart from IRIs).
   const ids = new Array<string>(subjects.length);
   for (let i = 0; i < subjects.length; i++) {
     const s = subjects[i]!;
-    const id = d.blankLabels[s] ?? d.source.term(s).value;
-    ids[i] = id;
-    subjectOf.set(id, s);
+    ids[i] = d.blankLabels[s] ?? d.source.term(s).value;
   }
-  ids.sort();
+  const order = sortedOrder(data.subjectSort, ids, sortByStrings);
   const objects: unknown[] = [];
   const out: unknown[] = new Array(ids.length);
-  for (let k = 0; k < ids.length; k++) {
-    const id = ids[k]!;
-    const s = subjectOf.get(id)!;
+  for (let k = 0; k < order.length; k++) {
+    const s = subjects[order[k]!]!;
+    const id = ids[order[k]!]!;
     const node = { '@id': d.blankLabels[s] === undefined ? compactIri(data, id, false) : id } as Record<string, unknown>;
     const pairs = pairsOf[s]!;
     // Each property written once (a value, or the array of its values): no read of the node.

@@ -48,6 +48,9 @@ function enter(depth: number): void {
   if (depth > MAX_JSON_DEPTH) throw TOO_DEEP;
 }
 
+/** How many nodes outside the sink's graph the reader finds by a scan before it makes Maps. */
+const BUCKET_SCAN_LIMIT = 16;
+
 /** The quads of one subject in one graph, for deduplication. */
 interface Bucket {
   readonly predicates: RDF.NamedNode[];
@@ -124,10 +127,21 @@ interface FastContext {
   readonly curies: Map<string, RDF.NamedNode>;
   /** Term -> its NamedNode. */
   readonly termNodes: Map<string, RDF.NamedNode>;
+  /**
+   * The raw IRIs the last message read under this context asked `curie` for, in call order, and
+   * their NamedNodes: messages of one source repeat their IRIs in the same order, and comparing a
+   * string with the one at its place costs less than hashing it (JSON.parse makes a new string per
+   * value, so every Map lookup hashes the whole IRI again).
+   */
+  readonly lastRaw: string[];
+  readonly lastNodes: RDF.NamedNode[];
 }
 
+/** How many of a message's `curie` calls `FastContext.lastRaw` remembers. */
+const LAST_LIMIT = 256;
+
 function newFastContext(terms: Map<string, string>): FastContext {
-  return { entries: [...terms], terms, curies: new Map(), termNodes: new Map() };
+  return { entries: [...terms], terms, curies: new Map(), termNodes: new Map(), lastRaw: [], lastNodes: [] };
 }
 
 class FastParser {
@@ -135,10 +149,19 @@ class FastParser {
   private readonly blanks = new Map<string, RDF.BlankNode>();
   private readonly terms: Map<string, string>;
   private readonly curies: Map<string, RDF.NamedNode>;
-  /** Graph IRI ('' for the default graph) -> subject (IRI string or BlankNode) -> its quads. */
-  private readonly buckets = new Map<string, Map<string | RDF.BlankNode, Bucket>>();
+  /**
+   * The buckets of the first nodes, scanned: (graph IRI, '' for the default graph; subject, an IRI
+   * string or a BlankNode) key pairs and index-aligned, their buckets. A message's graphs other
+   * than the sink's hold a few nodes, and Maps made per message cost more than scanning them.
+   */
+  private readonly bucketKeys: Array<string | RDF.BlankNode> = [];
+  private readonly bucketList: Bucket[] = [];
+  /** Past BUCKET_SCAN_LIMIT nodes: graph IRI -> subject -> its quads (the scanned ones too). */
+  private buckets: Map<string, Map<string | RDF.BlankNode, Bucket>> | undefined;
   /** Set when a value was dropped unread, so its depth is unknown (then the whole text is measured). */
   unvisited = false;
+  /** How many times `curie` was called (its place in the context's `lastRaw`). */
+  private curieCalls = 0;
 
   constructor(
     private readonly context: FastContext,
@@ -167,8 +190,19 @@ class FastParser {
 
   /** A compact IRI or an absolute IRI (never a term): the part shared by @id and vocab expansion. */
   private curie(value: string): RDF.NamedNode {
-    let node = this.curies.get(value);
-    if (node !== undefined) return node;
+    const at = this.curieCalls++;
+    const { lastRaw, lastNodes } = this.context;
+    if (at < lastRaw.length && lastRaw[at] === value) return lastNodes[at]!;
+    const node = this.curies.get(value) ?? this.expandCurie(value);
+    if (at <= lastRaw.length && at < LAST_LIMIT) {
+      lastRaw[at] = value;
+      lastNodes[at] = node;
+    }
+    return node;
+  }
+
+  /** `curie` of a value not in the cache: expanded, checked and cached. */
+  private expandCurie(value: string): RDF.NamedNode {
     const colon = value.indexOf(':');
     if (colon <= 0) throw UNSUPPORTED; // relative IRI: left to jsonld.js
     let expanded: string | undefined;
@@ -184,7 +218,7 @@ class FastParser {
       if (!isAbsoluteIri(value, colon)) throw UNSUPPORTED;
       expanded = value;
     }
-    node = factory.namedNode(expanded);
+    const node = factory.namedNode(expanded);
     if (this.curies.size >= CACHE_LIMIT) this.curies.clear();
     this.curies.set(value, node);
     return node;
@@ -228,15 +262,34 @@ class FastParser {
 
   private bucket(s: RDF.NamedNode | RDF.BlankNode, g: RDF.Quad_Graph): Bucket {
     const graphKey = g.termType === 'DefaultGraph' ? '' : g.value;
-    let subjects = this.buckets.get(graphKey);
+    const subjectKey = s.termType === 'NamedNode' ? s.value : s;
+    if (this.buckets !== undefined) return this.mappedBucket(graphKey, subjectKey);
+    const keys = this.bucketKeys;
+    for (let i = 0; i < keys.length; i += 2) {
+      if (keys[i] === graphKey && keys[i + 1] === subjectKey) return this.bucketList[i >> 1]!;
+    }
+    if (keys.length >= 2 * BUCKET_SCAN_LIMIT) {
+      this.buckets = new Map();
+      for (let i = 0; i < keys.length; i += 2) this.mappedBucket(keys[i] as string, keys[i + 1]!, this.bucketList[i >> 1]);
+      return this.mappedBucket(graphKey, subjectKey);
+    }
+    const bucket: Bucket = { predicates: [], objects: [] };
+    keys.push(graphKey, subjectKey);
+    this.bucketList.push(bucket);
+    return bucket;
+  }
+
+  /** The bucket of a node in the Maps (`given`, or a new one, when it has none). */
+  private mappedBucket(graphKey: string, subjectKey: string | RDF.BlankNode, given?: Bucket): Bucket {
+    const buckets = this.buckets!;
+    let subjects = buckets.get(graphKey);
     if (subjects === undefined) {
       subjects = new Map();
-      this.buckets.set(graphKey, subjects);
+      buckets.set(graphKey, subjects);
     }
-    const subjectKey = s.termType === 'NamedNode' ? s.value : s;
     let bucket = subjects.get(subjectKey);
     if (bucket === undefined) {
-      bucket = { predicates: [], objects: [] };
+      bucket = given ?? { predicates: [], objects: [] };
       subjects.set(subjectKey, bucket);
     }
     return bucket;
@@ -545,8 +598,10 @@ export class FastReader {
       throw error;
     }
     if (parser.unvisited) source.assertDepth();
-    const prefixes: Array<[string, string]> = [];
-    for (const [k, v] of context.entries) prefixes.push([k, v]);
+    // A new array per message: the caller may change it.
+    const entries = context.entries;
+    const prefixes = new Array<[string, string]>(entries.length);
+    for (let i = 0; i < entries.length; i++) prefixes[i] = [entries[i]![0], entries[i]![1]];
     return { quads: parser.quads, prefixes, fastPath: true };
   }
 }

@@ -30,6 +30,8 @@ interface Value {
 interface NodeRecord {
   readonly id: string;
   readonly props: Map<string, Value[]>;
+  /** The keys of `props` as added (kept beside the Map: spreading its keys to sort them cost more). */
+  readonly keys: string[];
 }
 
 interface Usage {
@@ -40,6 +42,8 @@ interface Usage {
 
 interface GraphRecord {
   readonly nodes: Map<string, NodeRecord>;
+  /** The ids of `nodes` as added, folded list nodes included (no longer in `nodes`). */
+  readonly ids: string[];
   nilUsages: Usage[] | undefined;
   /** A graph written straight from a source's term ids (direct-graph.ts) instead of from `nodes`. */
   direct: DirectGraph | undefined;
@@ -52,14 +56,15 @@ interface GraphRecord {
 type SourceNodes = Array<NodeRecord | undefined>;
 
 function newGraph(): GraphRecord {
-  return { nodes: new Map(), nilUsages: undefined, direct: undefined };
+  return { nodes: new Map(), ids: [], nilUsages: undefined, direct: undefined };
 }
 
 function getNode(graph: GraphRecord, id: string): NodeRecord {
   let node = graph.nodes.get(id);
   if (node === undefined) {
-    node = { id, props: new Map() };
+    node = { id, props: new Map(), keys: [] };
     graph.nodes.set(id, node);
+    graph.ids.push(id);
   }
   return node;
 }
@@ -184,6 +189,7 @@ class NodeMaps {
     if (values === undefined) {
       values = [value];
       node.props.set(p, values);
+      node.keys.push(p);
     } else {
       for (let i = 0; i < values.length; i++) {
         if (sameValue(values[i] as Value, value)) return; // a dataset holds each quad once
@@ -236,6 +242,27 @@ class NodeMaps {
   }
 }
 
+/** Lists this long and shorter are sorted by insertion (no builtin call); longer ones by the built-in order. */
+const INSERTION_SORT_MAX = 12;
+
+/**
+ * Distinct strings sorted in place (a node's keys, a graph's node ids: most are a few, often
+ * listed in order already), by the built-in string order.
+ */
+function sortStrings(list: string[]): string[] {
+  if (list.length > INSERTION_SORT_MAX) return list.sort();
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > x) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+  return list;
+}
+
 function compactValue(data: PrefixData, v: Value): unknown {
   if (v.kind === V_ID) return { '@id': isBlankId(v.value) ? v.value : compactIri(data, v.value, false) };
   if (v.kind === V_LIST) return { '@list': (v.items ?? []).map((item) => compactValue(data, item)) };
@@ -246,7 +273,7 @@ function compactNode(data: PrefixData, node: NodeRecord, graph: unknown[] | unde
   const out: Record<string, unknown> = {};
   if (graph !== undefined) out['@graph'] = graph;
   out['@id'] = isBlankId(node.id) ? node.id : compactIri(data, node.id, false);
-  const predicates = [...node.props.keys()].sort();
+  const predicates = sortStrings(node.keys);
   for (const p of predicates) {
     const values = node.props.get(p) ?? [];
     const key = compactIri(data, p, true);
@@ -268,9 +295,9 @@ function graphNodes(data: PrefixData, graph: GraphRecord, maps: NodeMaps): unkno
     maps.undirect(graph);
   }
   const out: unknown[] = [];
-  for (const id of [...graph.nodes.keys()].sort()) {
-    const node = graph.nodes.get(id) as NodeRecord;
-    if (node.props.size > 0) out.push(compactNode(data, node, undefined));
+  for (const id of sortStrings(graph.ids)) {
+    const node = graph.nodes.get(id);
+    if (node !== undefined && node.props.size > 0) out.push(compactNode(data, node, undefined));
   }
   return out;
 }
@@ -302,8 +329,9 @@ function writeNodeMaps(maps: NodeMaps, data: PrefixData, pretty: boolean): strin
   const graphs = maps.folded();
   const defaultGraph = graphs.get('@default') as GraphRecord;
   const top: unknown[] = [];
-  for (const id of [...defaultGraph.nodes.keys()].sort()) {
-    const node = defaultGraph.nodes.get(id) as NodeRecord;
+  for (const id of sortStrings(defaultGraph.ids)) {
+    const node = defaultGraph.nodes.get(id);
+    if (node === undefined) continue;
     const named = graphs.get(id);
     if (named !== undefined && id !== '@default') {
       top.push(compactNode(data, node, graphNodes(data, named, maps)));

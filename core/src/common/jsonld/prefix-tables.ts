@@ -20,6 +20,20 @@ export interface PrefixData {
   readonly keys: Set<string>;
   readonly vocabCache: Map<string, string>;
   readonly idCache: Map<string, string>;
+  /**
+   * The direct writer's last sorts under these prefixes (direct-graph.ts): a source's messages
+   * list the same predicates and node ids in the same order, so their sorted order is known.
+   */
+  readonly predicateSort: SortMemo;
+  readonly subjectSort: SortMemo;
+}
+
+/** The last list of distinct strings sorted, and its order (positions in the list, by string). */
+export interface SortMemo {
+  keys: readonly string[];
+  order: readonly number[];
+  /** What the caller made of the sorted strings (the direct writer: the predicates' compact keys); dropped with them. */
+  derived: readonly string[] | undefined;
 }
 
 function sameList(a: ReadonlyArray<readonly [string, string]>, b: ReadonlyArray<readonly [string, string]>): boolean {
@@ -60,6 +74,8 @@ function buildPrefixData(list: ReadonlyArray<[string, string]>): PrefixData {
     keys,
     vocabCache: new Map(),
     idCache: new Map(),
+    predicateSort: { keys: [], order: [], derived: undefined },
+    subjectSort: { keys: [], order: [], derived: undefined },
   };
 }
 

@@ -279,14 +279,6 @@ function withDiff(
 }
 
 /**
- * Payloads of this many triples and more are written straight from the graph's ids; smaller ones
- * as quads through the general writer, which costs as little there (the direct writer's per-graph
- * tables outweigh what it saves per triple). Writing the golden outputs by CPU time, direct against
- * quads: 0.96x at 16 and 26 triples, 1.00-1.02x at 19-35, 1.11-1.13x at 55.
- */
-const DIRECT_WRITE_MIN = 32;
-
-/**
  * The untraced translation of a payload graph read already: runs the cells on it and writes the
  * message straight from its term ids, after the other graphs' quads (`others`, ours to extend).
  */
@@ -301,10 +293,11 @@ function translateGraph(
   const payloadTriplesIn = graph.size;
   const { failures } = applyAlignments(graph, alignments, options);
   const pretty = options.pretty ?? true;
-  const message =
-    graph.size >= DIRECT_WRITE_MIN
-      ? serializeMessageWithTriples(others, target, graph, prefixes, { pretty })
-      : serializeMessage(graph.toQuads(target, others), prefixes, { pretty });
+  // Every payload straight from the graph's ids. Payloads under 32 triples used to go as quads
+  // through the general writer, which cost as little there; since the direct writer reuses its
+  // sorts across messages (direct-graph.ts) it costs less at every size (BodyCloud outputs of
+  // 10-21 triples, by CPU time: 1.03-1.08x).
+  const message = serializeMessageWithTriples(others, target, graph, prefixes, { pretty });
   return { message, emptyPayload: false, payloadTriplesIn, payloadTriplesOut: graph.size, failures };
 }
 

@@ -341,6 +341,42 @@ describe('TranslationPool', () => {
     }
   }, 30_000);
 
+  it('drops the copy of a job it took back from behind a slow item: the worker never runs it (issue 42)', async () => {
+    const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 100 });
+    try {
+      const reference = await translate(pool, 10_000);
+      // One item that runs well past spareAfterMs and then ends: many values, each a short backtracking match.
+      const slowMessage = JSON.stringify({
+        '@graph': [
+          { '@graph': [{ '@id': 'InterIoTMsg:meta-1', '@type': ['InterIoTMsg:meta'], 'InterIoTMsg:messageID': 'm1' }], '@id': 'InterIoTMsg:metadata' },
+          {
+            '@graph': Array.from({ length: 60 }, (_, i) => ({ '@id': `http://example.org/x${i}`, 'http://example.org/v': `${'a'.repeat(17)}b` })),
+            '@id': 'InterIoTMsg:payload',
+          },
+        ],
+        '@context': { InterIoTMsg: 'http://inter-iot.eu/message/' },
+      });
+      const posted = pool.jobsPostedForTest;
+      const slow = channelBatch(pool, runaway, slowMessage, 1, 30_000);
+      await turn();
+      const behind = channelBatch(pool, co, message, 20);
+      await turn();
+      // Sent behind the slow item, then taken back when it ran long (a spare may take it).
+      expect(pool.jobsPostedForTest).toBe(posted + 2);
+      const started = performance.now();
+      await Promise.all(slow);
+      const slowMs = performance.now() - started;
+      expect(slowMs).toBeGreaterThan(100);
+      expect((await Promise.all(behind)).every((a) => a.message === reference.message)).toBe(true);
+      // The next job goes to the first worker again, which would run the stale copy before it.
+      await translate(pool, 10_000);
+      await translate(pool, 10_000);
+      expect(pool.strayRepliesForTest).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('starts a spare worker while a runaway item holds the only one, so a job behind it is answered first, and retires it', async () => {
     const pool = new TranslationPool({ size: 1, graceMs: 200, spareAfterMs: 200 });
     try {

@@ -164,6 +164,7 @@ export class TranslationPool {
   private dispatchDue = false;
   /** Batch jobs posted to workers (one thread message each). */
   private jobsPosted = 0;
+  private strayReplies = 0;
   /** Waiting for every regular worker to be ready (`whenReady`). */
   private readyWaiters: Array<() => void> = [];
 
@@ -285,6 +286,11 @@ export class TranslationPool {
       slot.ahead = undefined;
     }
     await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  /** @internal for tests: replies for a job the slot no longer runs (a dropped copy that ran anyway). */
+  get strayRepliesForTest(): number {
+    return this.strayReplies;
   }
 
   /** @internal for tests: how many batch jobs were posted to workers so far. */
@@ -498,7 +504,10 @@ export class TranslationPool {
 
   private answer(slot: Slot, reply: Exclude<WorkerReply, { ready: true; warmUpError?: string }>): void {
     const batch = slot.batch;
-    if (batch === undefined || reply.id !== batch.id) return;
+    if (batch === undefined || reply.id !== batch.id) {
+      this.strayReplies++;
+      return;
+    }
     if ('missing' in reply) {
       // The worker evicted a compiled alignment: send the XML once more, then give up.
       if (!batch.resent) {
@@ -578,11 +587,15 @@ export class TranslationPool {
 
   /**
    * The job sent behind the running one goes back to the head of the queue, under a new id: the
-   * worker may still run the copy it was sent, whose answers must not count for the job resent.
+   * worker is told to drop the copy it was sent, and if it began it already, its answers must not
+   * count for the job resent.
    */
   private requeueAhead(slot: Slot): void {
     if (slot.ahead === undefined) return;
     this.queue.unshift({ ...slot.ahead, id: this.nextId++ });
+    // The worker's copy would still run after the slow item, delaying (and eating into the clock
+    // of) whatever the slot runs next: it skips it instead.
+    slot.worker.postMessage({ kind: 'drop', id: slot.ahead.id } satisfies WorkerJob);
     slot.ahead = undefined;
   }
 

@@ -132,7 +132,17 @@ export interface LoadJob {
   readonly alignments: ReadonlyArray<{ readonly key: string; readonly xml: string }>;
 }
 
-export type WorkerJob = BatchJob | ForgetJob | RenameJob | LoadJob;
+/**
+ * A batch sent behind the running one (a channel's next job) was taken back into the pool's queue:
+ * the worker does not run it, or stops it between items if it already began. Its answers would be
+ * ignored anyway (the pool resends it under a new id); running it only delayed the next job.
+ */
+export interface DropJob {
+  readonly kind: 'drop';
+  readonly id: number;
+}
+
+export type WorkerJob = BatchJob | ForgetJob | RenameJob | LoadJob | DropJob;
 
 /** A domain error as data: `name` is the class (ParseError, ValidationError, MediatorError, ...). */
 export interface ErrorData {

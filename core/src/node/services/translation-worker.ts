@@ -45,6 +45,15 @@ function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
   parentPort!.postMessage(message, transfer);
 }
 
+/**
+ * One turn of the event loop: batches chain on promises and their items run in one microtask run,
+ * so without it a `drop` already posted would only be read once the batch, or the next, had run.
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Batches sent and not yet finished; a `drop` takes one out, and it is skipped or stopped between items. */
+const live = new Set<number>();
+
 async function runBatch(job: BatchJob): Promise<void> {
   // An alignment still loading is waited for (its compile failing leaves it missing).
   for (const a of job.alignments) if (a.xml === undefined && !compiled.has(a.key)) await loading.get(a.key);
@@ -80,6 +89,7 @@ async function runBatch(job: BatchJob): Promise<void> {
     flushed = performance.now();
   };
   for (let i = 0; i < job.items.length; i++) {
+    if (!live.has(job.id)) break;
     const index = job.offset + i;
     if (stopped) {
       results.push({ index, ok: false, error: { name: 'MediatorError', code: ErrorCodes.timeout, message: 'not run: an earlier item passed the time limit' } });
@@ -99,13 +109,27 @@ async function runBatch(job: BatchJob): Promise<void> {
     // for the batch's end, the threads took turns (the event loop idle while the batch ran, the
     // worker idle while the event loop answered it and gathered the next): ping-pong, about the
     // sum of both threads' times per request instead of the longer of the two.
-    if (job.items[i]!.kind === 'answer' || performance.now() - flushed >= FLUSH_MS) flush();
+    if (job.items[i]!.kind === 'answer') flush();
+    else if (performance.now() - flushed >= FLUSH_MS) {
+      flush();
+      // Reads the messages posted meanwhile: a `drop` of this batch stops it at the next item.
+      await nextTurn();
+    }
   }
   flush();
 }
 
 /** The batches sent, run in turn. */
 let batches: Promise<void> = Promise.resolve();
+
+async function runLive(job: BatchJob): Promise<void> {
+  await nextTurn();
+  try {
+    if (live.has(job.id)) await runBatch(job);
+  } finally {
+    live.delete(job.id);
+  }
+}
 
 parentPort!.on('message', (job: WorkerJob) => {
   switch (job.kind) {
@@ -138,10 +162,14 @@ parentPort!.on('message', (job: WorkerJob) => {
         });
       }
       return;
+    case 'drop':
+      live.delete(job.id);
+      return;
     case 'batch':
       // One after another: besides one batch at a time, the pool sends a channel's next job behind
       // a running one (translation-pool.ts), which starts when the running one has ended.
-      batches = batches.then(() => runBatch(job));
+      live.add(job.id);
+      batches = batches.then(() => runLive(job));
   }
 });
 // Warm before reporting ready (issue 27): the first real translation finds the engine's code run

@@ -188,6 +188,16 @@ export interface OwnReads {
   readonly pubacks?: boolean;
   /** A new connection's stream was made (before its CONNECT is sent). */
   readonly newStream?: () => void;
+  /** A socket connection's gate, given once per connection as it is piped to MQTT.js's reader. */
+  readonly gate?: (gate: ReadGate) => void;
+}
+
+/**
+ * Holds a connection's reading: while held, the socket reads nothing more (the bytes wait in the
+ * kernel's buffers, then at the broker), as it does while MQTT.js's reader is behind.
+ */
+export interface ReadGate {
+  hold(on: boolean): void;
 }
 
 type HandlePacket = (client: MqttClient, packet: PubackPacket, done: () => void) => void;
@@ -217,18 +227,31 @@ export function readOwnPackets(client: MqttClient, reads: OwnReads): void {
 function interceptPipe(client: MqttClient, stream: Socket, reads: OwnReads): void {
   stream.pipe = <T extends NodeJS.WritableStream>(dest: T): T => {
     const reader = dest as unknown as Writable;
-    // As a pipe does: the socket waits while MQTT.js's reader is behind (one 'drain' wait at a time).
-    let paused = false;
+    // As a pipe does: the socket waits while MQTT.js's reader is behind (one 'drain' wait at a
+    // time), and while the subscription holds it (`ReadGate`).
+    let behind = false;
+    let held = false;
+    const flow = (): void => {
+      if (behind || held) stream.pause();
+      else stream.resume();
+    };
     const toMqttJs = (bytes: Buffer): void => {
-      if (!reader.write(bytes) && !paused) {
-        paused = true;
-        stream.pause();
+      if (!reader.write(bytes) && !behind) {
+        behind = true;
+        flow();
         reader.once('drain', () => {
-          paused = false;
-          stream.resume();
+          behind = false;
+          flow();
         });
       }
     };
+    reads.gate?.({
+      hold: (on) => {
+        if (held === on) return;
+        held = on;
+        flow();
+      },
+    });
     const framer = new PacketFramer((packet) => {
       // Only when MQTT.js has read everything before it, and only on the client's current stream.
       if (reader.writableLength === 0 && client.stream === stream && ownRead(client, packet, reads)) return;

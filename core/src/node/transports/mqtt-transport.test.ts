@@ -184,6 +184,80 @@ describe.skipIf(skipMosquitto)(`MQTT transport on Mosquitto${skipMosquitto ? ` (
     expect(new Set(c.values)).toEqual(new Set(['first', 'a', 'b', 'c']));
   }, 30_000);
 
+  /**
+   * Fills a group's session with `count` messages ("0", "1", ... padded to about 1 kB, so a socket
+   * read carries dozens), then drains it with a handler that takes a timer turn per message,
+   * sampling how many received deliveries wait for the handler. Returns the values in handling
+   * order, the largest wait seen, and the subscription's transport for a second look.
+   */
+  const drainQueued = async (
+    count: number,
+    readAhead: MqttTransportOptions['readAhead'],
+  ): Promise<{ values: string[]; maxWaiting: number; prefix: string; topic: string }> => {
+    const prefix = `ahead-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const topic = uniqueTopic('read-ahead');
+    const preparing = make({ clientIdPrefix: prefix });
+    await (await preparing.subscribe(topic, 'g', { maxInFlight: 1 }, async () => undefined)).close();
+    const publisher = make();
+    const pending: Array<Promise<void>> = [];
+    for (let i = 0; i < count; i++) pending.push(publisher.publish(topic, `${i} ${'x'.repeat(1000)}`));
+    await Promise.all(pending);
+    const t = make({ clientIdPrefix: prefix, readAhead });
+    const values: string[] = [];
+    let maxWaiting = 0;
+    // The subscription, once subscribe() returned (the session's queue may come before that).
+    const probe: { sub?: { waiting: number } } = {};
+    const opened = await t.subscribe(topic, 'g', { maxInFlight: 4 }, async (m) => {
+      values.push(m.value.split(' ')[0]!);
+      if (probe.sub !== undefined) maxWaiting = Math.max(maxWaiting, probe.sub.waiting);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    probe.sub = opened as unknown as { waiting: number };
+    await waitUntil(() => values.length >= count, 30_000, `${count} queued messages (have ${values.length})`);
+    await opened.close();
+    return { values, maxWaiting, prefix, topic };
+  };
+
+  it("a resumed session's queue is read as the handler goes: at most `readAhead.hold` deliveries wait (plus one socket read), each message once and in order", async () => {
+    const count = 1500;
+    const held = await drainQueued(count, { hold: 50, resume: 10 });
+    const expected = Array.from({ length: count }, (_, i) => String(i));
+    expect(held.values).toEqual(expected);
+    // One socket read of at most 64 KiB holds at most 64 of these messages.
+    expect(held.maxWaiting).toBeLessThanOrEqual(50 + 64);
+    // Without the hold the transport takes what the broker sends (Mosquitto 2.0: the whole queue).
+    const unheld = await drainQueued(count, { hold: Number.POSITIVE_INFINITY });
+    expect(unheld.values).toEqual(expected);
+    expect(unheld.maxWaiting).toBeGreaterThan(2 * held.maxWaiting);
+    // Everything was acknowledged: the session sends nothing again.
+    const again = await collector(make({ clientIdPrefix: held.prefix }), held.topic, 'g');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(again.values).toEqual([]);
+  }, 60_000);
+
+  it('a handler that stalls does not leave the connection unread past `readAhead.maxHoldMs`: the rest is read, then handled in order', async () => {
+    const t = make({ readAhead: { hold: 20, resume: 5, maxHoldMs: 300 } });
+    const topic = uniqueTopic('stalled-handler');
+    const values: string[] = [];
+    let release: () => void = () => undefined;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    const opened = await t.subscribe(topic, 'g', { maxInFlight: 1 }, async (m) => {
+      values.push(m.value);
+      await stalled;
+    });
+    open.unshift(opened);
+    const sub = opened as unknown as { waiting: number };
+    const publisher = make();
+    const count = 200;
+    await Promise.all(Array.from({ length: count }, (_, i) => publisher.publish(topic, String(i))));
+    // The first runs and stalls; the other 199 are read although 20 wait already.
+    await waitUntil(() => sub.waiting === count - 1, 10_000, `${count - 1} messages read behind the stalled one (have ${sub.waiting})`);
+    expect(values).toEqual(['0']);
+    release();
+    await waitUntil(() => values.length === count, 10_000, `all ${count} handled (have ${values.length})`);
+    expect(values).toEqual(Array.from({ length: count }, (_, i) => String(i)));
+  }, 30_000);
+
   it('publishes with the retain flag off by default and on with `retain`', async () => {
     const plain = make();
     const retaining = make({ retain: true });

@@ -49,7 +49,7 @@ import { redactUrl } from '../../common/security/broker-urls.js';
 import { Utf8Slab } from './utf8-slab.js';
 import { FifoQueue } from '../../common/channels/fifo-queue.js';
 import { publishHead, pubackPacket, writeCorked } from './mqtt-wire.js';
-import { readOwnPackets, type OwnReads, type PlainPublish } from './mqtt-reader.js';
+import { readOwnPackets, type OwnReads, type PlainPublish, type ReadGate } from './mqtt-reader.js';
 import type { Writable } from 'node:stream';
 
 export interface MqttTransportOptions {
@@ -79,7 +79,31 @@ export interface MqttTransportOptions {
   readonly tls?: Pick<IClientOptions, 'ca' | 'cert' | 'key' | 'rejectUnauthorized' | 'servername'>;
   readonly username?: string;
   readonly password?: string;
+  /**
+   * How far a subscription reads ahead of its handler: it stops reading its connection once `hold`
+   * received deliveries wait (beyond the handler's `maxInFlight`), reads again once no more than
+   * `resume` do, and holds for `maxHoldMs` at most. Default: `hold` the receive maximum (what a
+   * broker that keeps to it could have sent at most), `resume` a quarter of `hold`, 5000 ms.
+   */
+  readonly readAhead?: Partial<ReadAhead>;
 }
+
+export interface ReadAhead {
+  readonly hold: number;
+  readonly resume: number;
+  readonly maxHoldMs: number;
+}
+
+/**
+ * Why a subscription holds its reading: a broker may send a resumed session's whole queue at once
+ * (Mosquitto 2.0 does, whatever receive maximum the CONNECT announced). All of it was then read
+ * into this process, bounded only by the broker's queue: thousands of deliveries and the socket
+ * chunks their payloads are slices of outlived young-generation collections, and the chunks'
+ * external memory forced extra ones (issue 42). The longest hold is bounded: a handler that stalls
+ * (a sink that does not answer) must not leave the connection unread for so long that its
+ * keep-alive answers go unread too; past it the connection reads on, as it did without the hold.
+ */
+const DEFAULT_MAX_HOLD_MS = 5000;
 
 /** MQTT 5 reason code of a DISCONNECT whose session another connection took over. */
 const SESSION_TAKEN_OVER = 0x8e;
@@ -242,6 +266,10 @@ class MqttSubscription implements Subscription {
   private closing = false;
   private closed: Promise<void> | undefined;
   private redeliveryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The current connection's reading gate, and whether this subscription holds it. */
+  private gate: ReadGate | undefined;
+  private holding = false;
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly owner: MqttTransport,
@@ -332,6 +360,10 @@ class MqttSubscription implements Subscription {
    */
   private readonly reads: OwnReads = {
     publish: (publish: PlainPublish) => this.receive(publish.payload, publish.messageId, 1, publish.dup),
+    gate: (gate) => {
+      this.gate = gate;
+      this.holding = false;
+    },
     newStream: () => {
       // What came on the previous connection is delivered again by the session (DUP).
       this.epoch += 1;
@@ -343,6 +375,30 @@ class MqttSubscription implements Subscription {
     if (this.closing) return;
     this.deliveries.push({ payload, messageId, qos, dup, epoch: this.epoch, state: 'waiting' });
     this.pump();
+    if (!this.holding && this.deliveries.length - this.started >= this.owner.readAhead.hold) this.hold();
+  }
+
+  /** Deliveries received and not yet handed to the handler. */
+  get waiting(): number {
+    return this.deliveries.length - this.started;
+  }
+
+  /**
+   * Stops reading the connection while `readAhead.hold` deliveries wait for the handler, until no
+   * more than `readAhead.resume` do, or for `readAhead.maxHoldMs` at most.
+   */
+  private hold(): void {
+    this.holding = true;
+    this.gate?.hold(true);
+    clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => this.gate?.hold(false), this.owner.readAhead.maxHoldMs);
+    this.holdTimer.unref();
+  }
+
+  private unhold(): void {
+    this.holding = false;
+    clearTimeout(this.holdTimer);
+    this.gate?.hold(false);
   }
 
   /** A new connection: only the running deliveries are kept (the session sends the others again). */
@@ -394,6 +450,7 @@ class MqttSubscription implements Subscription {
     if (this.running === 0) this.whenIdle?.();
     this.settle();
     this.pump();
+    if (this.holding && this.deliveries.length - this.started <= this.owner.readAhead.resume) this.unhold();
   }
 
   /** Acknowledges the finished head of the queue, in order; a failure at the head asks for redelivery. */
@@ -426,6 +483,7 @@ class MqttSubscription implements Subscription {
     if (this.closed === undefined) {
       this.closing = true;
       clearTimeout(this.redeliveryTimer);
+      clearTimeout(this.holdTimer);
       this.closed = (async () => {
         if (this.running > 0) await new Promise<void>((resolve) => (this.whenIdle = resolve));
         this.settle();
@@ -445,6 +503,7 @@ class MqttSubscription implements Subscription {
   abort(): void {
     this.closing = true;
     clearTimeout(this.redeliveryTimer);
+    clearTimeout(this.holdTimer);
     this.epoch += 1;
     this.client?.end(true);
     this.client = undefined;
@@ -469,6 +528,7 @@ export class MqttTransport implements Transport {
   readonly connectTimeoutMs: number;
   readonly redeliveryDelayMs: number;
   readonly reconnectMaxMs: number;
+  readonly readAhead: ReadAhead;
   private readonly reconnectMinMs: number;
   private readonly publishTimeoutMs: number;
   private readonly sessionExpirySeconds: number;
@@ -496,6 +556,8 @@ export class MqttTransport implements Transport {
     this.publishTimeoutMs = options.publishTimeoutMs ?? 30_000;
     this.sessionExpirySeconds = options.sessionExpirySeconds ?? 7 * 24 * 3600;
     this.retain = options.retain ?? false;
+    const hold = options.readAhead?.hold ?? this.receiveMaximum;
+    this.readAhead = { hold, resume: options.readAhead?.resume ?? Math.floor(hold / 4), maxHoldMs: options.readAhead?.maxHoldMs ?? DEFAULT_MAX_HOLD_MS };
   }
 
   /** A client of this transport's broker, reconnecting with backoff. */
