@@ -12,15 +12,20 @@
  * this process on the others, through taskset; the servers' interference with the mediator's own
  * CPU per message, issue 42 point 5), `fastBatch` ({"flow":64,"idleMs":5}: the sink's outputs
  * published as a fast-ingest batch, the prototype of nats-fast-batch.ts; nats-server 2.14 and
- * later), `publishWindow` (the channel's, 256 by default). NATS_AB_NODES (3), NATS_AB_PARALLELISM
- * (4), NATS_AB_TRANSLATION (inline | worker), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
+ * later), `publishWindow` (the channel's, 256 by default), `core` (a folder holding another build of
+ * core's `dist`, e.g. a copy of main's made before a change, inside the repository so it finds the
+ * same packages: the variant's NatsTransport comes from it, a build against a build in one
+ * process), `turnBudgetMs` (the channel runtime's turn budget). NATS_AB_NODES (3),
+ * NATS_AB_PARALLELISM (4), NATS_AB_TRANSLATION (inline | worker | fixed: the message's translation
+ * made once and returned at once, so the mediator's CPU is the channel's own: runtime, transport,
+ * client), NATS_AB_REPEATS (3), BENCH_NATS_ROUNDS (3),
  * BENCH_NATS_MESSAGES (5000).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { compileAlignment } from '@mediator/core';
-import { NatsTransport, natsNames, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileAlignment, translateMessage } from '@mediator/core';
+import { DEFAULT_TURN_BUDGET_MS, NatsTransport, natsNames, processTurnBudget, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import type { NatsConnection, StreamUpdateConfig } from 'nats';
 import { inProcess } from './channel-bench.js';
 import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
@@ -40,6 +45,9 @@ interface Variant {
   readonly fastBatch?: { readonly flow?: number; readonly idleMs?: number };
   /** The channel's publish window (ChannelRuntimeConfig.publishWindow; 256 by default). */
   readonly publishWindow?: number;
+  readonly core?: string;
+  /** The channels' turn budget in ms (the runtime's default otherwise). */
+  readonly turnBudgetMs?: number;
 }
 
 interface Result {
@@ -87,6 +95,7 @@ const variants = JSON.parse(process.env.NATS_AB ?? '[{"name":"default"}]') as Va
 const nodes = Number(process.env.NATS_AB_NODES ?? '3') === 1 ? 1 : 3;
 const parallelism = Number(process.env.NATS_AB_PARALLELISM ?? '4');
 const worker = process.env.NATS_AB_TRANSLATION === 'worker';
+const fixed = process.env.NATS_AB_TRANSLATION === 'fixed';
 const repeats = Number(process.env.NATS_AB_REPEATS ?? '3');
 const rounds = Number(process.env.BENCH_NATS_ROUNDS ?? '3');
 const count = Number(process.env.BENCH_NATS_MESSAGES ?? '5000');
@@ -95,6 +104,12 @@ const message = readFileSync(join(dataDir, 'messages/weight.UniversAAL_CO.json')
 const alignmentXml = [readFileSync(join(dataDir, 'alignments/CO_FIWARE.rdf'), 'utf8')];
 const alignments = await Promise.all(alignmentXml.map((x) => compileAlignment(x)));
 const server = await serverTranslation(alignmentXml);
+
+/** The NatsTransport of another build of core (`core`: its dist folder, relative to the repository). */
+async function transportOf(core: string): Promise<typeof NatsTransport> {
+  const url = pathToFileURL(join(resolve(repoRoot, core), 'node/index.js')).href;
+  return ((await import(url)) as { NatsTransport: typeof NatsTransport }).NatsTransport;
+}
 
 /** The transport's internals the prototype replaces (TypeScript's `private` is not enforced at run time). */
 interface TransportInternals {
@@ -127,13 +142,18 @@ function useFastBatch(transport: NatsTransport, options: NonNullable<Variant['fa
 async function measure(v: Variant, repeat: number): Promise<Result> {
   const servers = await startBenchNats(nodes, { ...(v.bin === undefined ? {} : { bin: v.bin }), ...(v.env === undefined ? {} : { env: v.env }) });
   const unpin = v.pin === 'split' ? pinApart(servers.pids) : undefined;
-  const transport = new NatsTransport({ servers: servers.url, logger: silentLogger, ...v.transport });
+  const Transport = v.core === undefined ? NatsTransport : await transportOf(v.core);
+  // The one budget every channel of this process shares (the bench's channels take the default).
+  (processTurnBudget as { budgetMs: number }).budgetMs = v.turnBudgetMs ?? DEFAULT_TURN_BUDGET_MS;
+  const transport = new Transport({ servers: servers.url, logger: silentLogger, ...v.transport });
   const dv: DrainVariant = {
     ...(v.fastBatch === undefined ? {} : { sinkPrepared: useFastBatch(transport, v.fastBatch) }),
     ...(v.publishWindow === undefined ? {} : { publishWindow: v.publishWindow }),
   };
   try {
-    const counted = countedTranslator(inlineTranslator(alignments));
+    const fixedResult = fixed ? await translateMessage(message, alignments) : undefined;
+    const inline: Translator = fixedResult === undefined ? inlineTranslator(alignments) : { translate: () => Promise.resolve(fixedResult) };
+    const counted = countedTranslator(inline);
     const translator = worker ? await server.viaWorker(parallelism) : counted.translator;
     await drain(transport, message, translator, parallelism, Math.min(500, count), `ab${repeat}warm`, undefined, dv);
     counted.perCallUs();
@@ -158,9 +178,11 @@ const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 try {
   for (const v of variants)
     console.log(
-      `${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, fastBatch: v.fastBatch, publishWindow: v.publishWindow })}`,
+      `${v.name}: ${natsServerVersion(v.bin)} ${JSON.stringify({ env: v.env, transport: v.transport, pin: v.pin, fastBatch: v.fastBatch, publishWindow: v.publishWindow, core: v.core, turnBudgetMs: v.turnBudgetMs })}`,
     );
-  console.log(`${nodes} node(s), ${worker ? 'worker thread' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`);
+  console.log(
+    `${nodes} node(s), ${worker ? 'worker thread' : fixed ? 'a fixed translation' : 'inline'}, parallelism ${parallelism}, ${count} messages, ${rounds} rounds x ${repeats} repeats`,
+  );
   for (let repeat = 0; repeat < repeats; repeat++) {
     for (const v of variants) {
       const r = await measure(v, repeat);

@@ -34,6 +34,41 @@ interface Waiting {
   readonly deadline: number;
 }
 
+const utf8 = new TextEncoder();
+const PUB_ACK_START = utf8.encode('{"stream":"');
+const ERROR_KEY = utf8.encode('"error"');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * True when a JetStream PubAck's bytes say "stored" without being parsed: one object that starts
+ * with the stream's name (a string without escapes) and holds no `"error"` key (the server writes
+ * the stream first, and may add an error after it). Anything else (an error, another field order,
+ * an escaped name) goes through `JSON.parse` as before. Decoding and parsing each acknowledgement was about 4 % of a NATS channel's own CPU
+ * per message (issue 42).
+ */
+export function plainPubAck(data: Uint8Array): boolean {
+  if (data.length < PUB_ACK_START.length) return false;
+  for (let i = 0; i < PUB_ACK_START.length; i++) if (data[i] !== PUB_ACK_START[i]) return false;
+  if (data[data.length - 1] !== CLOSE_BRACE) return false;
+  const nameEnd = data.indexOf(QUOTE, PUB_ACK_START.length);
+  if (nameEnd < 0 || data.lastIndexOf(BACKSLASH, nameEnd) >= PUB_ACK_START.length) return false;
+  const after = data[nameEnd + 1];
+  if (after !== COMMA && !(after === CLOSE_BRACE && nameEnd + 2 === data.length)) return false;
+  return indexOf(data, ERROR_KEY, nameEnd) < 0;
+}
+
+function indexOf(data: Uint8Array, key: Uint8Array, from: number): number {
+  const last = data.length - key.length;
+  outer: for (let i = from; i <= last; i++) {
+    for (let j = 0; j < key.length; j++) if (data[i + j] !== key[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
 interface PubAckReply {
   readonly stream?: string;
   readonly seq?: number;
@@ -116,6 +151,10 @@ export class JetStreamAsyncPublisher {
     this.waiting.delete(token);
     if (msg.headers !== undefined && msg.headers.code === 503) {
       w.reject(new NatsPublishError('no stream answers on this subject (503)', '503'));
+      return;
+    }
+    if (plainPubAck(msg.data)) {
+      w.resolve();
       return;
     }
     let ack: PubAckReply;

@@ -31,7 +31,7 @@
  * transient failures (no leader during a node loss, reconnects) with backoff, bounded by
  * `publishTimeoutMs`, with a message id so a retried publish is not stored twice.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   AckPolicy,
   connect,
@@ -64,6 +64,8 @@ import {
 import { apiErrCode, errCode, isTransientNatsError, messageOf } from '../nats/nats-errors.js';
 import { connectFailure, natsConnection, type NatsSecurity } from '../nats/nats-security.js';
 import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
+import { jetStreamDeliveryCount } from '../nats/js-ack-subject.js';
+import { parseInfo } from 'nats/lib/jetstream/jsmsg.js';
 
 export interface NatsTransportOptions {
   /** Server URLs, e.g. `['nats://127.0.0.1:4222', 'nats://127.0.0.1:4223']` (or comma-separated). */
@@ -163,25 +165,51 @@ export class TransportClosedError extends Error {
   }
 }
 
+/** The acknowledgement payloads a JetStream consumer understands (what the client's `JsMsg` writes). */
+const ACK = utf8.encode('+ACK');
+const NAK = utf8.encode('-NAK');
+const WORKING = utf8.encode('+WPI');
+
+const utf8Decoder = new TextDecoder();
+
 /**
- * A delivered message whose text is decoded when the handler reads it, not when it is handed over:
- * a channel is handed its whole delivery window (parallelism + publish window) at once, and most of
- * those wait for a translation slot. Decoded up front, hundreds of texts outlived young-generation
- * collections and were copied by each one (issue 13); the raw bytes live outside the V8 heap.
+ * A delivered message, kept as its payload bytes and its ack subject only (issue 42). A channel is
+ * handed its whole delivery window (parallelism + publish window) at once and most of it waits for
+ * a translation slot for tens of milliseconds, so what a delivery holds outlives young-generation
+ * collections and is promoted: the client's `JsMsg` with its message, argument and header views,
+ * decoded subjects and delivery info came to about 1.6 kB per message. This is the reply subject
+ * string and a view of the bytes (which live outside the V8 heap); the text is decoded when the
+ * handler reads it (issue 13), and acks, naks and "working" signals are the same one-line
+ * publishes to the ack subject that `JsMsg` writes.
  */
 class NatsDelivery implements TransportMessage {
+  /** An ack or nak was written: like `JsMsg`, only the first final answer goes out. */
+  answered = false;
+
   constructor(
-    private readonly m: JsMsg,
+    private readonly data: Uint8Array,
+    readonly reply: string,
     readonly topic: string,
   ) {}
 
   /** Decoded on each read (a channel reads it once) and not kept, so the text dies young. */
   get value(): string {
-    return this.m.string();
+    return utf8Decoder.decode(this.data);
   }
 
   get redelivered(): boolean {
-    return this.m.redelivered;
+    return deliveryCount(this.reply) > 1;
+  }
+}
+
+/** A delivery's count from its ack subject; the client's own reading for a subject of another shape. */
+function deliveryCount(reply: string): number {
+  const count = jetStreamDeliveryCount(reply);
+  if (count !== undefined) return count;
+  try {
+    return parseInfo(reply).deliveryCount;
+  } catch {
+    return 1;
   }
 }
 
@@ -192,9 +220,11 @@ class NatsSubscription implements Subscription {
   private running = 0;
   /** Called when the last running handler call settles (a close waits for it). */
   private whenIdle: (() => void) | undefined;
-  private readonly waiting: JsMsg[] = [];
+  private readonly waiting: NatsDelivery[] = [];
   /** Every message this subscription holds leased (waiting or handled), for the heartbeat. */
-  private readonly leased = new Set<JsMsg>();
+  private readonly leased = new Set<NatsDelivery>();
+  /** A failed handler's nak: redelivered after the transport's delay (what `JsMsg.nak(delay)` writes). */
+  private readonly delayedNak: Uint8Array;
   private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
   private slotFreed: (() => void) | undefined;
   private loop: Promise<void> = Promise.resolve();
@@ -215,6 +245,8 @@ class NatsSubscription implements Subscription {
     // A small prefetch hides the fetch round trip behind the handlers without hoarding messages
     // that other processes of the group could take.
     this.capacity = maxInFlight + Math.min(Math.max(maxInFlight, 4), 32);
+    const delay = owner.redeliveryDelayMs;
+    this.delayedNak = delay ? utf8.encode(`-NAK ${JSON.stringify({ delay: nanos(delay) })}`) : NAK;
   }
 
   run(): void {
@@ -248,19 +280,17 @@ class NatsSubscription implements Subscription {
       try {
         // Never more than `capacity` leased: a prefetched message is kept alive by its heartbeat
         // (below) until a handler slot takes it, in stream order.
-        const batch = await this.consumer.fetch({ max_messages: want, expires });
+        // Messages arrive through a callback, called as the client reads each one, rather than an
+        // async iterator (a queued promise and an iterator step per message; issue 42). The
+        // client's fetch honours `callback` as its consume does (one implementation), though its
+        // fetch options do not declare it; the batch's end is then `closed()`, with its error.
+        const options = { max_messages: want, expires, callback: (m: JsMsg) => this.arrive(m) };
+        const batch = await this.consumer.fetch(options);
         expires = Math.min(expires * 2, this.owner.fetchExpiresMs);
         this.batch = batch;
         if (this.closed) batch.stop();
-        for await (const m of batch) {
-          if (this.closed) {
-            this.release(m);
-            continue;
-          }
-          this.leased.add(m);
-          this.waiting.push(m);
-          this.pump();
-        }
+        const failure = await batch.closed();
+        if (failure instanceof Error) throw failure;
         this.batch = undefined;
         backoff = 100;
       } catch (error) {
@@ -280,11 +310,31 @@ class NatsSubscription implements Subscription {
     }
   }
 
+  /** A fetched message: kept as a light delivery (the client's `JsMsg` dies young) and handed on in stream order. */
+  private arrive(m: JsMsg): void {
+    // `reply` is the ack subject (on the client's JsMsg, not in its declared interface).
+    const delivery = new NatsDelivery(m.data, (m as JsMsg & { readonly reply: string }).reply, this.topic);
+    if (this.closed) {
+      this.release(delivery);
+      return;
+    }
+    this.leased.add(delivery);
+    this.waiting.push(delivery);
+    this.pump();
+  }
+
+  /** Writes an ack or a nak once (a message is acknowledged or given back, never both). */
+  private answer(d: NatsDelivery, payload: Uint8Array): void {
+    if (d.answered || this.owner.isClosed) return;
+    d.answered = true;
+    this.owner.respond(d.reply, payload);
+  }
+
   private heartbeat(): void {
     if (this.owner.isClosed) return;
-    for (const m of this.leased) {
+    for (const d of this.leased) {
       try {
-        m.working();
+        this.owner.respond(d.reply, WORKING);
       } catch {
         // Connection gone: the message will be redelivered after ack_wait anyway.
       }
@@ -297,9 +347,9 @@ class NatsSubscription implements Subscription {
   }
 
   /** Gives a message back at once (nak without delay) so another member can take it. */
-  private release(m: JsMsg): void {
+  private release(d: NatsDelivery): void {
     try {
-      if (!this.owner.isClosed) m.nak();
+      this.answer(d, NAK);
     } catch {
       // Not acknowledged either way: redelivered after ack_wait.
     }
@@ -317,32 +367,32 @@ class NatsSubscription implements Subscription {
    * async function and a `finally` per message, and a count rather than a set of promises: with a
    * delivery window of hundreds, those outlived young-generation collections (issue 42).
    */
-  private dispatch(m: JsMsg): void {
+  private dispatch(d: NatsDelivery): void {
     this.running += 1;
-    handle(this.handler, new NatsDelivery(m, this.topic)).then(
-      () => this.acknowledge(m),
-      (error: unknown) => this.giveBack(m, error),
+    handle(this.handler, d).then(
+      () => this.acknowledge(d),
+      (error: unknown) => this.giveBack(d, error),
     );
   }
 
-  private acknowledge(m: JsMsg): void {
-    this.leased.delete(m);
+  private acknowledge(d: NatsDelivery): void {
+    this.leased.delete(d);
     try {
       // Written with the other acks and publishes of this turn of the event loop, in one go.
-      if (!this.owner.isClosed) this.owner.outbox.defer(() => m.ack());
+      if (!this.owner.isClosed) this.owner.outbox.defer(() => this.answer(d, ACK));
     } catch (error) {
-      this.log.warn({ topic: this.topic, seq: m.seq, err: error }, 'ack failed; the message will be delivered again');
+      this.log.warn({ topic: this.topic, reply: d.reply, err: error }, 'ack failed; the message will be delivered again');
     }
     this.settled();
   }
 
-  private giveBack(m: JsMsg, error: unknown): void {
-    this.leased.delete(m);
-    this.log.debug({ topic: this.topic, seq: m.seq, err: error }, 'handler rejected; nak');
+  private giveBack(d: NatsDelivery, error: unknown): void {
+    this.leased.delete(d);
+    this.log.debug({ topic: this.topic, reply: d.reply, err: error }, 'handler rejected; nak');
     try {
       // Given back while closing (the channel stopped before starting it): at once, for the
       // rest of the group; a failure: after a delay, so a failing sink is not hammered.
-      if (!this.owner.isClosed) m.nak(this.closed ? undefined : this.owner.redeliveryDelayMs);
+      this.answer(d, this.closed ? NAK : this.delayedNak);
     } catch {
       // Not acknowledged either way: redelivered after ack_wait.
     }
@@ -364,9 +414,9 @@ class NatsSubscription implements Subscription {
     this.closed = true;
     this.batch?.stop();
     // Prefetched messages no handler took go back to the group now rather than after ack_wait.
-    for (const m of this.waiting.splice(0)) {
-      this.leased.delete(m);
-      this.release(m);
+    for (const d of this.waiting.splice(0)) {
+      this.leased.delete(d);
+      this.release(d);
     }
     const wake = this.slotFreed;
     this.slotFreed = undefined;
@@ -426,6 +476,13 @@ export class NatsTransport implements Transport {
   private jsmClient: { readonly nc: NatsConnection; readonly jsm: JetStreamManager } | undefined;
   /** Channel outputs: asynchronous publishes, acknowledged through one inbox (issue 13). */
   private publisher: JetStreamAsyncPublisher | undefined;
+  /**
+   * Message ids (`Nats-Msg-Id`, so a retried publish is stored once): 96 random bits per transport
+   * and a count, unique as a UUID per publish was, for a counter's cost (a UUID formatted per
+   * output was half a kilobyte of garbage per message; issue 42).
+   */
+  private readonly messageIdPrefix = `${randomBytes(12).toString('base64url')}.`;
+  private messageCount = 0;
   /** @internal writes (acks, publishes) queued for the end of the current event-loop turn. */
   readonly outbox = new NatsOutbox();
 
@@ -707,6 +764,11 @@ export class NatsTransport implements Transport {
     return this.publisher;
   }
 
+  private nextMessageId(): string {
+    this.messageCount += 1;
+    return this.messageIdPrefix + this.messageCount.toString(36);
+  }
+
   /** @internal */
   async flush(): Promise<void> {
     const nc = this.nc;
@@ -719,6 +781,12 @@ export class NatsTransport implements Transport {
     }
   }
 
+  /** @internal a one-line publish to a delivery's ack subject (ack, nak, "working"); throws when the connection is closed. */
+  respond(reply: string, payload: Uint8Array): void {
+    // A message without a reply subject cannot be answered (the client's JsMsg skips it too).
+    if (reply !== '') this.nc?.publish(reply, payload);
+  }
+
   /** @internal */
   forget(subscription: NatsSubscription): void {
     this.subscriptions.delete(subscription);
@@ -726,7 +794,7 @@ export class NatsTransport implements Transport {
 
   async publish(topic: string, value: string): Promise<void> {
     if (this.closed) throw new TransportClosedError('nats');
-    await this.publishRetrying(topic, value, randomUUID());
+    await this.publishRetrying(topic, value, this.nextMessageId());
   }
 
   /**
@@ -744,7 +812,7 @@ export class NatsTransport implements Transport {
       // The usual case, once the sink's stream and the publisher are made: queued at once, so `sent`
       // is already true, without the awaits of the first publishes (a microtask turn each, per
       // message; issue 42). A failed attempt is retried as below.
-      const msgID = randomUUID();
+      const msgID = this.nextMessageId();
       const confirmed = publisher.publish(this.names(topic).subject, payload, msgID).catch(async (error: unknown) => {
         if (this.closed) throw error;
         if (errCode(error) === ErrorCode.NoResponders) this.forgetStream(topic);
@@ -760,7 +828,7 @@ export class NatsTransport implements Transport {
       try {
         if (this.closed) throw new TransportClosedError('nats');
         const { subject } = this.names(topic);
-        const msgID = randomUUID();
+        const msgID = this.nextMessageId();
         try {
           await this.ensureStream(topic);
           const publisher = await this.asyncPublisher();
