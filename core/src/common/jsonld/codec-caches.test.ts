@@ -7,8 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { isomorphic } from '../../test-support/isomorphism.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
-import { MESSAGE_GRAPHS, factory, quadToNTriples, termKey, type RDF } from '../rdf/terms.js';
-import { MessageCodec, parseMessageWithJsonLd, serializeMessage, serializeMessageWithJsonLd, type TripleSource } from './index.js';
+import { distinctSourceOf } from '../../test-support/triple-sources.js';
+import { MESSAGE_GRAPHS, factory, quadToNTriples, type RDF } from '../rdf/terms.js';
+import { MessageCodec, parseMessageWithJsonLd, serializeMessage, serializeMessageWithJsonLd } from './index.js';
 
 const context = {
   ex: 'http://example.org/',
@@ -153,29 +154,3 @@ describe('the general writer sorts keys and node ids (by insertion when few) as 
     }
   });
 });
-
-/** A TripleSource over the distinct triples of some quads, one id per term, promising so (written straight from its ids). */
-function distinctSourceOf(quads: readonly RDF.Quad[]): TripleSource {
-  const terms: RDF.Term[] = [];
-  const ids = new Map<string, number>();
-  const id = (t: RDF.Term): number => {
-    const key = `${t.termType} ${termKey(t)}`;
-    let i = ids.get(key);
-    if (i === undefined) ids.set(key, (i = terms.push(t) - 1));
-    return i;
-  };
-  const seen = new Set<string>();
-  const triples: Array<readonly [number, number, number]> = [];
-  for (const q of quads) {
-    const t = [id(q.subject), id(q.predicate), id(q.object)] as const;
-    if (!seen.has(t.join(' '))) triples.push(t);
-    seen.add(t.join(' '));
-  }
-  return {
-    forEachTriple: (f) => {
-      for (const [s, p, o] of triples) f(s, p, o);
-    },
-    term: (i) => terms[i]!,
-    distinctTriples: true,
-  };
-}

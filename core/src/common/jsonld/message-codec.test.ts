@@ -2,7 +2,7 @@ import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, ParseError } from '../errors.js';
 import { isomorphic } from '../../test-support/isomorphism.js';
-import { MESSAGE_GRAPHS, NS, RDF_TYPE, factory, quadToNTriples, termKey, type RDF } from '../rdf/terms.js';
+import { MESSAGE_GRAPHS, NS, RDF_TYPE, factory, quadToNTriples, type RDF } from '../rdf/terms.js';
 import { goldenFile, goldenPairs, messageFiles, readData } from '../../test-support/shared-data.js';
 import {
   MessageCodec,
@@ -13,9 +13,9 @@ import {
   serializeMessageWithJsonLd,
   serializeMessageWithTriples,
   type ParsedMessage,
-  type TripleSource,
 } from './index.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
+import { distinctSourceOf, sourceOf } from '../../test-support/triple-sources.js';
 import { MAX_JSON_DEPTH, jsonDepth } from './json-depth.js';
 
 interface Sample {
@@ -198,50 +198,6 @@ describe('serialiser on datasets beyond the samples', () => {
       }
     }
   });
-
-  /** A TripleSource over the triples of some quads (graph dropped), by ids into a table of their terms. */
-  const sourceOf = (quads: readonly RDF.Quad[]): TripleSource => {
-    const terms: RDF.Term[] = [];
-    const ids = new Map<RDF.Term, number>();
-    const id = (t: RDF.Term): number => {
-      let i = ids.get(t);
-      if (i === undefined) ids.set(t, (i = terms.push(t) - 1));
-      return i;
-    };
-    const triples = quads.map((q) => [id(q.subject), id(q.predicate), id(q.object)] as const);
-    return {
-      forEachTriple: (f) => {
-        for (const [s, p, o] of triples) f(s, p, o);
-      },
-      term: (i) => terms[i]!,
-    };
-  };
-
-  /** A TripleSource over the distinct triples of some quads, one id per term, promising so (the writer may write it straight from the ids). */
-  const distinctSourceOf = (quads: readonly RDF.Quad[]): TripleSource => {
-    const terms: RDF.Term[] = [];
-    const ids = new Map<string, number>();
-    const id = (t: RDF.Term): number => {
-      const key = `${t.termType} ${termKey(t)}`;
-      let i = ids.get(key);
-      if (i === undefined) ids.set(key, (i = terms.push(t) - 1));
-      return i;
-    };
-    const seen = new Set<string>();
-    const triples: Array<readonly [number, number, number]> = [];
-    for (const q of quads) {
-      const t = [id(q.subject), id(q.predicate), id(q.object)] as const;
-      if (!seen.has(t.join(' '))) triples.push(t);
-      seen.add(t.join(' '));
-    }
-    return {
-      forEachTriple: (f) => {
-        for (const [s, p, o] of triples) f(s, p, o);
-      },
-      term: (i) => terms[i]!,
-      distinctTriples: true,
-    };
-  };
 
   it('writes a graph given by distinct term ids (written straight from them) exactly as the same quads', () => {
     const random = seededRandom(9);
