@@ -350,7 +350,7 @@ describe('TranslationPool', () => {
         '@graph': [
           { '@graph': [{ '@id': 'InterIoTMsg:meta-1', '@type': ['InterIoTMsg:meta'], 'InterIoTMsg:messageID': 'm1' }], '@id': 'InterIoTMsg:metadata' },
           {
-            '@graph': Array.from({ length: 60 }, (_, i) => ({ '@id': `http://example.org/x${i}`, 'http://example.org/v': `${'a'.repeat(17)}b` })),
+            '@graph': Array.from({ length: 60 }, (_, i) => ({ '@id': `http://example.org/x${i}`, 'http://example.org/v': `${'a'.repeat(19)}b` })),
             '@id': 'InterIoTMsg:payload',
           },
         ],
