@@ -30,8 +30,11 @@ test('a stored alignment holding a script element cannot run it when opened in t
   await page.route(control, (route) => route.fulfill({ status: 200, contentType: 'application/xml', body: xml }));
   await page.goto(control);
   await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-ran'))).toBe('yes');
+  // Its fetch is sent after the attribute is set: wait until it switched logging off, or it could
+  // land after the reset below (it did once, on a loaded machine) and fail the last check.
+  await expect.poll(async () => ((await (await api.get('logging')).json()) as { level: string }).level).toBe('OFF');
   await page.unroute(control);
-  // The control's fetch switched logging off; set it back so that the real check can see a change.
+  // Set it back so that the real check can see a change.
   await api.post('logging/warn');
 
   const response = await page.goto(url);
