@@ -47,6 +47,13 @@ describe('plainPubAck', () => {
     expect(plainPubAck(utf8.encode('{"stream":"S"'))).toBe(false);
   });
 
+  it('reads only its own bytes of a view into a larger buffer (as a socket read hands them over)', () => {
+    for (const body of ['{"stream":"S","seq":3}', '{"stream":"S","seq":3,"error":{"code":503}}']) {
+      const around = utf8.encode(`"error"..${body}"error"`);
+      expect(plainPubAck(around.subarray(9, 9 + body.length))).toBe(!body.includes('"error"'));
+    }
+  });
+
   it('never says stored where parsing the acknowledgement would not (generated PubAcks)', () => {
     let plain = 0;
     for (let seed = 1; seed <= 3000; seed++) {

@@ -36,7 +36,7 @@ interface Waiting {
 
 const utf8 = new TextEncoder();
 const PUB_ACK_START = utf8.encode('{"stream":"');
-const ERROR_KEY = utf8.encode('"error"');
+const ERROR_KEY = Buffer.from('"error"');
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -57,16 +57,8 @@ export function plainPubAck(data: Uint8Array): boolean {
   if (nameEnd < 0 || data.lastIndexOf(BACKSLASH, nameEnd) >= PUB_ACK_START.length) return false;
   const after = data[nameEnd + 1];
   if (after !== COMMA && !(after === CLOSE_BRACE && nameEnd + 2 === data.length)) return false;
-  return indexOf(data, ERROR_KEY, nameEnd) < 0;
-}
-
-function indexOf(data: Uint8Array, key: Uint8Array, from: number): number {
-  const last = data.length - key.length;
-  outer: for (let i = from; i <= last; i++) {
-    for (let j = 0; j < key.length; j++) if (data[i + j] !== key[j]) continue outer;
-    return i;
-  }
-  return -1;
+  // Buffer's native search over the same bytes (a view, not a copy).
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength).indexOf(ERROR_KEY, nameEnd) < 0;
 }
 
 interface PubAckReply {
