@@ -1,6 +1,5 @@
 /** Output blank-node labels, shared by both writers so that they write the same document. */
 
-/** Blank nodes relabelled _:b0, _:b1, ... in order of first appearance (graph, subject, object). */
 /**
  * The first labels, made once and shared by every message: a label made per message is a new
  * string, hashed again by every Map that meets it (the direct writer keys its nodes by id).
@@ -8,6 +7,7 @@
 const SHARED_LABELS = 1024;
 const sharedLabels: string[] = [];
 
+/** Blank nodes relabelled _:b0, _:b1, ... in order of first appearance (graph, subject, object). */
 export class BlankLabels {
   private readonly labels = new Map<string, string>();
 
