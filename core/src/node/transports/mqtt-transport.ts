@@ -375,7 +375,7 @@ class MqttSubscription implements Subscription {
     if (this.closing) return;
     this.deliveries.push({ payload, messageId, qos, dup, epoch: this.epoch, state: 'waiting' });
     this.pump();
-    if (!this.holding && this.deliveries.length - this.started >= this.owner.readAhead.hold) this.hold();
+    if (!this.holding && this.waiting >= this.owner.readAhead.hold) this.hold();
   }
 
   /** Deliveries received and not yet handed to the handler. */
@@ -450,7 +450,7 @@ class MqttSubscription implements Subscription {
     if (this.running === 0) this.whenIdle?.();
     this.settle();
     this.pump();
-    if (this.holding && this.deliveries.length - this.started <= this.owner.readAhead.resume) this.unhold();
+    if (this.holding && this.waiting <= this.owner.readAhead.resume) this.unhold();
   }
 
   /** Acknowledges the finished head of the queue, in order; a failure at the head asks for redelivery. */
