@@ -5,7 +5,7 @@
  * actionability checks before the click and a polling round trip after it: on a loaded machine
  * 100-300 ms that are neither the page's work nor the user's wait.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** What the timer waits for: the alignment's source in Monaco, or both payload graphs drawn. */
 export type ClickTarget = 'source' | 'graphs';
@@ -42,4 +42,17 @@ export async function armClickTimer(page: Page, target: ClickTarget): Promise<{ 
       return Math.round(Number(await handle.jsonValue()));
     },
   };
+}
+
+/**
+ * A user's click on `target`, ready to send: at its centre, found (and scrolled into view) before
+ * the caller starts its clock. Playwright's own `locator.click()` first waits for the element to
+ * be visible, stable over two frames and the one hit (100-300 ms on a loaded machine), inside the
+ * timed window; a mouse click at a known place is only the input event.
+ */
+export async function prepareClick(page: Page, target: Locator): Promise<() => Promise<void>> {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (box === null) throw new Error('the element to click is not on the page');
+  return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }

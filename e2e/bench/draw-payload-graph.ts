@@ -21,7 +21,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir, sharedDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
-import { armClickTimer } from './click-timer.js';
+import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
 import { profileOption, startProfile } from './cpu-profile.js';
 
@@ -107,8 +107,9 @@ async function main(): Promise<void> {
     for (let run = 0; run <= runs; run++) {
       const stopProfile = run === 0 && profile !== undefined ? await startProfile(page, profile) : undefined;
       const timer = await armClickTimer(page, 'graphs');
+      const click = await prepareClick(page, graphTab);
       const t0 = Date.now();
-      await graphTab.click();
+      await click();
       await waitGraphs(page);
       const graph = Date.now() - t0;
       const inPage = await timer.read();

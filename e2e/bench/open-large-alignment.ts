@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
-import { armClickTimer } from './click-timer.js';
+import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
 import { profileOption, startProfile } from './cpu-profile.js';
 
@@ -81,8 +81,9 @@ async function main(): Promise<void> {
     for (let run = 0; run <= runs; run++) {
       const stopProfile = run === 0 && profile !== undefined ? await startProfile(page, profile) : undefined;
       const timer = await armClickTimer(page, 'source');
+      const click = await prepareClick(page, open);
       const t0 = Date.now();
-      await open.click();
+      await click();
       await page.waitForFunction(
         () =>
           document.querySelector('[data-testid="alignment-source"]')?.getAttribute('aria-busy') === 'false' &&
