@@ -19,7 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
+import { symbols, type Logger } from 'pino';
 import type { api } from '../../common/index.js';
 import { translateCallOf, type TranslationService } from '../services/translation-service.js';
 import { hostDecisions, parseAllowedHosts, tokenDigest, tokenMatches } from './access-guard.js';
@@ -90,8 +90,38 @@ export function replayedBody(request: FastifyRequest, _reply: FastifyReply, payl
   done(null, stream);
 }
 
+/**
+ * The request's "incoming request" line as pino writes it through Fastify's request serialiser
+ * (logger-pino.js asReqValue: method, url, version, host, remoteAddress, remotePort; a field that
+ * is undefined left out): level, time, the fields, msg. Written here rather than through pino's
+ * generic formatting (a loop over each field's serialiser and stringifier): under autocannon
+ * `mediator serve` answered 6 % more of these requests at the default level (weight, one worker,
+ * medians of 6 alternating 3 s runs: 8355 -> 8895 req/s; 9400-10500 at warn, without the lines).
+ * The test beside this module compares every line with the one Fastify writes for the same request.
+ */
+function incomingLine(reqId: string, request: IncomingMessage): string {
+  const { host } = request.headers;
+  const { remoteAddress, remotePort } = request.socket;
+  const parts = [`{"level":30,"time":${Date.now()},"reqId":"${reqId}","req":{"method":"POST","url":"/translation"`];
+  if (host !== undefined) parts.push(`,"host":${JSON.stringify(host)}`);
+  if (remoteAddress !== undefined) parts.push(`,"remoteAddress":${JSON.stringify(remoteAddress)}`);
+  if (remotePort !== undefined) parts.push(`,"remotePort":${remotePort}`);
+  parts.push('},"msg":"incoming request"}\n');
+  return parts.join('');
+}
+
+/** The "request completed" line of a 200 as pino writes it through Fastify's reply serialiser. */
+function completedLine(reqId: string, elapsed: number): string {
+  return `{"level":30,"time":${Date.now()},"reqId":"${reqId}","res":{"statusCode":200},"responseTime":${elapsed},"msg":"request completed"}\n`;
+}
+
+/** A finished line to the logger's own destination, as pino hands it over. */
+function writeLine(log: Logger, line: string): void {
+  (log as unknown as Record<symbol, { write(text: string): unknown }>)[symbols.streamSym]!.write(line);
+}
+
 export interface FastPathOptions {
-  /** Fastify's logger (its serialisers): the lines are written as Fastify's request loggers write them. */
+  /** Fastify's logger: its level decides, and the lines go to its destination as its serialisers write them. */
   readonly log: Logger;
   readonly requestId: (raw: IncomingMessage) => string;
   readonly translation: TranslationService;
@@ -148,18 +178,7 @@ export class TranslationFastPath {
     const started = performance.now();
     const reqId = this.options.requestId(request);
     const { log } = this.options;
-    // Fastify's request serialiser reads these (logger-pino.js asReqValue).
-    if (log.levelVal === INFO) {
-      const req = {
-        method: 'POST',
-        url: request.url,
-        headers: request.headers,
-        host: request.headers.host,
-        ip: request.socket.remoteAddress,
-        socket: request.socket,
-      };
-      log.info({ reqId, req }, 'incoming request');
-    }
+    if (log.levelVal === INFO) writeLine(log, incomingLine(reqId, request));
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer): void => void chunks.push(chunk);
     const onError = (error: Error): void => {
@@ -213,7 +232,7 @@ export class TranslationFastPath {
     answered += 1;
     const elapsed = performance.now() - started;
     this.options.observe(elapsed / 1000);
-    if (this.options.log.levelVal === INFO) this.options.log.info({ reqId, res: { statusCode: 200 }, responseTime: elapsed }, 'request completed');
+    if (this.options.log.levelVal === INFO) writeLine(this.options.log, completedLine(reqId, elapsed));
   }
 
   #replay(request: IncomingMessage, response: ServerResponse, replay: Replay): void {

@@ -1,0 +1,109 @@
+/**
+ * The server's stdout log (turn-batched-log.ts): one write per event-loop turn, lines in order,
+ * nothing held past its turn, nothing lost when the process ends by itself; and `mediator serve`
+ * at the default level still prints each request's lines as it answers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { goldenPairs, mediatorCli, readData } from '../../test-support/shared-data.js';
+import { request, startMediatorServe, startProcess, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
+import { turnBatchedLog } from './turn-batched-log.js';
+
+/** A target that records each write it gets. */
+function recorder(): { writes: string[]; target: NodeJS.WritableStream } {
+  const writes: string[] = [];
+  return { writes, target: { write: (text: string) => writes.push(text) > 0 } as unknown as NodeJS.WritableStream };
+}
+
+const started: TestProcess[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'mediator-turn-log-'));
+afterAll(async () => {
+  await stopAll(started);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('turn-batched log', () => {
+  it('writes the lines of one turn together, in order, once the turn ends', async () => {
+    const { writes, target } = recorder();
+    const log = turnBatchedLog(target);
+    const lines = Array.from({ length: 50 }, (_, i) => `{"n":${i}}\n`);
+    for (const line of lines.slice(0, 30)) log.write(line);
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual([lines.slice(0, 30).join('')]);
+    for (const line of lines.slice(30)) log.write(line);
+    await nextTurn();
+    expect(writes).toEqual([lines.slice(0, 30).join(''), lines.slice(30).join('')]);
+    log.close();
+  });
+
+  it('writes what is pending at close, then each line as it comes', () => {
+    const { writes, target } = recorder();
+    const log = turnBatchedLog(target);
+    log.write('a\n');
+    log.write('b\n');
+    log.close();
+    expect(writes).toEqual(['a\nb\n']);
+    log.write('c\n');
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
+  });
+
+  it.each([
+    ['process.exit() in the same turn', 'process.exit(3)', 3],
+    ['an uncaught exception in the same turn', 'throw new Error("boom")', 1],
+  ])('loses no line on %s', { timeout: 30_000 }, async (_name, ending, code) => {
+    // The compiled module (npm test builds first), in a process of its own.
+    const module = new URL('./turn-batched-log.js', import.meta.url).href.replace('/src/', '/dist/');
+    const script = `const { turnBatchedLog } = await import(${JSON.stringify(module)});
+      const log = turnBatchedLog(process.stdout);
+      for (let i = 0; i < 100; i++) log.write('line ' + i + '\\n');
+      ${ending};`;
+    const child = startProcess('a batched log ending', process.execPath, ['--input-type=module', '-e', script]);
+    started.push(child);
+    const exit = await child.exited({ timeoutMs: 20_000 });
+    expect(exit.code).toBe(code);
+    expect(child.text('stdout')).toBe(Array.from({ length: 100 }, (_, i) => `line ${i}\n`).join(''));
+  });
+});
+
+describe('mediator serve at the default level', () => {
+  it("prints a translation request's two lines on stdout as it answers", { timeout: 60_000 }, async () => {
+    const pair = goldenPairs().find((p) => p.pair === 'weight.UniversAAL_CO__CO_FIWARE')!;
+    const served = await startMediatorServe(mediatorCli, dir, { args: ['--log-level', 'info'], started });
+    const alignIDs: Array<{ name: string; version: string }> = [];
+    for (const file of pair.alignments) {
+      const xml = readData(file);
+      expect((await uploadAlignment(served.url, xml)).status).toBe(201);
+      alignIDs.push({ name: /<dcelem:title>([^<]*)</.exec(xml)![1]!, version: /<exmo:version>([^<]*)</.exec(xml)![1]! });
+    }
+    const answer = await request(`${served.url}/translation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ alignIDs, graphStr: readData(pair.message) }),
+    });
+    expect(answer.status).toBe(200);
+    type Line = { reqId?: string; msg?: string; req?: { url?: string; remotePort?: unknown }; res?: { statusCode?: number } };
+    const lines = (): Line[] =>
+      served.process
+        .text('stdout')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Line);
+    // Both lines of the request, found by its id: the arrival (written by the fast path), then the answer.
+    const found = await served.process.waitFor(
+      () => {
+        const all = lines();
+        const incoming = all.find((l) => l.msg === 'incoming request' && l.req?.url === '/translation');
+        const completed = all.find((l) => l.msg === 'request completed' && l.reqId === incoming?.reqId);
+        return incoming !== undefined && completed !== undefined ? { incoming, completed } : undefined;
+      },
+      'the POST /translation lines on stdout',
+      { timeoutMs: 10_000 },
+    );
+    expect(typeof found.incoming.req?.remotePort).toBe('number');
+    expect(found.completed.res?.statusCode).toBe(200);
+  });
+});
