@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { goldenPairs, mediatorCli, readData } from '../../test-support/shared-data.js';
 import { request, startMediatorServe, startProcess, stopAll, uploadAlignment, type TestProcess } from '../../test-support/processes.js';
@@ -37,6 +38,17 @@ describe('turn-batched log', () => {
     for (const line of lines.slice(30)) log.write(line);
     await nextTurn();
     expect(writes).toEqual([lines.slice(0, 30).join(''), lines.slice(30).join('')]);
+    log.close();
+  });
+
+  it("writes what is pending when pino's logger is flushed, and calls back", async () => {
+    const { writes, target } = recorder();
+    const log = turnBatchedLog(target);
+    const logger = pino({ base: undefined, timestamp: false }, log);
+    logger.info('one');
+    logger.info('two');
+    await new Promise<void>((resolve, reject) => logger.flush((error) => (error === undefined || error === null ? resolve() : reject(error))));
+    expect(writes).toEqual(['{"level":30,"msg":"one"}\n{"level":30,"msg":"two"}\n']);
     log.close();
   });
 

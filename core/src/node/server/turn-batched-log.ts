@@ -17,8 +17,8 @@
 /** What pino needs of a destination, and the server's close. */
 export interface TurnBatchedLog {
   write(line: string): boolean;
-  /** Writes what is pending now (pino's `logger.flush()` calls it). */
-  flush(): void;
+  /** Writes what is pending now, then calls `done` (pino's `logger.flush(cb)` calls it so). */
+  flush(done?: (error?: Error) => void): void;
   /** Writes what is pending, then each line as it comes (the server's close). */
   close(): void;
 }
@@ -56,7 +56,10 @@ export function turnBatchedLog(target: NodeJS.WritableStream): TurnBatchedLog {
       }
       return true;
     },
-    flush,
+    flush(done?: (error?: Error) => void): void {
+      flush();
+      done?.();
+    },
     close(): void {
       flush();
       closed = true;
