@@ -12,8 +12,9 @@
  * compare). AB_TRANSLATION=real (default: the bench's pair, weight.UniversAAL_CO__CO_FIWARE) or
  * fixed (a translation that returns a fixed text, so only the channel's own work counts),
  * AB_ROUNDS (3), AB_MESSAGES (8000), AB_PAR (the channel's parallelism, 4). An argument
- * `dir@{"hold":1024}` gives that build's transport a `readAhead` option. AB_WRITES=1 adds per drain the main thread's system time, the socket writes
- * (and those of PUBACKs alone) and the collector's pause time; AB_MARK=1 prints the drain's window
+ * `dir@{"hold":1024}` gives that build's transport a `readAhead` option. AB_WRITES=1 adds per
+ * drain the main thread's system time, the socket writes (and those of PUBACKs alone) and the
+ * collector's pause time; AB_MARK=1 prints the drain's window
  * on a --cpu-prof profile's clock; AB_COUNT=0 leaves the translation's CPU count out (under a
  * profiler). A measuring tool: nothing here is part of `npm run bench`.
  */

@@ -102,7 +102,7 @@ export function replayedBody(request: FastifyRequest, _reply: FastifyReply, payl
 function incomingLine(reqId: string, request: IncomingMessage): string {
   const { host } = request.headers;
   const { remoteAddress, remotePort } = request.socket;
-  const parts = [`{"level":30,"time":${Date.now()},"reqId":"${reqId}","req":{"method":"POST","url":"/translation"`];
+  const parts = [`{"level":${INFO},"time":${Date.now()},"reqId":"${reqId}","req":{"method":"POST","url":"/translation"`];
   if (host !== undefined) parts.push(`,"host":${JSON.stringify(host)}`);
   if (remoteAddress !== undefined) parts.push(`,"remoteAddress":${JSON.stringify(remoteAddress)}`);
   if (remotePort !== undefined) parts.push(`,"remotePort":${remotePort}`);
@@ -112,7 +112,7 @@ function incomingLine(reqId: string, request: IncomingMessage): string {
 
 /** The "request completed" line of a 200 as pino writes it through Fastify's reply serialiser. */
 function completedLine(reqId: string, elapsed: number): string {
-  return `{"level":30,"time":${Date.now()},"reqId":"${reqId}","res":{"statusCode":200},"responseTime":${elapsed},"msg":"request completed"}\n`;
+  return `{"level":${INFO},"time":${Date.now()},"reqId":"${reqId}","res":{"statusCode":200},"responseTime":${elapsed},"msg":"request completed"}\n`;
 }
 
 /** A finished line to the logger's own destination, as pino hands it over. */
