@@ -14,7 +14,8 @@
  * missing stream is `code: '503'` (no responders), an overdue ack `code: 'TIMEOUT'`, a JetStream
  * refusal carries `api_error` ({code, err_code, description}).
  */
-import { createInbox, ErrorCode, headers, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { createInbox, ErrorCode, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { frameSize, writeFrames, type NatsFrame } from './nats-frames.js';
 
 /** Error shaped like the `nats` client's errors (see isTransientNatsError in ../nats/nats-errors.ts). */
 export class NatsPublishError extends Error {
@@ -67,12 +68,18 @@ interface PubAckReply {
   readonly error?: { readonly code: number; readonly err_code?: number; readonly description: string };
 }
 
+/** A publish queued on the outbox: a frame and the connection it goes to. */
+interface QueuedFrame extends NatsFrame {
+  readonly nc: NatsConnection;
+}
+
 /**
- * Calls queued during one turn of the event loop, run together at its end, so the client writes
- * them in one socket write (it flushes once per batch of synchronous commands).
+ * Publishes and calls queued during one turn of the event loop, run together at its end, so the
+ * client writes them in one socket write: the publishes as one buffer of protocol frames
+ * (nats-frames.ts), the calls in their place among them.
  */
 export class NatsOutbox {
-  private queue: Array<() => void> = [];
+  private queue: Array<(() => void) | QueuedFrame> = [];
   private scheduled: ReturnType<typeof setImmediate> | undefined;
 
   defer(write: () => void): void {
@@ -80,18 +87,46 @@ export class NatsOutbox {
     this.scheduled ??= setImmediate(() => this.flush());
   }
 
-  /** Runs what is queued now. A write that throws (connection closed) is dropped: unacked means redelivered. */
+  /** Queues a publish to `subject` on `nc` ('' replyTo: none; a msgId: the stream's de-duplication id). */
+  publish(nc: NatsConnection, subject: string, replyTo: string, msgId: string | undefined, payload: Uint8Array): void {
+    this.queue.push({ nc, subject, replyTo, msgId, payload });
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /**
+   * Writes what is queued now, in order. A write that throws (connection closed) is dropped:
+   * unacked means redelivered, and a lost publish times out and is retried.
+   */
   flush(): void {
     if (this.scheduled !== undefined) clearImmediate(this.scheduled);
     this.scheduled = undefined;
-    const writes = this.queue;
+    const items = this.queue;
     this.queue = [];
-    for (const write of writes) {
-      try {
-        write();
-      } catch {
-        // The connection is closed: a lost publish times out and is retried; a lost ack is redelivered.
+    let i = 0;
+    while (i < items.length) {
+      const item = items[i]!;
+      if (typeof item === 'function') {
+        try {
+          item();
+        } catch {
+          // The connection is closed: see above.
+        }
+        i += 1;
+        continue;
       }
+      // The run of frames for the same connection goes as one write.
+      let end = i + 1;
+      while (end < items.length) {
+        const next = items[end]!;
+        if (typeof next === 'function' || next.nc !== item.nc) break;
+        end += 1;
+      }
+      try {
+        writeFrames(item.nc, items as readonly QueuedFrame[], i, end);
+      } catch {
+        // The connection is closed: see above.
+      }
+      i = end;
     }
   }
 
@@ -125,14 +160,16 @@ export class JetStreamAsyncPublisher {
   /** Resolves when the stream stored the message (or had it already: same `msgID`). */
   publish(subject: string, value: Uint8Array, msgID: string): Promise<void> {
     if (this.closed || this.nc.isClosed()) return Promise.reject(new NatsPublishError('NATS connection closed', ErrorCode.ConnectionClosed));
+    // The server closes a connection that sends more than its max_payload: refused here instead, as the client's publish does.
+    const max = this.nc.info?.max_payload;
+    if (max !== undefined && frameSize({ subject, replyTo: '', msgId: msgID, payload: value }) > max) {
+      return Promise.reject(new NatsPublishError(`a message of ${value.length} bytes is over the server's max_payload (${max})`, ErrorCode.MaxPayloadExceeded));
+    }
     const token = (this.next++).toString(36);
     const done = new Promise<void>((resolve, reject) => {
       this.waiting.set(token, { resolve, reject, deadline: Date.now() + this.timeoutMs });
     });
-    const h = headers();
-    h.set('Nats-Msg-Id', msgID);
-    const reply = `${this.inbox}.${token}`;
-    this.outbox.defer(() => this.nc.publish(subject, value, { reply, headers: h }));
+    this.outbox.publish(this.nc, subject, `${this.inbox}.${token}`, msgID, value);
     return done;
   }
 
