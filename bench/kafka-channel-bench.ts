@@ -90,7 +90,15 @@ export async function measureKafkaChannels(
         ROUNDS,
         () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
         (round) =>
-          drain(transport, text, translator, parallelism, count, `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`, { brokers: broker, cpu }),
+          drain(
+            transport,
+            text,
+            translator,
+            parallelism,
+            count,
+            `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`,
+            round === 'warm' ? undefined : { brokers: broker, cpu },
+          ),
       );
       out.push({ client: CLIENT, translation, parallelism, ...figure, cpu: cpu.figure() });
       process.stderr.write(

@@ -23,6 +23,7 @@ import {
   serverTranslation,
   timedUntilTranslated,
   type ChannelRatioFigure,
+  type DrainRound,
   type TranslationSite,
   type Translator,
 } from './broker-channel.js';
@@ -112,7 +113,7 @@ export async function measureMqttChannels(
       ['mqtt->nats', mixed, 'inline', 4],
     ] as const) {
       const translator = translation === 'inline' ? inline : await server.viaWorker(parallelism);
-      const run = (round: number) => `${route === 'mqtt' ? 'm' : 'mn'}${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`;
+      const run = (round: DrainRound) => `${route === 'mqtt' ? 'm' : 'mn'}${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`;
       const cpu = new CpuRounds();
       const brokers = route === 'mqtt' ? broker : together([broker, nats]);
       // inProcess translates a warm-up of min(500, count) before its timed count.
@@ -120,7 +121,7 @@ export async function measureMqttChannels(
       const figure = await ratioRounds(
         ROUNDS,
         () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
-        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round), { brokers, cpu }),
+        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round), round === 'warm' ? undefined : { brokers, cpu }),
       );
       out.push({ route, translation, parallelism, ...figure, cpu: cpu.figure() });
       process.stderr.write(

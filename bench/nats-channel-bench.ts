@@ -152,7 +152,16 @@ export async function measureNatsChannels(
             const figure = await ratioRounds(
               ROUNDS[nodes],
               () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
-              (round) => drain(transport, text, translator, parallelism, count, `n${nodes}${translation}p${parallelism}r${round}`, { servers, cpu }),
+              (round) =>
+                drain(
+                  transport,
+                  text,
+                  translator,
+                  parallelism,
+                  count,
+                  `n${nodes}${translation}p${parallelism}r${round}`,
+                  round === 'warm' ? undefined : { servers, cpu },
+                ),
             );
             out.push({ nodes, translation, parallelism, ...figure, cpu: cpu.figure() });
             process.stderr.write(
