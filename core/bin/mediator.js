@@ -6,12 +6,27 @@ import { pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// A reader that stops early (`mediator test suite | head`) closes the pipe: what is left of the
+// output has nowhere to go, and that is not the command's failure. Unhandled, the write's EPIPE
+// ended the process with a stack trace and exit code 1; here the rest of that stream is dropped
+// and the command ends with its own exit code.
+const closed = new Set();
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed.add(stream);
+  });
+}
+const write = (stream, text) => {
+  if (!closed.has(stream)) stream.write(text);
+};
+
 const cli = join(dirname(fileURLToPath(import.meta.url)), '../dist/bundle/cli.mjs');
 const { runCli } = await import(pathToFileURL(cli).href);
 const chunks = [];
 process.exitCode = await runCli(process.argv.slice(2), {
-  stdout: (t) => process.stdout.write(t),
-  stderr: (t) => process.stderr.write(t),
+  stdout: (t) => write(process.stdout, t),
+  stderr: (t) => write(process.stderr, t),
   readStdin: async () => {
     for await (const chunk of process.stdin) chunks.push(chunk);
     return Buffer.concat(chunks).toString('utf8');

@@ -2,6 +2,7 @@
  * The CLI, in-process for breadth and through the real `mediator` bin once (it must work as
  * `npx mediator` after set-up).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +152,20 @@ describe('mediator bin', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
   });
+
+  it('ends with its own exit code and no error when its reader closed the pipe (`| head`)', async () => {
+    // The read end is closed before the bin writes: each of its writes meets EPIPE.
+    const child = spawn(process.execPath, [bin, 'compile', a('CO_FIWARE.rdf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (t: string) => (stderr += t));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const timeout = new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), 30_000).unref());
+    const code = await Promise.race([exited, timeout]);
+    if (code === 'timed out') child.kill('SIGKILL');
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+  }, 45_000);
 
   it('exits 2 on a usage error', async () => {
     const proc = startProcess('mediator frobnicate', bin, ['frobnicate']);
