@@ -96,6 +96,11 @@ export async function fillTopic(transport: Pick<Transport, 'publish'>, topic: st
 /** A row's drain: a measured round (0, 1, ...) or the unmeasured one before them. */
 export type DrainRound = number | 'warm';
 
+/** What a drain round records its CPU into: `watch`, or nothing for the unmeasured round. */
+export function measuredOnly<W>(round: DrainRound, watch: W): W | undefined {
+  return round === 'warm' ? undefined : watch;
+}
+
 /**
  * `rounds` rounds of one row: each drains the channel once (`drainRound`, msg/s) between two
  * in-process runs (`inProcess`, msg/s; each run serves the round before and the one after) and

@@ -17,10 +17,12 @@ import {
   benchChannel,
   fillTopic,
   inlineTranslator,
+  measuredOnly,
   ratioRounds,
   serverTranslation,
   timedUntilTranslated,
   type ChannelRatioFigure,
+  type DrainRound,
   type TranslationSite,
   type Translator,
 } from './broker-channel.js';
@@ -86,19 +88,11 @@ export async function measureKafkaChannels(
       const cpu = new CpuRounds();
       // inProcess translates a warm-up of min(500, count) before its timed count.
       const inProcessMessages = count + Math.min(500, count);
+      const name = (round: DrainRound): string => `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`;
       const figure = await ratioRounds(
         ROUNDS,
         () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
-        (round) =>
-          drain(
-            transport,
-            text,
-            translator,
-            parallelism,
-            count,
-            `k${translation === 'inline' ? '' : 'w'}p${parallelism}r${round}`,
-            round === 'warm' ? undefined : { brokers: broker, cpu },
-          ),
+        (round) => drain(transport, text, translator, parallelism, count, name(round), measuredOnly(round, { brokers: broker, cpu })),
       );
       out.push({ client: CLIENT, translation, parallelism, ...figure, cpu: cpu.figure() });
       process.stderr.write(

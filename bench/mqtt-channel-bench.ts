@@ -19,6 +19,7 @@ import {
   benchChannel,
   fillTopic,
   inlineTranslator,
+  measuredOnly,
   ratioRounds,
   serverTranslation,
   timedUntilTranslated,
@@ -121,7 +122,7 @@ export async function measureMqttChannels(
       const figure = await ratioRounds(
         ROUNDS,
         () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
-        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round), round === 'warm' ? undefined : { brokers, cpu }),
+        (round) => drain(mqtt, transport, text, translator, parallelism, count, run(round), measuredOnly(round, { brokers, cpu })),
       );
       out.push({ route, translation, parallelism, ...figure, cpu: cpu.figure() });
       process.stderr.write(

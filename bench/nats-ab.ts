@@ -28,7 +28,7 @@ import { compileAlignment, translateMessage } from '@mediator/core';
 import { DEFAULT_TURN_BUDGET_MS, NatsTransport, natsNames, processTurnBudget, silentLogger, type NatsTransportOptions } from '@mediator/core/node';
 import type { NatsConnection, StreamUpdateConfig } from 'nats';
 import { inProcess } from './channel-bench.js';
-import { inlineTranslator, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
+import { inlineTranslator, measuredOnly, ratioRounds, serverTranslation, type Translator } from './broker-channel.js';
 import { CpuRounds } from './channel-cpu.js';
 import { drain, type DrainVariant } from './nats-channel-bench.js';
 import { FastBatchPublisher, fastBatchCounts, type Outbox } from './nats-fast-batch.js';
@@ -162,7 +162,7 @@ async function measure(v: Variant, repeat: number): Promise<Result> {
       rounds,
       () => cpu.timed(cpu.inProcess, count + Math.min(500, count), () => inProcess(message, alignments, count)),
       (round) =>
-        drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, round === 'warm' ? undefined : { servers, cpu }, dv).then((rate) => {
+        drain(transport, message, translator, parallelism, count, `ab${repeat}r${round}`, measuredOnly(round, { servers, cpu }), dv).then((rate) => {
           // The translation's CPU per call counts the measured rounds only.
           if (round === 'warm') counted.perCallUs();
           return rate;

@@ -19,9 +19,11 @@ import {
   benchChannel,
   fillTopic,
   inlineTranslator,
+  measuredOnly,
   ratioRounds,
   serverTranslation,
   type ChannelRatioFigure,
+  type DrainRound,
   type TranslationSite,
   type Translator,
 } from './broker-channel.js';
@@ -149,19 +151,11 @@ export async function measureNatsChannels(
             const cpu = new CpuRounds();
             // inProcess translates a warm-up of min(500, count) before its timed count.
             const inProcessMessages = count + Math.min(500, count);
+            const name = (round: DrainRound): string => `n${nodes}${translation}p${parallelism}r${round}`;
             const figure = await ratioRounds(
               ROUNDS[nodes],
               () => cpu.timed(cpu.inProcess, inProcessMessages, () => inProcess(text, alignments, count)),
-              (round) =>
-                drain(
-                  transport,
-                  text,
-                  translator,
-                  parallelism,
-                  count,
-                  `n${nodes}${translation}p${parallelism}r${round}`,
-                  round === 'warm' ? undefined : { servers, cpu },
-                ),
+              (round) => drain(transport, text, translator, parallelism, count, name(round), measuredOnly(round, { servers, cpu })),
             );
             out.push({ nodes, translation, parallelism, ...figure, cpu: cpu.figure() });
             process.stderr.write(
