@@ -14,11 +14,11 @@
  * The command queue is the client's (nats 2.x: `protocol.sendCommand`), not part of its declared
  * interface; when a client lacks it, the frames go through `nc.publish` as before.
  */
-import { headers as natsHeaders, type NatsConnection } from 'nats';
+import { ErrorCode, headers as natsHeaders, type NatsConnection } from 'nats';
 
 /** A frame the server would refuse: shaped like the client's own error (its `code`). */
 export class NatsFrameError extends Error {
-  readonly code = 'MAX_PAYLOAD_EXCEEDED';
+  readonly code: string = ErrorCode.MaxPayloadExceeded;
   constructor(message: string) {
     super(message);
     this.name = 'NatsFrameError';
