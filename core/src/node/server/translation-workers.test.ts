@@ -304,6 +304,89 @@ describe('TranslationPool', () => {
     }
   }, 30_000);
 
+  /** A request's job of `count` copies of `message` through CO_FIWARE (bounded, as the REST routes submit). */
+  const requestJob = (pool: TranslationPool, count: number, timeoutMs = 10_000) =>
+    pool.submit({ alignments: [co], items: Array.from({ length: count }, () => item(message)), timeoutMs, bounded: true }) as Promise<TranslationResult>[];
+
+  it("sends a request's job behind a running request's job, and every item of both is answered (issue 42)", async () => {
+    const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
+    try {
+      const reference = await translate(pool, 10_000);
+      const posted = pool.jobsPostedForTest;
+      const first = requestJob(pool, 300);
+      let firstDone = false;
+      void Promise.all(first).then(() => (firstDone = true));
+      await turn();
+      const second = requestJob(pool, 3);
+      await turn();
+      expect(firstDone).toBe(false);
+      // Posted while the first still runs: no thread round trip between the two jobs.
+      expect(pool.jobsPostedForTest).toBe(posted + 2);
+      const answers = await Promise.all([...first, ...second]);
+      expect(answers.every((a) => a.message === reference.message)).toBe(true);
+      expect(pool.pendingJobs).toBe(0);
+      expect(pool.strayRepliesForTest).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it("counts a request's job sent behind a running one against the queue's length and wait limits", async () => {
+    const pool = new TranslationPool({ size: 1, graceMs: 200, queueLimit: 1, queueWaitMs: 300, spareAfterMs: 60_000 });
+    try {
+      for (let tries = 0; (await translate(pool, 10_000).catch(() => undefined)) === undefined && tries < 50; tries++);
+      const posted = pool.jobsPostedForTest;
+      const stuck = pool.submit({ alignments: [runaway], items: [item(hostile)], timeoutMs: 2000, bounded: true })[0]!.catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 50));
+      const behind = translate(pool, 10_000).catch((e: unknown) => e);
+      await turn();
+      // Sent behind the runaway: out of the queue, and still waiting for its worker.
+      expect(pool.jobsPostedForTest).toBe(posted + 2);
+      const refused = (await translate(pool, 10_000).catch((e: unknown) => e)) as MediatorError;
+      expect(refused.code).toBe(ErrorCodes.translationQueueFull);
+      expect(refused.message).toMatch(/limit 1/);
+      const waited = (await behind) as MediatorError;
+      expect(waited.code).toBe(ErrorCodes.translationQueueFull);
+      expect(waited.message).toMatch(/300 ms/);
+      expect(((await stuck) as MediatorError).code).toBe(ErrorCodes.timeout);
+      // The worker was told to drop its copy: the next request is answered by the replacement, and no stray answer came.
+      expect((await translate(pool, 10_000)).emptyPayload).toBe(false);
+      expect(pool.strayRepliesForTest).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('a worker left free takes a job sent behind another worker running a long job, and runs it first', async () => {
+    const pool = new TranslationPool({ size: 2, spareAfterMs: 60_000 });
+    try {
+      await pool.whenReady();
+      const reference = await translate(pool, 10_000);
+      const posted = pool.jobsPostedForTest;
+      // The first worker: a long request job. The second: a short one, and a third job (another
+      // time limit, so not merged with the short one) goes behind the long one.
+      const long = requestJob(pool, 3000);
+      let longDone = false;
+      void Promise.all(long).then(() => (longDone = true));
+      await turn();
+      const short = requestJob(pool, 1);
+      const behind = requestJob(pool, 1, 9_999);
+      await turn();
+      expect(pool.jobsPostedForTest).toBeGreaterThanOrEqual(posted + 3);
+      const [answer] = await Promise.all(behind);
+      // Taken back from behind the long job when the second worker was free, and answered there.
+      expect(longDone).toBe(false);
+      expect(answer!.message).toBe(reference.message);
+      expect(pool.jobsPostedForTest).toBe(posted + 4);
+      await Promise.all([...long, ...short]);
+      expect(pool.pendingJobs).toBe(0);
+      // The first worker dropped its copy without running it.
+      expect(pool.strayRepliesForTest).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('answers a job sent behind the running one when the worker dies, on its replacement', async () => {
     const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
     try {

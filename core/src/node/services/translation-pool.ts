@@ -7,12 +7,15 @@
  * - Jobs wait in one queue on the main thread and a worker is given one batch at a time, so an
  *   item's time limit counts its working time only: its clock starts when the worker starts it
  *   (when the batch is sent, or when the previous item of the batch was answered), never while it
- *   waits behind another job. One exception, for channels: while a worker runs a channel's job,
- *   the next channel job at the head of the queue is sent behind it (`ahead`), so the worker goes
- *   on to it at once instead of waiting until this thread has read the last answer and sent the
- *   next (issue 42: a busy event loop left the worker idle between jobs for about a third of its
- *   working time). Its clock starts when it becomes the slot's running job, which is no earlier
- *   than the worker starting it; the worker runs its jobs one after another.
+ *   waits behind another job. One exception: while a worker runs a channel's job, the next channel
+ *   job at the head of the queue is sent behind it (`ahead`), and likewise a request's job behind
+ *   a request's, so the worker goes on to it at once instead of waiting until this thread has read
+ *   the last answer and sent the next (issue 42: a busy event loop left the worker idle between
+ *   jobs for about a third of its working time; under load, POST /translation paid that round
+ *   trip per job). Its clock starts when it becomes the slot's running job, which is no earlier
+ *   than the worker starting it; the worker runs its jobs one after another. A worker left free
+ *   takes such a job back from the worker holding it, and a request's job taken back waits in the
+ *   queue under its wait limit again.
  * - A worker whose item runs `graceMs` past its limit is stuck inside one cell (a backtracking
  *   regular expression, say: the engine's own check between cells never comes): it is terminated
  *   and replaced, the item fails with TIMEOUT, and the batch's items not started yet go back to the
@@ -92,7 +95,10 @@ interface Batch {
   next: number;
   /** Whether the XML of every alignment was already sent once (after a `missing` reply). */
   resent: boolean;
+  /** The queue's wait limit for a request's job, while it waits in the queue or behind a running job. */
   waitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When it was submitted (performance.now()): its wait limit counts from then. */
+  readonly queuedAt: number;
 }
 
 interface Slot {
@@ -126,12 +132,14 @@ function workerUrl(): URL {
 }
 
 /**
- * A channel's job (issue 42): not bounded by the queue's limits, going on past a timeout, no
- * upload analysis. Only these are sent behind a running job (see the header).
+ * Which running jobs a job may be sent behind (see the header, issue 42): a channel's (not bounded
+ * by the queue's limits) behind a channel's, a request's behind a request's. Runs that stop at
+ * their first timeout (coverage, suites) and upload analysis never are: undefined.
  */
-function channelJob(batch: Batch): boolean {
+function aheadClass(batch: Batch): 'channel' | 'request' | undefined {
   const request = batch.request;
-  return !request.bounded && request.stopAfterTimeout !== true && !request.items.some((i) => i.kind === 'analyze');
+  if (request.stopAfterTimeout === true || request.items.some((i) => i.kind === 'analyze')) return undefined;
+  return request.bounded ? 'request' : 'channel';
 }
 
 function toError(data: ErrorData): MediatorError {
@@ -201,13 +209,14 @@ export class TranslationPool {
   submit(request: PoolBatch): Promise<unknown>[] {
     const settle: Settle[] = [];
     const promises = request.items.map(() => new Promise<unknown>((resolve, reject) => settle.push({ resolve, reject })));
-    const batch: Batch = { id: this.nextId++, request, settle, next: 0, resent: false, waitTimer: undefined };
+    const batch: Batch = { id: this.nextId++, request, settle, next: 0, resent: false, waitTimer: undefined, queuedAt: performance.now() };
     if (this.closed) {
       this.failRest(batch, new MediatorError('the translation pool is closed', ErrorCodes.internal));
       return promises;
     }
     if (request.bounded) {
-      const waiting = this.queue.filter((b) => b.request.bounded).length;
+      // Jobs sent behind a running one wait for their worker too.
+      const waiting = this.queue.filter((b) => b.request.bounded).length + this.slots.filter((s) => s.ahead?.request.bounded === true).length;
       if (waiting >= this.queueLimit) {
         this.failRest(
           batch,
@@ -218,7 +227,7 @@ export class TranslationPool {
         );
         return promises;
       }
-      batch.waitTimer = setTimeout(() => this.waitedTooLong(batch), this.queueWaitMs);
+      this.waitingAgain(batch);
     }
     this.queue.push(batch);
     this.dispatchSoon();
@@ -321,14 +330,22 @@ export class TranslationPool {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
       if (!slot.ready || slot.batch !== undefined) continue;
+      if (this.queue.length === 0) {
+        // A free worker while another holds a job sent behind its running one: that job runs here
+        // now rather than after the other's (the other worker is told to drop its copy).
+        const holder = this.slots.find((s) => s.ahead !== undefined);
+        if (holder === undefined) return;
+        this.requeueAhead(holder);
+      }
       this.send(slot, this.coalesce(this.takeFirst()), false);
     }
     for (const slot of this.slots) {
-      if (this.queue.length === 0 || !channelJob(this.queue[0]!)) return;
-      if (!slot.ready || slot.slow || slot.batch === undefined || slot.ahead !== undefined || !channelJob(slot.batch)) continue;
-      this.sendAhead(slot, this.coalesce(this.takeFirst()));
+      if (this.queue.length === 0) return;
+      const next = aheadClass(this.queue[0]!);
+      if (next === undefined) return;
+      if (!slot.ready || slot.slow || slot.batch === undefined || slot.ahead !== undefined || aheadClass(slot.batch) !== next) continue;
+      this.sendAhead(slot, this.coalesce(this.takeFirst(), true));
     }
   }
 
@@ -347,8 +364,11 @@ export class TranslationPool {
    * one thread round trip per batch cost a third of its throughput. Each item keeps its promise and
    * its own clock. Runs that stop at their first timeout are kept apart.
    */
-  private coalesce(first: Batch): Batch {
-    const chainOf = (b: Batch) => `${b.request.timeoutMs}\u0000${b.request.alignments.map((a) => a.key).join('\u0000')}`;
+  private coalesce(first: Batch, sameClass = false): Batch {
+    // A job sent behind a running one takes only its own class (aheadClass): a channel's items must
+    // not share a request's wait limit, which still applies behind the running job.
+    const chainOf = (b: Batch) =>
+      `${sameClass ? `${b.request.bounded}\u0000` : ''}${b.request.timeoutMs}\u0000${b.request.alignments.map((a) => a.key).join('\u0000')}`;
     if (first.next > 0 || first.request.stopAfterTimeout === true || first.request.items.some((i) => i.kind === 'analyze')) return first;
     const key = chainOf(first);
     const merged: Batch[] = [first];
@@ -370,6 +390,7 @@ export class TranslationPool {
       next: 0,
       resent: false,
       waitTimer: undefined,
+      queuedAt: first.queuedAt,
     };
   }
 
@@ -377,12 +398,21 @@ export class TranslationPool {
     const at = this.queue.indexOf(batch);
     if (at < 0) return;
     this.queue.splice(at, 1);
-    this.failRest(
-      batch,
-      new MediatorError(
-        `no translation worker was free within ${this.queueWaitMs} ms (the queue's wait limit); try again later`,
-        ErrorCodes.translationQueueFull,
-      ),
+    this.failRest(batch, this.queueWaitError());
+  }
+
+  /** A request's job sent behind a running one that has not started within the wait limit: taken back and refused. */
+  private waitedTooLongBehind(slot: Slot, batch: Batch): void {
+    if (slot.ahead !== batch) return;
+    slot.worker.postMessage({ kind: 'drop', id: batch.id } satisfies WorkerJob);
+    slot.ahead = undefined;
+    this.failRest(batch, this.queueWaitError());
+  }
+
+  private queueWaitError(): MediatorError {
+    return new MediatorError(
+      `no translation worker was free within ${this.queueWaitMs} ms (the queue's wait limit); try again later`,
+      ErrorCodes.translationQueueFull,
     );
   }
 
@@ -395,6 +425,8 @@ export class TranslationPool {
   /** A channel's job behind the slot's running one: armed when it becomes the running one (finish). */
   private sendAhead(slot: Slot, batch: Batch): void {
     slot.ahead = batch;
+    // A request's job keeps its wait limit until it runs (finish clears it).
+    if (batch.request.bounded) batch.waitTimer = setTimeout(() => this.waitedTooLongBehind(slot, batch), this.waitLeft(batch));
     this.post(slot, batch, false);
   }
 
@@ -542,7 +574,11 @@ export class TranslationPool {
     // The job sent behind it is the one the worker runs now.
     slot.batch = slot.ahead;
     slot.ahead = undefined;
-    if (slot.batch !== undefined) this.arm(slot);
+    if (slot.batch !== undefined) {
+      clearTimeout(slot.batch.waitTimer);
+      slot.batch.waitTimer = undefined;
+      this.arm(slot);
+    }
     this.dispatch();
     this.retireSpares();
   }
@@ -576,7 +612,7 @@ export class TranslationPool {
       } else if (batch.next < batch.request.items.length) this.queue.unshift(batch);
     }
     // Never started by the old worker (it runs its jobs in turn): next in line, after the rest of `batch`.
-    if (slot.ahead !== undefined) this.queue.splice(this.queue[0] === batch && batch !== undefined ? 1 : 0, 0, slot.ahead);
+    if (slot.ahead !== undefined) this.queue.splice(this.queue[0] === batch && batch !== undefined ? 1 : 0, 0, this.waitingAgain(slot.ahead));
     slot.ahead = undefined;
     slot.known.clear();
     slot.ready = false;
@@ -592,11 +628,23 @@ export class TranslationPool {
    */
   private requeueAhead(slot: Slot): void {
     if (slot.ahead === undefined) return;
-    this.queue.unshift({ ...slot.ahead, id: this.nextId++ });
+    clearTimeout(slot.ahead.waitTimer);
+    this.queue.unshift(this.waitingAgain({ ...slot.ahead, id: this.nextId++ }));
     // The worker's copy would still run after the slow item, delaying (and eating into the clock
     // of) whatever the slot runs next: it skips it instead.
     slot.worker.postMessage({ kind: 'drop', id: slot.ahead.id } satisfies WorkerJob);
     slot.ahead = undefined;
+  }
+
+  /** A request's job (back) in the queue: under the queue's wait limit, counted from its submission. */
+  private waitingAgain(batch: Batch): Batch {
+    clearTimeout(batch.waitTimer);
+    batch.waitTimer = batch.request.bounded ? setTimeout(() => this.waitedTooLong(batch), this.waitLeft(batch)) : undefined;
+    return batch;
+  }
+
+  private waitLeft(batch: Batch): number {
+    return Math.max(0, this.queueWaitMs - (performance.now() - batch.queuedAt));
   }
 
   private failRest(batch: Batch, error: MediatorError): void {
