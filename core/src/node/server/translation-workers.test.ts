@@ -261,28 +261,40 @@ describe('TranslationPool', () => {
     }) as Promise<TranslationResult>[];
   const turn = () => new Promise((r) => setImmediate(r));
 
-  it("sends a channel's next job behind its running one, and every item of both is answered in order (issue 42)", async () => {
-    const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
-    try {
-      const reference = await translate(pool, 10_000);
-      const posted = pool.jobsPostedForTest;
-      // Long enough (300 translations) to be running still a turn later.
-      const first = channelBatch(pool, co, message, 300);
-      let firstDone = false;
-      void Promise.all(first).then(() => (firstDone = true));
-      await turn();
-      const second = channelBatch(pool, co, message, 5);
-      await turn();
-      expect(firstDone).toBe(false);
-      // Posted while the first still runs: the worker goes on to it without waiting for this thread.
-      expect(pool.jobsPostedForTest).toBe(posted + 2);
-      const answers = await Promise.all([...first, ...second]);
-      expect(answers.every((a) => a.message === reference.message)).toBe(true);
-      expect(pool.pendingJobs).toBe(0);
-    } finally {
-      await pool.close();
-    }
-  }, 30_000);
+  /** A request's job of `count` copies of `message` through CO_FIWARE (bounded, as the REST routes submit). */
+  const requestJob = (pool: TranslationPool, count: number, timeoutMs = 10_000) =>
+    pool.submit({ alignments: [co], items: Array.from({ length: count }, () => item(message)), timeoutMs, bounded: true }) as Promise<TranslationResult>[];
+
+  it.each([
+    ["a channel's next job behind its running one", (pool: TranslationPool, count: number) => channelBatch(pool, co, message, count)],
+    ["a request's job behind a running request's job", (pool: TranslationPool, count: number) => requestJob(pool, count)],
+  ])(
+    'sends %s, and every item of both is answered in order (issue 42)',
+    async (_what, submit) => {
+      const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
+      try {
+        const reference = await translate(pool, 10_000);
+        const posted = pool.jobsPostedForTest;
+        // Long enough (300 translations) to be running still a turn later.
+        const first = submit(pool, 300);
+        let firstDone = false;
+        void Promise.all(first).then(() => (firstDone = true));
+        await turn();
+        const second = submit(pool, 5);
+        await turn();
+        expect(firstDone).toBe(false);
+        // Posted while the first still runs: the worker goes on to it without waiting for this thread.
+        expect(pool.jobsPostedForTest).toBe(posted + 2);
+        const answers = await Promise.all([...first, ...second]);
+        expect(answers.every((a) => a.message === reference.message)).toBe(true);
+        expect(pool.pendingJobs).toBe(0);
+        expect(pool.strayRepliesForTest).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    },
+    30_000,
+  );
 
   it('does not send a channel job behind a request job', async () => {
     const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
@@ -299,33 +311,6 @@ describe('TranslationPool', () => {
       expect(pool.jobsPostedForTest).toBe(posted + 1);
       await Promise.all([...request, ...channel]);
       expect(pool.jobsPostedForTest).toBe(posted + 2);
-    } finally {
-      await pool.close();
-    }
-  }, 30_000);
-
-  /** A request's job of `count` copies of `message` through CO_FIWARE (bounded, as the REST routes submit). */
-  const requestJob = (pool: TranslationPool, count: number, timeoutMs = 10_000) =>
-    pool.submit({ alignments: [co], items: Array.from({ length: count }, () => item(message)), timeoutMs, bounded: true }) as Promise<TranslationResult>[];
-
-  it("sends a request's job behind a running request's job, and every item of both is answered (issue 42)", async () => {
-    const pool = new TranslationPool({ size: 1, spareAfterMs: 60_000 });
-    try {
-      const reference = await translate(pool, 10_000);
-      const posted = pool.jobsPostedForTest;
-      const first = requestJob(pool, 300);
-      let firstDone = false;
-      void Promise.all(first).then(() => (firstDone = true));
-      await turn();
-      const second = requestJob(pool, 3);
-      await turn();
-      expect(firstDone).toBe(false);
-      // Posted while the first still runs: no thread round trip between the two jobs.
-      expect(pool.jobsPostedForTest).toBe(posted + 2);
-      const answers = await Promise.all([...first, ...second]);
-      expect(answers.every((a) => a.message === reference.message)).toBe(true);
-      expect(pool.pendingJobs).toBe(0);
-      expect(pool.strayRepliesForTest).toBe(0);
     } finally {
       await pool.close();
     }
