@@ -422,7 +422,7 @@ export class TranslationPool {
     this.post(slot, batch, withAllXml);
   }
 
-  /** A channel's job behind the slot's running one: armed when it becomes the running one (finish). */
+  /** A job behind the slot's running one of its class (aheadClass): armed when it becomes the running one (finish). */
   private sendAhead(slot: Slot, batch: Batch): void {
     slot.ahead = batch;
     // A request's job keeps its wait limit until it runs (finish clears it).

@@ -58,35 +58,16 @@ export function frameSize(frame: NatsFrame): number {
   return (frame.msgId === undefined ? 0 : Buffer.byteLength(msgIdHeader(frame.msgId))) + frame.payload.length;
 }
 
-/** The protocol line and header block of a frame (everything before its payload). */
-function frameHead(frame: NatsFrame): string {
+/**
+ * The protocol line and header block of a frame (everything before its payload), and its header
+ * and payload bytes together (what the server bounds by `max_payload`, and the client counts).
+ */
+function frameHead(frame: NatsFrame): { readonly head: string; readonly size: number } {
   const reply = frame.replyTo === '' ? '' : ` ${frame.replyTo}`;
-  if (frame.msgId === undefined) return `PUB ${frame.subject}${reply} ${frame.payload.length}\r\n`;
+  if (frame.msgId === undefined) return { head: `PUB ${frame.subject}${reply} ${frame.payload.length}\r\n`, size: frame.payload.length };
   const header = msgIdHeader(frame.msgId);
-  const headerBytes = Buffer.byteLength(header);
-  return `HPUB ${frame.subject}${reply} ${headerBytes} ${headerBytes + frame.payload.length}\r\n${header}`;
-}
-
-/** The bytes of `frames[from..to)`, one after another. */
-export function encodeFrames(frames: readonly NatsFrame[], from = 0, to = frames.length): Buffer {
-  const heads: string[] = [];
-  let size = 0;
-  for (let i = from; i < to; i++) {
-    const head = frameHead(frames[i]!);
-    heads.push(head);
-    size += Buffer.byteLength(head) + frames[i]!.payload.length + 2;
-  }
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (let i = from; i < to; i++) {
-    at += out.write(heads[i - from]!, at, 'utf8');
-    const payload = frames[i]!.payload;
-    out.set(payload, at);
-    at += payload.length;
-    out[at++] = 0x0d;
-    out[at++] = 0x0a;
-  }
-  return out;
+  const size = Buffer.byteLength(header) + frame.payload.length;
+  return { head: `HPUB ${frame.subject}${reply} ${size - frame.payload.length} ${size}\r\n${header}`, size };
 }
 
 /**
@@ -107,13 +88,28 @@ export function writeFrames(nc: NatsConnection, frames: readonly NatsFrame[], fr
   // The server closes a connection that sends a message over its max_payload; the publisher refuses
   // those before they are queued, and none is written here either (the others are then lost too).
   const max = queue.info?.max_payload;
+  const heads: string[] = [];
+  let bytes = 0;
   let counted = 0;
   for (let i = from; i < to; i++) {
-    const size = frameSize(frames[i]!);
-    if (max !== undefined && size > max) throw new NatsFrameError(`a message of ${frames[i]!.payload.length} bytes is over the server's max_payload (${max})`);
+    const frame = frames[i]!;
+    const { head, size } = frameHead(frame);
+    if (max !== undefined && size > max) throw new NatsFrameError(`a message of ${frame.payload.length} bytes is over the server's max_payload (${max})`);
+    heads.push(head);
+    bytes += Buffer.byteLength(head) + frame.payload.length + 2;
     counted += size;
   }
-  queue.sendCommand(encodeFrames(frames, from, to));
+  const out = Buffer.allocUnsafe(bytes);
+  let at = 0;
+  for (let i = from; i < to; i++) {
+    at += out.write(heads[i - from]!, at, 'utf8');
+    const payload = frames[i]!.payload;
+    out.set(payload, at);
+    at += payload.length;
+    out[at++] = 0x0d;
+    out[at++] = 0x0a;
+  }
+  queue.sendCommand(out);
   // The client's own counters (nc.stats()), as its publish keeps them: messages, and their header and payload bytes.
   queue.outMsgs += to - from;
   queue.outBytes += counted;
