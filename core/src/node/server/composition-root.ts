@@ -29,7 +29,7 @@ import { loadOrCreateMqttClientId } from './mqtt-client-id.js';
 import { DATABASE_FILE, tightenOwnedFiles } from './data-folder.js';
 import { LogLevels } from './log-levels.js';
 import { ServerMetrics } from './metrics.js';
-import { turnBatchedLog } from './turn-batched-log.js';
+import { batchedLog } from './batched-log.js';
 
 /** What the parts are made from (buildServer's ServerOptions adds the HTTP app's). */
 export interface CoreOptions {
@@ -253,8 +253,8 @@ async function untilSettled(promise: Promise<unknown>, ms: number): Promise<void
 
 export async function composeMediator(options: CoreOptions): Promise<MediatorCore> {
   const levels = new LogLevels(options.logLevel ?? 'info');
-  // stdout gets a turn's lines in one write (turn-batched-log.ts); a stream the caller gave gets each line as it is logged.
-  const batched = options.logStream === undefined ? turnBatchedLog(process.stdout) : undefined;
+  // stdout gets its lines in batches, each at most 10 ms late (batched-log.ts); a stream the caller gave gets each line as it is logged.
+  const batched = options.logStream === undefined ? batchedLog(process.stdout) : undefined;
   const logger = pino({ level: levels.pinoLevel, base: undefined }, options.logStream ?? batched);
   const { transportKind, names, fleet, local, store } = await openStores(options, logger);
   const alignments = new AlignmentService(store, logger);
