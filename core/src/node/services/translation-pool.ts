@@ -137,9 +137,13 @@ function workerUrl(): URL {
  * their first timeout (coverage, suites) and upload analysis never are: undefined.
  */
 function aheadClass(batch: Batch): 'channel' | 'request' | undefined {
-  const request = batch.request;
-  if (request.stopAfterTimeout === true || request.items.some((i) => i.kind === 'analyze')) return undefined;
-  return request.bounded ? 'request' : 'channel';
+  if (runsAlone(batch)) return undefined;
+  return batch.request.bounded ? 'request' : 'channel';
+}
+
+/** A run that stops at its first timeout (coverage, suites) or an upload's analysis: never merged with other jobs nor sent ahead. */
+function runsAlone(batch: Batch): boolean {
+  return batch.request.stopAfterTimeout === true || batch.request.items.some((i) => i.kind === 'analyze');
 }
 
 function toError(data: ErrorData): MediatorError {
@@ -369,13 +373,13 @@ export class TranslationPool {
     // not share a request's wait limit, which still applies behind the running job.
     const chainOf = (b: Batch) =>
       `${sameClass ? `${b.request.bounded}\u0000` : ''}${b.request.timeoutMs}\u0000${b.request.alignments.map((a) => a.key).join('\u0000')}`;
-    if (first.next > 0 || first.request.stopAfterTimeout === true || first.request.items.some((i) => i.kind === 'analyze')) return first;
+    if (first.next > 0 || runsAlone(first)) return first;
     const key = chainOf(first);
     const merged: Batch[] = [first];
     let items = first.request.items.length;
     for (let i = 0; i < this.queue.length && items < MAX_COALESCED;) {
       const b = this.queue[i]!;
-      if (b.next === 0 && b.request.stopAfterTimeout !== true && chainOf(b) === key && !b.request.items.some((x) => x.kind === 'analyze')) {
+      if (b.next === 0 && !runsAlone(b) && chainOf(b) === key) {
         this.queue.splice(i, 1);
         clearTimeout(b.waitTimer);
         merged.push(b);
@@ -628,7 +632,7 @@ export class TranslationPool {
    */
   private requeueAhead(slot: Slot): void {
     if (slot.ahead === undefined) return;
-    clearTimeout(slot.ahead.waitTimer);
+    // waitingAgain replaces the wait timer the copy shares with the job sent ahead.
     this.queue.unshift(this.waitingAgain({ ...slot.ahead, id: this.nextId++ }));
     // The worker's copy would still run after the slow item, delaying (and eating into the clock
     // of) whatever the slot runs next: it skips it instead.

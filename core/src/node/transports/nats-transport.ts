@@ -324,11 +324,15 @@ class NatsSubscription implements Subscription {
     this.pump();
   }
 
-  /** Writes an ack or a nak once (a message is acknowledged or given back, never both). */
-  private answer(d: NatsDelivery, payload: Uint8Array): void {
+  /**
+   * Writes an ack or a nak once (a message is acknowledged or given back, never both); `later`: at
+   * the end of this turn of the event loop, in one write with the turn's other publishes.
+   */
+  private answer(d: NatsDelivery, payload: Uint8Array, later = false): void {
     if (d.answered || this.owner.isClosed) return;
     d.answered = true;
-    this.owner.respond(d.reply, payload);
+    if (later) this.owner.respondLater(d.reply, payload);
+    else this.owner.respond(d.reply, payload);
   }
 
   private heartbeat(): void {
@@ -380,10 +384,7 @@ class NatsSubscription implements Subscription {
     this.leased.delete(d);
     try {
       // Written with the other acks and publishes of this turn of the event loop, in one go.
-      if (!this.owner.isClosed && !d.answered) {
-        d.answered = true;
-        this.owner.respondLater(d.reply, ACK);
-      }
+      this.answer(d, ACK, true);
     } catch (error) {
       this.log.warn({ topic: this.topic, reply: d.reply, err: error }, 'ack failed; the message will be delivered again');
     }
