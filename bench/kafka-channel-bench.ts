@@ -15,6 +15,7 @@ import { CpuRounds, type BrokerCpu, type ChannelCpuFigure } from './channel-cpu.
 import { startBenchKafka } from './kafka-broker.js';
 import {
   benchChannel,
+  CHANNEL_ROUNDS,
   fillTopic,
   inlineTranslator,
   measuredOnly,
@@ -58,9 +59,7 @@ async function drain(
   return timedUntilTranslated(runtime, count, run, watch);
 }
 
-// Five rounds, as the NATS rows: a row's rounds spread by 10-20 points within one run (the MQTT worker
-// row's 48/61/53 %, Kafka inline's 38/48/38 %), so a median of three moved with one round.
-const ROUNDS = Number(process.env.BENCH_KAFKA_ROUNDS ?? '5');
+const ROUNDS = Number(process.env.BENCH_KAFKA_ROUNDS ?? CHANNEL_ROUNDS);
 // One client since issue 28 kept @platformatic/kafka (kafkajs measured 34 % / 32 % here, against 55 % / 54 %).
 const CLIENT = '@platformatic/kafka';
 

@@ -17,6 +17,7 @@ import { startBenchMosquitto } from './mosquitto-broker.js';
 import { startBenchNats } from './nats-servers.js';
 import {
   benchChannel,
+  CHANNEL_ROUNDS,
   fillTopic,
   inlineTranslator,
   measuredOnly,
@@ -84,9 +85,7 @@ async function drain(
   return timedUntilTranslated(benchChannel(channelTransport, translator, { id: run, source, sink, parallelism, consumerGroup: group }), count, run, watch);
 }
 
-// Five rounds, as the NATS rows: a row's rounds spread by 10-20 points within one run (the MQTT worker
-// row's 48/61/53 %, Kafka inline's 38/48/38 %), so a median of three moved with one round.
-const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? '5');
+const ROUNDS = Number(process.env.BENCH_MQTT_ROUNDS ?? CHANNEL_ROUNDS);
 
 export async function measureMqttChannels(
   text: string,
