@@ -146,7 +146,9 @@ class Node {
       args.push('--cluster_name', this.clusterName, '--cluster', `nats://127.0.0.1:${this.spec.clusterPort}`);
       args.push('--routes', this.routes.join(','));
     }
-    this.process = startProcess(`nats-server ${this.spec.name}`, this.bin, args);
+    // Run in its store folder: a node restarted just before the cluster's stop once wrote a
+    // consumer's meta.inf and meta.sum into its working folder, the repository's root.
+    this.process = startProcess(`nats-server ${this.spec.name}`, this.bin, args, { cwd: this.spec.storeDir });
   }
 
   /** Signals the node and awaits its exit (SIGKILL after 3 s; bounded, failing with the node's output). */

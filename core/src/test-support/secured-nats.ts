@@ -51,7 +51,8 @@ export async function startSecuredNats(options: SecuredNatsOptions): Promise<Sec
       '',
     ].join('\n'),
   );
-  const server = startProcess(`nats-server (TLS) 127.0.0.1:${port}`, NATS_SERVER_BIN, ['-c', file]);
+  // In its own folder, as the cluster's nodes run (nats-cluster.ts): nothing it writes lands in the repository.
+  const server = startProcess(`nats-server (TLS) 127.0.0.1:${port}`, NATS_SERVER_BIN, ['-c', file], { cwd: dir });
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
