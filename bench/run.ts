@@ -119,6 +119,8 @@ const IO_FLOOR_GOAL_CELLS = 11;
 if (only.has('engine')) {
   const rows: string[][] = [];
   const json: unknown[] = [];
+  // Pairs whose I/O floor alone is under the IPSM goal in this run (see the note printed below the table).
+  const floorBelowGoal: string[] = [];
   for (const c of cases) {
     const args = [cli, 'bench', ...c.alignments.flatMap((a) => ['-a', a]), c.message, '--seconds', String(seconds)];
     const out = execFileSync(process.execPath, args, { encoding: 'utf8' });
@@ -146,6 +148,9 @@ if (only.has('engine')) {
       // Issue 27: every reference pair at least 100x the reference mediator.
       c.reference === undefined ? '' : r.messagesPerSecond / c.reference >= IPSM_GOAL ? 'MET' : 'MISSED',
     ]);
+    if (c.reference !== undefined && r.ioFloorMessagesPerSecond / c.reference < IPSM_GOAL) {
+      floorBelowGoal.push(`${c.name} ${(r.ioFloorMessagesPerSecond / c.reference).toFixed(0)}x`);
+    }
     process.stderr.write(`measured ${c.name}\n`);
   }
 
@@ -176,6 +181,14 @@ if (only.has('engine')) {
   Targets: >= 10x IPSM; >= 50% of floor (within 2x). Issue 27's goals: every pair >= ${IPSM_GOAL}x IPSM, and >= ${IO_FLOOR_GOAL * 100}% of the
   I/O floor on the ${IO_FLOOR_GOAL_CELLS}-cell pairs.`);
   console.log(`Measured while nothing else ran? Other load on this 2-core machine lowers every figure; compare ratios, not absolutes.`);
+  // The IPSM column is the one figure not measured in this run, so its verdict moves with the host's
+  // speed: on a host half as fast (2026-11-29: weight 13,409 msg/s against 30,425 at d80ccee), even
+  // the I/O floor fell under 100x, which no translation can beat.
+  if (floorBelowGoal.length > 0) {
+    console.log(
+      `On this host the I/O floor alone (parse and serialise, no translation) is under ${IPSM_GOAL}x IPSM for ${floorBelowGoal.join(', ')}: those "goal ${IPSM_GOAL}x" verdicts read the host's speed against a quoted figure, not the translation's cost.`,
+    );
+  }
   writeFileSync(join(resultsDir, 'engine.json'), `${JSON.stringify(json, null, 2)}\n`);
 }
 
