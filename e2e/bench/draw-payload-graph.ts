@@ -4,12 +4,17 @@
  *
  * The message is the golden bc-weight message with its payload repeated (blank nodes renamed per
  * copy) until it holds about `--triples` triples, translated through BodyCloud_CO. Measured, per run:
- *   graph     - from the click on the "Payload graph" tab until both graphs are laid out and painted;
- *               also timed in the page (click-timer.ts: from the click event to the frame after both)
- *   input     - the input graph's own layout + paint (data-draw-ms), the `--triples`-triple figure
+ *   graph     - from the click on the "Payload graph" tab until both graphs' fitted views are laid out
+ *               and painted; also timed in the page (click-timer.ts: from the click event to the frame
+ *               after both)
+ *   input     - the input graph's own layout + paint, every element (data-complete-ms), the
+ *               `--triples`-triple figure
  *   diff tab  - the same-run baseline: from the click on the "Payload diff" tab until its lists show
  *               every removed and added triple (the text view of the same translation)
- * Then the same with literals drawn as nodes (the default collapses them above 120 triples).
+ *   all drawn - from the same click until both graphs have drawn every element (a large graph draws
+ *               its fitted view first and the rest in later frames, issue 42)
+ * Then the same with literals drawn as nodes (the default collapses them above 120 triples), until
+ * every element is drawn.
  * The first run includes loading the graph library's chunk; the following are warm.
  *
  * Run after `npm run build` (root) and `npm run build -w renderer`:
@@ -20,6 +25,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir, sharedDir } from '../fixtures/paths.js';
+import { repeatedPayload } from '../fixtures/repeated-payload.js';
 import { startMediator } from '../fixtures/server.js';
 import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
@@ -29,27 +35,6 @@ function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** Every blank-node id in `node` (as `@id` values) suffixed with `_<copy>`. */
-function renameBlanks(node: Json, copy: number): Json {
-  if (Array.isArray(node)) return node.map((n) => renameBlanks(n, copy));
-  if (node === null || typeof node !== 'object') return node;
-  const out: { [key: string]: Json } = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === '@id' && typeof v === 'string' && v.startsWith('_:') ? `${v}_${copy}` : renameBlanks(v, copy);
-  return out;
-}
-
-/** The message with its payload graph's nodes repeated `copies` times. */
-export function repeatedPayload(message: string, copies: number): string {
-  const doc = JSON.parse(message) as { '@graph': Array<{ '@id': string; '@graph': Json[] }> };
-  const payload = doc['@graph'].find((g) => g['@id'] === 'InterIoTMsg:payload');
-  if (payload === undefined) throw new Error('no InterIoTMsg:payload graph in the message');
-  const nodes = payload['@graph'];
-  payload['@graph'] = Array.from({ length: copies }, (_, copy) => nodes.map((n) => renameBlanks(n, copy))).flat();
-  return JSON.stringify(doc, null, 2);
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -62,8 +47,18 @@ async function waitGraphs(page: Page): Promise<void> {
   );
 }
 
-async function drawMs(page: Page, id: string): Promise<number> {
-  return Number(await page.getByTestId(id).getAttribute('data-draw-ms'));
+/** Until both graphs have drawn every element (data-complete-ms set). */
+async function waitComplete(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => ['input-graph', 'output-graph'].every((id) => document.querySelector(`[data-testid="${id}"]`)?.hasAttribute('data-complete-ms') === true),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
+/** A graph's time to its fitted view (`data-draw-ms`) or to every element (`data-complete-ms`). */
+async function drawMs(page: Page, id: string, attribute: 'data-draw-ms' | 'data-complete-ms'): Promise<number> {
+  return Number(await page.getByTestId(id).getAttribute(attribute));
 }
 
 async function main(): Promise<void> {
@@ -102,7 +97,17 @@ async function main(): Promise<void> {
     const removed = Number(await page.getByTestId('triples-removed').textContent());
     const added = Number(await page.getByTestId('triples-added').textContent());
 
-    const rows: Array<{ run: string; graph: number; inPage: number; input: number; output: number; diff: number; literals: number }> = [];
+    const rows: Array<{
+      run: string;
+      graph: number;
+      inPage: number;
+      all: number;
+      input: number;
+      output: number;
+      outputView: number;
+      diff: number;
+      literals: number;
+    }> = [];
     const profile = profileOption();
     for (let run = 0; run <= runs; run++) {
       const stopProfile = run === 0 && profile !== undefined ? await startProfile(page, profile) : undefined;
@@ -113,9 +118,12 @@ async function main(): Promise<void> {
       await waitGraphs(page);
       const graph = Date.now() - t0;
       const inPage = await timer.read();
+      await waitComplete(page);
+      const all = Date.now() - t0;
       await stopProfile?.();
-      const input = await drawMs(page, 'input-graph');
-      const output = await drawMs(page, 'output-graph');
+      const input = await drawMs(page, 'input-graph', 'data-complete-ms');
+      const output = await drawMs(page, 'output-graph', 'data-complete-ms');
+      const outputView = await drawMs(page, 'output-graph', 'data-draw-ms');
       // Literals as nodes: toggled off, redrawn.
       const collapsed = await page.getByTestId('output-graph').getAttribute('data-nodes');
       const t1 = Date.now();
@@ -124,6 +132,7 @@ async function main(): Promise<void> {
         polling: 'raf',
       });
       await waitGraphs(page);
+      await waitComplete(page);
       const literals = Date.now() - t1;
       // Baseline: the text view of the same diff.
       const t2 = Date.now();
@@ -134,7 +143,7 @@ async function main(): Promise<void> {
         { polling: 'raf' },
       );
       const diff = Date.now() - t2;
-      rows.push({ run: run === 0 ? 'cold' : String(run), graph, inPage, input, output, diff, literals });
+      rows.push({ run: run === 0 ? 'cold' : String(run), graph, inPage, all, input, output, outputView, diff, literals });
     }
     const counts = (id: string) => page.getByTestId(id).evaluate((el) => `${el.getAttribute('data-nodes')} nodes, ${el.getAttribute('data-edges')} edges`);
     await graphTab.click();
@@ -143,15 +152,18 @@ async function main(): Promise<void> {
     console.log(
       `message: ${Math.round(triples / perCopy)} copies of bc-weight through BodyCloud_CO; diff −${removed} +${added}; ${/Input payload[^)]*\)/.exec(info)?.[0] ?? ''}; input drawn as ${await counts('input-graph')}, output as ${await counts('output-graph')} (literals collapsed)`,
     );
-    console.log('run\tgraph tab ms\tin page ms\tinput draw ms\toutput draw ms\tliterals as nodes ms\tdiff tab ms (baseline)');
-    for (const r of rows) console.log(`${r.run}\t${r.graph}\t${r.inPage}\t${r.input}\t${r.output}\t${r.literals}\t${r.diff}`);
+    console.log('run\tgraph tab ms\tin page ms\tall drawn ms\tinput draw ms\toutput draw ms\toutput view ms\tliterals as nodes ms\tdiff tab ms (baseline)');
+    for (const r of rows) console.log(`${r.run}\t${r.graph}\t${r.inPage}\t${r.all}\t${r.input}\t${r.output}\t${r.outputView}\t${r.literals}\t${r.diff}`);
     const warm = rows.slice(1);
     const m = (k: keyof (typeof rows)[number]) => median(warm.map((r) => Number(r[k])));
     console.log(
-      `warm median: graph tab ${m('graph')} ms (${(m('graph') / m('diff')).toFixed(2)}× the diff tab's ${m('diff')} ms), input graph ${m('input')} ms, output graph ${m('output')} ms, literals as nodes ${m('literals')} ms (${(m('literals') / m('diff')).toFixed(2)}× the diff tab); cold graph tab ${rows[0]?.graph} ms`,
+      `warm median: graph tab ${m('graph')} ms (${(m('graph') / m('diff')).toFixed(2)}× the diff tab's ${m('diff')} ms), all drawn ${m('all')} ms, input graph ${m('input')} ms, output graph ${m('output')} ms (its fitted view ${m('outputView')} ms), literals as nodes ${m('literals')} ms (${(m('literals') / m('diff')).toFixed(2)}× the diff tab); cold graph tab ${rows[0]?.graph} ms, all drawn ${rows[0]?.all} ms`,
+    );
+    console.log(
+      "graph tab: both graphs' fitted views drawn (what the tab shows; a large graph adds what is out of view in later frames); all drawn: every element of both.",
     );
     const worst = Math.max(...warm.map((r) => r.input));
-    console.log(`Target: ${triples} triples draw in under 1000 ms: slowest warm input graph ${worst} ms (${worst < 1000 ? 'met' : 'MISSED'})`);
+    console.log(`Target: ${triples} triples draw in under 1000 ms: slowest warm input graph ${worst} ms, every element (${worst < 1000 ? 'met' : 'MISSED'})`);
     // Issue 27: the first graph tab after the page loaded (the graph chunk's first use) under 500 ms.
     // Beside it, the same runs timed in the page: from the click event to the frame that shows both graphs.
     printColdTable('payload graph tab (both graphs drawn)', rows[0]?.graph ?? NaN, m('graph'), warm.length, {

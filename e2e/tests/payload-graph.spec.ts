@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { goldenDiff } from '../fixtures/golden.js';
-import { goldenDir } from '../fixtures/paths.js';
+import { dataDir, goldenDir } from '../fixtures/paths.js';
+import { repeatedPayload } from '../fixtures/repeated-payload.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
 
 /**
@@ -98,6 +100,46 @@ test('see the payload graph with highlights: removed and added triples, the prod
   expect(await zoomOf()).toBeCloseTo(z0, 5);
   await screenshot(page, testInfo, 'payload-graph-collapsed');
   expect(violations).toEqual([]);
+});
+
+test('a large payload graph draws its fitted view first, then every element; readable labels, and Fit gives the same view', async ({ page, api }) => {
+  await uploadAlignment(api, await readAlignment('BodyCloud_CO.rdf'));
+  // 60 copies of the bc-weight payload: about 500 input triples.
+  const message = repeatedPayload(await readFile(join(dataDir, 'messages', 'bc-weight.json'), 'utf8'), 60);
+  await page.goto('./#/translate');
+  const picker = page.getByRole('combobox', { name: 'Alignment', exact: true });
+  await picker.locator('option', { hasText: 'BodyCloud_CO_align' }).waitFor({ state: 'attached' });
+  await picker.selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Add to sequence' }).click();
+  await page.getByLabel('Message file').setInputFiles({ name: 'large.json', mimeType: 'application/json', buffer: Buffer.from(message) });
+  await expect(page.getByTestId('translate-status')).toHaveText('Message translation successful');
+  await page.getByRole('tab', { name: 'Payload graph' }).click();
+
+  const cyOf = (surface: Locator) =>
+    surface.evaluate((el) => {
+      const cy = (el as unknown as { _cyreg: { cy: { elements: () => { length: number }; zoom: () => number } } })._cyreg.cy;
+      return { elements: cy.elements().length, zoom: cy.zoom() };
+    });
+  for (const id of ['input-graph', 'output-graph']) {
+    const surface = page.getByTestId(id);
+    await expect(surface).toHaveAttribute('data-state', 'ready');
+    await expect(surface).toHaveAttribute('data-complete-ms', /^\d+$/);
+    const total = Number(await surface.getAttribute('data-nodes')) + Number(await surface.getAttribute('data-edges'));
+    // Drawn in parts: the first frame had what the view shows, a small share of the graph.
+    const first = Number(await surface.getAttribute('data-first-frame'));
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(total / 2);
+    // Then every element.
+    const drawn = await cyOf(surface);
+    expect(drawn.elements).toBe(total);
+    // Fitted no smaller than readable (issue 25), and Fit after a zoom gives that view again.
+    expect(Number(await surface.getAttribute('data-label-px'))).toBeGreaterThanOrEqual(10);
+    const label = (await surface.getAttribute('aria-label')) ?? '';
+    await page.getByRole('button', { name: `Zoom out of ${label}` }).click();
+    expect((await cyOf(surface)).zoom).toBeLessThan(drawn.zoom);
+    await page.getByRole('button', { name: `Fit ${label}` }).click();
+    expect((await cyOf(surface)).zoom).toBeCloseTo(drawn.zoom, 5);
+  }
 });
 
 test("a cell's entity1 and entity2 patterns drawn as graphs in the alignment view", async ({ page, api }, testInfo) => {

@@ -6,7 +6,8 @@
  * and zooms large graphs smoothly where React Flow keeps a DOM element per node.
  */
 import cytoscape from 'cytoscape';
-import type { GraphModel } from './graph-model.js';
+import { fittedViewport, layoutBox, splitFirstFrame } from './first-frame.js';
+import type { GraphEdge, GraphModel } from './graph-model.js';
 import { layeredLayout } from './layered-layout.js';
 import { warmUpModel } from './warm-up-model.js';
 
@@ -41,6 +42,10 @@ export interface DrawnGraph {
   zoom(factor: number): void;
   /** Marks the node of that id (a term shared by both payload graphs) as selected; answers how many nodes it marked (0 or 1). */
   select(id: string | undefined): number;
+  /** Nodes and edges the first frame drew (all of them unless the graph is drawn in parts). */
+  readonly firstFrame: number;
+  /** Adds what the first frame left out, a part per frame; resolves once every element is drawn (or the graph destroyed). */
+  complete(): Promise<void>;
   destroy(): void;
 }
 
@@ -211,7 +216,21 @@ function drawVisibleOnly(cy: cytoscape.Core): void {
   if (layers !== undefined && typeof layers.getLayers === 'function') layers.getLayers = () => null;
 }
 
-/** Draws the model into `container`; resolves once laid out and painted. */
+/**
+ * Above this many nodes and edges a graph is drawn in parts: what the fitted view shows first, the
+ * rest in later frames (first-frame.ts). Below it the whole graph costs about as much as a part.
+ */
+const DRAW_IN_PARTS_ABOVE = 150;
+/**
+ * Elements added per frame after the first: the rest of a 500-triple output graph in one or two
+ * frames, so the page answers between them. Parts of 120 took more frames for the same elements and
+ * drew everything no sooner (the bench's "literals as nodes", about 1000 elements: 1040-1310 ms against 990-1140).
+ */
+const LATER_PER_FRAME = 400;
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Draws the model into `container`; resolves once the fitted view is laid out and painted (`complete` then adds the rest). */
 export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: DrawCallbacks): Promise<DrawnGraph> {
   const { onHover, onSelect, onLabelPx } = callbacks;
   const large = model.nodes.length + model.edges.length > 400;
@@ -219,12 +238,25 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
   container.style.background = palette.surface;
   const nodes = model.nodes.map((n) => ({ ...n, ...nodeSize(n.label) }));
   const at = layeredLayout(nodes, model.edges);
+  // Fit from the layout, not from cytoscape's bounding box: that one measures every element's
+  // labels first, the very work the first frame leaves for later.
+  const box = layoutBox(nodes, at);
+  const view = () => (box === undefined ? undefined : fittedViewport(box, container.clientWidth, container.clientHeight, READABLE_ZOOM));
+  const fitted = view();
+  const parts =
+    fitted !== undefined && nodes.length + model.edges.length > DRAW_IN_PARTS_ABOVE
+      ? splitFirstFrame(nodes, model.edges, at, fitted, container.clientWidth, container.clientHeight)
+      : { nodes, links: model.edges, laterNodes: [], laterLinks: [] };
+  const nodeElement = (n: (typeof nodes)[number]) => ({
+    group: 'nodes' as const,
+    data: n,
+    position: { ...(at.get(n.id) ?? { x: 0, y: 0 }) },
+    classes: n.change ?? '',
+  });
+  const edgeElement = (e: GraphEdge) => ({ group: 'edges' as const, data: { ...e }, classes: e.change ?? '' });
   const cy = cytoscape({
     container,
-    elements: [
-      ...nodes.map((n) => ({ group: 'nodes' as const, data: n, position: { ...(at.get(n.id) ?? { x: 0, y: 0 }) }, classes: n.change ?? '' })),
-      ...model.edges.map((e) => ({ group: 'edges' as const, data: { ...e }, classes: e.change ?? '' })),
-    ],
+    elements: [...parts.nodes.map(nodeElement), ...parts.links.map(edgeElement)],
     style: graphStyle(palette),
     minZoom: 0.05,
     maxZoom: 4,
@@ -254,33 +286,43 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     onSelect?.(target !== cy && 'isNode' in target && target.isNode() ? target.id() : undefined);
   });
   cy.on('zoom', () => onLabelPx?.(Math.min(FONT, EDGE_FONT) * cy.zoom()));
-  // Fitting a small graph would blow its labels up to poster size: fit, but no closer than 1.2.
-  // Fitting a large one would shrink its labels below reading size (4 px for 500 triples, issue 25):
-  // no smaller than MIN_LABEL_PX, starting at the graph's left and top edges; the rest is panned to.
   const fit = () => {
-    cy.fit(undefined, 16);
-    if (cy.zoom() > 1.2) {
-      cy.zoom(1.2);
-      cy.center();
-    } else if (cy.zoom() < READABLE_ZOOM) {
-      cy.zoom(READABLE_ZOOM);
-      const box = cy.elements().boundingBox();
-      cy.pan({ x: 16 - box.x1 * READABLE_ZOOM, y: 16 - box.y1 * READABLE_ZOOM });
-    }
+    const v = view();
+    if (v !== undefined) cy.viewport({ zoom: v.zoom, pan: { ...v.pan } });
     onLabelPx?.(Math.min(FONT, EDGE_FONT) * cy.zoom());
   };
+  const nodeIds = new Set(model.nodes.map((n) => n.id));
+  // The linked node, marked again as later frames add it.
+  let linked: string | undefined;
+  const markLinked = () => {
+    if (linked !== undefined) cy.getElementById(linked).addClass('linked');
+  };
+  let destroyed = false;
+  let completing: Promise<void> | undefined;
+  const later = [...parts.laterNodes.map(nodeElement), ...parts.laterLinks.map(edgeElement)];
   const drawn: DrawnGraph = {
     fit,
+    firstFrame: parts.nodes.length + parts.links.length,
     zoom: (factor) => cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: container.clientWidth / 2, y: container.clientHeight / 2 } }),
     select: (id) => {
       cy.nodes('.linked').removeClass('linked');
-      if (id === undefined) return 0;
-      const node = cy.getElementById(id);
-      if (node.empty() || !node.isNode()) return 0;
-      node.addClass('linked');
-      return 1;
+      linked = id !== undefined && nodeIds.has(id) ? id : undefined;
+      markLinked();
+      return linked === undefined ? 0 : 1;
     },
-    destroy: () => cy.destroy(),
+    complete: () =>
+      (completing ??= (async () => {
+        // Nodes before links, so every link's ends are there when it is added.
+        for (let i = 0; i < later.length && !destroyed; i += LATER_PER_FRAME) {
+          cy.add(later.slice(i, i + LATER_PER_FRAME));
+          markLinked();
+          await nextFrame();
+        }
+      })()),
+    destroy: () => {
+      destroyed = true;
+      cy.destroy();
+    },
   };
   fit();
   // Painted in the next frame.
@@ -302,8 +344,10 @@ export async function warmUpDrawing(elements: number): Promise<void> {
   document.body.append(host);
   try {
     const drawn = await drawGraph(host, warmUpModel(elements), { onHover: () => undefined });
-    // One more frame: the renderer paints in the frame after the layout.
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    // The later parts too (their code is warmed as well), then one more frame: the renderer paints
+    // in the frame after the last part.
+    await drawn.complete();
+    await nextFrame();
     drawn.destroy();
   } finally {
     host.remove();
