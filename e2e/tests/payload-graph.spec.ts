@@ -102,7 +102,7 @@ test('see the payload graph with highlights: removed and added triples, the prod
   expect(violations).toEqual([]);
 });
 
-test('a large payload graph draws its fitted view first, then every element; readable labels, and Fit gives the same view', async ({ page, api }) => {
+test('a large payload graph draws its fitted view first, then every element; readable labels, and Fit gives the same view', async ({ page, api }, testInfo) => {
   await uploadAlignment(api, await readAlignment('BodyCloud_CO.rdf'));
   // 60 copies of the bc-weight payload: about 500 input triples.
   const message = repeatedPayload(await readFile(join(dataDir, 'messages', 'bc-weight.json'), 'utf8'), 60);
@@ -140,6 +140,7 @@ test('a large payload graph draws its fitted view first, then every element; rea
     await page.getByRole('button', { name: `Fit ${label}` }).click();
     expect((await cyOf(surface)).zoom).toBeCloseTo(drawn.zoom, 5);
   }
+  await screenshot(page, testInfo, 'payload-graph-large');
 });
 
 test("a cell's entity1 and entity2 patterns drawn as graphs in the alignment view", async ({ page, api }, testInfo) => {
