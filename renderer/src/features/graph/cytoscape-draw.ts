@@ -229,6 +229,8 @@ const DRAW_IN_PARTS_ABOVE = 150;
 const LATER_PER_FRAME = 400;
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+/** After the next frame is painted: a task queued from that frame's animation callbacks runs once it is. */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Draws the model into `container`; resolves once the fitted view is laid out and painted (`complete` then adds the rest). */
 export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: DrawCallbacks): Promise<DrawnGraph> {
@@ -312,6 +314,11 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     },
     complete: () =>
       (completing ??= (async () => {
+        if (later.length === 0) return;
+        // First the page paints what the view's frame changed (the surface's state, the other
+        // graph's view): elements added now would be laid out and drawn in that very frame, 40-60 ms
+        // before it shows on a loaded machine.
+        await afterNextPaint();
         // Nodes before links, so every link's ends are there when it is added.
         for (let i = 0; i < later.length && !destroyed; i += LATER_PER_FRAME) {
           cy.add(later.slice(i, i + LATER_PER_FRAME));
