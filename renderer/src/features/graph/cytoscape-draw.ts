@@ -218,7 +218,8 @@ function drawVisibleOnly(cy: cytoscape.Core): void {
 
 /**
  * Above this many nodes and edges a graph is drawn in parts: what the fitted view shows first, the
- * rest in later frames (first-frame.ts). Below it the whole graph costs about as much as a part.
+ * rest in later frames (first-frame.ts). Below it a graph is drawn whole in its first frame, as
+ * before: the cells' pattern graphs and the payloads of single messages.
  */
 const DRAW_IN_PARTS_ABOVE = 150;
 /**

@@ -2,7 +2,7 @@
  * What a large graph's first frame draws (issue 42, point 4: the first payload graph under 500 ms).
  * cytoscape computes every element's style, label size and edge geometry before its first frame,
  * whether the element is in view or not: for the output graph of a 500-triple payload (570 nodes and
- * edges) that was most of its drawing, while Fit at a readable zoom shows a tenth of it. So the
+ * edges) that was most of its drawing, while Fit at a readable zoom shows a few dozen. So the
  * viewport is computed from the layout alone, the elements in and near it are drawn first, and the
  * rest is added in later frames (cytoscape-draw.ts). Pure, so it is tested without a browser.
  */
