@@ -14,6 +14,8 @@ export interface GraphCanvasProps {
   readonly onSelect?: (id: string | undefined) => void;
 }
 
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /**
  * `ready`: the fitted view is drawn (`ms` after the drawing started, `firstFrame` elements);
  * `completeMs` once the parts out of view are drawn too (a large graph's later frames, cytoscape-draw.ts).
@@ -70,13 +72,13 @@ export function GraphCanvas({ model, label, testId, height = 420, selected, onSe
               if (!cancelled) setDraw({ state: 'ready', ms, firstFrame, completeMs: Math.round(performance.now() - started) });
             },
             (error: unknown) => {
-              if (!cancelled) setDraw({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+              if (!cancelled) setDraw({ state: 'failed', message: messageOf(error) });
             },
           );
         }),
       )
       .catch((error: unknown) => {
-        if (!cancelled) setDraw({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (!cancelled) setDraw({ state: 'failed', message: messageOf(error) });
       });
     return () => {
       cancelled = true;
