@@ -236,7 +236,8 @@ const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFram
 /** Draws the model into `container`; resolves once the fitted view is laid out and painted (`complete` then adds the rest). */
 export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: DrawCallbacks): Promise<DrawnGraph> {
   const { onHover, onSelect, onLabelPx } = callbacks;
-  const large = model.nodes.length + model.edges.length > 400;
+  const elements = model.nodes.length + model.edges.length;
+  const large = elements > 400;
   const palette = currentGraphPalette();
   container.style.background = palette.surface;
   const nodes = model.nodes.map((n) => ({ ...n, ...nodeSize(n.label) }));
@@ -247,7 +248,7 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
   const view = () => (box === undefined ? undefined : fittedViewport(box, container.clientWidth, container.clientHeight, READABLE_ZOOM));
   const fitted = view();
   const parts =
-    fitted !== undefined && nodes.length + model.edges.length > DRAW_IN_PARTS_ABOVE
+    fitted !== undefined && elements > DRAW_IN_PARTS_ABOVE
       ? splitFirstFrame(nodes, model.edges, at, fitted, container.clientWidth, container.clientHeight)
       : { nodes, links: model.edges, laterNodes: [], laterLinks: [] };
   const nodeElement = (n: (typeof nodes)[number]) => ({
@@ -294,8 +295,7 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     if (v !== undefined) cy.viewport({ zoom: v.zoom, pan: { ...v.pan } });
     onLabelPx?.(Math.min(FONT, EDGE_FONT) * cy.zoom());
   };
-  const nodeIds = new Set(model.nodes.map((n) => n.id));
-  // The linked node, marked again as later frames add it.
+  // The linked node, marked again as later frames add it (the layout placed every node of the model).
   let linked: string | undefined;
   const markLinked = () => {
     if (linked !== undefined) cy.getElementById(linked).addClass('linked');
@@ -309,7 +309,7 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
     zoom: (factor) => cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: container.clientWidth / 2, y: container.clientHeight / 2 } }),
     select: (id) => {
       cy.nodes('.linked').removeClass('linked');
-      linked = id !== undefined && nodeIds.has(id) ? id : undefined;
+      linked = id !== undefined && at.has(id) ? id : undefined;
       markLinked();
       return linked === undefined ? 0 : 1;
     },

@@ -41,6 +41,12 @@ const FIRST_FRAME_MARGIN = 0.25;
 
 const origin = { x: 0, y: 0 };
 
+/** A laid-out node's box (model coordinates). */
+function nodeBox(n: PlacedNode, at: Positions): Box {
+  const p = at.get(n.id) ?? origin;
+  return { x1: p.x - n.w / 2, y1: p.y - n.h / 2, x2: p.x + n.w / 2, y2: p.y + n.h / 2 };
+}
+
 /** The extent of the laid-out nodes (model coordinates), or undefined when there are none. */
 export function layoutBox(nodes: readonly PlacedNode[], at: Positions): Box | undefined {
   if (nodes.length === 0) return undefined;
@@ -49,11 +55,11 @@ export function layoutBox(nodes: readonly PlacedNode[], at: Positions): Box | un
   let x2 = -Infinity;
   let y2 = -Infinity;
   for (const n of nodes) {
-    const p = at.get(n.id) ?? origin;
-    x1 = Math.min(x1, p.x - n.w / 2);
-    y1 = Math.min(y1, p.y - n.h / 2);
-    x2 = Math.max(x2, p.x + n.w / 2);
-    y2 = Math.max(y2, p.y + n.h / 2);
+    const b = nodeBox(n, at);
+    x1 = Math.min(x1, b.x1);
+    y1 = Math.min(y1, b.y1);
+    x2 = Math.max(x2, b.x2);
+    y2 = Math.max(y2, b.y2);
   }
   return { x1, y1, x2, y2 };
 }
@@ -105,8 +111,8 @@ export function splitFirstFrame<N extends PlacedNode, L extends Link>(
   const laterNodes: N[] = [];
   const drawn = new Set<string>();
   for (const n of nodes) {
-    const p = at.get(n.id) ?? origin;
-    if (p.x + n.w / 2 >= left && p.x - n.w / 2 <= right && p.y + n.h / 2 >= top && p.y - n.h / 2 <= bottom) {
+    const b = nodeBox(n, at);
+    if (b.x2 >= left && b.x1 <= right && b.y2 >= top && b.y1 <= bottom) {
       first.push(n);
       drawn.add(n.id);
     } else {
