@@ -14,7 +14,9 @@
  *   all drawn - from the same click until both graphs have drawn every element (a large graph draws
  *               its fitted view first and the rest in later frames, issue 42)
  * Then the same with literals drawn as nodes (the default collapses them above 120 triples), until
- * every element is drawn.
+ * every element is drawn, and back to the graph tab after the diff tab: the graphs are kept while
+ * hidden, so that is showing them again, not drawing (each warm run first translates the message
+ * again, so that its graph tab draws a new result's graphs).
  * The first run includes loading the graph library's chunk; the following are warm.
  *
  * Run after `npm run build` (root) and `npm run build -w renderer`:
@@ -54,6 +56,30 @@ async function waitComplete(page: Page): Promise<void> {
     undefined,
     { polling: 'raf' },
   );
+}
+
+/**
+ * Sends the message again through the file input and waits for that translation's result (the
+ * status goes to running, then done): a new result, whose graphs are drawn anew when shown.
+ */
+async function translateAgain(page: Page, message: string, run: number): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { translated?: Promise<void> };
+    w.translated = new Promise((resolve) => {
+      let running = false;
+      const observer = new MutationObserver(() => {
+        const status = document.querySelector('[data-testid="translate-status"]');
+        if (status?.classList.contains('op-running') === true) running = true;
+        else if (running && status?.classList.contains('op-done') === true) {
+          observer.disconnect();
+          resolve();
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  });
+  await page.getByLabel('Message file').setInputFiles({ name: `bench-${run}.json`, mimeType: 'application/json', buffer: Buffer.from(message) });
+  await page.evaluate(() => (window as unknown as { translated: Promise<void> }).translated);
 }
 
 /** A graph's time to its fitted view (`data-draw-ms`) or to every element (`data-complete-ms`). */
@@ -107,9 +133,13 @@ async function main(): Promise<void> {
       outputView: number;
       diff: number;
       literals: number;
+      back: number;
+      backInPage: number;
     }> = [];
     const profile = profileOption();
     for (let run = 0; run <= runs; run++) {
+      // The graphs are kept while other tabs show (issue 42): a warm run draws a new result's graphs.
+      if (run > 0) await translateAgain(page, message, run);
       const stopProfile = run === 0 && profile !== undefined ? await startProfile(page, profile) : undefined;
       const timer = await armClickTimer(page, 'graphs');
       const click = await prepareClick(page, graphTab);
@@ -134,6 +164,13 @@ async function main(): Promise<void> {
       await waitGraphs(page);
       await waitComplete(page);
       const literals = Date.now() - t1;
+      // Collapsed again, as the next run's new result opens (a choice made here is kept across results).
+      await page.getByLabel('Collapse literals into their subjects').click();
+      await page.waitForFunction((n) => document.querySelector('[data-testid="output-graph"]')?.getAttribute('data-nodes') === n, collapsed, {
+        polling: 'raf',
+      });
+      await waitGraphs(page);
+      await waitComplete(page);
       // Baseline: the text view of the same diff.
       const t2 = Date.now();
       await diffTab.click();
@@ -143,7 +180,22 @@ async function main(): Promise<void> {
         { polling: 'raf' },
       );
       const diff = Date.now() - t2;
-      rows.push({ run: run === 0 ? 'cold' : String(run), graph, inPage, all, input, output, outputView, diff, literals });
+      // Back to the graphs: shown as they were left, nothing drawn again.
+      const backTimer = await armClickTimer(page, 'graphs');
+      const backClick = await prepareClick(page, graphTab);
+      const t3 = Date.now();
+      await backClick();
+      await page.waitForFunction(
+        () => document.querySelector('#result-panel-graph:not([hidden]) [data-testid="output-graph"][data-state="ready"]') !== null,
+        undefined,
+        {
+          polling: 'raf',
+        },
+      );
+      const back = Date.now() - t3;
+      const backInPage = await backTimer.read();
+      await diffTab.click();
+      rows.push({ run: run === 0 ? 'cold' : String(run), graph, inPage, all, input, output, outputView, diff, literals, back, backInPage });
     }
     const counts = (id: string) => page.getByTestId(id).evaluate((el) => `${el.getAttribute('data-nodes')} nodes, ${el.getAttribute('data-edges')} edges`);
     await graphTab.click();
@@ -152,15 +204,20 @@ async function main(): Promise<void> {
     console.log(
       `message: ${Math.round(triples / perCopy)} copies of bc-weight through BodyCloud_CO; diff −${removed} +${added}; ${/Input payload[^)]*\)/.exec(info)?.[0] ?? ''}; input drawn as ${await counts('input-graph')}, output as ${await counts('output-graph')} (literals collapsed)`,
     );
-    console.log('run\tgraph tab ms\tin page ms\tall drawn ms\tinput draw ms\toutput draw ms\toutput view ms\tliterals as nodes ms\tdiff tab ms (baseline)');
-    for (const r of rows) console.log(`${r.run}\t${r.graph}\t${r.inPage}\t${r.all}\t${r.input}\t${r.output}\t${r.outputView}\t${r.literals}\t${r.diff}`);
+    console.log(
+      'run\tgraph tab ms\tin page ms\tall drawn ms\tinput draw ms\toutput draw ms\toutput view ms\tliterals as nodes ms\tdiff tab ms (baseline)\tback to the graphs ms\tin page ms',
+    );
+    for (const r of rows)
+      console.log(
+        `${r.run}\t${r.graph}\t${r.inPage}\t${r.all}\t${r.input}\t${r.output}\t${r.outputView}\t${r.literals}\t${r.diff}\t${r.back}\t${r.backInPage}`,
+      );
     const warm = rows.slice(1);
     const m = (k: keyof (typeof rows)[number]) => median(warm.map((r) => Number(r[k])));
     console.log(
-      `warm median: graph tab ${m('graph')} ms (${(m('graph') / m('diff')).toFixed(2)}× the diff tab's ${m('diff')} ms), all drawn ${m('all')} ms, input graph ${m('input')} ms, output graph ${m('output')} ms (its fitted view ${m('outputView')} ms), literals as nodes ${m('literals')} ms (${(m('literals') / m('diff')).toFixed(2)}× the diff tab); cold graph tab ${rows[0]?.graph} ms, all drawn ${rows[0]?.all} ms`,
+      `warm median: graph tab ${m('graph')} ms (${(m('graph') / m('diff')).toFixed(2)}× the diff tab's ${m('diff')} ms), all drawn ${m('all')} ms, input graph ${m('input')} ms, output graph ${m('output')} ms (its fitted view ${m('outputView')} ms), literals as nodes ${m('literals')} ms (${(m('literals') / m('diff')).toFixed(2)}× the diff tab), back to the graphs ${m('back')} ms (in page ${m('backInPage')} ms); cold graph tab ${rows[0]?.graph} ms, all drawn ${rows[0]?.all} ms`,
     );
     console.log(
-      "graph tab: both graphs' fitted views drawn (what the tab shows; a large graph adds what is out of view in later frames); all drawn: every element of both.",
+      "graph tab: both graphs' fitted views drawn (what the tab shows; a large graph adds what is out of view in later frames), a new result's in the warm runs (the message translated again); all drawn: every element of both; back to the graphs: the tab again after the diff tab, the graphs kept as drawn.",
     );
     const worst = Math.max(...warm.map((r) => r.input));
     console.log(`Target: ${triples} triples draw in under 1000 ms: slowest warm input graph ${worst} ms, every element (${worst < 1000 ? 'met' : 'MISSED'})`);

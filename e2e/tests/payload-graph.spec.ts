@@ -143,6 +143,75 @@ test('a large payload graph draws its fitted view first, then every element; rea
   await screenshot(page, testInfo, 'payload-graph-large');
 });
 
+test('the payload graphs are kept across tabs: back at once as they were left, and a result that came meanwhile drawn when shown', async ({
+  page,
+  api,
+}, testInfo) => {
+  const weight = await goldenDiff('bc-weight__BodyCloud_CO');
+  const pressure = await goldenDiff('bc-bloodPressure__BodyCloud_CO');
+  await uploadAlignment(api, await readAlignment('BodyCloud_CO.rdf'));
+  await page.goto('./#/translate');
+  const picker = page.getByRole('combobox', { name: 'Alignment', exact: true });
+  await picker.locator('option', { hasText: 'BodyCloud_CO_align' }).waitFor({ state: 'attached' });
+  await picker.selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Add to sequence' }).click();
+  const translate = async (pair: string, diff: { removed: number; added: number }) => {
+    await page.getByLabel('Message file').setInputFiles(join(goldenDir, pair, 'input.json'));
+    await expect(page.getByRole('tab', { name: `Payload diff (−${diff.removed} +${diff.added})` })).toBeVisible();
+  };
+  await translate('bc-weight__BodyCloud_CO', weight);
+
+  const graphTab = page.getByRole('tab', { name: 'Payload graph' });
+  const diffTab = page.getByRole('tab', { name: /^Payload diff/ });
+  const output = page.getByTestId('output-graph');
+  // The drawing's own object, marked: a graph drawn again is a new one, without the mark.
+  type Cy = { zoom: () => number; width: () => number; elements: () => { length: number }; keptMark?: string };
+  const view = () =>
+    output.evaluate((el) => {
+      const cy = (el as unknown as { _cyreg?: { cy: Cy } })._cyreg?.cy;
+      return { mark: cy?.keptMark, zoom: cy?.zoom() ?? NaN, width: cy?.width() ?? NaN, surface: el.clientWidth, elements: cy?.elements().length ?? 0 };
+    });
+  await graphTab.click();
+  await expect(output).toHaveAttribute('data-state', 'ready');
+  await expect(output).toHaveAttribute('data-added', String(weight.added));
+  await page.getByRole('button', { name: /^Zoom in on Output payload/ }).click();
+  await output.evaluate((el) => ((el as unknown as { _cyreg: { cy: Cy } })._cyreg.cy.keptMark = 'first drawing'));
+  const left = await view();
+
+  // Away and back: the same drawing, zoomed as it was left, sized to its surface again.
+  await diffTab.click();
+  await expect(output).toBeHidden();
+  // Hidden, the library has shrunk its canvas to the empty panel (its own observer, 100 ms later).
+  await expect.poll(async () => (await view()).width).toBe(0);
+  // Sized again in the tab switch's own frame, not by that observer 100 ms later.
+  const shownAt = await page.evaluate(async () => {
+    document.getElementById('result-tab-graph')?.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const el = document.querySelector('[data-testid="output-graph"]') as HTMLElement & { _cyreg: { cy: Cy } };
+    return { width: el._cyreg.cy.width(), surface: el.clientWidth, state: el.getAttribute('data-state') };
+  });
+  expect(shownAt.state).toBe('ready');
+  expect(shownAt.surface).toBeGreaterThan(0);
+  expect(shownAt.width).toBe(shownAt.surface);
+  const back = await view();
+  expect(back.mark).toBe('first drawing');
+  expect(back.zoom).toBeCloseTo(left.zoom, 5);
+  expect(back.elements).toBe(left.elements);
+  await screenshot(page, testInfo, 'payload-graph-kept');
+
+  // A new result while the graphs are hidden is not drawn into the hidden panel, and is drawn when shown.
+  await diffTab.click();
+  await translate('bc-bloodPressure__BodyCloud_CO', pressure);
+  expect((await view()).mark).toBe('first drawing');
+  await graphTab.click();
+  await expect(output).toHaveAttribute('data-added', String(pressure.added));
+  await expect(output).toHaveAttribute('data-state', 'ready');
+  const redrawn = await view();
+  expect(redrawn.mark).toBeUndefined();
+  expect(redrawn.width).toBe(redrawn.surface);
+  await expect(page.getByRole('img', { name: `Output payload (${pressure.added} added)` })).toBeVisible();
+});
+
 test("a cell's entity1 and entity2 patterns drawn as graphs in the alignment view", async ({ page, api }, testInfo) => {
   await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
   const view = (await (await api.get('alignments/CO_FIWARE_align/1.0/view')).json()) as {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { DrawnGraph, Hover } from './cytoscape-draw.js';
 import type { GraphModel } from './graph-model.js';
 import { inDrawingQueue, loadGraphDrawing } from './load-graph.js';
@@ -12,7 +12,15 @@ export interface GraphCanvasProps {
   /** The node selected in this graph or its twin (linked selection of the payload graphs): highlighted here when present. */
   readonly selected?: string | undefined;
   readonly onSelect?: (id: string | undefined) => void;
+  /**
+   * False while the graph's panel is hidden (default true): what is drawn is kept, zoom and pan
+   * included, and sized again when shown. The parent keeps the model unchanged meanwhile: a
+   * hidden container has no size to lay a graph out in.
+   */
+  readonly visible?: boolean;
 }
+
+const LOADING = { state: 'loading' } as const;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -32,10 +40,13 @@ type DrawState =
  * load excluded; `data-complete-ms`: every element drawn; `data-first-frame`: the elements the
  * fitted view's frame drew).
  */
-export function GraphCanvas({ model, label, testId, height = 420, selected, onSelect }: GraphCanvasProps) {
+export function GraphCanvas({ model, label, testId, height = 420, selected, onSelect, visible = true }: GraphCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnGraph | undefined>(undefined);
-  const [draw, setDraw] = useState<DrawState>({ state: 'loading' });
+  // What the drawing of a model came to: a new model reads as loading from its first render on,
+  // never as the state of the drawing it replaces.
+  const [result, setResult] = useState<{ readonly of: GraphModel; readonly draw: DrawState } | undefined>(undefined);
+  const draw: DrawState = result?.of === model ? result.draw : LOADING;
   const [hover, setHover] = useState<Hover | undefined>(undefined);
   const [labelPx, setLabelPx] = useState<number | undefined>(undefined);
   const [linked, setLinked] = useState(0);
@@ -45,7 +56,7 @@ export function GraphCanvas({ model, label, testId, height = 420, selected, onSe
 
   useEffect(() => {
     let cancelled = false;
-    setDraw({ state: 'loading' });
+    const setDraw = (state: DrawState) => setResult({ of: model, draw: state });
     setHover(undefined);
     void loadGraphDrawing()
       .then(({ drawGraph }) =>
@@ -86,6 +97,11 @@ export function GraphCanvas({ model, label, testId, height = 420, selected, onSe
       drawn.current = undefined;
     };
   }, [model]);
+
+  // Shown again: the canvas takes its container's size before the browser paints.
+  useLayoutEffect(() => {
+    if (visible) drawn.current?.resize();
+  }, [visible]);
 
   const ready = draw.state === 'ready';
   useEffect(() => {

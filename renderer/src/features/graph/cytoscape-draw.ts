@@ -46,6 +46,8 @@ export interface DrawnGraph {
   readonly firstFrame: number;
   /** Adds what the first frame left out, a part per frame; resolves once every element is drawn (or the graph destroyed). */
   complete(): Promise<void>;
+  /** Reads the container's size again (it was hidden, or resized) and redraws at once, keeping the view's zoom and pan. */
+  resize(): void;
   destroy(): void;
 }
 
@@ -327,6 +329,11 @@ export function drawGraph(container: HTMLElement, model: GraphModel, callbacks: 
           await nextFrame();
         }
       })()),
+    // Cytoscape notices a container's new size by itself, but 100 ms later (a debounced observer):
+    // a graph shown again would be drawn stretched from its old canvas until then.
+    resize: () => {
+      if (!destroyed) cy.resize();
+    },
     destroy: () => {
       destroyed = true;
       cy.destroy();

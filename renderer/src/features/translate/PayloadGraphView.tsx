@@ -9,9 +9,12 @@ export const COLLAPSE_LITERALS_ABOVE = 120;
 /**
  * The input and output payloads drawn as graphs (issue 12, part 4), from `payloadGraphs` of the
  * trace: removed triples red in the input, added ones green in the output, the producing cell on
- * hover.
+ * hover. Kept while hidden (`visible` false), as drawn, zoom and pan included.
  */
-export function PayloadGraphView({ graphs }: { graphs: PayloadGraphs | undefined }) {
+export function PayloadGraphView({ graphs: latest, visible = true }: { graphs: PayloadGraphs | undefined; visible?: boolean }) {
+  // While hidden, a new result waits: its models are built and drawn when the graphs are shown.
+  const [graphs, setGraphs] = useState(latest);
+  if (visible && graphs !== latest) setGraphs(latest);
   const large = graphs !== undefined && Math.max(graphs.before.length, graphs.after.length) > COLLAPSE_LITERALS_ABOVE;
   const [collapse, setCollapse] = useState<boolean | undefined>(undefined);
   const collapseLiterals = collapse ?? large;
@@ -58,8 +61,22 @@ export function PayloadGraphView({ graphs }: { graphs: PayloadGraphs | undefined
         </p>
       )}
       <div className="graph-pair">
-        <GraphCanvas model={before} label={`Input payload (${before.removed} removed)`} testId="input-graph" selected={selected} onSelect={setSelected} />
-        <GraphCanvas model={after} label={`Output payload (${after.added} added)`} testId="output-graph" selected={selected} onSelect={setSelected} />
+        <GraphCanvas
+          model={before}
+          label={`Input payload (${before.removed} removed)`}
+          testId="input-graph"
+          selected={selected}
+          onSelect={setSelected}
+          visible={visible}
+        />
+        <GraphCanvas
+          model={after}
+          label={`Output payload (${after.added} added)`}
+          testId="output-graph"
+          selected={selected}
+          onSelect={setSelected}
+          visible={visible}
+        />
       </div>
     </div>
   );
