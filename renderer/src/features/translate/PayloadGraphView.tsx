@@ -61,22 +61,14 @@ export function PayloadGraphView({ graphs: latest, visible = true }: { graphs: P
         </p>
       )}
       <div className="graph-pair">
-        <GraphCanvas
-          model={before}
-          label={`Input payload (${before.removed} removed)`}
-          testId="input-graph"
-          selected={selected}
-          onSelect={setSelected}
-          visible={visible}
-        />
-        <GraphCanvas
-          model={after}
-          label={`Output payload (${after.added} added)`}
-          testId="output-graph"
-          selected={selected}
-          onSelect={setSelected}
-          visible={visible}
-        />
+        {(
+          [
+            ['input-graph', before, `Input payload (${before.removed} removed)`],
+            ['output-graph', after, `Output payload (${after.added} added)`],
+          ] as const
+        ).map(([testId, model, label]) => (
+          <GraphCanvas key={testId} model={model} label={label} testId={testId} selected={selected} onSelect={setSelected} visible={visible} />
+        ))}
       </div>
     </div>
   );
