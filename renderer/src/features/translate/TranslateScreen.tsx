@@ -107,16 +107,14 @@ function ResultPanel() {
   const lastRun = useWorkbench((s) => s.lastRun);
   const op = useWorkbench((s) => s.translateOp);
   const [tab, setTab] = useState<ResultTab>('diff');
-  // The output message's editor is made when its tab is first shown, then kept (issue 42): made with
-  // every result, a hidden Monaco still tokenized, folded, link-scanned and outlined the whole JSON
-  // output on the main thread right after each translation, in the way of the next click.
-  const [outputShown, setOutputShown] = useState(false);
-  if (tab === 'output' && !outputShown) setOutputShown(true);
-  // The payload graphs too, once drawn: back on their tab they are as they were left (zoom, pan,
-  // the marked resource), shown in about 40 ms where each visit drew both again (140-170 ms for
-  // 500 triples, in the page).
-  const [graphShown, setGraphShown] = useState(false);
-  if (tab === 'graph' && !graphShown) setGraphShown(true);
+  // The output message's editor and the payload graphs are made when their tab is first shown, then
+  // kept (issue 42). Made with every result, a hidden Monaco still tokenized, folded, link-scanned
+  // and outlined the whole JSON output on the main thread right after each translation, in the way
+  // of the next click; the graphs, back on their tab, are as they were left (zoom, pan, the marked
+  // resource), shown in about 40 ms where each visit drew both again (140-170 ms for 500 triples,
+  // in the page).
+  const [shown, setShown] = useState<ReadonlySet<ResultTab>>(() => new Set([tab]));
+  if (!shown.has(tab)) setShown(new Set([...shown, tab]));
   if (lastRun === undefined) {
     return (
       <section className="panel" aria-labelledby="result-title">
@@ -153,13 +151,13 @@ function ResultPanel() {
       </div>
       <div role="tabpanel" id="result-panel-graph" aria-labelledby="result-tab-graph" hidden={tab !== 'graph'}>
         {/* Made when first shown; a new result waits while hidden (a hidden canvas has no size to lay out in). */}
-        {graphShown && <PayloadGraphView graphs={reply.payloadGraphs} visible={tab === 'graph'} />}
+        {shown.has('graph') && <PayloadGraphView graphs={reply.payloadGraphs} visible={tab === 'graph'} />}
       </div>
       <div role="tabpanel" id="result-panel-trace" aria-labelledby="result-tab-trace" hidden={tab !== 'trace'}>
         <ResultTrace trace={reply.trace ?? NONE} failures={reply.failures ?? NONE} />
       </div>
       <div role="tabpanel" id="result-panel-output" aria-labelledby="result-tab-output" hidden={tab !== 'output'}>
-        {outputShown && (
+        {shown.has('output') && (
           <CodeEditor value={reply.graphStr} language="json" ariaLabel="Output message (read-only)" testId="output-editor" readOnly minHeight={360} />
         )}
       </div>
