@@ -219,6 +219,21 @@ describe('POST /validate', () => {
     const list = await call('GET', '/alignments');
     expect(list.json.some((a) => a.name === 'validated-only')).toBe(false);
   });
+
+  it('answers a text it read before (an upload, an earlier validation) with the same reply, and still refuses a broken one each time', async () => {
+    const text = renamed(coFiware, 'validated-again');
+    const uploaded = await xml('/alignments', text);
+    expect(uploaded.status).toBe(201);
+    const replies = [await xml('/validate', text), await xml('/validate', text)];
+    for (const r of replies) {
+      expect(r.status).toBe(201);
+      expect(r.json.message).toBe('Alignment with AlignmentID(validated-again,1.0) validated successfully');
+      expect(r.json.warnings).toEqual(uploaded.json.warnings);
+    }
+    expect(replies[1]!.text).toBe(replies[0]!.text);
+    const broken = text.replace('var:CTX a phd:WeighingScale .', 'var:CTX a phd:WeighingScale ] .');
+    for (let i = 0; i < 2; i++) expectError(await xml('/validate', broken), 400, 'INVALID_ALIGNMENT');
+  });
 });
 
 describe('POST /convert and /convert/TTL', () => {

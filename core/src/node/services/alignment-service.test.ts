@@ -7,10 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../common/index.js';
+import { silentLogger, type api } from '../../common/index.js';
 import { SqliteStore } from '../store/index.js';
 import { readData } from '../../test-support/shared-data.js';
 import { AlignmentService } from './alignment-service.js';
+import { ValidationMemo } from './validation-memo.js';
 
 let dir: string;
 let stores: SqliteStore[];
@@ -58,5 +59,71 @@ describe('compiled alignment cache', () => {
     await alignments.compiledFor('CO_FIWARE_align', '1.0');
     await alignments.delete('CO_FIWARE_align', '1.0');
     await expect(alignments.compiledFor('CO_FIWARE_align', '1.0')).rejects.toThrow(/Cannot instantiate alignment/);
+  });
+});
+
+type ValidationReplyWarning = api.ValidationReply['warnings'][number];
+
+/** A valid alignment text of its own: the shipped one under another version, with `extra` in a comment. */
+function variant(extra: string): string {
+  return readData('alignments/CO_FIWARE.rdf').replace('<align:Alignment>', `<align:Alignment><!-- ${extra} -->`);
+}
+
+describe('validation of a text read before (issue 42)', () => {
+  it('answers the same text from memory, with the reply its first reading gave', async () => {
+    const alignments = service();
+    const xml = variant('a');
+    const first = await alignments.validate(xml);
+    expect(first.message).toMatch(/validated successfully/);
+    expect(first.warnings.length).toBeGreaterThan(0);
+    expect(alignments.textsAnalyzedForTest()).toBe(1);
+    expect(await alignments.validate(xml)).toEqual(first);
+    expect(alignments.textsAnalyzedForTest()).toBe(1);
+  });
+
+  it('knows an uploaded text, and reads any other text, even one character apart', async () => {
+    const alignments = service();
+    const xml = variant('b');
+    const uploaded = await alignments.upload(xml);
+    const reply = await alignments.validate(xml);
+    expect(alignments.textsAnalyzedForTest()).toBe(1);
+    expect(reply.warnings).toEqual(uploaded.warnings);
+    await alignments.validate(`${xml} `);
+    expect(alignments.textsAnalyzedForTest()).toBe(2);
+  });
+
+  it('reads a text with errors every time, and reports them every time', async () => {
+    const alignments = service();
+    const broken = variant('c')
+      .replace('<exmo:version>', '<exmo:nothing/><exmo:version>')
+      .replace(/<align:entity1[^>]*>/, '<align:entity1>{{{');
+    for (let i = 1; i <= 2; i++) {
+      await expect(alignments.validate(broken)).rejects.toThrow();
+      expect(alignments.textsAnalyzedForTest()).toBe(i);
+    }
+  });
+
+  it('keeps the replies of a bounded number of texts, the least recently used dropped first', async () => {
+    const memo = new ValidationMemo(3);
+    const reply = (n: number) => ({ message: `m${n}`, warnings: [] });
+    for (const n of [1, 2, 3]) memo.remember(`k${n}`, reply(n));
+    expect(memo.get('k1')?.message).toBe('m1'); // k1 is now the most recent
+    memo.remember('k4', reply(4));
+    expect(memo.size).toBe(3);
+    expect(memo.get('k2')).toBeUndefined();
+    expect(['k1', 'k3', 'k4'].map((k) => memo.get(k)?.message)).toEqual(['m1', 'm3', 'm4']);
+    const warning = { severity: 'warning', code: 'X', message: 'x', line: 1, column: 1 } as unknown as ValidationReplyWarning;
+    const small = new ValidationMemo(3, 1);
+    small.remember('one', { message: 'one warning', warnings: [warning] });
+    small.remember('two', { message: 'two warnings', warnings: [warning, warning] });
+    expect(small.get('one')?.message).toBe('one warning');
+    expect(small.get('two')).toBeUndefined();
+    expect(Object.isFrozen(memo.get('k1'))).toBe(true);
+  });
+
+  it('keys texts by their bytes', () => {
+    expect(ValidationMemo.keyOf('a')).toBe(ValidationMemo.keyOf('a'));
+    expect(ValidationMemo.keyOf('a')).not.toBe(ValidationMemo.keyOf('a '));
+    expect(ValidationMemo.keyOf('é')).not.toBe(ValidationMemo.keyOf('e\u0301'));
   });
 });

@@ -19,6 +19,7 @@ import type { AlignmentRecord, ConfigStore } from '../store/index.js';
 import { alignmentId, checkAlignment, summarizeAlignment, validationMessage } from './alignment-check.js';
 import { cellsWithSparql, storedView, textView } from './alignment-views.js';
 import type { AlignmentSummary, WorkValues } from './translation-protocol.js';
+import { ValidationMemo } from './validation-memo.js';
 
 export { alignmentId } from './alignment-check.js';
 
@@ -61,6 +62,14 @@ interface Compiled {
   readonly stepCount: number;
 }
 
+/** POST /validate's reply for an alignment that compiled: its name and its warnings. */
+function validationReply(summary: AlignmentSummary): api.ValidationReply {
+  return {
+    message: `Alignment with ${alignmentId(summary.header.name, summary.header.version)} validated successfully`,
+    warnings: [...summary.problems],
+  };
+}
+
 function entry(recordId: number, xml: string, alignment: CompiledAlignment): Compiled {
   return { recordId, xml, alignment, cellCount: alignment.cells.size, stepCount: alignment.steps.length };
 }
@@ -74,6 +83,9 @@ export class AlignmentService {
   /** Compiled alignments by name and version, with the stored record they came from. */
   private readonly compiled = new Map<string, Compiled>();
   private storedCompiledHere = 0;
+  /** Replies for texts read lately (an upload's or a validation's), so the same text is not compiled again to validate it. */
+  private readonly validated = new ValidationMemo();
+  private textsAnalyzed = 0;
 
   constructor(
     private readonly store: ConfigStore,
@@ -153,23 +165,28 @@ export class AlignmentService {
   }
 
   /** Reads and compiles an upload where the analyzer runs it (a worker), else here. */
-  private async analyze(xml: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
-    if (this.analyzer !== undefined) return this.analyzer.analyze(xml);
-    const compiled = await this.check(xml);
-    return { compiled, summary: summarizeAlignment(compiled) };
+  private async analyze(xml: string, memoKey: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
+    this.textsAnalyzed++;
+    const analysed =
+      this.analyzer !== undefined
+        ? await this.analyzer.analyze(xml)
+        : await this.check(xml).then((compiled) => ({ compiled, summary: summarizeAlignment(compiled) }));
+    this.validated.remember(memoKey, validationReply(analysed.summary));
+    return analysed;
   }
 
+  /** The same text read before (uploaded or validated) is answered from memory (validation-memo.ts). */
   async validate(xml: string): Promise<api.ValidationReply> {
-    const { summary, keptAs } = await this.analyze(xml);
+    const memoKey = ValidationMemo.keyOf(xml);
+    const known = this.validated.get(memoKey);
+    if (known !== undefined) return known;
+    const { summary, keptAs } = await this.analyze(xml, memoKey);
     if (keptAs !== undefined) this.analyzer?.adoptUpload(keptAs, undefined);
-    return {
-      message: `Alignment with ${alignmentId(summary.header.name, summary.header.version)} validated successfully`,
-      warnings: [...summary.problems],
-    };
+    return validationReply(summary);
   }
 
   async upload(xml: string): Promise<UploadResult> {
-    const { summary, keptAs, compiled } = await this.analyze(xml);
+    const { summary, keptAs, compiled } = await this.analyze(xml, ValidationMemo.keyOf(xml));
     let storedAs: string | undefined;
     try {
       return await this.insert(xml, summary, compiled, (recordId) => (storedAs = String(recordId)));
@@ -248,6 +265,11 @@ export class AlignmentService {
     const r = this.store.getAlignmentById(id);
     if (r === undefined) throw new NotFoundError(`Alignment with id ${id} not found`);
     return r;
+  }
+
+  /** @internal for tests: how many texts were read and compiled for an upload or a validation. */
+  textsAnalyzedForTest(): number {
+    return this.textsAnalyzed;
   }
 
   /** @internal for tests: how many times a stored record was compiled on this thread. */

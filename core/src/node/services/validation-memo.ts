@@ -1,0 +1,52 @@
+/**
+ * The validation replies of alignment texts this server has read lately, by the text's SHA-256
+ * (issue 42). A reply depends only on the text (and the server's compile options, fixed for its
+ * life), and the workbench validates an unedited stored alignment each time it opens one: the same
+ * text its upload, or an earlier opening, already read and compiled: 70-110 ms of a worker per opening
+ * for 200 cells, and the page waited for it (open-large-alignment.js, builds alternated: the
+ * alignment checked 395 and 404 ms after the click before, 231 and 294 ms with this; the first
+ * opening 609 and 621 ms, now 268 and 403). Hashing the text is well under a millisecond.
+ *
+ * Bounded: `capacity` texts, each reply at most `maxWarnings` warnings (a larger one is not kept),
+ * the least recently used dropped first. Only successes are kept: a text with errors is being
+ * edited, and its next version is another text. A hand-written recency map (a JavaScript Map keeps
+ * insertion order) rather than a cache library: it is a dozen lines and needs no dependency.
+ */
+import { createHash } from 'node:crypto';
+import type { api } from '../../common/index.js';
+
+export class ValidationMemo {
+  private readonly replies = new Map<string, api.ValidationReply>();
+
+  constructor(
+    private readonly capacity = 64,
+    private readonly maxWarnings = 1000,
+  ) {}
+
+  /** The key of a text: its SHA-256, so two texts share a reply only when they are the same bytes. */
+  static keyOf(xml: string): string {
+    return createHash('sha256').update(xml, 'utf8').digest('base64');
+  }
+
+  /** The reply kept for this key, now the most recently used; undefined when none is. */
+  get(key: string): api.ValidationReply | undefined {
+    const reply = this.replies.get(key);
+    if (reply !== undefined) {
+      this.replies.delete(key);
+      this.replies.set(key, reply);
+    }
+    return reply;
+  }
+
+  /** Keeps a reply (frozen: every later request is handed the same object). */
+  remember(key: string, reply: api.ValidationReply): void {
+    if (reply.warnings.length > this.maxWarnings || this.capacity <= 0) return;
+    this.replies.delete(key);
+    this.replies.set(key, Object.freeze({ message: reply.message, warnings: Object.freeze([...reply.warnings]) as api.ValidationReply['warnings'] }));
+    while (this.replies.size > this.capacity) this.replies.delete(this.replies.keys().next().value as string);
+  }
+
+  get size(): number {
+    return this.replies.size;
+  }
+}
