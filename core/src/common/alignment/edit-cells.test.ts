@@ -81,7 +81,8 @@ function cellSpans(text: string): XmlSpan[] {
 function allowedRegion(text: string, edit: Extract<CellEdit, { index: number }>): { start: number; end: number } {
   const cell = cellSpans(text)[edit.index] as XmlSpan;
   const local = edit.kind === 'set-text' ? edit.field : edit.kind === 'set-functions' ? 'transformation' : edit.kind === 'set-constraints' ? edit.field : '';
-  const el = cell.children.filter((c) => c.local === local);
+  // A text field is align:'s: a <relation> of another namespace is not it, and the edit adds one.
+  const el = cell.children.filter((c) => c.local === local && (edit.kind !== 'set-text' || c.uri === NS.align));
   const first = el[0];
   if (first !== undefined && el.length === 1)
     return { start: edit.kind === 'set-text' ? first.openEnd : 0, end: edit.kind === 'set-text' ? first.closeStart : 0 };
@@ -98,7 +99,13 @@ function inverse(edit: CellEdit, cellsBefore: number): CellEdit | undefined {
 async function expectValid(text: string): Promise<void> {
   const { alignment, problems } = await readAlignment(text);
   expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
-  expect(alignment?.cells.length).toBe(readCells(text).length);
+  const cells = readCells(text);
+  expect(alignment?.cells.length).toBe(cells.length);
+  // The form's line of each cell and whether a step names it, as the server's reader sees them.
+  const stepped = new Set(alignment?.steps.map((s) => s.cellId));
+  expect(cells.map((c) => ({ iri: c.iri, line: c.line, inSteps: c.inSteps }))).toEqual(
+    alignment?.cells.map((c) => ({ iri: c.iri, line: c.line, inSteps: stepped.has(c.id) })),
+  );
 }
 
 function checkFieldEdit(before: string, after: string, edit: Extract<CellEdit, { index: number }>): void {
@@ -140,7 +147,9 @@ const comments = (text: string) => [...text.matchAll(/<!--[\s\S]*?-->/g)].map((m
 
 function baseDocuments(): Array<{ name: string; text: string }> {
   const shared = alignmentFiles().map((f) => ({ name: f, text: readData(`alignments/${f}`) }));
-  return [...shared, { name: 'new', text: newAlignmentText({ name: 'fresh', version: '1.0' }) }];
+  // One with Windows line ends: the form's lines count them as the reader (and the editor) do.
+  const crlf = { name: `${shared[0]!.name} (CRLF)`, text: shared[0]!.text.replace(/\r?\n/g, '\r\n') };
+  return [...shared, crlf, { name: 'new', text: newAlignmentText({ name: 'fresh', version: '1.0' }) }];
 }
 
 describe('cell edits as XML splices', () => {

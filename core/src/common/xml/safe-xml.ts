@@ -15,6 +15,7 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { ErrorCodes, ParseError, type ErrorCode } from '../errors.js';
 import { PREDEFINED_ENTITIES, decodeCharRef, expansionLimitMessage, findDoctype, isXmlName, readDoctype, readXmlName, type ExpansionBudget } from './dtd.js';
+import { LineIndex } from './line-index.js';
 import { ElementNode, XML_NAMESPACE, type XmlAttribute, type XmlElement } from './xml-tree.js';
 
 export interface XmlLimits {
@@ -53,56 +54,6 @@ export interface ParseXmlOptions {
 const EMPTY_RECORD: Record<string, string> = Object.freeze(Object.create(null) as Record<string, string>);
 
 const ROOT_SCOPE: Record<string, string> = Object.freeze(Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE }));
-
-/**
- * Maps string offsets to line/column. Lookups are mostly in increasing order, so it keeps a
- * cursor and only scans forward (indexOf is much faster than a per-character loop).
- */
-class LineIndex {
-  private pos = 0;
-  private line = 1;
-  private lineStart = 0;
-  private readonly bom: number;
-  /** Lone CRs are line ends in XML but rare; only then use the slower scan. */
-  private readonly loneCr: boolean;
-
-  constructor(private readonly text: string) {
-    this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    this.lineStart = this.bom;
-    this.loneCr = /\r(?!\n)/.test(text);
-  }
-
-  at(offset: number): { line: number; column: number } {
-    if (offset < this.pos) {
-      this.pos = 0;
-      this.line = 1;
-      this.lineStart = this.bom;
-    }
-    const text = this.text;
-    let { pos, line, lineStart } = this;
-    if (this.loneCr) {
-      for (; pos < offset; pos++) {
-        const c = text.charCodeAt(pos);
-        if (c === 0x0a || (c === 0x0d && text.charCodeAt(pos + 1) !== 0x0a)) {
-          line++;
-          lineStart = pos + 1;
-        }
-      }
-    } else {
-      for (;;) {
-        const nl = text.indexOf('\n', pos);
-        if (nl === -1 || nl >= offset) break;
-        line++;
-        pos = lineStart = nl + 1;
-      }
-      pos = Math.max(pos, offset);
-    }
-    this.pos = pos;
-    this.line = line;
-    this.lineStart = lineStart;
-    return { line, column: Math.max(1, offset - lineStart + 1) };
-  }
-}
 
 type SaxOptions = { xmlns: true; position: true };
 

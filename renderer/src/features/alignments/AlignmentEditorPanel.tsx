@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../ui/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
@@ -77,10 +77,13 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
     return () => cancelAnimationFrame(frame);
   }, [cellFocus, cellsShown, tab]);
 
-  const jump = (line: number, column?: number) => {
+  // Stable (state setters only), like onRetry below: the cell list is memoised, and new callbacks on
+  // every render of this panel (a tab switch, each edit) rendered its 200 cells again.
+  const jump = useCallback((line: number, column?: number) => {
     setTab('source');
     setReveal({ line, ...(column === undefined ? {} : { column }), nonce: Date.now() + Math.random() });
-  };
+  }, []);
+  const retryView = useCallback(() => void loadView(), [loadView]);
   const jumpTo = (p: Problem) => {
     if (p.line !== undefined) jump(p.line, p.column);
   };
@@ -214,8 +217,8 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           view={editor.view}
           {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
           {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
-          onShowInSource={(line, column) => jump(line, column)}
-          onRetry={() => void loadView()}
+          onShowInSource={jump}
+          onRetry={retryView}
           {...(cellFocus === undefined ? {} : { focusedCell: cellFocus.cellId })}
         />
       </div>
