@@ -28,8 +28,9 @@ function stepsText(steps: readonly number[]): string {
  * cell is in the source, and its compiled SPARQL.
  *
  * Memoised, like each cell (issue 42): the list stays in the editor panel while another tab shows,
- * and the panel renders again on a tab switch and on every edit. Rendering 200 cells again was 50-60 ms
- * of the Cells tab's click in a Chromium trace, for the same view.
+ * and the panel renders again on a tab switch and on every edit, which rendered 200 cells again for
+ * the same view (with the cell form's reading, since made linear, the Cells tab's click was 66-85 ms
+ * of script in Chromium traces; 45-65 ms after both).
  */
 export const CellList = memo(function CellList({ view, storedId, coverage: report, onShowInSource, onRetry, focusedCell }: CellListProps) {
   const shown = view.view;
