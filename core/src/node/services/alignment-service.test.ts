@@ -92,6 +92,17 @@ describe('validation of a text read before (issue 42)', () => {
     expect(alignments.textsAnalyzedForTest()).toBe(2);
   });
 
+  it('knows the stored texts it compiled at start, with the reply a validation gives', async () => {
+    const xml = variant('d');
+    const fresh = await service().validate(xml);
+    await service().upload(xml);
+    stores.splice(0).forEach((s) => s.close());
+    const restarted = service();
+    await restarted.loadAll();
+    expect(await restarted.validate(xml)).toEqual(fresh);
+    expect(restarted.textsAnalyzedForTest()).toBe(0);
+  });
+
   it('reads a text with errors every time, and reports them every time', async () => {
     const alignments = service();
     const broken = variant('c')

@@ -62,8 +62,11 @@ interface Compiled {
   readonly stepCount: number;
 }
 
-/** POST /validate's reply for an alignment that compiled: its name and its warnings. */
-function validationReply(summary: AlignmentSummary): api.ValidationReply {
+/** POST /validate's reply for an alignment that compiled (its summary, or the compiled alignment): its name and its warnings. */
+function validationReply(summary: {
+  readonly header: { readonly name: string; readonly version: string };
+  readonly problems: readonly Problem[];
+}): api.ValidationReply {
   return {
     message: `Alignment with ${alignmentId(summary.header.name, summary.header.version)} validated successfully`,
     warnings: [...summary.problems],
@@ -83,7 +86,7 @@ export class AlignmentService {
   /** Compiled alignments by name and version, with the stored record they came from. */
   private readonly compiled = new Map<string, Compiled>();
   private storedCompiledHere = 0;
-  /** Replies for texts read lately (an upload's or a validation's), so the same text is not compiled again to validate it. */
+  /** Replies for texts read lately (stored ones compiled at start, uploads, validations), so the same text is not compiled again to validate it. */
   private readonly validated = new ValidationMemo();
   private textsAnalyzed = 0;
 
@@ -137,6 +140,7 @@ export class AlignmentService {
       if (result.status !== 'fulfilled') continue;
       const { cellCount, stepCount } = result.value;
       this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: undefined, cellCount, stepCount });
+      this.validated.remember(ValidationMemo.keyOf(record.xml), validationReply(result.value));
     }
     return results;
   }
@@ -156,6 +160,7 @@ export class AlignmentService {
       );
     }
     this.compiled.set(key(record.name, record.version), entry(record.id, record.xml, result.compiled));
+    this.validated.remember(ValidationMemo.keyOf(record.xml), validationReply(result.compiled));
     return result.compiled;
   }
 
@@ -175,7 +180,7 @@ export class AlignmentService {
     return analysed;
   }
 
-  /** The same text read before (uploaded or validated) is answered from memory (validation-memo.ts). */
+  /** The same text read before (stored, uploaded or validated) is answered from memory (validation-memo.ts). */
   async validate(xml: string): Promise<api.ValidationReply> {
     const memoKey = ValidationMemo.keyOf(xml);
     const known = this.validated.get(memoKey);

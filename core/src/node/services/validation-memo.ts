@@ -2,7 +2,7 @@
  * The validation replies of alignment texts this server has read lately, by the text's SHA-256
  * (issue 42). A reply depends only on the text (and the server's compile options, fixed for its
  * life), and the workbench validates an unedited stored alignment each time it opens one: the same
- * text its upload, or an earlier opening, already read and compiled: 70-110 ms of a worker per opening
+ * text the server compiled at start or at its upload, or for an earlier opening: 70-110 ms of a worker per opening
  * for 200 cells, and the page waited for it (open-large-alignment.js, builds alternated: the
  * alignment checked 395 and 404 ms after the click before, 231 and 294 ms with this; the first
  * opening 609 and 621 ms, now 268 and 403). Hashing the text is well under a millisecond.

@@ -108,6 +108,11 @@ describe('a translation service started with workers', () => {
     );
     expect(answerJson(answer).message).toBe('Message translation successful');
     expect(alignments.compiledHereForTest('CO_FIWARE_align', '1.0')).toBe(false);
+    // Validating the stored text (the workbench opening it) is answered from the worker's analysis at start.
+    const reply = await alignments.validate(readData('alignments/CO_FIWARE.rdf'));
+    expect(reply.message).toBe('Alignment with AlignmentID(CO_FIWARE_align,1.0) validated successfully');
+    expect(reply.warnings.length).toBeGreaterThan(0);
+    expect(alignments.textsAnalyzedForTest()).toBe(0);
   });
 
   it('compiles an alignment another fleet process stored on its worker, not on this thread, before the adoption resolves', async () => {
