@@ -10,7 +10,16 @@ import { alignmentFiles, readData } from '../../test-support/shared-data.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
 import { functionSignatures } from '../translation/functions.js';
 import { NS } from '../rdf/terms.js';
-import { applyCellEdit, cellAfterEdit, newAlignmentText, readCells, type CellEdit, type CellEntry, type FunctionDraft } from './edit-cells.js';
+import {
+  applyCellEdit,
+  cellAfterEdit,
+  documentPrefixes,
+  newAlignmentText,
+  readCells,
+  type CellEdit,
+  type CellEntry,
+  type FunctionDraft,
+} from './edit-cells.js';
 import { readAlignment } from './read-alignment.js';
 import { childrenNamed, scanXml, type XmlSpan } from './xml-spans.js';
 
@@ -215,5 +224,30 @@ describe('cell edits as XML splices', () => {
   it('refuses text that is not an alignment, with the line', () => {
     expect(() => applyCellEdit('<rdf:RDF xmlns:rdf="x"><a></b></rdf:RDF>', { kind: 'add' })).toThrow(/line 1/);
     expect(() => readCells('<html/>')).toThrow(/IPSM-AF/);
+  });
+});
+
+describe("the document's prefixes (completion's, the form's)", () => {
+  /** The root's bindings as a scan of the whole document reads them (what documentPrefixes read before issue 42). */
+  const wholeScan = (text: string) => [...scanXml(text).root.namespaces].filter(([prefix]) => prefix !== 'xml').map(([prefix, iri]) => ({ prefix, iri }));
+
+  it('are the root’s bindings, and stay readable while the text below the root’s start tag is cut anywhere', () => {
+    const r = seededRandom(7);
+    for (const base of baseDocuments()) {
+      const text = withComments(r, base.text);
+      const prefixes = documentPrefixes(text);
+      expect(prefixes, base.name).toEqual(wholeScan(text));
+      expect(prefixes.length, base.name).toBeGreaterThan(0);
+      const rootEnd = text.indexOf('>', text.indexOf('<rdf:RDF')) + 1;
+      for (let k = 0; k < 20; k++) {
+        const cut = rootEnd + Math.floor(r() * (text.length - rootEnd - 1));
+        const broken = text.slice(0, cut);
+        expect(() => readCells(broken)).toThrow();
+        expect(documentPrefixes(broken), `${base.name} cut at ${cut}`).toEqual(prefixes);
+      }
+      // Within the root's start tag there is nothing to read yet.
+      const inside = text.indexOf('xmlns', text.indexOf('<rdf:RDF')) + 3;
+      expect(() => documentPrefixes(text.slice(0, inside))).toThrow(/\(line \d+, column \d+\)/);
+    }
   });
 });

@@ -9,7 +9,7 @@
 import { ParseError } from '../errors.js';
 import { LineIndex } from '../xml/line-index.js';
 import { NS } from '../rdf/terms.js';
-import { attributeRaw, childrenNamed, decodeEntities, scanXml, textContent, type XmlSpan } from './xml-spans.js';
+import { attributeRaw, childrenNamed, decodeEntities, scanRootTag, scanXml, textContent, type XmlSpan } from './xml-spans.js';
 
 export interface FunctionParamDraft {
   /** A variable (`CTX` for var:CTX, or a full IRI) or a literal value. */
@@ -619,10 +619,11 @@ export function newAlignmentText(o: NewAlignmentOptions): string {
 
 /**
  * The prefixes the document's root declares (the PREFIX block every compiled cell gets, '' for the
- * default namespace): what the Turtle fields may use and what completion offers.
+ * default namespace): what the Turtle fields may use and what completion offers. Read from the
+ * root's start tag only, so they are there while the text below it is being edited.
  */
 export function documentPrefixes(text: string): Array<{ prefix: string; iri: string }> {
-  const { root } = scanXml(text);
+  const root = scanRootTag(text);
   return [...root.namespaces].filter(([prefix]) => prefix !== 'xml').map(([prefix, iri]) => ({ prefix, iri }));
 }
 

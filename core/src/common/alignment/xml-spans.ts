@@ -141,6 +141,15 @@ function readStartTag(text: string, at: number, parent: OpenSpan | undefined): {
   return { span, empty };
 }
 
+/** The end of the comment, CDATA section, processing instruction or DOCTYPE at `lt`; undefined for a tag. */
+function skipMarkup(text: string, lt: number, entities: Map<string, string>): number | undefined {
+  if (text.startsWith('<!--', lt)) return skipTo(text, lt + 4, '-->', 'comment');
+  if (text.startsWith('<![CDATA[', lt)) return skipTo(text, lt + 9, ']]>', 'CDATA section');
+  if (text.startsWith('<?', lt)) return skipTo(text, lt + 2, '?>', 'processing instruction');
+  if (text.startsWith('<!DOCTYPE', lt)) return skipDoctype(text, lt + 9, entities);
+  return undefined;
+}
+
 /**
  * The elements of `text` with their offsets. Throws ParseError (with line and column) for a tag
  * left open, an end tag that closes another element, or text outside the root element's tags
@@ -154,10 +163,8 @@ export function scanXml(text: string): ScannedXml {
   while (i < text.length) {
     const lt = text.indexOf('<', i);
     if (lt < 0) break;
-    if (text.startsWith('<!--', lt)) i = skipTo(text, lt + 4, '-->', 'comment');
-    else if (text.startsWith('<![CDATA[', lt)) i = skipTo(text, lt + 9, ']]>', 'CDATA section');
-    else if (text.startsWith('<?', lt)) i = skipTo(text, lt + 2, '?>', 'processing instruction');
-    else if (text.startsWith('<!DOCTYPE', lt)) i = skipDoctype(text, lt + 9, entities);
+    const skipped = skipMarkup(text, lt, entities);
+    if (skipped !== undefined) i = skipped;
     else if (text.startsWith('</', lt)) {
       const close = skipTo(text, lt + 2, '>', 'end tag');
       const name = text.slice(lt + 2, close - 1).trim();
@@ -180,6 +187,26 @@ export function scanXml(text: string): ScannedXml {
   if (open !== undefined) fail(text, open.start, `<${open.qname}> is never closed`);
   if (root === undefined) fail(text, 0, 'no root element');
   return { root, entities };
+}
+
+/**
+ * The root element's start tag alone: its attributes and namespace bindings, without children or
+ * an end. What the document's prefixes need (issue 42): completion asks for them on nearly every
+ * keystroke, and scanning a 200-cell alignment to its end each time was about 5 ms of each one; it
+ * also failed, leaving completion without prefixes, whenever the text below was mid-edit. Throws
+ * ParseError when the prolog or the root's start tag cannot be read.
+ */
+export function scanRootTag(text: string): XmlSpan {
+  const entities = new Map<string, string>();
+  let i = 0;
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) fail(text, i, 'no root element');
+    const skipped = skipMarkup(text, lt, entities);
+    if (skipped !== undefined) i = skipped;
+    else if (text.startsWith('</', lt)) fail(text, lt, 'an end tag before the root element');
+    else return readStartTag(text, lt, undefined).span;
+  }
 }
 
 /** Children of `span` in namespace `uri` named `local`. */

@@ -29,8 +29,8 @@ function stepsText(steps: readonly number[]): string {
  *
  * Memoised, like each cell (issue 42): the list stays in the editor panel while another tab shows,
  * and the panel renders again on a tab switch and on every edit, which rendered 200 cells again for
- * the same view (with the cell form's reading, since made linear, the Cells tab's click was 66-85 ms
- * of script in Chromium traces; 45-65 ms after both).
+ * the same view (with the cell form's reading, since made linear, the Cells tab's click was 60-88 ms
+ * of script in Chromium traces; 25-30 ms after both).
  */
 export const CellList = memo(function CellList({ view, storedId, coverage: report, onShowInSource, onRetry, focusedCell }: CellListProps) {
   const shown = view.view;

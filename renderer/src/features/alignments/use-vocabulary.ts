@@ -5,7 +5,7 @@ import { SAMPLES } from '../translate/samples/index.js';
 import type { Prefix } from './cell-authoring.js';
 import { buildVocabulary } from './completion-vocabulary.js';
 
-/** The document's prefixes, or none while it is not well-formed. */
+/** The document's prefixes (its root's start tag), or none while that cannot be read. */
 export function prefixesOf(text: string): Prefix[] {
   try {
     return documentPrefixes(text);
