@@ -132,6 +132,16 @@ describe('validation of a text read before (issue 42)', () => {
     expect(Object.isFrozen(memo.get('k1'))).toBe(true);
   });
 
+  it('does not hash a text too long to hash on the event loop: it is read every time', async () => {
+    const alignments = service();
+    const xml = variant('e'.repeat(ValidationMemo.MAX_TEXT_LENGTH));
+    expect(ValidationMemo.keyOf(xml)).toBeUndefined();
+    for (let i = 1; i <= 2; i++) {
+      expect((await alignments.validate(xml)).message).toMatch(/validated successfully/);
+      expect(alignments.textsAnalyzedForTest()).toBe(i);
+    }
+  });
+
   it('keys texts by their bytes', () => {
     expect(ValidationMemo.keyOf('a')).toBe(ValidationMemo.keyOf('a'));
     expect(ValidationMemo.keyOf('a')).not.toBe(ValidationMemo.keyOf('a '));

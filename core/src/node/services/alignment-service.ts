@@ -170,7 +170,7 @@ export class AlignmentService {
   }
 
   /** Reads and compiles an upload where the analyzer runs it (a worker), else here. */
-  private async analyze(xml: string, memoKey: string): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
+  private async analyze(xml: string, memoKey: string | undefined): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
     this.textsAnalyzed++;
     const analysed =
       this.analyzer !== undefined
