@@ -135,12 +135,14 @@ export class AlignmentService {
    */
   private async analyzeOnWorkers(records: readonly AlignmentRecord[]): Promise<Array<PromiseSettledResult<AlignmentSummary>>> {
     const results = await this.analyzer!.analyzeStored(records.map((r) => ({ key: String(r.id), xml: r.xml })));
+    // Only the last records' replies would stay in the memo: the others are not hashed at all.
+    const seedFrom = results.length - this.validated.capacity;
     for (const [i, result] of results.entries()) {
       const record = records[i]!;
       if (result.status !== 'fulfilled') continue;
       const { cellCount, stepCount } = result.value;
       this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: undefined, cellCount, stepCount });
-      this.validated.remember(ValidationMemo.keyOf(record.xml), validationReply(result.value));
+      if (i >= seedFrom) this.validated.remember(ValidationMemo.keyOf(record.xml), validationReply(result.value));
     }
     return results;
   }

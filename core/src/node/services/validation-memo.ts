@@ -22,7 +22,8 @@ export class ValidationMemo {
   private readonly replies = new Map<string, api.ValidationReply>();
 
   constructor(
-    private readonly capacity = 64,
+    /** How many replies are kept. */
+    readonly capacity = 64,
     private readonly maxWarnings = 1000,
   ) {}
 
