@@ -191,8 +191,33 @@ async function waitJetStreamReady(nodes: readonly Node[], timeoutMs: number, mes
   }
 }
 
+/**
+ * Starts the nodes; a cluster that does not form is started once more on fresh ports and store
+ * directories. Debian's nats-server 2.9.10 sometimes loses a route when two nodes dial each other
+ * at the same moment (both close it as a "Duplicate Route" and the node stays short of the mesh for
+ * good), which a longer wait does not cure; a second start does.
+ */
 async function launch(count: number, bin: string): Promise<NatsCluster> {
   requireBinary(bin);
+  if (count === 1) return launchOnce(count, bin);
+  try {
+    return await launchOnce(count, bin);
+  } catch (first) {
+    // Said on stderr so a slow test shows why it took two start-ups.
+    process.stderr.write(`nats-cluster: starting the ${count}-node cluster once more: ${errorText(first).split('\n')[0]}\n`);
+    try {
+      return await launchOnce(count, bin);
+    } catch (second) {
+      throw new Error(`a ${count}-node cluster did not form twice; first: ${errorText(first)}\nthen: ${errorText(second)}`, { cause: second });
+    }
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function launchOnce(count: number, bin: string): Promise<NatsCluster> {
   const clustered = count > 1;
   const clusterName = clustered ? `mediator-test-${process.pid}-${Date.now().toString(36)}` : undefined;
   const specs: NodeSpec[] = [];

@@ -22,7 +22,8 @@ describe.skipIf(skipNats)(`NATS JetStream, three-node cluster${skipNats ? ` (${n
   let cluster: NatsCluster | undefined;
   beforeAll(async () => {
     cluster = await startNatsCluster(3);
-  }, 30_000);
+    // Two 20 s waits: a cluster that does not form is started once more (test-support/nats-cluster.ts).
+  }, 60_000);
   afterAll(async () => {
     await cluster?.stop();
   });

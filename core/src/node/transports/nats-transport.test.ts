@@ -230,7 +230,8 @@ describe.skipIf(skipNats)(`NATS transport on a three-node cluster with node loss
   const runtimes: ChannelRuntime[] = [];
   beforeAll(async () => {
     cluster = await startNatsCluster(3);
-  }, 30_000);
+    // Two 20 s waits: a cluster that does not form is started once more (test-support/nats-cluster.ts).
+  }, 60_000);
   afterEach(async () => {
     await Promise.allSettled(runtimes.splice(0).map((r) => r.stop()));
     await Promise.allSettled(collectors.splice(0).map((c) => c.close()));
