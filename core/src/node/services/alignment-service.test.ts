@@ -3,6 +3,7 @@
  * server starts on a folder that holds it, and every later use gets that same compiled object;
  * no translation pays for parsing or compiling. Real SQLite file, real alignments.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,19 +133,23 @@ describe('validation of a text read before (issue 42)', () => {
     expect(Object.isFrozen(memo.get('k1'))).toBe(true);
   });
 
-  it('does not hash a text too long to hash on the event loop: it is read every time', async () => {
+  it('answers a text of several megabytes from memory too (hashed on the thread pool)', async () => {
     const alignments = service();
-    const xml = variant('e'.repeat(ValidationMemo.MAX_TEXT_LENGTH));
-    expect(ValidationMemo.keyOf(xml)).toBeUndefined();
-    for (let i = 1; i <= 2; i++) {
-      expect((await alignments.validate(xml)).message).toMatch(/validated successfully/);
-      expect(alignments.textsAnalyzedForTest()).toBe(i);
-    }
+    const xml = variant('e'.repeat(3 << 20));
+    await alignments.upload(xml);
+    expect(alignments.textsAnalyzedForTest()).toBe(1);
+    for (let i = 1; i <= 2; i++) expect((await alignments.validate(xml)).message).toMatch(/validated successfully/);
+    expect(alignments.textsAnalyzedForTest()).toBe(1);
+    await alignments.validate(`${xml} `);
+    expect(alignments.textsAnalyzedForTest()).toBe(2);
   });
 
-  it('keys texts by their bytes', () => {
-    expect(ValidationMemo.keyOf('a')).toBe(ValidationMemo.keyOf('a'));
-    expect(ValidationMemo.keyOf('a')).not.toBe(ValidationMemo.keyOf('a '));
-    expect(ValidationMemo.keyOf('é')).not.toBe(ValidationMemo.keyOf('e\u0301'));
+  it('keys texts by their bytes: the SHA-256 of their UTF-8', async () => {
+    const key = (text: string) => ValidationMemo.keyOf(text);
+    expect(await key('a')).toBe(await key('a'));
+    expect(await key('a')).not.toBe(await key('a '));
+    expect(await key('é')).not.toBe(await key('e\u0301'));
+    const text = `${'<x/>'.repeat(1 << 18)}é\u{1F600}`;
+    expect(await key(text)).toBe(createHash('sha256').update(Buffer.from(text, 'utf8')).digest('base64'));
   });
 });

@@ -137,13 +137,15 @@ export class AlignmentService {
     const results = await this.analyzer!.analyzeStored(records.map((r) => ({ key: String(r.id), xml: r.xml })));
     // Only the last records' replies would stay in the memo: the others are not hashed at all.
     const seedFrom = results.length - this.validated.capacity;
+    const seeds: Array<Promise<void>> = [];
     for (const [i, result] of results.entries()) {
       const record = records[i]!;
       if (result.status !== 'fulfilled') continue;
       const { cellCount, stepCount } = result.value;
       this.compiled.set(key(record.name, record.version), { recordId: record.id, xml: record.xml, alignment: undefined, cellCount, stepCount });
-      if (i >= seedFrom) this.validated.remember(ValidationMemo.keyOf(record.xml), validationReply(result.value));
+      if (i >= seedFrom) seeds.push(this.remember(record.xml, validationReply(result.value)));
     }
+    await Promise.all(seeds);
     return results;
   }
 
@@ -162,7 +164,7 @@ export class AlignmentService {
       );
     }
     this.compiled.set(key(record.name, record.version), entry(record.id, record.xml, result.compiled));
-    this.validated.remember(ValidationMemo.keyOf(record.xml), validationReply(result.compiled));
+    await this.remember(record.xml, validationReply(result.compiled));
     return result.compiled;
   }
 
@@ -172,27 +174,32 @@ export class AlignmentService {
   }
 
   /** Reads and compiles an upload where the analyzer runs it (a worker), else here. */
-  private async analyze(xml: string, memoKey: string | undefined): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
+  private async analyze(xml: string, memoKey: Promise<string>): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
     this.textsAnalyzed++;
     const analysed =
       this.analyzer !== undefined
         ? await this.analyzer.analyze(xml)
         : await this.check(xml).then((compiled) => ({ compiled, summary: summarizeAlignment(compiled) }));
-    this.validated.remember(memoKey, validationReply(analysed.summary));
+    this.validated.remember(await memoKey, validationReply(analysed.summary));
     return analysed;
+  }
+
+  private async remember(xml: string, reply: api.ValidationReply): Promise<void> {
+    this.validated.remember(await ValidationMemo.keyOf(xml), reply);
   }
 
   /** The same text read before (stored, uploaded or validated) is answered from memory (validation-memo.ts). */
   async validate(xml: string): Promise<api.ValidationReply> {
-    const memoKey = ValidationMemo.keyOf(xml);
+    const memoKey = await ValidationMemo.keyOf(xml);
     const known = this.validated.get(memoKey);
     if (known !== undefined) return known;
-    const { summary, keptAs } = await this.analyze(xml, memoKey);
+    const { summary, keptAs } = await this.analyze(xml, Promise.resolve(memoKey));
     if (keptAs !== undefined) this.analyzer?.adoptUpload(keptAs, undefined);
     return validationReply(summary);
   }
 
   async upload(xml: string): Promise<UploadResult> {
+    // Hashed on the thread pool while the analysis runs.
     const { summary, keptAs, compiled } = await this.analyze(xml, ValidationMemo.keyOf(xml));
     let storedAs: string | undefined;
     try {
