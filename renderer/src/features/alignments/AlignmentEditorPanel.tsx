@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Problem } from '../../api/index.js';
 import { alignmentFileName, downloadText } from '../../ui/download.js';
 import { CodeEditor, type RevealTarget } from '../../editor/CodeEditor.js';
@@ -60,7 +60,11 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   // A link to a cell (a suite's blamed cell, a trace row): the Cells tab, scrolled to the cell, focused
   // once per request, when the tab is shown and the cells are there (focus in a hidden panel is lost).
   const cellFocus = editor.cellFocus;
-  const cellsShown = editor.view.view !== undefined;
+  // The cell list (in the Cells tab, hidden or not) takes the view a render late, in a render React
+  // interrupts for input: the list of 2,000 cells was about 250 ms of DOM work in the task that
+  // showed the source and its validation (issue 42). So a linked cell is there once this view is.
+  const listView = useDeferredValue(editor.view);
+  const cellsShown = listView.view !== undefined;
   const focusedNonce = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (cellFocus !== undefined) setTab('cells');
@@ -214,7 +218,7 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
           </Suspense>
         )}
         <CellList
-          view={editor.view}
+          view={listView}
           {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
           {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
           onShowInSource={jump}
