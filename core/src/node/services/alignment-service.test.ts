@@ -63,6 +63,37 @@ describe('compiled alignment cache', () => {
   });
 });
 
+describe("a stored alignment's view (issue 42)", () => {
+  const viewOf = async (alignments: AlignmentService): Promise<api.AlignmentView> =>
+    JSON.parse(Buffer.from(await alignments.viewBody('CO_FIWARE_align', '1.0')).toString('utf8')) as api.AlignmentView;
+
+  it('is built once and sent again as the same bytes', async () => {
+    const alignments = service();
+    await alignments.upload(readData('alignments/CO_FIWARE.rdf'));
+    const first = await alignments.viewBody('CO_FIWARE_align', '1.0');
+    expect(alignments.viewsBuiltForTest()).toBe(1);
+    expect(await alignments.viewBody('CO_FIWARE_align', '1.0')).toBe(first);
+    expect(alignments.viewsBuiltForTest()).toBe(1);
+    expect((await viewOf(alignments)).cells.length).toBeGreaterThan(0);
+  });
+
+  it('is never the view of a deleted text: the same name and version stored again show their new cells', async () => {
+    const alignments = service();
+    const xml = readData('alignments/CO_FIWARE.rdf');
+    await alignments.upload(xml);
+    const before = await viewOf(alignments);
+    await alignments.delete('CO_FIWARE_align', '1.0');
+    await expect(alignments.viewBody('CO_FIWARE_align', '1.0')).rejects.toThrow(/Cannot instantiate alignment/);
+    // The same name and version, one cell fewer.
+    const cell = /<align:map>[\s\S]*?<\/align:map>/.exec(xml)![0];
+    const id = /rdf:about="([^"]+)"/.exec(cell)![1]!;
+    await alignments.upload(xml.replace(cell, '').replace(new RegExp(`\\s*<sripas:step[^>]*sripas:cell="${id}"[^>]*/>`), ''));
+    const after = await viewOf(alignments);
+    expect(after.cells.length).toBe(before.cells.length - 1);
+    expect(after.cells.map((c) => c.iri)).not.toContain(id);
+  });
+});
+
 type ValidationReplyWarning = api.ValidationReply['warnings'][number];
 
 /** A valid alignment text of its own: the shipped one under another version, with `extra` in a comment. */

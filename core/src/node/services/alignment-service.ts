@@ -19,7 +19,9 @@ import type { AlignmentRecord, ConfigStore } from '../store/index.js';
 import { alignmentId, checkAlignment, summarizeAlignment, validationMessage } from './alignment-check.js';
 import { cellsWithSparql, storedView, textView } from './alignment-views.js';
 import type { AlignmentSummary, WorkValues } from './translation-protocol.js';
+import { RecentlyUsed } from './recently-used.js';
 import { ValidationMemo } from './validation-memo.js';
+import { jsonBytes } from './work-items.js';
 
 export { alignmentId } from './alignment-check.js';
 
@@ -73,6 +75,9 @@ function validationReply(summary: {
   };
 }
 
+/** The view bodies kept in all: four 2,000-cell alignments' (7 MB each); a larger body is sent and not kept. */
+const VIEW_BODIES_BYTES = 32 << 20;
+
 function entry(recordId: number, xml: string, alignment: CompiledAlignment): Compiled {
   return { recordId, xml, alignment, cellCount: alignment.cells.size, stepCount: alignment.steps.length };
 }
@@ -88,7 +93,10 @@ export class AlignmentService {
   private storedCompiledHere = 0;
   /** Replies for texts read lately (stored ones compiled at start, uploads, validations), so the same text is not compiled again to validate it. */
   private readonly validated = new ValidationMemo();
+  /** GET …/view bodies lately sent, by name and version, each with the compiled entry it was built from (viewBody). */
+  private readonly views = new RecentlyUsed<string, { readonly from: Compiled; readonly body: Uint8Array }>(64, VIEW_BODIES_BYTES, (v) => v.body.byteLength);
   private textsAnalyzed = 0;
+  private viewsBuilt = 0;
 
   constructor(
     private readonly store: ConfigStore,
@@ -286,6 +294,11 @@ export class AlignmentService {
     return this.textsAnalyzed;
   }
 
+  /** @internal for tests: how many stored alignments' view bodies were built (not answered from those kept). */
+  viewsBuiltForTest(): number {
+    return this.viewsBuilt;
+  }
+
   /** @internal for tests: how many times a stored record was compiled on this thread. */
   storedCompiledHereForTest(): number {
     return this.storedCompiledHere;
@@ -311,12 +324,24 @@ export class AlignmentService {
   }
 
   /**
-   * What the workbench shows of a stored alignment (issue 14): built by core from its compilation,
-   * on the worker that holds it when there are workers (issue 27), else from the cache here.
+   * What the workbench shows of a stored alignment (issue 14), as the JSON body GET …/view sends:
+   * built by core from its compilation, on the worker that holds it when there are workers (issue
+   * 27), else from the cache here. The workbench asks for it at each opening, and it depends only
+   * on the stored text, so the body is kept for the compiled entry it was built from (a deletion
+   * or a new record is another entry): a 2,000-cell alignment's view took 300-370 ms to build and
+   * serialise, for 7 MB (issue 42).
    */
-  async view(name: string, version: string): Promise<api.AlignmentView> {
-    if (this.analyzer !== undefined) return this.analyzer.inspectStored(name, version, 'view');
-    return storedView(await this.compiledFor(name, version));
+  async viewBody(name: string, version: string): Promise<Uint8Array> {
+    const k = key(name, version);
+    const from = this.compiled.get(k);
+    const kept = this.views.get(k);
+    if (kept !== undefined && kept.from === from) return kept.body;
+    this.viewsBuilt++;
+    const body =
+      this.analyzer !== undefined ? await this.analyzer.inspectStored(name, version, 'view') : jsonBytes(storedView(await this.compiledFor(name, version)));
+    // Built from the entry there before and still there after: kept for it.
+    if (from !== undefined && this.compiled.get(k) === from) this.views.set(k, { from, body });
+    return body;
   }
 
   /**
@@ -384,6 +409,7 @@ export class AlignmentService {
   forget(name: string, version: string): void {
     const gone = this.compiled.get(key(name, version));
     this.compiled.delete(key(name, version));
+    this.views.delete(key(name, version));
     if (gone !== undefined) this.onDelete?.(String(gone.recordId));
   }
 }

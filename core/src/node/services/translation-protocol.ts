@@ -92,7 +92,8 @@ export interface WorkValues {
   readonly contributions: ChainContributions;
   readonly analyze: AlignmentSummary;
   readonly suggest: api.SuggestionReply;
-  readonly view: api.AlignmentView;
+  /** GET …/view's JSON body (work-items.ts `jsonBytes`), transferred from the worker. */
+  readonly view: Uint8Array;
   readonly cells: Omit<api.CellsWithSparql, 'name' | 'version'>;
   readonly viewText: api.AlignmentView;
   readonly preview: TranslationResult;

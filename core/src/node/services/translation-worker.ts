@@ -98,7 +98,9 @@ async function runBatch(job: BatchJob): Promise<void> {
     try {
       if (chain === undefined || chainError !== undefined) throw chainError;
       const value = await runWorkItem(job.items[i]!, chain, job.timeoutMs, keep);
-      if (job.items[i]!.kind === 'answer') transfer.push((value as TranslationAnswer).body.buffer as ArrayBuffer);
+      const kind = job.items[i]!.kind;
+      if (kind === 'answer') transfer.push((value as TranslationAnswer).body.buffer as ArrayBuffer);
+      else if (kind === 'view') transfer.push((value as Uint8Array).buffer as ArrayBuffer);
       results.push({ index, ok: true, value });
     } catch (error) {
       results.push({ index, ok: false, error: errorData(error) });

@@ -15,20 +15,22 @@
  * WebCrypto's copy of it, about 1 ms per MB, less than reading the same body off the socket and
  * cloning it to the analysis worker cost already (createHash here took 2.6 ms per MB on a quiet
  * host, 100-150 ms for 8 MiB under load). Only successes are kept: a text with errors is being
- * edited, and its next version is another text. A hand-written recency map (a JavaScript Map keeps
- * insertion order) rather than a cache library: it is a dozen lines and needs no dependency.
+ * edited, and its next version is another text.
  */
 import { webcrypto } from 'node:crypto';
 import type { api } from '../../common/index.js';
+import { RecentlyUsed } from './recently-used.js';
 
 export class ValidationMemo {
-  private readonly replies = new Map<string, api.ValidationReply>();
+  private readonly replies: RecentlyUsed<string, api.ValidationReply>;
 
   constructor(
     /** How many replies are kept. */
     readonly capacity = 64,
     private readonly maxWarnings = 1000,
-  ) {}
+  ) {
+    this.replies = new RecentlyUsed(capacity);
+  }
 
   /** The key of a text: its SHA-256, so two texts share a reply only when they are the same bytes. */
   static async keyOf(xml: string): Promise<string> {
@@ -37,20 +39,13 @@ export class ValidationMemo {
 
   /** The reply kept for this key, now the most recently used; undefined when none is. */
   get(key: string): api.ValidationReply | undefined {
-    const reply = this.replies.get(key);
-    if (reply !== undefined) {
-      this.replies.delete(key);
-      this.replies.set(key, reply);
-    }
-    return reply;
+    return this.replies.get(key);
   }
 
   /** Keeps a reply (frozen: every later request is handed the same object). */
   remember(key: string, reply: api.ValidationReply): void {
-    if (reply.warnings.length > this.maxWarnings || this.capacity <= 0) return;
-    this.replies.delete(key);
+    if (reply.warnings.length > this.maxWarnings) return;
     this.replies.set(key, Object.freeze({ message: reply.message, warnings: Object.freeze([...reply.warnings]) as api.ValidationReply['warnings'] }));
-    while (this.replies.size > this.capacity) this.replies.delete(this.replies.keys().next().value as string);
   }
 
   get size(): number {

@@ -69,7 +69,7 @@ export async function runWorkItem(
     case 'suggest':
       return suggest(item.request, timeoutMs);
     case 'view':
-      return storedView(onlyAlignment(chain));
+      return jsonBytes(storedView(onlyAlignment(chain)));
     case 'cells':
       return cellsWithSparql(onlyAlignment(chain));
     case 'viewText':
@@ -106,7 +106,16 @@ const utf8 = new TextEncoder();
  * never a slice of a shared pool) so that a worker can transfer it.
  */
 export function translationAnswer(result: TranslationResult, graphStr: string): TranslationAnswer {
-  return { body: utf8.encode(JSON.stringify(translationResponse(result, graphStr))), failures: result.failures };
+  return { body: jsonBytes(translationResponse(result, graphStr)), failures: result.failures };
+}
+
+/**
+ * A reply's JSON as bytes the route sends as they are, in a buffer of its own so that a worker can
+ * transfer it: serialised where it was built, not cloned to the event loop to be serialised there
+ * (a 2,000-cell alignment's view is 7 MB: 45 ms of cloning and 28 ms of JSON.stringify).
+ */
+export function jsonBytes(value: unknown): Uint8Array {
+  return utf8.encode(JSON.stringify(value));
 }
 
 function onlyAlignment(chain: readonly CompiledAlignment[]): CompiledAlignment {

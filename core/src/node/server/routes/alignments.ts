@@ -8,6 +8,7 @@ import { Status } from '../http-errors.js';
 import {
   errorResponses,
   jsonResponse,
+  sendJsonBytes,
   sendNativeJson,
   XML_CONSUMES,
   xmlBody,
@@ -224,7 +225,7 @@ export function registerAlignmentViewRoutes(app: ApiServer, { alignments }: Rout
     },
     async (request, reply) => {
       const { name, version } = request.params;
-      return sendNativeJson(reply, await alignments.view(name, version));
+      return sendJsonBytes(reply, await alignments.viewBody(name, version));
     },
   );
 

@@ -99,8 +99,8 @@ export const xmlOnly = async (request: FastifyRequest): Promise<void> => {
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /**
- * Sends JSON already written and UTF-8 encoded (by a translation worker): as it is, with its
- * length, nothing serialised or encoded again on the event loop.
+ * Sends JSON already written and UTF-8 encoded (by a translation worker, or kept from an earlier
+ * request): as it is, with its length, nothing serialised or encoded again on the event loop.
  */
 export function sendJsonBytes(reply: FastifyReply, bytes: Uint8Array): FastifyReply {
   return reply.type(JSON_UTF8).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
