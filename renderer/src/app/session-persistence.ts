@@ -4,12 +4,16 @@
  * without edits is not kept: the URL reopens it from the server.
  */
 import type { EditorSource, SettingsStorage, WorkbenchStore } from '../store/index.js';
-import { editorIsDirty } from '../store/index.js';
+import { editorIsDirty, pauseBeforeWholeText } from '../store/index.js';
 import type { AlignmentId } from '../api/index.js';
 
 export const SESSION_KEY = 'mediator-workbench.session';
-/** Writes are bunched: typing in a large alignment must not serialise it on every keystroke. */
+/**
+ * Writes are bunched: typing in a large alignment must not serialise it on every keystroke; one of
+ * megabytes is kept at most every 2 s (`pagehide` still saves at once).
+ */
 const SAVE_DELAY_MS = 250;
+const MAX_SAVE_DELAY_MS = 2000;
 
 interface KeptSession {
   readonly sequence: readonly AlignmentId[];
@@ -69,7 +73,7 @@ export function persistSession(store: WorkbenchStore, storage: SettingsStorage, 
   };
   const unsubscribe = store.subscribe((state, previous) => {
     if (state.sequence === previous.sequence && state.messageText === previous.messageText && state.editor === previous.editor) return;
-    if (timer === undefined) timer = setTimeout(save, SAVE_DELAY_MS);
+    if (timer === undefined) timer = setTimeout(save, pauseBeforeWholeText(state.editor?.text.length ?? 0, SAVE_DELAY_MS, MAX_SAVE_DELAY_MS));
   });
   page.addEventListener('pagehide', save);
   return () => {

@@ -9,6 +9,7 @@
 import type { AlignmentId, AlignmentInfo, AlignmentView, Problem, UploadStatus } from '../api/index.js';
 import { ApiError, errorMessage } from '../api/index.js';
 import { wellFormednessProblems } from '../editor/well-formedness.js';
+import { pauseBeforeWholeText } from './whole-text-pause.js';
 import { sameAlignment } from './alignment-key.js';
 import { nextVersion, withDocumentVersion } from './next-version.js';
 import { hasLegacyProblem, toTurtleCells } from './legacy-convert-slice.js';
@@ -486,7 +487,10 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       staleUploadErrors(get, set);
       clearTimeout(validateTimer);
       clearTimeout(wellFormedTimer);
-      wellFormedTimer = setTimeout(() => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })), WELL_FORMED_DEBOUNCE_MS);
+      wellFormedTimer = setTimeout(
+        () => patchEditor((e) => ({ wellFormed: wellFormednessProblems(e.text) })),
+        pauseBeforeWholeText(text.length, WELL_FORMED_DEBOUNCE_MS, VALIDATE_DEBOUNCE_MS),
+      );
       validateTimer = setTimeout(() => {
         void get().validateEditor();
         void get().loadView();

@@ -8,6 +8,7 @@ export type { ChannelDraft, PlatformDraft, ReceivedMessage, TesterDraft } from '
 export { SCREENS, screenFromHash, type Screen } from './navigation-slice.js';
 export { SERVER_URL_KEY, type Connection } from './status-slice.js';
 export { editorIsDirty, hasUnsavedEdits } from './unsaved-edits.js';
+export { pauseBeforeWholeText } from './whole-text-pause.js';
 export { payloadDiffOf, TRANSLATE_DEBOUNCE_MS } from './translate-slice.js';
 export type { PayloadDiffResult, Sample, TranslationRun } from './translate-slice.js';
 export { IDLE, type Operation, type SettingsStorage, type StoreDeps, type WorkbenchState } from './types.js';
