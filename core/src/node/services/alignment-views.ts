@@ -6,8 +6,7 @@
 import type { api, CompileOptions, CompiledAlignment } from '../../common/index.js';
 import { alignmentView } from '../../common/alignment/alignment-view.js';
 import { ValidationError } from '../../common/errors.js';
-import { analyzeAlignment } from '../../common/translation/compile-alignment.js';
-import { validationMessage } from './alignment-check.js';
+import { analyzeRecent, validationMessage } from './alignment-check.js';
 
 /** GET /alignments/{name}/{version}/view of a stored, compiled alignment. */
 export function storedView(compiled: CompiledAlignment): api.AlignmentView {
@@ -45,7 +44,7 @@ export function cellsWithSparql(compiled: CompiledAlignment): Omit<api.CellsWith
  * that is not well-formed, ValidationError when no alignment can be read.
  */
 export async function textView(xml: string, options: CompileOptions = {}): Promise<api.AlignmentView> {
-  const result = await analyzeAlignment(xml, options);
+  const result = await analyzeRecent(xml, options);
   if (result.parseError !== undefined) throw result.parseError;
   if (result.alignment === undefined) {
     throw new ValidationError(
