@@ -129,10 +129,15 @@ function readStartTag(text: string, at: number, parent: OpenSpan | undefined): {
   }
   const empty = text[i] === '/';
   const openEnd = i + (empty ? 2 : 1);
-  const namespaces = new Map(parent?.namespaces ?? [['xml', XML_NS]]);
-  for (const a of attributes) {
-    if (a.qname === 'xmlns') namespaces.set('', a.raw);
-    else if (a.prefix === 'xmlns') namespaces.set(a.local, a.raw);
+  // An element that binds no prefix shares its parent's bindings (read only once built): a copy
+  // per element was most of the cell form's reading of a 2,000-cell alignment (issue 42).
+  const binds = attributes.some((a) => a.qname === 'xmlns' || a.prefix === 'xmlns');
+  const namespaces = parent !== undefined && !binds ? parent.namespaces : new Map(parent?.namespaces ?? [['xml', XML_NS]]);
+  if (binds) {
+    for (const a of attributes) {
+      if (a.qname === 'xmlns') namespaces.set('', a.raw);
+      else if (a.prefix === 'xmlns') namespaces.set(a.local, a.raw);
+    }
   }
   const { prefix, local } = splitName(name[0]);
   const uri = namespaces.get(prefix) ?? '';
