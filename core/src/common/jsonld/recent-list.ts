@@ -24,6 +24,12 @@ export class RecentList<T> {
     return undefined;
   }
 
+  /** Takes `item` out (the same object), if it is there. */
+  remove(item: T): void {
+    const at = this.items.indexOf(item);
+    if (at >= 0) this.items.splice(at, 1);
+  }
+
   /** Puts `item` first, dropping the least recently used item beyond the limit. */
   add(item: T): void {
     this.items.unshift(item);

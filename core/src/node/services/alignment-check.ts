@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { CompiledAlignment, CompileOptions, Problem } from '../../common/index.js';
 import { alignmentMeaning } from '../../common/alignment/fingerprint.js';
 import { ValidationError } from '../../common/errors.js';
+import { RecentList } from '../../common/jsonld/recent-list.js';
 import { analyzeAlignment, type AnalysisResult } from '../../common/translation/compile-alignment.js';
 import type { AlignmentSummary } from './translation-protocol.js';
 
@@ -25,9 +26,8 @@ export function validationMessage(name: string, version: string, errors: readonl
   return `Error validating alignment with ${alignmentId(name, version)}:\n${lines.join('\n')}`;
 }
 
-/** How many texts' readings `analyzeRecent` keeps. */
-const RECENT_ANALYSES = 2;
-const recentAnalyses: Array<{ readonly xml: string; readonly options: string; readonly result: Promise<AnalysisResult> }> = [];
+/** The last two texts' readings (`analyzeRecent`). */
+const recentAnalyses = new RecentList<{ readonly xml: string; readonly options: string; readonly result: Promise<AnalysisResult> }>(2);
 
 /**
  * `analyzeAlignment`, answering the text read last (or the one before) with the same reading: the
@@ -39,21 +39,12 @@ const recentAnalyses: Array<{ readonly xml: string; readonly options: string; re
  */
 export function analyzeRecent(xml: string, options: CompileOptions = {}): Promise<AnalysisResult> {
   const key = JSON.stringify(options);
-  const index = recentAnalyses.findIndex((r) => r.options === key && r.xml.length === xml.length && r.xml === xml);
-  if (index >= 0) {
-    const [hit] = recentAnalyses.splice(index, 1);
-    recentAnalyses.unshift(hit!);
-    return hit!.result;
-  }
-  const result = analyzeAlignment(xml, options);
-  const entry = { xml, options: key, result };
-  recentAnalyses.unshift(entry);
-  recentAnalyses.length = Math.min(recentAnalyses.length, RECENT_ANALYSES);
-  result.catch(() => {
-    const at = recentAnalyses.indexOf(entry);
-    if (at >= 0) recentAnalyses.splice(at, 1);
-  });
-  return result;
+  const hit = recentAnalyses.find((r) => r.options === key && r.xml === xml);
+  if (hit !== undefined) return hit.result;
+  const entry = { xml, options: key, result: analyzeAlignment(xml, options) };
+  recentAnalyses.add(entry);
+  entry.result.catch(() => recentAnalyses.remove(entry));
+  return entry.result;
 }
 
 /** Reads and compiles, or throws ParseError (malformed/hostile XML) or ValidationError (every problem). */

@@ -182,7 +182,7 @@ export class AlignmentService {
   }
 
   /** Reads and compiles an upload where the analyzer runs it (a worker), else here. */
-  private async analyze(xml: string, memoKey: Promise<string>): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
+  private async analyze(xml: string, memoKey: string | Promise<string>): Promise<{ summary: AlignmentSummary; keptAs?: string; compiled?: CompiledAlignment }> {
     this.textsAnalyzed++;
     const analysed =
       this.analyzer !== undefined
@@ -201,7 +201,7 @@ export class AlignmentService {
     const memoKey = await ValidationMemo.keyOf(xml);
     const known = this.validated.get(memoKey);
     if (known !== undefined) return known;
-    const { summary, keptAs } = await this.analyze(xml, Promise.resolve(memoKey));
+    const { summary, keptAs } = await this.analyze(xml, memoKey);
     if (keptAs !== undefined) this.analyzer?.adoptUpload(keptAs, undefined);
     return validationReply(summary);
   }

@@ -1,7 +1,7 @@
 /**
  * A map that keeps what was used last, within a count and a total weight (bytes, say): the least
  * recently used entries go first. A JavaScript Map keeps insertion order, so moving an entry to the
- * end on each use is the whole bookkeeping; a dozen lines rather than a cache library as a
+ * end on each use is the whole bookkeeping, a few lines rather than a cache library as a
  * dependency. The validation memo and the stored alignments' view bodies use it (issue 42).
  */
 export class RecentlyUsed<K, V> {

@@ -10,7 +10,8 @@
  * Bounded: `capacity` texts, each reply at most `maxWarnings` warnings (a larger one is not kept),
  * the least recently used dropped first. Every text has a key, whatever its length (the body limit
  * bounds it): a 1 Mi character cap left the 1,000 and 2,000-cell alignments (1.2 and 2.4 MB) out, and
- * their openings waited 1.6-4.8 s for an analysis of a text the server had just stored. The digest
+ * each of their openings sent a text the server had just stored to a new analysis (600 ms at 2,000
+ * cells). The digest
  * runs on libuv's thread pool (WebCrypto); what stays on the event loop is encoding the text and
  * WebCrypto's copy of it, about 1 ms per MB, less than reading the same body off the socket and
  * cloning it to the analysis worker cost already (createHash here took 2.6 ms per MB on a quiet
