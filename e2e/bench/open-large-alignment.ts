@@ -10,7 +10,8 @@
  *              tab's count are shown, what the Source tab shows of them
  *   list     - the Cells tab's list (hidden behind the Source tab) holds the compiled SPARQL: it is
  *              built in a render React interrupts for input, after the above
- *   cells    - after a click on the Cells tab, all 200 cells are rendered
+ *   cells    - after a click on the Cells tab, its cell form (the first cell's fields) and all 200
+ *              cells are rendered
  * The first open includes loading the Monaco chunk; the following opens are warm.
  *
  * Run after `npm run build` (root) and `npm run build -w renderer`:
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir } from '../fixtures/paths.js';
+import { largeAlignment } from '../fixtures/large-alignment.js';
 import { startMediator } from '../fixtures/server.js';
 import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
@@ -30,34 +32,6 @@ function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-/** BodyCloud_CO with its cells repeated to `count`, renamed `<id>_<n>`, one step each, as a new name/version. */
-export function largeAlignment(source: string, count: number): string {
-  const maps = [...source.matchAll(/<align:map>[\s\S]*?<\/align:map>/g)].map((m) => m[0]);
-  if (maps.length === 0) throw new Error('no <align:map> in the source alignment');
-  const cells: string[] = [];
-  const steps: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const map = maps[i % maps.length] ?? '';
-    const copy = Math.floor(i / maps.length);
-    let cellIri = '';
-    const renamed = map.replace(/(<align:Cell rdf:about=")([^"]+)(")/, (_all, open: string, iri: string, close: string) => {
-      cellIri = `${iri}_${copy}`;
-      return `${open}${cellIri}${close}`;
-    });
-    cells.push(renamed);
-    steps.push(`            <sripas:step sripas:order="${i + 1}" sripas:cell="${cellIri}"/>`);
-  }
-  const firstMap = source.indexOf('<align:map>');
-  const lastMap = source.lastIndexOf('</align:map>') + '</align:map>'.length;
-  return (source.slice(0, firstMap) + cells.join('\n\n        ') + source.slice(lastMap))
-    .replace(
-      /<sripas:steps rdf:parseType="Collection">[\s\S]*?<\/sripas:steps>/,
-      `<sripas:steps rdf:parseType="Collection">\n${steps.join('\n')}\n        </sripas:steps>`,
-    )
-    .replace(/<dcelem:title>[^<]*<\/dcelem:title>/, `<dcelem:title>BodyCloud_CO_${count}_cells</dcelem:title>`)
-    .replace(/<exmo:version>[^<]*<\/exmo:version>/, '<exmo:version>bench</exmo:version>');
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -119,7 +93,11 @@ async function main(): Promise<void> {
       // CSS locators here: Playwright's role queries read every element's accessible name, and over
       // the DOM of 2,000 cells (--cells 2000) one took 20 s.
       await page.locator('#tab-cells').click();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="cell"]').length === n, count, { polling: 'raf' });
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="cell-form"]') !== null && document.querySelectorAll('[data-testid="cell"]').length === n,
+        count,
+        { polling: 'raf' },
+      );
       const cells = Date.now() - t1;
       rows.push({ run: run === 0 ? 'cold' : String(run), source, inPage, checked, list, cells });
       await page.locator('button[aria-label="Close the editor"]').click();

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { dataDir } from '../fixtures/paths.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
+import { largeAlignment } from '../fixtures/large-alignment.js';
 import { seriousViolations } from '../fixtures/page-checks.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -155,4 +156,45 @@ test('cells of a stored alignment searched, duplicated, moved and deleted as cel
   await expect(editor.getByRole('heading', { name: /edited/ })).toHaveCount(0);
   await editor.getByRole('tab', { name: 'Source' }).click();
   await expect(editor.getByTestId('alignment-source')).toContainText(COMMENT);
+});
+
+test('the cell picker of a 400-cell alignment draws the rows in view, and scrolls to a cell picked by search, by an added cell and back', async ({
+  page,
+  api,
+}) => {
+  const COUNT = 400;
+  const xml = largeAlignment(await readAlignment('BodyCloud_CO.rdf'), COUNT);
+  const lastLocal = [...xml.matchAll(/<align:Cell rdf:about="[^"]*#([^"]+)"/g)].at(-1)?.[1] ?? '';
+  await uploadAlignment(api, xml);
+  await page.goto(`./#/alignments/BodyCloud_CO_${COUNT}_cells/bench`);
+  const editor = page.getByTestId('alignment-editor');
+  await expect(editor.getByTestId('validation-status')).toContainText('validated successfully');
+  await editor.locator('#tab-cells').click();
+  const picker = editor.getByRole('list', { name: 'Cells to edit' });
+  const rows = picker.getByRole('listitem');
+  await expect(editor.getByRole('status').filter({ hasText: `${COUNT} cells` })).toBeVisible();
+  // Drawn: the rows in view and a few more, each saying where it stands among all of them.
+  const drawn = await rows.count();
+  expect(drawn).toBeGreaterThan(5);
+  expect(drawn).toBeLessThan(60);
+  await expect(rows.first()).toHaveAttribute('aria-setsize', String(COUNT));
+
+  // The last cell, found by search, then the whole list again: the picked cell stays in view.
+  const search = editor.getByRole('searchbox', { name: 'Search cells' });
+  await search.fill(lastLocal);
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('button').click();
+  await search.fill('');
+  const current = picker.locator('button[aria-current="true"]');
+  await expect(current).toBeInViewport();
+  expect(Number(await current.locator('xpath=..').getAttribute('aria-posinset'))).toBeGreaterThan(COUNT - 11);
+
+  // Back to the first row by scrolling the box, then an added cell: picked, and scrolled to at the end.
+  await picker.evaluate((box) => box.scrollTo({ top: 0 }));
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
+  await editor.getByRole('button', { name: 'Add cell' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: `${COUNT + 1} cells` })).toBeVisible();
+  await expect(current).toBeInViewport();
+  await expect(current.locator('xpath=..')).toHaveAttribute('aria-posinset', String(COUNT + 1));
+  await expect(editor.getByTestId('cell-form').getByRole('heading')).toHaveText(await current.innerText());
 });
