@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Problem } from '../api/index.js';
 import { loadMonaco, SHARED_EDITOR_OPTIONS } from './load-monaco.js';
+import { textChange } from './text-change.js';
 import type { Monaco } from './monaco-setup.js';
 
 type StandaloneEditor = ReturnType<Monaco['editor']['create']>;
@@ -112,6 +113,8 @@ export function CodeEditor({
   const editorRef = useRef<StandaloneEditor | undefined>(undefined);
   const monacoRef = useRef<Monaco | undefined>(undefined);
   const applying = useRef(false);
+  /** The model's text as last read (undefined once it changed since): each comparison with a new value read all of it. */
+  const modelText = useRef<string | undefined>(undefined);
   const onChangeRef = useLatest(onChange);
   const valueRef = useLatest(value);
   const [ready, setReady] = useState(false);
@@ -176,7 +179,11 @@ export function CodeEditor({
           editor,
           model,
           model.onDidChangeContent(() => {
-            if (!applying.current) onChangeRef.current?.(model.getValue());
+            modelText.current = undefined;
+            if (applying.current) return;
+            const text = model.getValue();
+            modelText.current = text;
+            onChangeRef.current?.(text);
           }),
           editor.onDidChangeCursorPosition((e) => setCursor({ line: e.position.lineNumber, column: e.position.column })),
           monaco.editor.onDidChangeMarkers((uris) => {
@@ -198,22 +205,32 @@ export function CodeEditor({
   useEffect(() => {
     const editor = editorRef.current;
     const model = editor?.getModel();
-    if (!editor || !model || model.getValue() === value) return;
+    if (!editor || !model) return;
+    const before = modelText.current ?? model.getValue();
+    if (before === value) return;
     applying.current = true;
     try {
-      if (readOnly || model.getValueLength() === 0) model.setValue(value);
+      if (readOnly || before.length === 0) model.setValue(value);
       else {
         // An edit operation, not setValue: the user can still undo past a programmatic change
-        // (a sample loaded over typed text), and the cursor stays where it was.
+        // (a sample loaded over typed text), and the cursor stays where it was. Only the part that
+        // changed is replaced (the cell form's edits, one pattern in a 2.4 MB text, issue 42).
+        const { start, end, insert } = textChange(before, value);
+        const from = model.getPositionAt(start);
+        const to = model.getPositionAt(end);
+        const range = { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column };
         const position = editor.getPosition();
         editor.pushUndoStop();
-        editor.executeEdits('workbench', [{ range: model.getFullModelRange(), text: value }]);
+        editor.executeEdits('workbench', [{ range, text: insert }]);
         editor.pushUndoStop();
         if (position) editor.setPosition(model.validatePosition(position));
       }
     } finally {
       applying.current = false;
     }
+    // The model's own text: the value itself unless Monaco changed its line ends (a model keeps one
+    // kind), read once here rather than at every comparison.
+    modelText.current = model.getEOL() === '\n' && !value.includes('\r') ? value : model.getValue();
   }, [value, ready, readOnly]);
 
   useEffect(() => {

@@ -175,6 +175,26 @@ describe('cell edits as XML splices', () => {
     expect(alignment?.steps.map((s) => s.cellId)).toEqual(['cell_1']);
   });
 
+  it('keeps the reading of the last text: the same cells for equal text built anew, a new reading after an edit or for another text', () => {
+    const text = readData('alignments/BodyCloud_CO.rdf');
+    const first = readCells(text);
+    // Equal text in another string (as the store's copies are) reads as the same cells, not again.
+    expect(readCells(`${text} `.slice(0, -1))).toBe(first);
+    const edited = applyCellEdit(text, { kind: 'set-text', index: 1, field: 'relation', value: '<' });
+    expect(readCells(edited)).not.toBe(first);
+    expect(readCells(edited)[1]?.relation).toBe('<');
+    expect(readCells(text)[1]?.relation).toBe(first[1]?.relation);
+    expect(readCells(text)).toEqual(first);
+    // An edit of a text read before the last one splices that text, not the last one read.
+    const other = readData('alignments/CO_FIWARE.rdf');
+    readCells(other);
+    expect(readCells(applyCellEdit(text, { kind: 'set-text', index: 0, field: 'relation', value: '>' }))[0]?.relation).toBe('>');
+    // A text that is not an alignment still throws each time, and leaves the last reading usable.
+    expect(() => readCells('<x/>')).toThrow(/not an IPSM-AF alignment/);
+    expect(() => readCells('<x/>')).toThrow(/not an IPSM-AF alignment/);
+    expect(readCells(other).length).toBeGreaterThan(0);
+  });
+
   it('reads the shared alignments’ functions and typings as the form shows them', () => {
     const port = readCells(readData('alignments/Port_CO.rdf'));
     expect(port[0]?.functions[0]).toEqual({

@@ -8,21 +8,14 @@ import { CellPreview } from './CellPreview.js';
 
 type Parsed = { readonly cells: readonly CellEntry[]; readonly prefixes: readonly Prefix[] } | { readonly error: string };
 
-function read(text: string): Parsed {
+// readCells keeps its last reading (issue 42), so the form mounted again with its tab, or after an
+// edit it made, does not scan the same text again.
+function parse(text: string): Parsed {
   try {
     return { cells: readCells(text), prefixes: documentPrefixes(text) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-// The form is unmounted with its tab, and a switch back read the same text again (40-70 ms at
-// 2,000 cells, issue 42): the last reading is kept for the next mount.
-let lastReading: { readonly text: string; readonly parsed: Parsed } | undefined;
-
-function parse(text: string): Parsed {
-  if (lastReading?.text !== text) lastReading = { text, parsed: read(text) };
-  return lastReading.parsed;
 }
 
 /**
