@@ -24,7 +24,12 @@ const readmeFile = join(root, 'README.md');
 const runsFile = join(resultsDir, 'report-runs.json');
 
 const ENGINE = ['bench/dist/run.js'];
-const UI = ['e2e/dist/bench/open-large-alignment.js', 'e2e/dist/bench/draw-payload-graph.js', 'e2e/dist/bench/first-translation.js'];
+const UI = [
+  'e2e/dist/bench/open-large-alignment.js',
+  'e2e/dist/bench/type-large-alignment.js',
+  'e2e/dist/bench/draw-payload-graph.js',
+  'e2e/dist/bench/first-translation.js',
+];
 
 /** Runs one bench script, passing its output through and keeping its standard output. */
 function runScript(script) {

@@ -21,7 +21,11 @@ export function printColdTable(what: string, coldMs: number, warmMedianMs: numbe
     [`cold (first after the page loaded)${label}`, String(cold), `${(cold / warm).toFixed(1)}x`, verdict(cold < COLD_GOAL_MS)],
     [`warm (median of ${warmRuns})${label}`, String(warm), '1.0x', '-'],
   ];
-  const rows = [...pair('', coldMs, warmMedianMs), ...(also === undefined ? [] : pair(`, ${also.label}`, also.coldMs, also.warmMedianMs))];
+  printTable(head, [...pair('', coldMs, warmMedianMs), ...(also === undefined ? [] : pair(`, ${also.label}`, also.coldMs, also.warmMedianMs))]);
+}
+
+/** A table as bench/run.ts prints them (and scripts/bench-report.mjs reads them): the first column left-aligned, the others right. */
+export function printTable(head: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (r: readonly string[]) => r.map((x, i) => (i === 0 ? x.padEnd(w[i] ?? 0) : x.padStart(w[i] ?? 0))).join('  ');
   console.log(`\n${fmt(head)}`);

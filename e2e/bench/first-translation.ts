@@ -18,16 +18,9 @@ import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir, goldenDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
 import { printColdTable } from './cold-goal.js';
+import { median, option } from './bench-args.js';
 
 const PAIR = 'weight__UniversAAL_CO__CO_FIWARE';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Completed POST /translation fetches the page made, as the browser's resource timing records them. */
 function translationFetches(page: Page): Promise<number[]> {

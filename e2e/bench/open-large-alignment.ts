@@ -27,14 +27,7 @@ import { startMediator } from '../fixtures/server.js';
 import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
 import { profileOption, startProfile } from './cpu-profile.js';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+import { median, option } from './bench-args.js';
 
 async function main(): Promise<void> {
   const runs = option('runs', 5);
