@@ -138,6 +138,30 @@ describe('alignments slice', () => {
     expect(store.getState().editor?.view.state).toBe('ready');
   });
 
+  it("keeps the cells of the last view that the edited text's view sends again unchanged, so the list draws only what changed", async () => {
+    vi.useFakeTimers();
+    const cells = ['a', 'b', 'c'].map((id, i) => viewCell({ id, line: i + 1 }));
+    // Each reply is new JSON, as from the server.
+    const sent = (changed: string) =>
+      JSON.parse(JSON.stringify(alignmentView(cells.map((c) => (c.id === changed ? { ...c, sparql: 'INSERT DATA { <x> <p> 1 }' } : c))))) as ReturnType<
+        typeof alignmentView
+      >;
+    const store = storeWith({
+      getAlignmentXml: async () => xml,
+      validateAlignment: async () => ({ valid: true, message: 'ok', problems: [] }),
+      getAlignmentView: async () => sent(''),
+      viewAlignmentText: async () => sent('b'),
+    });
+    await store.getState().openStoredAlignment({ name: 'A', version: '1' });
+    await vi.waitFor(() => expect(store.getState().editor?.view.state).toBe('ready'));
+    const before = store.getState().editor?.view.view?.cells ?? [];
+    store.getState().setEditorText(xml.replace('SRIPAS', 'Someone'));
+    await vi.advanceTimersByTimeAsync(VALIDATE_DEBOUNCE_MS + 10);
+    const after = store.getState().editor?.view.view?.cells ?? [];
+    expect(after.map((c) => c.sparql)).toEqual(sent('b').cells.map((c) => c.sparql));
+    expect(after.map((c, i) => c === before[i])).toEqual([true, false, true]);
+  });
+
   it('stores a draft and then shows it as the stored alignment the server named by id', async () => {
     const store = storeWith({
       uploadAlignment: async () => ({ status: 'created', message: 'uploaded', problems: [], id: 7 }),

@@ -14,6 +14,7 @@ import { sameAlignment } from './alignment-key.js';
 import { nextVersion, withDocumentVersion } from './next-version.js';
 import { hasLegacyProblem, toTurtleCells } from './legacy-convert-slice.js';
 import { failed } from './operation.js';
+import { sharingUnchanged } from './view-sharing.js';
 import { editorIsDirty } from './unsaved-edits.js';
 import { IDLE, type GetState, type Operation, type SetState, type SliceCreator } from './types.js';
 
@@ -530,7 +531,7 @@ export const createAlignmentsSlice: SliceCreator<AlignmentsSlice> = (set, get) =
       try {
         const view = stored === undefined ? await get().api.viewAlignmentText(text) : await get().api.getAlignmentView(stored);
         if (run !== viewRun) return;
-        patchEditor({ view: { state: 'ready', view, text } }, editor);
+        patchEditor((e) => ({ view: { state: 'ready', view: sharingUnchanged(e.view.view, view), text } }), editor);
       } catch (error) {
         if (run !== viewRun) return;
         const unavailable = error instanceof ApiError && error.notAvailable && stored !== undefined;
