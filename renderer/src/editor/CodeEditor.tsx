@@ -1,7 +1,7 @@
+import { textChange } from '@mediator/core/authoring';
 import { useEffect, useRef, useState } from 'react';
 import type { Problem } from '../api/index.js';
 import { loadMonaco, SHARED_EDITOR_OPTIONS } from './load-monaco.js';
-import { textChange } from './text-change.js';
 import type { Monaco } from './monaco-setup.js';
 
 type StandaloneEditor = ReturnType<Monaco['editor']['create']>;

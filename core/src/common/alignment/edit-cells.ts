@@ -10,6 +10,8 @@ import { ParseError } from '../errors.js';
 import { LineIndex } from '../xml/line-index.js';
 import { NS } from '../rdf/terms.js';
 import { attributeRaw, childrenNamed, decodeEntities, scanRootTag, scanXml, textContent, type XmlSpan } from './xml-spans.js';
+import { spansAfterTextEdit } from './text-edit-spans.js';
+import { textChange } from './text-change.js';
 
 export interface FunctionParamDraft {
   /** A variable (`CTX` for var:CTX, or a full IRI) or a literal value. */
@@ -88,6 +90,7 @@ interface CellSite {
 
 interface AlignmentDoc {
   readonly text: string;
+  readonly root: XmlSpan;
   readonly entities: ReadonlyMap<string, string>;
   readonly alignment: XmlSpan;
   readonly cells: readonly CellSite[];
@@ -106,19 +109,57 @@ function resolveIri(value: string): string {
   }
 }
 
+interface Opened {
+  readonly doc: AlignmentDoc;
+  cells?: readonly CellEntry[];
+}
+
 /**
  * The last text opened, and its cells once read. The cell form reads the whole text after every
  * edit, and the next edit opened the same text twice more (its cell count, then the splice): three
  * scans of 2.4 MB per keystroke in a 2,000-cell alignment (issue 42). The reading is immutable, so
- * the same text (compared whole) gets the same one.
+ * the same text (compared whole) gets the same one, and a text that differs from it by an edit of
+ * one text node (a keystroke in a pattern) gets it carried over rather than read again.
  */
-let lastOpened: { readonly doc: AlignmentDoc; cells?: readonly CellEntry[] } | undefined;
+let lastOpened: Opened | undefined;
 
 function openDocument(text: string): AlignmentDoc {
-  if (lastOpened?.doc.text === text) return lastOpened.doc;
-  const doc = scanDocument(text);
-  lastOpened = { doc };
-  return doc;
+  const last = lastOpened;
+  if (last?.doc.text === text) return last.doc;
+  const opened = (last === undefined ? undefined : afterTextEdit(last, text)) ?? { doc: scanDocument(text) };
+  lastOpened = opened;
+  return opened.doc;
+}
+
+/** Drops the kept reading: the next text is scanned (for tests comparing a carried reading with a new one). */
+export function forgetReadingForTest(): void {
+  lastOpened = undefined;
+}
+
+/** `last` carried to `text` when they differ in one text node only (text-edit-spans.ts), else undefined. */
+function afterTextEdit(last: Opened, text: string): Opened | undefined {
+  const change = textChange(last.doc.text, text);
+  const spans = spansAfterTextEdit(last.doc.text, last.doc.root, change);
+  if (spans === undefined) return undefined;
+  const { moved } = spans;
+  const before = last.doc;
+  const doc: AlignmentDoc = {
+    text,
+    root: spans.root,
+    entities: before.entities,
+    alignment: moved(before.alignment),
+    cells: before.cells.map((site) => ({ cell: moved(site.cell), unit: moved(site.unit), iri: site.iri })),
+    steps: before.steps === undefined ? undefined : moved(before.steps),
+  };
+  if (last.cells === undefined) return { doc };
+  // A cell is read again only when the edit is inside it; those after it moved by the lines added.
+  const edited = before.cells.findIndex((site) => site.cell.openEnd <= change.start && change.end <= site.cell.closeStart);
+  const cells = last.cells.map((entry, i) => {
+    const site = doc.cells[i];
+    if (i === edited && site !== undefined) return entryOf(doc, site, i, { line: entry.line, inSteps: entry.inSteps });
+    return spans.lines !== 0 && (before.cells[i]?.cell.start ?? 0) >= change.end ? { ...entry, line: entry.line + spans.lines } : entry;
+  });
+  return { doc, cells };
 }
 
 function scanDocument(text: string): AlignmentDoc {
@@ -135,7 +176,7 @@ function scanDocument(text: string): AlignmentDoc {
     }
   }
   const steps = alignment.children.find((c) => c.local === 'steps');
-  return { text, entities, alignment, cells, steps };
+  return { text, root, entities, alignment, cells, steps };
 }
 
 function siteAt(doc: AlignmentDoc, index: number): CellSite {

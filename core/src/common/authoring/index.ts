@@ -21,3 +21,4 @@ export {
   type NewAlignmentOptions,
 } from '../alignment/edit-cells.js';
 export { functionSignatures, type FunctionSignature } from '../translation/functions.js';
+export { textChange, type TextChange } from '../alignment/text-change.js';

@@ -7,9 +7,10 @@ export interface TextChange {
 
 /**
  * The smallest single replacement from `before` to `after`: their common head and tail are kept
- * (the tail never overlaps the head). A text set from outside the editor (the cell form's edit of
- * one pattern) was applied to Monaco as a replacement of the whole model: at 2,000 cells, 2.4 MB
- * deleted, inserted, measured and kept on the undo stack per keystroke (issue 42).
+ * (the tail never overlaps the head). What the workbench's source editor applies when the cell form
+ * sets the text (it replaced its whole model: at 2,000 cells, 2.4 MB deleted, inserted, measured
+ * and kept on the undo stack per keystroke, issue 42), and how the cell form's reading of a text
+ * is carried to the next one (edit-cells.ts).
  */
 export function textChange(before: string, after: string): TextChange {
   const shorter = Math.min(before.length, after.length);

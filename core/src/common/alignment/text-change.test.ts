@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as seeded } from '../../test-support/payload-variants.js';
 import { textChange } from './text-change.js';
-
-/** A seeded linear congruential generator (Numerical Recipes' constants): the same cases on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296;
-}
 
 // Few letters, so that heads and tails repeat and the two scans can meet; a surrogate pair among them.
 const ALPHABET = ['a', 'b', '\n', '<', '😀', 'é'];
