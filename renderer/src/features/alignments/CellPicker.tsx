@@ -5,7 +5,7 @@ import { prefixedName } from '../graph/prefixed-name.js';
 import type { Prefix } from './cell-authoring.js';
 
 /** One row of the picker, in pixels: a single line (a long name is cut, its whole IRI in the title). */
-export const PICKER_ROW_HEIGHT = 26;
+const PICKER_ROW_HEIGHT = 26;
 const PICKER_MAX_HEIGHT = 480;
 
 interface RowProps {
