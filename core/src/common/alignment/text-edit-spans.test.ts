@@ -55,11 +55,18 @@ function spliced(text: string, edit: CellEdit): string {
   }
 }
 
-/** The shared alignments, and a new one with three cells added by the form (elements with empty content: `<a></a>`). */
+/** The shared alignments, a new one with three cells added by the form (elements with empty content: `<a></a>`), and other line ends. */
 function documents(): Array<[string, string]> {
   let fresh = newAlignmentText({ name: 'New', version: '1' });
   for (let i = 0; i < 3; i++) fresh = applyCellEdit(fresh, { kind: 'add' });
-  return [...alignmentFiles().map((f): [string, string] => [f, readData(`alignments/${f}`)]), ['new alignment', fresh]];
+  const co = readData('alignments/CO_FIWARE.rdf');
+  return [
+    ...alignmentFiles().map((f): [string, string] => [f, readData(`alignments/${f}`)]),
+    ['new alignment', fresh],
+    // Windows line ends, and a byte order mark: line numbers count them as the reader does.
+    ['CO_FIWARE with CRLF', co.replace(/\n/g, '\r\n')],
+    ['CO_FIWARE with a BOM and lone CRs', `\uFEFF${co.replace(/\n(?=\s*<align:Cell)/g, '\r')}`],
+  ];
 }
 
 describe('a reading carried across a text edit', () => {
