@@ -46,10 +46,12 @@ function withComments(r: Random, text: string): string {
   const body = text.indexOf('<align:Alignment');
   const positions = [...text.matchAll(/\n([ \t]*)</g)].map((m) => (m.index ?? 0) + 1 + (m[1]?.length ?? 0)).filter((p) => p > body);
   const chosen = positions.filter(() => r() < 0.15).reverse();
+  // Written as the document writes its lines.
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   let out = text;
   chosen.forEach((p, i) => {
     const indent = /[ \t]*$/.exec(out.slice(0, p))?.[0] ?? '';
-    out = `${out.slice(0, p)}<!-- note ${i} & <kept> -->\n${indent}${out.slice(p)}`;
+    out = `${out.slice(0, p)}<!-- note ${i} & <kept> -->${eol}${indent}${out.slice(p)}`;
   });
   return out;
 }
@@ -223,6 +225,8 @@ describe('cell edits as XML splices', () => {
           if (edit.kind === 'move') expect(comments(after).sort()).toEqual(comments(text).sort());
           if (edit.kind === 'add' || edit.kind === 'duplicate') for (const c of comments(text)) expect(after).toContain(c);
           checkReadBack(after, edit, cells.length);
+          // A Windows file stays CRLF: no bare LF where the form wrote.
+          if (base.name.endsWith('(CRLF)')) expect(after, `${base.name}: ${edit.kind}`).not.toMatch(/(?<!\r)\n/);
           const undo = inverse(edit, cells.length);
           if (undo !== undefined) expect(applyCellEdit(after, undo), `${base.name}: ${edit.kind} undone`).toBe(text);
           text = after;

@@ -185,9 +185,18 @@ function siteAt(doc: AlignmentDoc, index: number): CellSite {
   return site;
 }
 
+/**
+ * The form writes its lines with the document's line end, read from its first line: a file saved
+ * on Windows (CRLF) stayed CRLF only where the form did not write, and got bare LFs where it did.
+ */
+function withLineEnds(text: string, insert: string): string {
+  const nl = text.indexOf('\n');
+  return nl > 0 && text[nl - 1] === '\r' && insert.includes('\n') ? insert.replace(/\r?\n/g, '\r\n') : insert;
+}
+
 function applySplices(text: string, splices: readonly Splice[]): string {
   let out = text;
-  for (const s of [...splices].sort((a, b) => b.start - a.start)) out = out.slice(0, s.start) + s.insert + out.slice(s.end);
+  for (const s of [...splices].sort((a, b) => b.start - a.start)) out = out.slice(0, s.start) + withLineEnds(text, s.insert) + out.slice(s.end);
   return out;
 }
 
