@@ -32,7 +32,7 @@ import { startMediator } from '../fixtures/server.js';
 import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
 import { profileOption, startProfile } from './cpu-profile.js';
-import { median, option } from './bench-args.js';
+import { median, option, storeAlignment } from './bench-support.js';
 
 async function waitGraphs(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -96,12 +96,7 @@ async function main(): Promise<void> {
   const mediator = await startMediator();
   const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const upload = await fetch(`${mediator.url}/alignments`, {
-      method: 'POST',
-      body: await readFile(join(alignmentsDir, 'BodyCloud_CO.rdf'), 'utf8'),
-      headers: { 'content-type': 'application/xml' },
-    });
-    if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    await storeAlignment(mediator.url, await readFile(join(alignmentsDir, 'BodyCloud_CO.rdf'), 'utf8'));
     // The copy count that gives about `triples` input triples: ask the server how many one copy has.
     const probe = await fetch(`${mediator.url}/translation?trace=true`, {
       method: 'POST',

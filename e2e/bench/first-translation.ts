@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS } from '../playwright.config.js';
 import { alignmentsDir, goldenDir } from '../fixtures/paths.js';
 import { startMediator } from '../fixtures/server.js';
 import { printColdTable } from './cold-goal.js';
-import { median, option } from './bench-args.js';
+import { median, option, storeAlignment } from './bench-support.js';
 
 const PAIR = 'weight__UniversAAL_CO__CO_FIWARE';
 
@@ -49,9 +49,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     for (const file of ['UniversAAL_CO.rdf', 'CO_FIWARE.rdf']) {
-      const xml = await readFile(join(alignmentsDir, file), 'utf8');
-      const upload = await fetch(`${mediator.url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
-      if (upload.status !== 201) throw new Error(`upload of ${file} failed: ${upload.status} ${await upload.text()}`);
+      await storeAlignment(mediator.url, await readFile(join(alignmentsDir, file), 'utf8'), file);
     }
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${mediator.url}/#/translate`);

@@ -17,28 +17,24 @@
  * Run after `npm run build` (root) and `npm run build -w renderer`:
  *   node e2e/dist/bench/open-large-alignment.js [--runs N] [--cells N] [--profile cold-open.cpuprofile]
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
-import { alignmentsDir } from '../fixtures/paths.js';
-import { largeAlignment } from '../fixtures/large-alignment.js';
+import { largeBodyCloud } from '../fixtures/large-alignment.js';
 import { startMediator } from '../fixtures/server.js';
 import { armClickTimer, prepareClick } from './click-timer.js';
 import { printColdTable } from './cold-goal.js';
 import { profileOption, startProfile } from './cpu-profile.js';
-import { median, option } from './bench-args.js';
+import { median, option, storeAlignment } from './bench-support.js';
 
 async function main(): Promise<void> {
   const runs = option('runs', 5);
   const count = option('cells', 200);
-  const xml = largeAlignment(await readFile(join(alignmentsDir, 'BodyCloud_CO.rdf'), 'utf8'), count);
+  const xml = await largeBodyCloud(count);
   const name = `BodyCloud_CO_${count}_cells`;
   const mediator = await startMediator();
   const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const upload = await fetch(`${mediator.url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
-    if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    await storeAlignment(mediator.url, xml);
     const info = ((await (await fetch(`${mediator.url}/alignments?details=true`)).json()) as Array<{ name: string; cellCount: number }>).find(
       (a) => a.name === name,
     );

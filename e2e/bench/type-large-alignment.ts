@@ -14,14 +14,11 @@
  *
  * Run after `npm run build`:  node e2e/dist/bench/type-large-alignment.js [--cells N]
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config.js';
-import { alignmentsDir } from '../fixtures/paths.js';
-import { largeAlignment } from '../fixtures/large-alignment.js';
+import { largeBodyCloud } from '../fixtures/large-alignment.js';
 import { startMediator, type RunningMediator } from '../fixtures/server.js';
-import { option } from './bench-args.js';
+import { option, storeAlignment } from './bench-support.js';
 import { printTable } from './cold-goal.js';
 
 /** web.dev's threshold for a "good" interaction to next paint. */
@@ -79,9 +76,7 @@ async function typeInto(page: Page): Promise<void> {
 }
 
 async function measure(browser: Browser, mediator: RunningMediator, count: number): Promise<Typing[]> {
-  const xml = largeAlignment(await readFile(join(alignmentsDir, 'BodyCloud_CO.rdf'), 'utf8'), count);
-  const upload = await fetch(`${mediator.url}/alignments`, { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
-  if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  await storeAlignment(mediator.url, await largeBodyCloud(count));
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   try {
     await page.goto(`${mediator.url}/#/alignments/BodyCloud_CO_${count}_cells/bench`);

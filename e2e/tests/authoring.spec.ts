@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { dataDir } from '../fixtures/paths.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
-import { largeAlignment } from '../fixtures/large-alignment.js';
+import { largeBodyCloud } from '../fixtures/large-alignment.js';
 import { seriousViolations } from '../fixtures/page-checks.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -163,7 +163,7 @@ test('the cell picker of a 400-cell alignment draws the rows in view, and scroll
   api,
 }) => {
   const COUNT = 400;
-  const xml = largeAlignment(await readAlignment('BodyCloud_CO.rdf'), COUNT);
+  const xml = await largeBodyCloud(COUNT);
   const lastLocal = [...xml.matchAll(/<align:Cell rdf:about="[^"]*#([^"]+)"/g)].at(-1)?.[1] ?? '';
   await uploadAlignment(api, xml);
   await page.goto(`./#/alignments/BodyCloud_CO_${COUNT}_cells/bench`);
