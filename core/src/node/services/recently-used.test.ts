@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test-support/payload-variants.js';
 import { RecentlyUsed } from './recently-used.js';
 
 /** A plain model of the same rules: a list, most recent last. */
@@ -52,11 +53,8 @@ describe('RecentlyUsed', () => {
   });
 
   it('agrees with a plain model over random operations (counts, weights, deletes)', () => {
-    let seed = 42;
-    const random = (n: number): number => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
-    };
+    const next = seededRandom(42);
+    const random = (n: number): number => Math.floor(next() * n);
     for (let round = 0; round < 50; round++) {
       const maxEntries = 1 + random(6);
       const maxWeight = 5 + random(40);

@@ -11,11 +11,10 @@
  * the least recently used dropped first. Every text has a key, whatever its length (the body limit
  * bounds it): a 1 Mi character cap left the 1,000 and 2,000-cell alignments (1.2 and 2.4 MB) out, and
  * each of their openings sent a text the server had just stored to a new analysis (600 ms at 2,000
- * cells). The digest
- * runs on libuv's thread pool (WebCrypto); what stays on the event loop is encoding the text and
- * WebCrypto's copy of it, about 1 ms per MB, less than reading the same body off the socket and
- * cloning it to the analysis worker cost already (createHash here took 2.6 ms per MB on a quiet
- * host, 100-150 ms for 8 MiB under load). Only successes are kept: a text with errors is being
+ * cells). The digest runs on libuv's thread pool (WebCrypto); what stays on the event loop is
+ * encoding the text and WebCrypto's copy of it, about 1 ms per MB, less than reading the same body
+ * off the socket and cloning it to the analysis worker cost already (createHash here took 2.6 ms per
+ * MB on a quiet host, 100-150 ms for 8 MiB under load). Only successes are kept: a text with errors is being
  * edited, and its next version is another text.
  */
 import { webcrypto } from 'node:crypto';
