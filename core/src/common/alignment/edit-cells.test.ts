@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { alignmentFiles, readData } from '../../test-support/shared-data.js';
+import { changedRegion } from '../../test-support/changed-region.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
 import { functionSignatures } from '../translation/functions.js';
 import { NS } from '../rdf/terms.js';
@@ -72,15 +73,6 @@ function randomEdit(r: Random, cells: readonly CellEntry[]): CellEdit {
   if (roll < 0.8) return { kind: 'duplicate', index };
   if (roll < 0.9 && cells.length > 1) return { kind: 'move', index: index === 0 ? 0 : index, delta: index === 0 ? 1 : -1 };
   return { kind: 'delete', index };
-}
-
-/** The part of `before` an edit changed: what lies between the common prefix and the common suffix. */
-function changedRegion(before: string, after: string): { start: number; end: number } {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let tail = 0;
-  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-  return { start, end: before.length - tail };
 }
 
 function cellSpans(text: string): XmlSpan[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changedRegion } from '../../test-support/changed-region.js';
 import { seededRandom as seeded } from '../../test-support/payload-variants.js';
 import { textChange } from './text-change.js';
 
@@ -14,16 +15,6 @@ function randomText(r: () => number, max: number): string {
 
 function apply(before: string, change: ReturnType<typeof textChange>): string {
   return before.slice(0, change.start) + change.insert + before.slice(change.end);
-}
-
-/** The reference: common head and tail found one character at a time. */
-function scan(before: string, after: string): { start: number; end: number } {
-  const shorter = Math.min(before.length, after.length);
-  let start = 0;
-  while (start < shorter && before[start] === after[start]) start++;
-  let tail = 0;
-  while (tail < shorter - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
-  return { start, end: before.length - tail };
 }
 
 const splitsPair = (s: string, at: number) => at > 0 && at < s.length && /[\uD800-\uDBFF]/.test(s[at - 1] ?? '') && /[\uDC00-\uDFFF]/.test(s[at] ?? '');
@@ -63,7 +54,7 @@ describe('textChange', () => {
       }
       const change = textChange(before, after);
       expect(apply(before, change)).toBe(after);
-      const scanned = scan(before, after);
+      const scanned = changedRegion(before, after);
       // The same, up to the one unit kept to leave a surrogate pair whole.
       expect(scanned.start - change.start).toBeGreaterThanOrEqual(0);
       expect(scanned.start - change.start).toBeLessThanOrEqual(1);
