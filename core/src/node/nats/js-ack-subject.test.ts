@@ -1,7 +1,7 @@
 import { parseInfo } from 'nats/lib/jetstream/jsmsg.js';
 import { describe, expect, it } from 'vitest';
 import { seededRandom as random } from '../../test-support/payload-variants.js';
-import { jetStreamDeliveryCount } from './js-ack-subject.js';
+import { jetStreamDeliveryCount, jetStreamMessageKey } from './js-ack-subject.js';
 
 /** A token without dots: a name, a number, or (rarely) something odd. */
 function token(next: () => number): string {
@@ -50,6 +50,59 @@ describe('jetStreamDeliveryCount', () => {
       const parts = reply.split('.');
       const at = parts.length === 9 ? 4 : parts.length === 11 || parts.length === 12 ? 6 : -1;
       if (reply.startsWith('$JS.ACK.') && at >= 0 && /^\d+$/.test(parts[at]!)) expect(ours, reply).toBe(theirs);
+    }
+  });
+});
+
+describe('jetStreamMessageKey', () => {
+  it('names one message of one consumer: the same across deliveries, another for another sequence, consumer or stream', () => {
+    const key = jetStreamMessageKey('$JS.ACK.orders.worker.1.10.20.1700000000000000000.5');
+    expect(jetStreamMessageKey('$JS.ACK.orders.worker.2.10.21.1700000000000000000.0')).toBe(key);
+    expect(jetStreamMessageKey('$JS.ACK.orders.worker.1.11.20.1700000000000000000.5')).not.toBe(key);
+    expect(jetStreamMessageKey('$JS.ACK.orders.other.1.10.20.1700000000000000000.5')).not.toBe(key);
+    expect(jetStreamMessageKey('$JS.ACK.hub.ABC.orders.worker.2.10.20.1700000000000000000.0.xyz')).toBe(
+      jetStreamMessageKey('$JS.ACK.hub.ABC.orders.worker.3.10.22.1700000000000000000.1'),
+    );
+    expect(jetStreamMessageKey('$JS.ACK.hub.ABC.orders.worker.2.10.20.1700000000000000000.0')).not.toBe(key);
+    expect(jetStreamMessageKey('_INBOX.abc.1')).toBeUndefined();
+  });
+
+  it('keys equal exactly when the client reads the same domain, account, stream, consumer and stream sequence', () => {
+    const identity = (reply: string): string | undefined => {
+      try {
+        const i = parseInfo(reply);
+        // Only the decimal sequences the server writes (the client reads "7x" as 7, "x" as NaN).
+        const parts = reply.split('.');
+        if (String(i.streamSequence) !== parts[parts.length === 9 ? 5 : 7]) return undefined;
+        return JSON.stringify([i.domain ?? '', i.account_hash ?? '', i.stream, i.consumer, i.streamSequence]);
+      } catch {
+        return undefined;
+      }
+    };
+    const pairs: [string, string][] = [];
+    for (let seed = 1; seed <= 3000; seed++) {
+      const next = random(seed);
+      const reply = subject(next);
+      if (identity(reply) === undefined) continue;
+      // The same message delivered again (other counts), and a neighbour: some of its tokens redrawn.
+      const parts = reply.split('.');
+      const counts = parts.length === 9 ? [4, 6, 7, 8] : [6, 8, 9, 10];
+      const again = parts.map((p, i) => (counts.includes(i) ? String(Math.floor(next() * 1000)) : p)).join('.');
+      const redrawn = parts.map((p, i) => (i >= 2 && next() < 0.3 ? token(next) : p)).join('.');
+      pairs.push([reply, again], [reply, redrawn]);
+    }
+    expect(pairs.length).toBeGreaterThan(1000);
+    for (const [a, b] of pairs) {
+      const ia = identity(a);
+      const ib = identity(b);
+      if (ia === undefined || ib === undefined) continue;
+      const ka = jetStreamMessageKey(a);
+      const kb = jetStreamMessageKey(b);
+      // Every subject of a form the server writes has a key; others (the client reads some) none.
+      const serverForm = (reply: string): boolean => [9, 11, 12].includes(reply.split('.').length);
+      expect(ka !== undefined, a).toBe(serverForm(a));
+      expect(kb !== undefined, b).toBe(serverForm(b));
+      if (ka !== undefined && kb !== undefined) expect(ka === kb, `${a} / ${b}`).toBe(ia === ib);
     }
   });
 });

@@ -64,7 +64,7 @@ import {
 import { apiErrCode, errCode, isTransientNatsError, messageOf } from '../nats/nats-errors.js';
 import { connectFailure, natsConnection, type NatsSecurity } from '../nats/nats-security.js';
 import { JetStreamAsyncPublisher, NatsOutbox } from './nats-async-publisher.js';
-import { jetStreamDeliveryCount } from '../nats/js-ack-subject.js';
+import { jetStreamDeliveryCount, jetStreamMessageKey } from '../nats/js-ack-subject.js';
 import { parseInfo } from 'nats/lib/jetstream/jsmsg.js';
 import { Utf8Slab } from './utf8-slab.js';
 
@@ -115,6 +115,8 @@ const ALREADY_SENT: Promise<void> = Promise.resolve();
 const CONSUMER_LEADER_WAIT_MS = 5000;
 /** The expiry of a subscription's first pull request (doubling from there). */
 const FIRST_FETCH_EXPIRES_MS = 1000;
+/** Given-back messages remembered per transport (`NatsTransport.givenBack`): about 1 MB of keys at most. */
+const GIVEN_BACK_KEPT = 10_000;
 
 const SAFE_MAX = 80;
 
@@ -186,6 +188,8 @@ const utf8Decoder = new TextDecoder();
 class NatsDelivery implements TransportMessage {
   /** An ack or nak was written: like `JsMsg`, only the first final answer goes out. */
   answered = false;
+  /** This process gave the message back before (see `NatsTransport.givenBack`). */
+  givenBackBefore = false;
 
   constructor(
     private readonly data: Uint8Array,
@@ -199,7 +203,7 @@ class NatsDelivery implements TransportMessage {
   }
 
   get redelivered(): boolean {
-    return deliveryCount(this.reply) > 1;
+    return this.givenBackBefore || deliveryCount(this.reply) > 1;
   }
 }
 
@@ -315,6 +319,7 @@ class NatsSubscription implements Subscription {
   private arrive(m: JsMsg): void {
     // `reply` is the ack subject (on the client's JsMsg, not in its declared interface).
     const delivery = new NatsDelivery(m.data, (m as JsMsg & { readonly reply: string }).reply, this.topic);
+    delivery.givenBackBefore = this.owner.gaveBack(delivery.reply);
     if (this.closed) {
       this.release(delivery);
       return;
@@ -353,6 +358,7 @@ class NatsSubscription implements Subscription {
 
   /** Gives a message back at once (nak without delay) so another member can take it. */
   private release(d: NatsDelivery): void {
+    this.owner.rememberGivenBack(d.reply);
     try {
       this.answer(d, NAK);
     } catch {
@@ -382,6 +388,7 @@ class NatsSubscription implements Subscription {
 
   private acknowledge(d: NatsDelivery): void {
     this.leased.delete(d);
+    if (d.givenBackBefore) this.owner.forgetGivenBack(d.reply);
     try {
       // Written with the other acks and publishes of this turn of the event loop, in one go.
       this.answer(d, ACK, true);
@@ -394,6 +401,7 @@ class NatsSubscription implements Subscription {
   private giveBack(d: NatsDelivery, error: unknown): void {
     this.leased.delete(d);
     this.log.debug({ topic: this.topic, reply: d.reply, err: error }, 'handler rejected; nak');
+    this.owner.rememberGivenBack(d.reply);
     try {
       // Given back while closing (the channel stopped before starting it): at once, for the
       // rest of the group; a failure: after a delay, so a failing sink is not hammered.
@@ -492,6 +500,15 @@ export class NatsTransport implements Transport {
   private messageCount = 0;
   /** @internal writes (acks, publishes) queued for the end of the current event-loop turn. */
   readonly outbox = new NatsOutbox();
+  /**
+   * Messages this process gave back (nak), by consumer and stream sequence, oldest first, so that one
+   * coming again reads as redelivered even when the server counts it as a first delivery: nats-server
+   * 2.9 (Debian's) rewinds its stream cursor when a due redelivery finds only pull requests it cannot
+   * serve (one that expires in that instant, another client's too small for it), and sends the
+   * message again with a count of 1. Forgotten when acknowledged; at most GIVEN_BACK_KEPT are kept
+   * (a sink down for long gives back every message, and other members may take them).
+   */
+  private readonly givenBack = new Set<string>();
 
   constructor(options: NatsTransportOptions) {
     this.options = options;
@@ -505,6 +522,27 @@ export class NatsTransport implements Transport {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** @internal a delivery's message is being given back (see `givenBack`). */
+  rememberGivenBack(reply: string): void {
+    const key = jetStreamMessageKey(reply);
+    if (key === undefined) return;
+    if (this.givenBack.size >= GIVEN_BACK_KEPT) this.givenBack.delete(this.givenBack.values().next().value!);
+    this.givenBack.add(key);
+  }
+
+  /** @internal whether this process gave a delivery's message back before (nothing parsed while none was). */
+  gaveBack(reply: string): boolean {
+    if (this.givenBack.size === 0) return false;
+    const key = jetStreamMessageKey(reply);
+    return key !== undefined && this.givenBack.has(key);
+  }
+
+  /** @internal a message given back before was acknowledged. */
+  forgetGivenBack(reply: string): void {
+    const key = jetStreamMessageKey(reply);
+    if (key !== undefined) this.givenBack.delete(key);
   }
 
   /** Name of the server the connection is on now (undefined before connecting). */
