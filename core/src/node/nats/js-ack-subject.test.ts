@@ -55,10 +55,12 @@ describe('jetStreamDeliveryCount', () => {
 });
 
 describe('jetStreamMessageKey', () => {
-  it('names one message of one consumer: the same across deliveries, another for another sequence, consumer or stream', () => {
+  it('names one message of one consumer: the same across deliveries, another for another sequence, timestamp, consumer or stream', () => {
     const key = jetStreamMessageKey('$JS.ACK.orders.worker.1.10.20.1700000000000000000.5');
     expect(jetStreamMessageKey('$JS.ACK.orders.worker.2.10.21.1700000000000000000.0')).toBe(key);
     expect(jetStreamMessageKey('$JS.ACK.orders.worker.1.11.20.1700000000000000000.5')).not.toBe(key);
+    // The same sequence in a stream created again: another message.
+    expect(jetStreamMessageKey('$JS.ACK.orders.worker.1.10.20.1800000000000000000.5')).not.toBe(key);
     expect(jetStreamMessageKey('$JS.ACK.orders.other.1.10.20.1700000000000000000.5')).not.toBe(key);
     expect(jetStreamMessageKey('$JS.ACK.hub.ABC.orders.worker.2.10.20.1700000000000000000.0.xyz')).toBe(
       jetStreamMessageKey('$JS.ACK.hub.ABC.orders.worker.3.10.22.1700000000000000000.1'),
@@ -67,14 +69,14 @@ describe('jetStreamMessageKey', () => {
     expect(jetStreamMessageKey('_INBOX.abc.1')).toBeUndefined();
   });
 
-  it('keys equal exactly when the client reads the same domain, account, stream, consumer and stream sequence', () => {
+  it('keys equal exactly when the client reads the same domain, account, stream, consumer, stream sequence and timestamp', () => {
     const identity = (reply: string): string | undefined => {
       try {
         const i = parseInfo(reply);
         // Only the decimal sequences the server writes (the client reads "7x" as 7, "x" as NaN).
         const parts = reply.split('.');
         if (String(i.streamSequence) !== parts[parts.length === 9 ? 5 : 7]) return undefined;
-        return JSON.stringify([i.domain ?? '', i.account_hash ?? '', i.stream, i.consumer, i.streamSequence]);
+        return JSON.stringify([i.domain ?? '', i.account_hash ?? '', i.stream, i.consumer, i.streamSequence, parts[parts.length === 9 ? 7 : 9]]);
       } catch {
         return undefined;
       }
@@ -86,7 +88,7 @@ describe('jetStreamMessageKey', () => {
       if (identity(reply) === undefined) continue;
       // The same message delivered again (other counts), and a neighbour: some of its tokens redrawn.
       const parts = reply.split('.');
-      const counts = parts.length === 9 ? [4, 6, 7, 8] : [6, 8, 9, 10];
+      const counts = parts.length === 9 ? [4, 6, 8] : [6, 8, 10];
       const again = parts.map((p, i) => (counts.includes(i) ? String(Math.floor(next() * 1000)) : p)).join('.');
       const redrawn = parts.map((p, i) => (i >= 2 && next() < 0.3 ? token(next) : p)).join('.');
       pairs.push([reply, again], [reply, redrawn]);

@@ -51,14 +51,15 @@ function countOf(reply: string, start: number, end: number): number | undefined 
 
 /**
  * The delivered message's identity within its consumer: the ack subject's stream, consumer (and
- * domain and account) and stream sequence, without the counts that change from one delivery to the
- * next; undefined when `reply` is not a JetStream ack subject.
+ * domain and account), stream sequence and stored timestamp, without the counts that change from
+ * one delivery to the next; undefined when `reply` is not a JetStream ack subject.
  */
 export function jetStreamMessageKey(reply: string): string | undefined {
   if (!reply.startsWith(PREFIX)) return undefined;
   const t = reply.split('.');
-  // The old form has neither domain nor account; "_" is the new form's empty domain.
-  if (t.length === 9) return `..${t[2]}.${t[3]}.${t[5]}`;
-  if (t.length === 11 || t.length === 12) return `${t[2] === '_' ? '' : t[2]}.${t[3]}.${t[4]}.${t[5]}.${t[7]}`;
+  // The old form has neither domain nor account; "_" is the new form's empty domain. The stored
+  // message's timestamp tells a stream deleted and created again (its sequences start over) apart.
+  if (t.length === 9) return `..${t[2]}.${t[3]}.${t[5]}.${t[7]}`;
+  if (t.length === 11 || t.length === 12) return `${t[2] === '_' ? '' : t[2]}.${t[3]}.${t[4]}.${t[5]}.${t[7]}.${t[9]}`;
   return undefined;
 }
