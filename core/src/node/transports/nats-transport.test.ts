@@ -253,8 +253,10 @@ describe.skipIf(skipNats)(`NATS transport on one server${skipNats ? ` (${natsSki
       await second.close();
       const subjects = `ack subjects: ${seen.map((s) => s.reply).join(' then ')}`;
       expect(seen[0], subjects).toMatchObject({ value: 'again', redelivered: false });
-      // The server's own count on the second delivery: 1 is the rewind this test is about.
-      expect(seen[1]?.reply.split('.')[4], subjects).toBe('1');
+      // The server's own count on the second delivery: 1 is the rewind this test is about. Checked
+      // on 2.9 (Debian's, what CI installs); 2.15.2 counts 2 in the same steps, so a later
+      // server's count is not held against it, and the flag must be right either way.
+      if (other.info?.version.startsWith('2.9.') === true) expect(seen[1]?.reply.split('.')[4], subjects).toBe('1');
       expect(seen[1], subjects).toMatchObject({ value: 'again', redelivered: true });
     } finally {
       await other.close();
