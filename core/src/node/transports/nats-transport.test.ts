@@ -99,6 +99,11 @@ describe('NATS transport: messages given back', () => {
     expect(transport.gaveBack(reply(1))).toBe(false);
     expect(transport.gaveBack(reply(2, 3))).toBe(true);
     expect(transport.gaveBack(reply(10_001))).toBe(true);
+    // Given back again, a message is the newest: the next one in drops the oldest other.
+    transport.rememberGivenBack(reply(2, 4));
+    transport.rememberGivenBack(reply(10_002));
+    expect(transport.gaveBack(reply(2))).toBe(true);
+    expect(transport.gaveBack(reply(3))).toBe(false);
     transport.forgetGivenBack(reply(10_001, 2));
     expect(transport.gaveBack(reply(10_001))).toBe(false);
     expect(transport.gaveBack('_INBOX.not.an.ack')).toBe(false);

@@ -501,12 +501,13 @@ export class NatsTransport implements Transport {
   /** @internal writes (acks, publishes) queued for the end of the current event-loop turn. */
   readonly outbox = new NatsOutbox();
   /**
-   * Messages this process gave back (nak), by consumer and stream sequence, oldest first, so that one
-   * coming again reads as redelivered even when the server counts it as a first delivery: nats-server
-   * 2.9 (Debian's) rewinds its stream cursor when a due redelivery finds only pull requests it cannot
-   * serve (one that expires in that instant, another client's too small for it), and sends the
-   * message again with a count of 1. Forgotten when acknowledged; at most GIVEN_BACK_KEPT are kept
-   * (a sink down for long gives back every message, and other members may take them).
+   * Messages this process gave back (nak), keyed by consumer, stream sequence and stored timestamp
+   * (`jetStreamMessageKey`), oldest first, so that one coming again reads as redelivered even when
+   * the server counts it as a first delivery: nats-server 2.9 (Debian's) rewinds its stream cursor
+   * when a due redelivery finds only pull requests it cannot serve (one that expires in that
+   * instant, another client's too small for it), and sends the message again with a count of 1.
+   * Forgotten when acknowledged; at most GIVEN_BACK_KEPT are kept (a sink down for long gives back
+   * every message, and other members may take them).
    */
   private readonly givenBack = new Set<string>();
 
@@ -528,6 +529,8 @@ export class NatsTransport implements Transport {
   rememberGivenBack(reply: string): void {
     const key = jetStreamMessageKey(reply);
     if (key === undefined) return;
+    // Given back again: now the newest, so a message that keeps failing is the last to be dropped.
+    this.givenBack.delete(key);
     if (this.givenBack.size >= GIVEN_BACK_KEPT) this.givenBack.delete(this.givenBack.values().next().value!);
     this.givenBack.add(key);
   }
