@@ -99,11 +99,12 @@ describe('NATS transport: messages given back', () => {
     expect(transport.gaveBack(reply(1))).toBe(false);
     expect(transport.gaveBack(reply(2, 3))).toBe(true);
     expect(transport.gaveBack(reply(10_001))).toBe(true);
-    // Given back again, a message is the newest: the next one in drops the oldest other.
-    transport.rememberGivenBack(reply(2, 4));
-    transport.rememberGivenBack(reply(10_002));
-    expect(transport.gaveBack(reply(2))).toBe(true);
-    expect(transport.gaveBack(reply(3))).toBe(false);
+    // Given back again, a message is the newest: ten more in drop the ten oldest others.
+    transport.rememberGivenBack(reply(5, 4));
+    for (let seq = 10_002; seq <= 10_011; seq++) transport.rememberGivenBack(reply(seq));
+    expect(transport.gaveBack(reply(5))).toBe(true);
+    expect(transport.gaveBack(reply(12))).toBe(false);
+    expect(transport.gaveBack(reply(13))).toBe(true);
     transport.forgetGivenBack(reply(10_001, 2));
     expect(transport.gaveBack(reply(10_001))).toBe(false);
     expect(transport.gaveBack('_INBOX.not.an.ack')).toBe(false);
