@@ -76,6 +76,7 @@ describe('jetStreamMessageKey', () => {
         // Only the decimal sequences the server writes (the client reads "7x" as 7, "x" as NaN).
         const parts = reply.split('.');
         if (String(i.streamSequence) !== parts[parts.length === 9 ? 5 : 7]) return undefined;
+        // The timestamp as its token: the client's number loses digits past 2^53 (19-digit nanoseconds).
         return JSON.stringify([i.domain ?? '', i.account_hash ?? '', i.stream, i.consumer, i.streamSequence, parts[parts.length === 9 ? 7 : 9]]);
       } catch {
         return undefined;
