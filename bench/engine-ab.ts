@@ -10,12 +10,16 @@
  * Copy a build beside this one to compare (`cp -r core/dist core/dist-base`, git-ignored).
  * AB_ROUNDS (20), AB_SLICE_MS (100), AB_PAIRS (a part of the pairs' names), AB_VARY=1 (each
  * translation gets a text whose UUIDs differ, as a source's messages do: caches keyed by the
- * previous message then miss there). A measuring tool: nothing here is part of `npm run bench`.
+ * previous message then miss there), AB_ANSWER=1 (each build's POST /translation work item instead,
+ * `runWorkItem` 'answer' from its node/services/work-items.js: the translation and the answer's
+ * bytes, as a translation worker makes them per request). A measuring tool: nothing here is part of
+ * `npm run bench`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Core from '@mediator/core';
+import type * as WorkItems from '../core/src/node/services/work-items.js';
 import { median } from './stats.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,10 +28,16 @@ const ROUNDS = Number(process.env.AB_ROUNDS ?? '20');
 const SLICE_MS = Number(process.env.AB_SLICE_MS ?? '100');
 const PAIRS = process.env.AB_PAIRS ?? '';
 const VARY = process.env.AB_VARY === '1';
+const ANSWER = process.env.AB_ANSWER === '1';
 
 interface Side {
+  /** One message through the side's build: the translated text, or with AB_ANSWER the answer's bytes as text. */
+  readonly run: (text: string) => Promise<string>;
+}
+
+interface Build {
   readonly core: typeof Core;
-  readonly alignments: Core.CompiledAlignment[];
+  readonly workItems: typeof WorkItems;
 }
 
 const cpuNow = (): number => {
@@ -48,19 +58,32 @@ async function slice(side: Side, inputs: readonly string[], ms: number): Promise
   const end = performance.now() + ms;
   let n = 0;
   while (performance.now() < end) {
-    for (let i = 0; i < 20; i++) await side.core.translateMessage(inputs[n++ % inputs.length]!, side.alignments);
+    for (let i = 0; i < 20; i++) await side.run(inputs[n++ % inputs.length]!);
   }
   return (cpuNow() - start) / n;
 }
 
-async function comparePair(pair: { pair: string; message: string; alignments: string[] }, cores: readonly (typeof Core)[]): Promise<void> {
+function sideOf(build: Build, alignments: Core.CompiledAlignment[]): Side {
+  if (!ANSWER) return { run: async (text) => (await build.core.translateMessage(text, alignments)).message };
+  const decoder = new TextDecoder();
+  return {
+    run: async (text) => {
+      const item = { kind: 'answer', graphStr: text, trace: false, pretty: true, defaultGraph: false } as const;
+      const answer = (await build.workItems.runWorkItem(item, alignments, 10_000, () => undefined)) as { body: Uint8Array };
+      return decoder.decode(answer.body);
+    },
+  };
+}
+
+async function comparePair(pair: { pair: string; message: string; alignments: string[] }, builds: readonly Build[]): Promise<void> {
   const text = readFileSync(join(dataDir, pair.message), 'utf8');
   const sides: Side[] = [];
   const outputs: string[] = [];
-  for (const core of cores) {
-    const alignments = await Promise.all(pair.alignments.map((a) => core.compileAlignment(readFileSync(join(dataDir, a), 'utf8'))));
-    sides.push({ core, alignments });
-    outputs.push((await core.translateMessage(text, alignments)).message);
+  for (const build of builds) {
+    const alignments = await Promise.all(pair.alignments.map((a) => build.core.compileAlignment(readFileSync(join(dataDir, a), 'utf8'))));
+    const side = sideOf(build, alignments);
+    sides.push(side);
+    outputs.push(await side.run(text));
   }
   if (outputs[0] !== outputs[1]) {
     console.log(`${pair.pair}: the builds write different outputs`);
@@ -85,9 +108,16 @@ if (dirs.length !== 2) {
   console.error('usage: node bench/dist/engine-ab.js <core-dist A> <core-dist B>');
   process.exit(2);
 }
-const cores = await Promise.all(dirs.map(async (dir) => (await import(pathToFileURL(join(resolve(dir), 'index.js')).href)) as typeof Core));
+const builds: Build[] = await Promise.all(
+  dirs.map(async (dir) => ({
+    core: (await import(pathToFileURL(join(resolve(dir), 'index.js')).href)) as typeof Core,
+    workItems: (await import(pathToFileURL(join(resolve(dir), 'node/services/work-items.js')).href)) as typeof WorkItems,
+  })),
+);
 const manifest = JSON.parse(readFileSync(join(dataDir, 'golden/manifest.json'), 'utf8')) as Array<{ pair: string; message: string; alignments: string[] }>;
 // The 11-cell pairs: one alignment, CO_FIWARE or BodyCloud_CO.
 const pairs = manifest.filter((m) => m.alignments.length === 1 && /(CO_FIWARE|BodyCloud_CO)\.rdf$/.test(m.alignments[0]!) && m.pair.includes(PAIRS));
-console.log(`A ${dirs[0]}, B ${dirs[1]}: ${ROUNDS} rounds of ${SLICE_MS} ms slices per build${VARY ? ', UUIDs varied per message' : ''}`);
-for (const pair of pairs) await comparePair(pair, cores);
+console.log(
+  `A ${dirs[0]}, B ${dirs[1]}: ${ROUNDS} rounds of ${SLICE_MS} ms slices per build${VARY ? ', UUIDs varied per message' : ''}${ANSWER ? ', the POST /translation work item (translation and answer bytes)' : ''}`,
+);
+for (const pair of pairs) await comparePair(pair, builds);

@@ -13,4 +13,9 @@ export interface ParsedMessage {
 export interface SerializeOptions {
   /** Pretty-print with a 2-space indent (default true), as the reference does. */
   pretty?: boolean;
+  /**
+   * The text as a JSON string literal (what JSON.stringify of the text gives), written in one
+   * walk: for a reply that carries the message as a string (POST /translation's graphStr).
+   */
+  asJsonString?: boolean;
 }

@@ -308,24 +308,31 @@ function graphNodes(data: PrefixData, graph: GraphRecord, maps: NodeMaps): unkno
  * nodes sorted by @id, single values unwrapped, blank nodes relabelled _:b0, _:b1, ... in order
  * of first appearance. Pretty (2-space) by default.
  */
-export function writeFast(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean): string {
+export function writeFast(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean, asJsonString = false): string {
   const maps = new NodeMaps();
   maps.addQuads(quads);
-  return writeNodeMaps(maps, data, pretty);
+  return writeNodeMaps(maps, data, pretty, asJsonString);
 }
 
 /**
  * `writeFast` of `quads` followed by the triples of `source` in graph `g`: the same document as
  * writeFast of those quads with the source's quads appended (in its forEachTriple order).
  */
-export function writeFastWithTriples(quads: readonly RDF.Quad[], g: RDF.Quad_Graph, source: TripleSource, data: PrefixData, pretty: boolean): string {
+export function writeFastWithTriples(
+  quads: readonly RDF.Quad[],
+  g: RDF.Quad_Graph,
+  source: TripleSource,
+  data: PrefixData,
+  pretty: boolean,
+  asJsonString = false,
+): string {
   const maps = new NodeMaps();
   maps.addQuads(quads);
   maps.addTriples(g, source);
-  return writeNodeMaps(maps, data, pretty);
+  return writeNodeMaps(maps, data, pretty, asJsonString);
 }
 
-function writeNodeMaps(maps: NodeMaps, data: PrefixData, pretty: boolean): string {
+function writeNodeMaps(maps: NodeMaps, data: PrefixData, pretty: boolean, asJsonString: boolean): string {
   const graphs = maps.folded();
   const defaultGraph = graphs.get('@default') as GraphRecord;
   const top: unknown[] = [];
@@ -340,5 +347,5 @@ function writeNodeMaps(maps: NodeMaps, data: PrefixData, pretty: boolean): strin
     }
   }
   const doc: Record<string, unknown> = top.length === 1 ? (top[0] as Record<string, unknown>) : top.length === 0 ? {} : { '@graph': top };
-  return writeDocument(doc, data, pretty);
+  return writeDocument(doc, data, pretty, asJsonString);
 }

@@ -103,7 +103,7 @@ export class MessageCodec {
    * relabelled _:b0, _:b1, ... in order of first appearance. Pretty (2-space) by default.
    */
   serialize(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): string {
-    return writeFast(quads, this.prefixTables.of(prefixes), options.pretty ?? true);
+    return writeFast(quads, this.prefixTables.of(prefixes), options.pretty ?? true, options.asJsonString === true);
   }
 
   /**
@@ -118,7 +118,7 @@ export class MessageCodec {
     prefixes: ReadonlyArray<[string, string]>,
     options: SerializeOptions = {},
   ): string {
-    return writeFastWithTriples(quads, g, source, this.prefixTables.of(prefixes), options.pretty ?? true);
+    return writeFastWithTriples(quads, g, source, this.prefixTables.of(prefixes), options.pretty ?? true, options.asJsonString === true);
   }
 
   /**
@@ -126,7 +126,7 @@ export class MessageCodec {
    * fallback option; both give the same document.
    */
   async serializeWithJsonLd(quads: readonly RDF.Quad[], prefixes: ReadonlyArray<[string, string]>, options: SerializeOptions = {}): Promise<string> {
-    return writeWithJsonLd(quads, this.prefixTables.of(prefixes), options.pretty ?? true);
+    return writeWithJsonLd(quads, this.prefixTables.of(prefixes), options.pretty ?? true, options.asJsonString === true);
   }
 }
 

@@ -3,6 +3,7 @@
  * (JSON-LD 1.0 IRI compaction with a prefix-only context, as jsonld-java compacts).
  */
 import { XSD_STRING } from '../rdf/terms.js';
+import { jsonTextAsString } from './json-string-writer.js';
 import { RecentList } from './recent-list.js';
 
 /** Size limits of the caches (IRI compactions per prefix list; recent prefix lists). */
@@ -132,8 +133,13 @@ export function compactIri(data: PrefixData, iri: string, vocab: boolean): strin
   return result;
 }
 
-/** The document as JSON text, with the prefix list's @context (when it has entries). */
-export function writeDocument(doc: Record<string, unknown>, data: PrefixData, pretty: boolean): string {
+/**
+ * The document as JSON text, with the prefix list's @context (when it has entries); with
+ * `asJsonString`, that text as a JSON string literal (json-string-writer.ts), for a reply that
+ * carries it as a string.
+ */
+export function writeDocument(doc: Record<string, unknown>, data: PrefixData, pretty: boolean, asJsonString = false): string {
   if (data.hasContext) doc['@context'] = data.context;
+  if (asJsonString) return jsonTextAsString(doc, pretty);
   return pretty ? JSON.stringify(doc, null, 2) : JSON.stringify(doc);
 }

@@ -15,7 +15,7 @@ import { loadJsonLd } from './jsonld-library.js';
  * IRIs. Blank nodes are relabelled as the fast writer does and duplicate quads dropped, so both
  * give the same document.
  */
-export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean): Promise<string> {
+export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixData, pretty: boolean, asJsonString = false): Promise<string> {
   const labels = new BlankLabels();
   const relabel = <T extends RDF.Term>(t: T): T => (t.termType === 'BlankNode' ? factory.blankNode(labels.label(t.value).slice(2)) : t) as T;
   const seen = new Set<string>();
@@ -34,5 +34,5 @@ export async function writeWithJsonLd(quads: readonly RDF.Quad[], data: PrefixDa
   const expanded = await jsonld.fromRDF(input, { useRdfType: true, useNativeTypes: false });
   const compacted = (await jsonld.compact(expanded, flagPrefixes(data.context) as JsonLd.ContextDefinition)) as Record<string, unknown>;
   delete compacted['@context'];
-  return writeDocument(compacted, data, pretty);
+  return writeDocument(compacted, data, pretty, asJsonString);
 }

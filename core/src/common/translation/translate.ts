@@ -47,6 +47,8 @@ export interface CellFailure {
 export interface TranslationResult {
   /** The translated message as JSON-LD text (the input unchanged when the payload is empty). */
   readonly message: string;
+  /** Set when `message` is that text as a JSON string literal (TranslateOptions.messageAsJsonString). */
+  readonly messageAsJsonString?: true;
   /** True when the message has no payload graph: it passes through untouched (section 6.8). */
   readonly emptyPayload: boolean;
   readonly payloadTriplesIn: number;
@@ -81,6 +83,12 @@ export interface TranslateOptions {
   readonly defaultGraph?: boolean;
   /** Give up (MediatorError TIMEOUT) when the cells have run this long; checked between cells. */
   readonly timeoutMs?: number;
+  /**
+   * An untraced translation's `message` as a JSON string literal (the text JSON.stringify'd, in
+   * one walk: SerializeOptions.asJsonString), flagged by `messageAsJsonString` on the result, for
+   * a reply that carries it as a string. Traced and empty-payload results keep the text.
+   */
+  readonly messageAsJsonString?: boolean;
 }
 
 type StepCountsOf = Pick<StepTrace, 'deleted' | 'inserted' | 'solutions'>;
@@ -297,6 +305,10 @@ function translateGraph(
   // through the general writer, which cost as little there; since the direct writer reuses its
   // sorts across messages (direct-graph.ts) it costs less at every size (BodyCloud outputs of
   // 10-21 triples, by CPU time: 1.03-1.08x).
+  if (options.messageAsJsonString === true) {
+    const message = serializeMessageWithTriples(others, target, graph, prefixes, { pretty, asJsonString: true });
+    return { message, messageAsJsonString: true, emptyPayload: false, payloadTriplesIn, payloadTriplesOut: graph.size, failures };
+  }
   const message = serializeMessageWithTriples(others, target, graph, prefixes, { pretty });
   return { message, emptyPayload: false, payloadTriplesIn, payloadTriplesOut: graph.size, failures };
 }

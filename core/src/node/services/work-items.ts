@@ -50,6 +50,8 @@ export async function runWorkItem(
         pretty: item.pretty,
         defaultGraph: item.defaultGraph,
         timeoutMs,
+        // The answer carries the text as a string: written escaped in one walk (translationAnswer).
+        messageAsJsonString: !item.trace,
       });
       return translationAnswer(result, item.graphStr);
     }
@@ -83,11 +85,14 @@ export async function runWorkItem(
   }
 }
 
+const TRANSLATED = 'Message translation successful';
+
 /** The REST answer of a translation (reference section 6.8): the translated message, or the input untouched when its payload is empty. */
 export function translationResponse(result: TranslationResult, graphStr: string): api.TranslationResponse {
+  if (result.messageAsJsonString === true) throw new Error('translationResponse needs the message as text, not as a JSON string literal');
   if (result.emptyPayload) return { message: 'Message with empty payload received - no translation applied', graphStr };
   return {
-    message: 'Message translation successful',
+    message: TRANSLATED,
     graphStr: result.message,
     ...(result.failures.length > 0 ? { failures: [...result.failures] } : {}),
     ...(result.trace === undefined
@@ -106,7 +111,11 @@ const utf8 = new TextEncoder();
  * never a slice of a shared pool) so that a worker can transfer it.
  */
 export function translationAnswer(result: TranslationResult, graphStr: string): TranslationAnswer {
-  return { body: jsonBytes(translationResponse(result, graphStr)), failures: result.failures };
+  if (result.messageAsJsonString !== true) return { body: jsonBytes(translationResponse(result, graphStr)), failures: result.failures };
+  // The message is already its JSON string literal: the same bytes as JSON.stringify of
+  // translationResponse (same keys in the same order; an untraced result has no trace or diff).
+  const failures = result.failures.length > 0 ? `,"failures":${JSON.stringify(result.failures)}` : '';
+  return { body: utf8.encode(`{"message":"${TRANSLATED}","graphStr":${result.message}${failures}}`), failures: result.failures };
 }
 
 /**
