@@ -42,7 +42,8 @@ const COMPACT_BREAKS: string[] = PRETTY_BREAKS.map(() => '');
 class NotPlainValue extends Error {}
 const NOT_PLAIN = new NotPlainValue('not a plain JSON value');
 
-function isPlainObject(v: object): boolean {
+/** Made by an object literal or JSON.parse (not a Date, Map, boxed primitive or class instance); json-document.ts's isPlainObject asks only "an object, not an array". */
+function hasPlainPrototype(v: object): boolean {
   const proto = Object.getPrototypeOf(v) as unknown;
   return proto === Object.prototype || proto === null;
 }
@@ -72,7 +73,7 @@ function write(v: unknown, depth: number, breaks: readonly string[], colon: stri
     return `${out}${breaks[depth]!}]`;
   }
   // A Date, a Map, a boxed primitive or anything with toJSON: JSON.stringify's own rules apply.
-  if (!isPlainObject(v) || 'toJSON' in v) throw NOT_PLAIN;
+  if (!hasPlainPrototype(v) || 'toJSON' in v) throw NOT_PLAIN;
   const keys = Object.keys(v);
   if (keys.length === 0) return '{}';
   let out = '{';
