@@ -5,7 +5,7 @@
  * thread it says where the time goes: the event loop (HTTP, Fastify, logging, the worker hop),
  * the translation worker, and the rest (V8's GC and compiler threads, libuv).
  *
- *   node bench/dist/http-cpu.js [rounds] [requests]   (after npm run build; defaults 3 and 15000)
+ *   node bench/dist/http-cpu.js [rounds] [seconds] [connections]   (after npm run build; defaults 3, 3 and 8)
  *   BASELINE_CLI=/path/to/old/core/dist/node/cli.js node bench/dist/http-cpu.js   (an older build beside this one)
  *
  * Variants run interleaved, round after round; the table gives each one's medians. The weight
@@ -64,10 +64,12 @@ interface Figure {
   readonly main: number;
   readonly busiestOther: number;
   readonly rest: number;
+  /** The load generator's own CPU per request (this process: autocannon parsing the answers). */
+  readonly client: number;
 }
 
 /** Per-request µs of the main thread, the busiest other thread (the translation worker) and the rest. */
-function perRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): Omit<Figure, 'rps'> {
+function perRequest(pid: number, before: Map<string, number>, after: Map<string, number>, requests: number): Omit<Figure, 'rps' | 'client'> {
   const deltas = [...after].map(([tid, t]) => [tid, (t - (before.get(tid) ?? 0)) / requests] as const);
   const main = deltas.find(([tid]) => tid === String(pid))?.[1] ?? 0;
   const others = deltas.filter(([tid]) => tid !== String(pid)).map(([, d]) => d);
@@ -76,7 +78,12 @@ function perRequest(pid: number, before: Map<string, number>, after: Map<string,
   return { total, main, busiestOther, rest: total - main - busiestOther };
 }
 
-async function measure(variant: Variant, requests: number): Promise<Figure> {
+const cpuMicros = (): number => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+async function measure(variant: Variant, seconds: number, connections: number): Promise<Figure> {
   const data = mkdtempSync(join(tmpdir(), 'mediator-http-cpu-'));
   const proc = spawn(process.execPath, variant.args(data), { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
@@ -99,13 +106,18 @@ async function measure(variant: Variant, requests: number): Promise<Figure> {
     }
     const alignIDs = [{ name: /<dcelem:title>([^<]*)</.exec(xml)![1]!, version: /<exmo:version>([^<]*)</.exec(xml)![1]! }];
     const body = JSON.stringify({ alignIDs, graphStr: readFileSync(messageFile, 'utf8') });
-    const options = { url: `${url}/translation`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections: 8 };
-    await autocannon({ ...options, duration: 1 }); // warm-up
+    const options = { url: `${url}/translation`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections };
+    await autocannon({ ...options, duration: 2 }); // warm-up, as server-bench.ts's
+    const begun = performance.now();
     const before = threadCpu(proc.pid!);
-    const result = await autocannon({ ...options, amount: requests });
+    const clientBefore = cpuMicros();
+    // A timed run: with `amount`, autocannon ends on its one-second tick, so the rate came out in steps.
+    const result = await autocannon({ ...options, duration: seconds });
+    const client = (cpuMicros() - clientBefore) / result.requests.total;
+    const rps = (result.requests.total / (performance.now() - begun)) * 1000;
     const after = threadCpu(proc.pid!);
     if (result.non2xx + result.errors > 0) throw new Error(`${variant.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return { rps: result.requests.average, ...perRequest(proc.pid!, before, after, result.requests.total) };
+    return { ...perRequest(proc.pid!, before, after, result.requests.total), rps, client };
   } finally {
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
@@ -114,19 +126,22 @@ async function measure(variant: Variant, requests: number): Promise<Figure> {
 }
 
 const rounds = Number(process.argv[2] ?? 3);
-const requests = Number(process.argv[3] ?? 15_000);
+const seconds = Number(process.argv[3] ?? 3);
+const connections = Number(process.argv[4] ?? 8);
 const figures = new Map<string, Figure[]>(VARIANTS.map((v) => [v.label, []]));
 for (let round = 1; round <= rounds; round++) {
   for (const variant of VARIANTS) {
-    figures.get(variant.label)!.push(await measure(variant, requests));
+    figures.get(variant.label)!.push(await measure(variant, seconds, connections));
     process.stderr.write(`round ${round}: ${variant.label}\n`);
   }
 }
-const header = ['server', 'req/s', 'CPU µs/request', 'main thread', 'translation worker', 'other threads'];
-console.log(`\nPOST /translation (weight.UniversAAL_CO through CO_FIWARE, 8 connections, ${requests} requests), medians of ${rounds} interleaved rounds`);
+const header = ['server', 'req/s', 'CPU µs/request', 'main thread', 'translation worker', 'other threads', 'client (autocannon)'];
+console.log(
+  `\nPOST /translation (weight.UniversAAL_CO through CO_FIWARE, ${connections} connections, ${seconds} s per figure after 2 s of warm-up), medians of ${rounds} interleaved rounds`,
+);
 console.log(header.join(' | '));
 for (const [label, list] of figures) {
   const m = (f: (x: Figure) => number) => median(list.map(f)).toFixed(0);
-  console.log([label, m((x) => x.rps), m((x) => x.total), m((x) => x.main), m((x) => x.busiestOther), m((x) => x.rest)].join(' | '));
+  console.log([label, m((x) => x.rps), m((x) => x.total), m((x) => x.main), m((x) => x.busiestOther), m((x) => x.rest), m((x) => x.client)].join(' | '));
 }
 console.log('"translation worker": the busiest thread but the main one (on the bare handler, a V8 or libuv thread).');
