@@ -78,11 +78,6 @@ function perRequest(pid: number, before: Map<string, number>, after: Map<string,
   return { total, main, busiestOther, rest: total - main - busiestOther };
 }
 
-const cpuMicros = (): number => {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-};
-
 async function measure(variant: Variant, seconds: number, connections: number): Promise<Figure> {
   const data = mkdtempSync(join(tmpdir(), 'mediator-http-cpu-'));
   const proc = spawn(process.execPath, variant.args(data), { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -110,10 +105,11 @@ async function measure(variant: Variant, seconds: number, connections: number): 
     await autocannon({ ...options, duration: 2 }); // warm-up, as server-bench.ts's
     const begun = performance.now();
     const before = threadCpu(proc.pid!);
-    const clientBefore = cpuMicros();
+    const clientBefore = process.cpuUsage();
     // A timed run: with `amount`, autocannon ends on its one-second tick, so the rate came out in steps.
     const result = await autocannon({ ...options, duration: seconds });
-    const client = (cpuMicros() - clientBefore) / result.requests.total;
+    const clientUsed = process.cpuUsage(clientBefore);
+    const client = (clientUsed.user + clientUsed.system) / result.requests.total;
     const rps = (result.requests.total / (performance.now() - begun)) * 1000;
     const after = threadCpu(proc.pid!);
     if (result.non2xx + result.errors > 0) throw new Error(`${variant.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
