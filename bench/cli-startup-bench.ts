@@ -6,6 +6,9 @@
  * hits every figure; each command's ratio is the median of its runs over the node run of the same round.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { median } from './stats.js';
 
 export interface CliCommandCase {
@@ -72,4 +75,42 @@ export async function measureCliStartup(script: string, cases: readonly CliComma
     nodeMs: median(nodeRuns),
     nodeRuns,
   };
+}
+
+export interface BatchTranslateFigures {
+  readonly messages: number;
+  /** Median ms of one `mediator translate ... --out-dir` call over every message. */
+  readonly batchMs: number;
+  /** Median ms of one call per message, the way a script loops over files. */
+  readonly callsMs: number;
+  readonly rounds: number;
+}
+
+/**
+ * `mediator translate --out-dir` over `count` copies of a message against one call per copy (each
+ * printing to stdout, as a script that redirects it would), in interleaved rounds: what a script
+ * that translates a folder saves by handing the command every file at once.
+ */
+export async function measureBatchTranslate(script: string, alignment: string, message: string, count: number, rounds = 3): Promise<BatchTranslateFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'mediator-cli-batch-'));
+  try {
+    const text = readFileSync(message, 'utf8');
+    const files = Array.from({ length: count }, (_, i) => {
+      const file = join(dir, `m${i}.json`);
+      writeFileSync(file, text);
+      return file;
+    });
+    const out = join(dir, 'out');
+    const batch: number[] = [];
+    const calls: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      batch.push(await timeRun([script, 'translate', '-a', alignment, ...files, '--out-dir', out]));
+      let total = 0;
+      for (const file of files) total += await timeRun([script, 'translate', '-a', alignment, file]);
+      calls.push(total);
+    }
+    return { messages: count, batchMs: median(batch), callsMs: median(calls), rounds };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

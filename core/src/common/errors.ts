@@ -86,6 +86,8 @@ export const ErrorCodes = {
   storeOpenFailed: 'STORE_OPEN_FAILED',
   /** CLI: a file named on the command line cannot be read. */
   fileUnreadable: 'FILE_UNREADABLE',
+  /** CLI: a file the command was told to write cannot be written (its folder, permissions, space). */
+  fileUnwritable: 'FILE_UNWRITABLE',
   /** CLI: the port to listen on is taken. */
   portInUse: 'PORT_IN_USE',
   /** CLI: the mediator the command talks to cannot be reached. */

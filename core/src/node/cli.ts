@@ -7,9 +7,8 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MediatorError, ParseError } from '../common/index.js';
 import { commandUsage, COMMAND_TABLE, COMMANDS, isCommand, usage } from './cli/commands.js';
-import { UsageError, wantsHelp, type CliIo } from './cli/io.js';
+import { inputErrorText, UsageError, wantsHelp, type CliIo } from './cli/io.js';
 import { VERSION } from './version.js';
 
 export { COMMANDS, commandUsage } from './cli/commands.js';
@@ -51,12 +50,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(new UsageError((error as Error).message).describe());
       return 2;
     }
-    if (error instanceof ParseError) {
-      io.stderr(`${error.describe()} [${error.code}]\n`);
-      return 1;
-    }
-    if (error instanceof MediatorError) {
-      io.stderr(`mediator: ${error.message} [${error.code}]\n`);
+    const input = inputErrorText(error);
+    if (input !== undefined) {
+      io.stderr(input);
       return 1;
     }
     io.stderr(`mediator: internal error (a bug, please report it): ${(error as Error).stack ?? String(error)}\n`);

@@ -4,9 +4,8 @@
  * with that answer. An IPSM-AF file given with --turtle has only its cells rewritten. A thin wrapper
  * over the core converters: what the server does with a request body, this does with a file.
  */
-import { writeFile } from 'node:fs/promises';
 import { convertCellsToTurtle, convertLegacyAlignment, formatProblem, ProblemCodes, ValidationError } from '../../common/index.js';
-import { parseCommandArgs, readInputText, UsageError, type CliIo } from './io.js';
+import { parseCommandArgs, readInputText, UsageError, writeOutputFile, type CliIo } from './io.js';
 
 export const CONVERT_USAGE = `  mediator convert LEGACY.xml [--turtle] [-o OUT.rdf]
       Convert a legacy pure-XML alignment (- reads standard input) to IPSM-AF with RDF/XML cells,
@@ -53,13 +52,7 @@ export async function convertCommand(args: string[], io: CliIo): Promise<number>
     io.stdout(converted.endsWith('\n') ? converted : `${converted}\n`);
     return 0;
   }
-  try {
-    await writeFile(values.output, converted, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    io.stderr(`mediator: ${values.output}: cannot write file${code === undefined ? '' : ` (${code})`}\n`);
-    return 1;
-  }
+  writeOutputFile(values.output, converted);
   io.stderr(`mediator convert: wrote ${values.output}\n`);
   return 0;
 }

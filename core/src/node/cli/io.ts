@@ -4,9 +4,10 @@
  * command is given (a file, or `-` for standard input), and parsing a command's arguments so that
  * node:util's own argument errors become the same usage error.
  */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ErrorCodes, MediatorError } from '../../common/index.js';
+import { ErrorCodes, MediatorError, ParseError } from '../../common/index.js';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -66,9 +67,52 @@ export async function readInputText(path: string, io?: Pick<CliIo, 'readStdin'>)
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new MediatorError(`${path}: cannot read file${code === undefined ? '' : ` (${code})`}`, ErrorCodes.fileUnreadable, { cause: error });
+    throw fileError(path, 'cannot read file', error, ErrorCodes.fileUnreadable);
   }
+}
+
+/**
+ * readInputText for a command that reads many files one after the other (`translate --out-dir`):
+ * read at once, since a promise-based read costs several thread-pool trips per file.
+ */
+export function readInputTextSync(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw fileError(path, 'cannot read file', error, ErrorCodes.fileUnreadable);
+  }
+}
+
+/**
+ * Writes a command's output file whole or not at all: into a temporary file beside it, then renamed
+ * over it, so an interrupted run never leaves a truncated file where a good one was. A failure is a
+ * FILE_UNWRITABLE error naming the file and the system's reason.
+ */
+export function writeOutputFile(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text, 'utf8');
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw fileError(path, 'cannot write file', error, ErrorCodes.fileUnwritable);
+  }
+}
+
+function fileError(path: string, what: string, error: unknown, code: typeof ErrorCodes.fileUnreadable | typeof ErrorCodes.fileUnwritable): MediatorError {
+  const reason = (error as NodeJS.ErrnoException).code;
+  return new MediatorError(`${path}: ${what}${reason === undefined ? '' : ` (${reason})`}`, code, { cause: error });
+}
+
+/**
+ * How the command line reports an error about its input (exit 1): a parse error with its
+ * position (`file:line:column: message [CODE]`), another domain error as `mediator: message
+ * [CODE]`; undefined for anything else, which is a bug.
+ */
+export function inputErrorText(error: unknown): string | undefined {
+  if (error instanceof ParseError) return `${error.describe()} [${error.code}]\n`;
+  if (error instanceof MediatorError) return `mediator: ${error.message} [${error.code}]\n`;
+  return undefined;
 }
 
 /** A table of rows, columns padded to their widest cell, the last column left as it is. */

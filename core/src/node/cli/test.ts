@@ -3,11 +3,10 @@
  * folder headless against alignment files (the `-a` files, else the suite's own `alignments/`
  * folder), prints a table, writes JUnit XML for CI with --junit, exits 1 when any case fails.
  */
-import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { failureSummary, junitXml, runSuite, MediatorError, ErrorCodes, type api } from '../../common/index.js';
 import { readSuiteFolder, suiteAlignmentFiles } from '../suites/suite-folder.js';
-import { formatTable, parseCommandArgs, UsageError, type CliIo } from './io.js';
+import { formatTable, parseCommandArgs, UsageError, writeOutputFile, type CliIo } from './io.js';
 import { fileResolver, loadAlignments } from './load-alignments.js';
 
 const chainText = (ids: readonly api.AlignmentId[]): string => ids.map((a) => `${a.name}@${a.version}`).join(' > ') || '(none)';
@@ -33,16 +32,7 @@ export async function testCommand(args: string[], io: CliIo): Promise<number> {
   const alignments = await loadAlignments(files, io);
   const suite = basename(resolve(dir));
   const report = await runSuite(suite, cases, fileResolver(alignments));
-  if (values.junit !== undefined) {
-    try {
-      await writeFile(values.junit, junitXml(report), 'utf8');
-    } catch (error) {
-      throw new MediatorError(
-        `${values.junit}: cannot write the JUnit report (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-        ErrorCodes.fileUnreadable,
-      );
-    }
-  }
+  if (values.junit !== undefined) writeOutputFile(values.junit, junitXml(report));
   if (values.json === true) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {

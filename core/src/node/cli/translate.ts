@@ -1,11 +1,23 @@
-/** `mediator translate`: a message through a chain of alignment files. */
-import { translateMessage, type StepTrace } from '../../common/index.js';
-import { parseCommandArgs, readInputText, formatTable, UsageError, type CliIo } from './io.js';
+/**
+ * `mediator translate`: a message through a chain of alignment files, or many messages in one
+ * process with `--out-dir` (a script that called the command once per file paid the start of a
+ * process each time: 0.15-0.5 s, against well under a millisecond per message once it runs).
+ */
+import { mkdirSync, realpathSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { ErrorCodes, MediatorError, translateMessage, type CompiledAlignment, type StepTrace, type TranslationResult } from '../../common/index.js';
+import { inputErrorText, parseCommandArgs, readInputText, readInputTextSync, formatTable, UsageError, writeOutputFile, type CliIo } from './io.js';
 import { loadAlignments, withSource } from './load-alignments.js';
 
 export const TRANSLATE_USAGE = `  mediator translate -a ALIGN.rdf [-a ALIGN2.rdf ...] MESSAGE.json [--trace] [--compact]
       Translate MESSAGE.json (or - for stdin) through the alignments, in order; the translated
       message goes to stdout, the per-step trace (--trace) to stderr.
+  mediator translate -a ALIGN.rdf [-a ...] MESSAGE.json [MESSAGE2.json ...] --out-dir DIR
+                     [--trace] [--compact]
+      Translate every message in one process and write each to DIR under its own file name
+      (DIR is created if missing; a file is replaced whole or not at all). A message that cannot
+      be translated is reported with its file, line and column, and the others are still
+      written; exit 1 if any failed.
 `;
 
 function formatTrace(trace: readonly StepTrace[]): string {
@@ -24,27 +36,120 @@ function formatTrace(trace: readonly StepTrace[]): string {
   return `${formatTable([header, ...rows])}\n`;
 }
 
+const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
+
+/** What a translation tells besides its message (stderr): the empty-payload note, the trace, skipped cells; `about` names the file. */
+function reportSideNotes(result: TranslationResult, trace: boolean, io: CliIo, about = ''): void {
+  if (result.emptyPayload) io.stderr(`note: ${about}the message has no payload graph; it passes through unchanged\n`);
+  if (trace && result.trace !== undefined) io.stderr(`${about === '' ? '' : `${about}\n`}${formatTrace(result.trace)}`);
+  for (const f of result.failures) {
+    io.stderr(`warning: ${about}cell ${f.cellId} (step ${f.step} of ${f.alignment} ${f.version}) failed and was skipped: ${f.error}\n`);
+  }
+}
+
+interface Target {
+  readonly input: string;
+  readonly output: string;
+}
+
+/**
+ * Where each message goes in DIR, refused before anything is read or written when the run would
+ * lose something: standard input (no file name to write), two inputs with one file name (the second
+ * would replace the first), or an output that is one of the inputs (the message would be replaced
+ * by its translation).
+ */
+function targetsIn(outDir: string, inputs: readonly string[]): Target[] {
+  if (inputs.includes('-')) throw new UsageError('translate --out-dir writes each message under its file name: give files, not - (standard input)');
+  const byName = new Map<string, string>();
+  for (const input of inputs) {
+    const name = basename(input);
+    const other = byName.get(name);
+    if (other !== undefined) throw new UsageError(`translate --out-dir: ${other} and ${input} would both be written to ${join(outDir, name)}`);
+    byName.set(name, input);
+  }
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  const inputPaths = new Set(inputs.map(real));
+  const targets = inputs.map((input) => ({ input, output: join(outDir, basename(input)) }));
+  for (const t of targets) {
+    if (inputPaths.has(real(t.output))) throw new UsageError(`translate --out-dir: ${t.output} is one of the messages; choose another DIR`);
+  }
+  return targets;
+}
+
+async function translateAll(
+  targets: readonly Target[],
+  outDir: string,
+  alignments: CompiledAlignment[],
+  options: { trace: boolean; pretty: boolean },
+  io: CliIo,
+): Promise<number> {
+  try {
+    mkdirSync(outDir, { recursive: true });
+  } catch (error) {
+    throw new MediatorError(`${outDir}: cannot create the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`, ErrorCodes.fileUnwritable, {
+      cause: error,
+    });
+  }
+  let failed = 0;
+  for (const { input, output } of targets) {
+    try {
+      const text = readInputTextSync(input);
+      let result: TranslationResult;
+      try {
+        result = await translateMessage(text, alignments, options);
+      } catch (error) {
+        throw withSource(error, input);
+      }
+      writeOutputFile(output, withNewline(result.message));
+      reportSideNotes(result, options.trace, io, `${input}: `);
+    } catch (error) {
+      // One bad message is reported and the run goes on; a bug still ends it (exit 70).
+      const text = inputErrorText(error);
+      if (text === undefined) throw error;
+      io.stderr(text);
+      failed++;
+    }
+  }
+  const written = targets.length - failed;
+  io.stderr(`mediator translate: wrote ${written} of ${targets.length} message(s) to ${outDir}${failed === 0 ? '' : `; ${failed} failed (above)`}\n`);
+  return failed === 0 ? 0 : 1;
+}
+
 export async function translateCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
     args,
     allowPositionals: true,
-    options: { alignment: { type: 'string', short: 'a', multiple: true }, trace: { type: 'boolean' }, compact: { type: 'boolean' } },
+    options: {
+      alignment: { type: 'string', short: 'a', multiple: true },
+      trace: { type: 'boolean' },
+      compact: { type: 'boolean' },
+      'out-dir': { type: 'string', short: 'd' },
+    },
   });
-  const messagePath = positionals[0];
-  if (messagePath === undefined || positionals.length > 1) throw new UsageError('translate takes exactly one MESSAGE.json (or -)');
+  const outDir = values['out-dir'];
+  const options = { trace: values.trace === true, pretty: values.compact !== true };
+  if (positionals.length === 0) throw new UsageError('translate takes a MESSAGE.json (or -)');
+  if (outDir === undefined && positionals.length > 1) throw new UsageError('translate writes several messages to a folder: add --out-dir DIR');
+  if (outDir === '') throw new UsageError('translate --out-dir needs a folder name');
+  // Checked before the alignments load: a refused command line costs nothing.
+  const targets = outDir === undefined ? undefined : targetsIn(outDir, positionals);
   const alignments = await loadAlignments(values.alignment ?? [], io);
+  if (targets !== undefined && outDir !== undefined) return translateAll(targets, outDir, alignments, options, io);
+  const messagePath = positionals[0]!;
   const text = await readInputText(messagePath, io);
   let result;
   try {
-    result = await translateMessage(text, alignments, { trace: values.trace === true, pretty: values.compact !== true });
+    result = await translateMessage(text, alignments, options);
   } catch (error) {
     throw withSource(error, messagePath);
   }
-  io.stdout(result.message.endsWith('\n') ? result.message : `${result.message}\n`);
-  if (result.emptyPayload) io.stderr('note: the message has no payload graph; it passes through unchanged\n');
-  if (values.trace === true && result.trace !== undefined) io.stderr(formatTrace(result.trace));
-  for (const f of result.failures) {
-    io.stderr(`warning: cell ${f.cellId} (step ${f.step} of ${f.alignment} ${f.version}) failed and was skipped: ${f.error}\n`);
-  }
+  io.stdout(withNewline(result.message));
+  reportSideNotes(result, options.trace, io);
   return 0;
 }

@@ -163,6 +163,7 @@ export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = {
   [ErrorCodes.storeOpenFailed]: Status.internal,
   // Command-line failures (the CLI's own errors), never raised by the server: 500 if one ever is.
   [ErrorCodes.fileUnreadable]: Status.internal,
+  [ErrorCodes.fileUnwritable]: Status.internal,
   [ErrorCodes.portInUse]: Status.internal,
   [ErrorCodes.serverUnreachable]: Status.internal,
   [ErrorCodes.serverRefused]: Status.internal,
