@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, runCli, type CliIo } from './cli.js';
+import { COMMANDS } from './cli.js';
+import { runCapturedCli, type CapturedRun } from '../test-support/cli-run.js';
 
-async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => '' };
+async function run(argv: readonly string[]): Promise<CapturedRun> {
   // A command that ignored --help and started working (serve listening) would not answer in time.
-  const code = await Promise.race([
-    runCli(argv, io),
-    new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`${argv.join(' ')} did not return`)), 5000)),
-  ]);
-  return { code, stdout, stderr };
+  return Promise.race([runCapturedCli(argv), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${argv.join(' ')} did not return`)), 5000))]);
 }
 
 /** The commands `mediator help` lists ("  mediator NAME ..." lines), in order, once each. */

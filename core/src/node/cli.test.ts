@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.js';
+import { runCapturedCli as run } from '../test-support/cli-run.js';
 import { dataDir, goldenFile, repoRoot } from '../test-support/shared-data.js';
 import { isomorphic } from '../test-support/isomorphism.js';
 import { readMessage } from '../common/index.js';
@@ -16,13 +16,6 @@ import { startServer, type RunningServer } from './server/start-server.js';
 import { startProcess } from '../test-support/processes.js';
 import { silentLog } from './server/test-support/test-server.js';
 import { SRIPAS_PREDICATE_IRI, sripasPredicateAlignment, sripasPredicateEntity1Line } from '../test-support/sripas-predicate-alignment.js';
-
-async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => stdin });
-  return { code, stdout, stderr };
-}
 
 const a = (name: string) => join(dataDir, 'alignments', name);
 const scratch = mkdtempSync(join(tmpdir(), 'mediator-cli-'));

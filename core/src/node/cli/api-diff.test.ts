@@ -3,18 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { runCapturedCli as run } from '../../test-support/cli-run.js';
 import { mw2mwSamplePath } from '../../test-support/mw2mw-samples.js';
 import { repoRoot } from '../../test-support/shared-data.js';
 import { startProcess } from '../../test-support/processes.js';
 import type { ApiDiff } from '../../common/index.js';
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => '' });
-  return { code, stdout, stderr };
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediator-api-diff-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

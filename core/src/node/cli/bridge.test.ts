@@ -7,18 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { runCapturedCli, type CapturedRun } from '../../test-support/cli-run.js';
 
 const SAMPLES = fileURLToPath(new URL('../../../../samples/bridge/', import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), 'mediator-bridge-cli-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['bridge', ...args], { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => stdin });
-  return { code, stdout, stderr };
-}
+const run = async (args: string[], stdin = ''): Promise<CapturedRun> => runCapturedCli(['bridge', ...args], stdin);
 
 describe('mediator bridge check-version', () => {
   it('finds the parent POM at <relativePath> and passes on equal versions', async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGACY } from '../../test-support/legacy-alignment.js';
 import { readData } from '../../test-support/shared-data.js';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.js';
-import { runCli, type CliIo } from '../cli.js';
+import { runCapturedCli as cli } from '../../test-support/cli-run.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
 
 let running: TestServer;
@@ -29,14 +29,6 @@ afterAll(async () => {
   await running.stop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-async function cli(argv: readonly string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => stdin };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
 
 async function post(path: string, body: string): Promise<{ status: number; text: string }> {
   const r = await fetch(`${running.server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/xml' } });

@@ -6,16 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { runCapturedCli as run } from '../../test-support/cli-run.js';
 import { alignmentFiles, dataDir, readData } from '../../test-support/shared-data.js';
 import { editedCopy, readModel, sameMeaningCopy } from '../../test-support/alignment-variants.js';
-
-async function run(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => stdin });
-  return { code, stdout, stderr };
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediator-diff-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

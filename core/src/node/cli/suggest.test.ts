@@ -4,14 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dataDir } from '../../test-support/shared-data.js';
 import { compileAlignment } from '../../common/index.js';
-import { runCli } from '../cli.js';
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => '' });
-  return { code, stdout, stderr };
-}
+import { runCapturedCli as cli } from '../../test-support/cli-run.js';
 
 const golden = (pair: string, file: string) => join(dataDir, 'golden', pair, file);
 

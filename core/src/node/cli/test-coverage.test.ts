@@ -8,18 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml, type XmlElement } from '../../common/xml/index.js';
-import { runCli } from '../cli.js';
+import { runCapturedCli as run } from '../../test-support/cli-run.js';
 import { dataDir, goldenPairs, goldenSteps, readData } from '../../test-support/shared-data.js';
 import { goldenSuite, withCellChanged } from '../../test-support/golden-suite.js';
 import { readSuiteFolder, writeSuiteFolder } from '../suites/suite-folder.js';
 import type { api } from '../../common/index.js';
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => '' });
-  return { code, stdout, stderr };
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediator-suite-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

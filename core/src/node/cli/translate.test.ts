@@ -10,16 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli.js';
+import { runCapturedCli as run } from '../../test-support/cli-run.js';
 import { dataDir, mediatorCli } from '../../test-support/shared-data.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => '' });
-  return { code, stdout, stderr };
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediator-translate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
