@@ -27,6 +27,7 @@ const chunks = [];
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (t) => write(process.stdout, t),
   stderr: (t) => write(process.stderr, t),
+  stderrIsTerminal: process.stderr.isTTY === true,
   readStdin: async () => {
     for await (const chunk of process.stdin) chunks.push(chunk);
     return Buffer.concat(chunks).toString('utf8');

@@ -81,6 +81,7 @@ if (isMain()) {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     readStdin: readAllStdin,
+    stderrIsTerminal: process.stderr.isTTY === true,
   });
   process.exitCode = code;
 }

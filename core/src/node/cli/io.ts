@@ -13,6 +13,44 @@ export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly readStdin: () => Promise<string>;
+  /** stderr is a terminal: long work may show a progress line there (rewritten in place, then cleared). */
+  readonly stderrIsTerminal?: boolean;
+}
+
+/**
+ * A progress line on a terminal's stderr for work over many items: shown after the first item,
+ * then at most every quarter second, rewritten in place; cleared before any other stderr line
+ * (`clear`) so it never mixes with them. Nothing at all when stderr is not a terminal (a log file
+ * or CI keeps only the real lines).
+ */
+export class ProgressLine {
+  readonly #io: CliIo;
+  readonly #total: number;
+  readonly #what: string;
+  #shown = 0;
+  #last = -Infinity;
+
+  constructor(io: CliIo, total: number, what: string) {
+    this.#io = io;
+    this.#total = total;
+    this.#what = what;
+  }
+
+  update(done: number): void {
+    if (this.#io.stderrIsTerminal !== true || done >= this.#total) return;
+    const now = performance.now();
+    if (this.#shown > 0 && now - this.#last < 250) return;
+    this.#last = now;
+    const text = `${this.#what} ${done} of ${this.#total}`;
+    this.#io.stderr(`\r${text.padEnd(this.#shown)}`);
+    this.#shown = text.length;
+  }
+
+  clear(): void {
+    if (this.#shown === 0) return;
+    this.#io.stderr(`\r${' '.repeat(this.#shown)}\r`);
+    this.#shown = 0;
+  }
 }
 
 export interface UsageErrorOptions {

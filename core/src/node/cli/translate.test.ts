@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli.js';
 import { runCapturedCli as run } from '../../test-support/cli-run.js';
 import { dataDir, mediatorCli } from '../../test-support/shared-data.js';
 import { seededRandom } from '../../test-support/payload-variants.js';
@@ -137,6 +138,38 @@ describe('mediator translate --out-dir', () => {
     const r = await run(['translate', '-a', alignment, file, '--out-dir', join(blocker, 'out')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/a-file\/out: cannot create the folder \(ENOTDIR\) \[FILE_UNWRITABLE\]/);
+  });
+
+  it('shows a progress line on a terminal and clears it before every other line', async () => {
+    const inputs = folder();
+    const files = [0, 1, 2, 3, 4].map((i) => {
+      const file = join(inputs, `m${i}.json`);
+      writeFileSync(file, i === 2 ? '{ "@graph": [' : MESSAGES[i % 2]!);
+      return file;
+    });
+    const args = ['translate', '-a', alignment, ...files];
+    let terminal = '';
+    const code = await runCli([...args, '--out-dir', folder()], {
+      stdout: () => undefined,
+      stderr: (t) => (terminal += t),
+      readStdin: async () => '',
+      stderrIsTerminal: true,
+    });
+    const plain = await run([...args, '--out-dir', folder()]);
+    expect(code).toBe(1);
+    expect(terminal).toContain('\rmediator translate: 1 of 5');
+    expect(plain.stderr).not.toContain('\r');
+    // What the terminal shows once every carriage return has overwritten its line: the plain lines.
+    const shown = terminal.split('\n').map((line) => {
+      const cells: string[] = [];
+      let column = 0;
+      for (const ch of line) {
+        if (ch === '\r') column = 0;
+        else cells[column++] = ch;
+      }
+      return cells.join('').trimEnd();
+    });
+    expect(shown.join('\n').replaceAll(/f\d+/g, 'F')).toBe(plain.stderr.replaceAll(/f\d+/g, 'F'));
   });
 
   it('runs from the start-up bundle, as the mediator bin does', async () => {

@@ -6,7 +6,17 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ErrorCodes, MediatorError, translateMessage, type CompiledAlignment, type StepTrace, type TranslationResult } from '../../common/index.js';
-import { inputErrorText, parseCommandArgs, readInputText, readInputTextSync, formatTable, UsageError, writeOutputFile, type CliIo } from './io.js';
+import {
+  inputErrorText,
+  ProgressLine,
+  parseCommandArgs,
+  readInputText,
+  readInputTextSync,
+  formatTable,
+  UsageError,
+  writeOutputFile,
+  type CliIo,
+} from './io.js';
 import { loadAlignments, withSource } from './load-alignments.js';
 
 export const TRANSLATE_USAGE = `  mediator translate -a ALIGN.rdf [-a ALIGN2.rdf ...] MESSAGE.json [--trace] [--compact]
@@ -14,10 +24,10 @@ export const TRANSLATE_USAGE = `  mediator translate -a ALIGN.rdf [-a ALIGN2.rdf
       message goes to stdout, the per-step trace (--trace) to stderr.
   mediator translate -a ALIGN.rdf [-a ...] MESSAGE.json [MESSAGE2.json ...] --out-dir DIR
                      [--trace] [--compact]
-      Translate every message in one process and write each to DIR under its own file name
-      (DIR is created if missing; a file is replaced whole or not at all). A message that cannot
-      be translated is reported with its file, line and column, and the others are still
-      written; exit 1 if any failed.
+      Translate every message in one process (with a progress line on a terminal) and write each
+      to DIR under its own file name (DIR is created if missing; a file is replaced whole or not
+      at all). A message that cannot be translated is reported with its file, line and column,
+      and the others are still written; exit 1 if any failed.
 `;
 
 function formatTrace(trace: readonly StepTrace[]): string {
@@ -38,13 +48,15 @@ function formatTrace(trace: readonly StepTrace[]): string {
 
 const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
 
-/** What a translation tells besides its message (stderr): the empty-payload note, the trace, skipped cells; `about` names the file. */
-function reportSideNotes(result: TranslationResult, trace: boolean, io: CliIo, about = ''): void {
-  if (result.emptyPayload) io.stderr(`note: ${about}the message has no payload graph; it passes through unchanged\n`);
-  if (trace && result.trace !== undefined) io.stderr(`${about === '' ? '' : `${about}\n`}${formatTrace(result.trace)}`);
+/** What a translation tells besides its message, for stderr: the empty-payload note, the trace, skipped cells; `about` names the file. */
+function sideNotes(result: TranslationResult, trace: boolean, about = ''): string {
+  let text = '';
+  if (result.emptyPayload) text += `note: ${about}the message has no payload graph; it passes through unchanged\n`;
+  if (trace && result.trace !== undefined) text += `${about === '' ? '' : `${about}\n`}${formatTrace(result.trace)}`;
   for (const f of result.failures) {
-    io.stderr(`warning: ${about}cell ${f.cellId} (step ${f.step} of ${f.alignment} ${f.version}) failed and was skipped: ${f.error}\n`);
+    text += `warning: ${about}cell ${f.cellId} (step ${f.step} of ${f.alignment} ${f.version}) failed and was skipped: ${f.error}\n`;
   }
+  return text;
 }
 
 interface Target {
@@ -97,7 +109,8 @@ async function translateAll(
     });
   }
   let failed = 0;
-  for (const { input, output } of targets) {
+  const progress = new ProgressLine(io, targets.length, 'mediator translate:');
+  for (const [done, { input, output }] of targets.entries()) {
     try {
       const text = readInputTextSync(input);
       let result: TranslationResult;
@@ -107,15 +120,22 @@ async function translateAll(
         throw withSource(error, input);
       }
       writeOutputFile(output, withNewline(result.message));
-      reportSideNotes(result, options.trace, io, `${input}: `);
+      const notes = sideNotes(result, options.trace, `${input}: `);
+      if (notes !== '') {
+        progress.clear();
+        io.stderr(notes);
+      }
     } catch (error) {
       // One bad message is reported and the run goes on; a bug still ends it (exit 70).
       const text = inputErrorText(error);
+      progress.clear();
       if (text === undefined) throw error;
       io.stderr(text);
       failed++;
     }
+    progress.update(done + 1);
   }
+  progress.clear();
   const written = targets.length - failed;
   io.stderr(`mediator translate: wrote ${written} of ${targets.length} message(s) to ${outDir}${failed === 0 ? '' : `; ${failed} failed (above)`}\n`);
   return failed === 0 ? 0 : 1;
@@ -150,6 +170,7 @@ export async function translateCommand(args: string[], io: CliIo): Promise<numbe
     throw withSource(error, messagePath);
   }
   io.stdout(withNewline(result.message));
-  reportSideNotes(result, options.trace, io);
+  const notes = sideNotes(result, options.trace);
+  if (notes !== '') io.stderr(notes);
   return 0;
 }
