@@ -129,6 +129,26 @@ describe('mediator translate --out-dir', () => {
     expect(readFileSync(a, 'utf8')).toBe(MESSAGES[0]);
   });
 
+  it('takes a folder for its .json files, as if each were named', async () => {
+    const inputs = folder();
+    for (const [i, m] of MESSAGES.entries()) writeFileSync(join(inputs, `m${i}.json`), m);
+    writeFileSync(join(inputs, 'notes.txt'), 'not a message');
+    mkdirSync(join(inputs, 'sub.json'));
+    const byFolder = join(folder(), 'out');
+    const byFiles = join(folder(), 'out');
+    const named = MESSAGES.map((_, i) => join(inputs, `m${i}.json`));
+    expect((await run(['translate', '-a', alignment, inputs, '-d', byFolder])).code).toBe(0);
+    expect((await run(['translate', '-a', alignment, ...named, '-d', byFiles])).code).toBe(0);
+    expect(readdirSync(byFolder).sort()).toEqual(MESSAGES.map((_, i) => `m${i}.json`));
+    for (const name of readdirSync(byFiles)) expect(readFileSync(join(byFolder, name), 'utf8')).toBe(readFileSync(join(byFiles, name), 'utf8'));
+    // A folder without --out-dir, an empty folder, and the folder as its own output: refused.
+    expect((await run(['translate', '-a', alignment, inputs])).stderr).toMatch(/add --out-dir DIR/);
+    const empty = await run(['translate', '-a', alignment, folder(), '-d', folder()]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/has no \.json files/);
+    expect((await run(['translate', '-a', alignment, inputs, '-d', inputs])).stderr).toMatch(/is one of the messages/);
+  });
+
   it('fails with FILE_UNWRITABLE when the folder cannot be made', async () => {
     const inputs = folder();
     const file = join(inputs, 'm.json');

@@ -3,7 +3,7 @@
  * process with `--out-dir` (a script that called the command once per file paid the start of a
  * process each time: 0.15-0.5 s, against well under a millisecond per message once it runs).
  */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ErrorCodes, MediatorError, translateMessage, type CompiledAlignment, type StepTrace, type TranslationResult } from '../../common/index.js';
 import {
@@ -22,11 +22,11 @@ import { loadAlignments, withSource } from './load-alignments.js';
 export const TRANSLATE_USAGE = `  mediator translate -a ALIGN.rdf [-a ALIGN2.rdf ...] MESSAGE.json [--trace] [--compact]
       Translate MESSAGE.json (or - for stdin) through the alignments, in order; the translated
       message goes to stdout, the per-step trace (--trace) to stderr.
-  mediator translate -a ALIGN.rdf [-a ...] MESSAGE.json [MESSAGE2.json ...] --out-dir DIR
+  mediator translate -a ALIGN.rdf [-a ...] MESSAGE.json|FOLDER [...] --out-dir DIR
                      [--trace] [--compact]
       Translate every message in one process (with a progress line on a terminal) and write each
-      to DIR under its own file name (DIR is created if missing; a file is replaced whole or not
-      at all). A message that cannot be translated is reported with its file, line and column,
+      to DIR under its own file name (a FOLDER stands for its *.json files; DIR is created if
+      missing; a file is replaced whole or not at all). A message that cannot be translated is reported with its file, line and column,
       and the others are still written; exit 1 if any failed.
 `;
 
@@ -59,6 +59,31 @@ function sideNotes(result: TranslationResult, trace: boolean, about = ''): strin
   return text;
 }
 
+const isFolder = (path: string): boolean => path !== '-' && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/**
+ * A named input as message files: a folder stands for its `*.json` files (sorted; not its
+ * subfolders), so a shell that does not expand `*` (Windows' cmd) or a folder too large for one
+ * command line can still be given; anything else is itself.
+ */
+function messagesOf(path: string): string[] {
+  if (!isFolder(path)) return [path];
+  let entries;
+  try {
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch (error) {
+    throw new MediatorError(`${path}: cannot read the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`, ErrorCodes.fileUnreadable, {
+      cause: error,
+    });
+  }
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => join(path, e.name))
+    .sort();
+  if (files.length === 0) throw new UsageError(`translate: the folder ${path} has no .json files`);
+  return files;
+}
+
 interface Target {
   readonly input: string;
   readonly output: string;
@@ -70,7 +95,8 @@ interface Target {
  * would replace the first), or an output that is one of the inputs (the message would be replaced
  * by its translation).
  */
-function targetsIn(outDir: string, inputs: readonly string[]): Target[] {
+function targetsIn(outDir: string, named: readonly string[]): Target[] {
+  const inputs = named.flatMap(messagesOf);
   if (inputs.includes('-')) throw new UsageError('translate --out-dir writes each message under its file name: give files, not - (standard input)');
   const byName = new Map<string, string>();
   for (const input of inputs) {
@@ -155,7 +181,9 @@ export async function translateCommand(args: string[], io: CliIo): Promise<numbe
   const outDir = values['out-dir'];
   const options = { trace: values.trace === true, pretty: values.compact !== true };
   if (positionals.length === 0) throw new UsageError('translate takes a MESSAGE.json (or -)');
-  if (outDir === undefined && positionals.length > 1) throw new UsageError('translate writes several messages to a folder: add --out-dir DIR');
+  if (outDir === undefined && (positionals.length > 1 || isFolder(positionals[0]!))) {
+    throw new UsageError('translate writes several messages to a folder: add --out-dir DIR');
+  }
   if (outDir === '') throw new UsageError('translate --out-dir needs a folder name');
   // Checked before the alignments load: a refused command line costs nothing.
   const targets = outDir === undefined ? undefined : targetsIn(outDir, positionals);
