@@ -137,7 +137,13 @@ export function writeOutputFile(path: string, text: string): void {
   }
 }
 
-function fileError(path: string, what: string, error: unknown, code: typeof ErrorCodes.fileUnreadable | typeof ErrorCodes.fileUnwritable): MediatorError {
+/** A file or folder the command cannot read or write, as FILE_UNREADABLE or FILE_UNWRITABLE: `PATH: what (the system's reason)`. */
+export function fileError(
+  path: string,
+  what: string,
+  error: unknown,
+  code: typeof ErrorCodes.fileUnreadable | typeof ErrorCodes.fileUnwritable,
+): MediatorError {
   const reason = (error as NodeJS.ErrnoException).code;
   return new MediatorError(`${path}: ${what}${reason === undefined ? '' : ` (${reason})`}`, code, { cause: error });
 }

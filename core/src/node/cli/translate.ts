@@ -5,8 +5,9 @@
  */
 import { mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { ErrorCodes, MediatorError, translateMessage, type CompiledAlignment, type StepTrace, type TranslationResult } from '../../common/index.js';
+import { ErrorCodes, translateMessage, type CompiledAlignment, type StepTrace, type TranslationResult } from '../../common/index.js';
 import {
+  fileError,
   inputErrorText,
   ProgressLine,
   parseCommandArgs,
@@ -26,8 +27,9 @@ export const TRANSLATE_USAGE = `  mediator translate -a ALIGN.rdf [-a ALIGN2.rdf
                      [--trace] [--compact]
       Translate every message in one process (with a progress line on a terminal) and write each
       to DIR under its own file name (a FOLDER stands for its *.json files; DIR is created if
-      missing; a file is replaced whole or not at all). A message that cannot be translated is reported with its file, line and column,
-      and the others are still written; exit 1 if any failed.
+      missing; a file is replaced whole or not at all). A message that cannot be translated is
+      reported with its file, line and column, and the others are still written; exit 1 if any
+      failed.
 `;
 
 function formatTrace(trace: readonly StepTrace[]): string {
@@ -72,9 +74,7 @@ function messagesOf(path: string): string[] {
   try {
     entries = readdirSync(path, { withFileTypes: true });
   } catch (error) {
-    throw new MediatorError(`${path}: cannot read the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`, ErrorCodes.fileUnreadable, {
-      cause: error,
-    });
+    throw fileError(path, 'cannot read the folder', error, ErrorCodes.fileUnreadable);
   }
   const files = entries
     .filter((e) => e.isFile() && e.name.endsWith('.json'))
@@ -130,9 +130,7 @@ async function translateAll(
   try {
     mkdirSync(outDir, { recursive: true });
   } catch (error) {
-    throw new MediatorError(`${outDir}: cannot create the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`, ErrorCodes.fileUnwritable, {
-      cause: error,
-    });
+    throw fileError(outDir, 'cannot create the folder', error, ErrorCodes.fileUnwritable);
   }
   let failed = 0;
   const progress = new ProgressLine(io, targets.length, 'mediator translate:');
