@@ -5,7 +5,7 @@
  * over the core converters: what the server does with a request body, this does with a file.
  */
 import { convertCellsToTurtle, convertLegacyAlignment, formatProblem, ProblemCodes, ValidationError } from '../../common/index.js';
-import { parseCommandArgs, readInputText, UsageError, writeOutputFile, type CliIo } from './io.js';
+import { parseCommandArgs, readInputText, UsageError, withNewline, writeOutputFile, type CliIo } from './io.js';
 
 export const CONVERT_USAGE = `  mediator convert LEGACY.xml [--turtle] [-o OUT.rdf]
       Convert a legacy pure-XML alignment (- reads standard input) to IPSM-AF with RDF/XML cells,
@@ -49,7 +49,7 @@ export async function convertCommand(args: string[], io: CliIo): Promise<number>
     return 1;
   }
   if (values.output === undefined) {
-    io.stdout(converted.endsWith('\n') ? converted : `${converted}\n`);
+    io.stdout(withNewline(converted));
     return 0;
   }
   writeOutputFile(values.output, converted);

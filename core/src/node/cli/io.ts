@@ -159,6 +159,9 @@ export function inputErrorText(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Text as a command prints it: ending with one newline (the text's own, or one added). */
+export const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
+
 /** A table of rows, columns padded to their widest cell, the last column left as it is. */
 export function formatTable(rows: readonly (readonly string[])[], align: (column: number) => 'left' | 'right' = () => 'left'): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));

@@ -15,6 +15,7 @@ import {
   readInputTextSync,
   formatTable,
   UsageError,
+  withNewline,
   writeOutputFile,
   type CliIo,
 } from './io.js';
@@ -47,8 +48,6 @@ function formatTrace(trace: readonly StepTrace[]): string {
   ]);
   return `${formatTable([header, ...rows])}\n`;
 }
-
-const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
 
 /** What a translation tells besides its message, for stderr: the empty-payload note, the trace, skipped cells; `about` names the file. */
 function sideNotes(result: TranslationResult, trace: boolean, about = ''): string {
@@ -121,8 +120,7 @@ function targetsIn(outDir: string, named: readonly string[]): Target[] {
 }
 
 async function translateAll(
-  targets: readonly Target[],
-  outDir: string,
+  { outDir, targets }: { readonly outDir: string; readonly targets: readonly Target[] },
   alignments: CompiledAlignment[],
   options: { trace: boolean; pretty: boolean },
   io: CliIo,
@@ -184,9 +182,9 @@ export async function translateCommand(args: string[], io: CliIo): Promise<numbe
   }
   if (outDir === '') throw new UsageError('translate --out-dir needs a folder name');
   // Checked before the alignments load: a refused command line costs nothing.
-  const targets = outDir === undefined ? undefined : targetsIn(outDir, positionals);
+  const batch = outDir === undefined ? undefined : { outDir, targets: targetsIn(outDir, positionals) };
   const alignments = await loadAlignments(values.alignment ?? [], io);
-  if (targets !== undefined && outDir !== undefined) return translateAll(targets, outDir, alignments, options, io);
+  if (batch !== undefined) return translateAll(batch, alignments, options, io);
   const messagePath = positionals[0]!;
   const text = await readInputText(messagePath, io);
   let result;
