@@ -10,9 +10,24 @@ export interface CapturedRun {
   readonly stderr: string;
 }
 
-export async function runCapturedCli(args: readonly string[], stdin = ''): Promise<CapturedRun> {
+/** A command still running (`test --watch`): its output so far, and its end. */
+export interface RunningCli {
+  readonly output: () => { readonly stdout: string; readonly stderr: string };
+  readonly done: Promise<CapturedRun>;
+}
+
+export function startCli(args: readonly string[], options: { readonly stdin?: string; readonly stop?: AbortSignal } = {}): RunningCli {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => stdin });
-  return { code, stdout, stderr };
+  const done = runCli(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readStdin: async () => options.stdin ?? '',
+    ...(options.stop === undefined ? {} : { stop: options.stop }),
+  }).then((code) => ({ code, stdout, stderr }));
+  return { output: () => ({ stdout, stderr }), done };
+}
+
+export async function runCapturedCli(args: readonly string[], stdin = ''): Promise<CapturedRun> {
+  return startCli(args, { stdin }).done;
 }

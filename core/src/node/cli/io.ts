@@ -15,6 +15,8 @@ export interface CliIo {
   readonly readStdin: () => Promise<string>;
   /** stderr is a terminal: long work may show a progress line there (rewritten in place, then cleared). */
   readonly stderrIsTerminal?: boolean;
+  /** Ends a command that runs until it is stopped (`test --watch`); without it, SIGINT or SIGTERM does. */
+  readonly stop?: AbortSignal;
 }
 
 /**

@@ -25,12 +25,17 @@ export function withSource(error: unknown, source: string): unknown {
   return error;
 }
 
-export async function loadAlignments(paths: readonly string[], io: CliIo): Promise<CompiledAlignment[]> {
+/** Alignments compiled before, by file, with the text they were compiled from: `test --watch` compiles only the files that changed. */
+export type AlignmentCache = Map<string, { readonly text: string; readonly compiled: CompiledAlignment }>;
+
+export async function loadAlignments(paths: readonly string[], io: CliIo, cache?: AlignmentCache): Promise<CompiledAlignment[]> {
   const out: CompiledAlignment[] = [];
   for (const path of paths) {
     const text = await readInputText(path, io);
     try {
-      const compiled = await compileAlignment(text, { source: path });
+      const known = cache?.get(path);
+      const compiled = known?.text === text ? known.compiled : await compileAlignment(text, { source: path });
+      cache?.set(path, { text, compiled });
       for (const p of compiled.problems) io.stderr(`${formatProblem(p, path)}\n`);
       out.push(compiled);
     } catch (error) {

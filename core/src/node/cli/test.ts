@@ -7,34 +7,68 @@ import { basename, resolve } from 'node:path';
 import { failureSummary, junitXml, runSuite, MediatorError, ErrorCodes, type api } from '../../common/index.js';
 import { readSuiteFolder, suiteAlignmentFiles } from '../suites/suite-folder.js';
 import { formatTable, parseCommandArgs, UsageError, writeOutputFile, type CliIo } from './io.js';
-import { fileResolver, loadAlignments } from './load-alignments.js';
+import { fileResolver, loadAlignments, type AlignmentCache } from './load-alignments.js';
+import { watchSuite } from './test-watch.js';
 
 const chainText = (ids: readonly api.AlignmentId[]): string => ids.map((a) => `${a.name}@${a.version}`).join(' > ') || '(none)';
 
-export const TEST_USAGE = `  mediator test SUITE_DIR [-a ALIGN.rdf ...] [--junit FILE] [--json]
+export const TEST_USAGE = `  mediator test SUITE_DIR [-a ALIGN.rdf ...] [--junit FILE] [--json] [--watch]
       Run an alignment test suite folder (one folder per case: case.json, input.json,
       expected-payload.nt) against the alignment files (default SUITE_DIR/alignments/*.rdf);
       prints a table, writes JUnit XML with --junit, exits 1 when any case fails.
+      --watch: run again whenever a case or an alignment file changes, in the same process
+      (its code already warm), until Ctrl-C; with --json, one report per line.
 `;
+
+/** What one run of the suite reads and writes. */
+interface SuiteRunOptions {
+  readonly dir: string;
+  readonly alignmentFiles: readonly string[] | undefined;
+  readonly junit: string | undefined;
+  readonly json: boolean;
+  /** One JSON report per line (--watch), instead of one pretty report for the whole output. */
+  readonly jsonLines: boolean;
+}
 
 export async function testCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
     args,
     allowPositionals: true,
-    options: { alignment: { type: 'string', short: 'a', multiple: true }, junit: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      alignment: { type: 'string', short: 'a', multiple: true },
+      junit: { type: 'string' },
+      json: { type: 'boolean' },
+      watch: { type: 'boolean', short: 'w' },
+    },
   });
   const dir = positionals[0];
   if (dir === undefined || positionals.length > 1) throw new UsageError('test takes exactly one SUITE_DIR');
+  const watching = values.watch === true;
+  if (watching && values.alignment?.includes('-') === true)
+    throw new UsageError('--watch reads the alignment files again after each change: it cannot read one from standard input (-)');
+  const options: SuiteRunOptions = { dir, alignmentFiles: values.alignment, junit: values.junit, json: values.json === true, jsonLines: watching };
+  if (!watching) return runSuiteFolder(options, io);
+  const cache: AlignmentCache = new Map();
+  return watchSuite(
+    { dir, files: values.alignment ?? [], outputs: values.junit === undefined ? [] : [values.junit] },
+    () => runSuiteFolder(options, io, cache),
+    io,
+  );
+}
+
+/** Reads the suite and its alignments, runs it and prints the report: 0 when every case passed. */
+async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, cache?: AlignmentCache): Promise<number> {
+  const { dir } = options;
   const cases = await readSuiteFolder(dir);
   if (cases.length === 0) throw new MediatorError(`${dir}: no test cases (no */case.json)`, ErrorCodes.fileUnreadable);
-  const files = values.alignment ?? (await suiteAlignmentFiles(dir));
+  const files = options.alignmentFiles ?? (await suiteAlignmentFiles(dir));
   if (files.length === 0) throw new UsageError(`name the alignments to test with -a (or keep them in ${dir}/alignments/)`);
-  const alignments = await loadAlignments(files, io);
+  const alignments = await loadAlignments(files, io, cache);
   const suite = basename(resolve(dir));
   const report = await runSuite(suite, cases, fileResolver(alignments));
-  if (values.junit !== undefined) writeOutputFile(values.junit, junitXml(report));
-  if (values.json === true) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report));
+  if (options.json) {
+    io.stdout(`${options.jsonLines ? JSON.stringify(report) : JSON.stringify(report, null, 2)}\n`);
   } else {
     const rows = [['case', 'result', 'alignments', 'ms', 'detail']];
     for (const c of report.cases) {

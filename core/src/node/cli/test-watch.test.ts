@@ -1,0 +1,179 @@
+/**
+ * `mediator test --watch` (issue 42) on real folders and the system's file watching: runs again
+ * after a change to an alignment or a case, reports a bad edit and goes on, starts no run for its
+ * own report or editors' scratch files, and ends with the last run's exit code when stopped (an
+ * AbortSignal in-process, SIGINT for the bundle run as the bin runs it).
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { api } from '../../common/index.js';
+import { startCli, runCapturedCli, type RunningCli } from '../../test-support/cli-run.js';
+import { goldenSuite, withCellChanged } from '../../test-support/golden-suite.js';
+import { dataDir, goldenPairs, goldenSteps, mediatorCli } from '../../test-support/shared-data.js';
+import { waitUntilTrue } from '../../test-support/wait-until.js';
+import { writeSuiteFolder } from '../suites/suite-folder.js';
+import { SETTLE_MS } from './test-watch.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'mediator-test-watch-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const FILES = ['BodyCloud_CO.rdf', 'CO_FIWARE.rdf', 'UniversAAL_CO.rdf'];
+/** Long enough for a loaded two-core machine to notice a change and run 11 cases. */
+const WAIT_MS = 20_000;
+let cases: api.TestCase[];
+let serial = 0;
+
+beforeAll(async () => {
+  cases = (await goldenSuite()).cases;
+});
+
+/** A fresh suite folder and its own copies of the alignment files (outside it, given with -a). */
+async function workspace(): Promise<{ dir: string; alignments: string[]; args: string[] }> {
+  const root = join(scratch, `w${serial++}`);
+  const dir = join(root, 'suite');
+  await writeSuiteFolder(dir, cases);
+  mkdirSync(join(root, 'alignments'));
+  const alignments = FILES.map((f) => {
+    const copy = join(root, 'alignments', f);
+    copyFileSync(join(dataDir, 'alignments', f), copy);
+    return copy;
+  });
+  return { dir, alignments, args: alignments.flatMap((a) => ['-a', a]) };
+}
+
+const reports = (run: RunningCli): api.SuiteRunReport[] =>
+  run
+    .output()
+    .stdout.split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as api.SuiteRunReport);
+
+const waitForReports = (run: RunningCli, n: number): Promise<true> => waitUntilTrue(`report ${n} of the watch`, () => reports(run).length >= n, WAIT_MS);
+
+const failing = (report: api.SuiteRunReport): string[] =>
+  report.cases
+    .filter((c) => c.status !== 'passed')
+    .map((c) => c.name)
+    .sort();
+
+/** Long enough after a change for a run to have started if one were going to. */
+const quietPeriod = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLE_MS * 8));
+
+describe('mediator test --watch', () => {
+  it('runs again after an alignment file changes, fails the cases of the changed cell, passes once it is put back', async () => {
+    const { dir, alignments, args } = await workspace();
+    const stop = new AbortController();
+    const run = startCli(['test', dir, ...args, '--watch', '--json'], { stop: stop.signal });
+    await waitForReports(run, 1);
+    expect(failing(reports(run)[0]!)).toEqual([]);
+    expect(reports(run)[0]!.passed).toBe(cases.length);
+    expect(run.output().stderr).toContain(`watching ${dir} and 3 alignment file(s) for changes`);
+
+    const cell = 'cell2_weight';
+    const users = goldenPairs()
+      .filter((p) => goldenSteps(p.pair).some((s) => s.cell === cell && s.deleted + s.inserted > 0))
+      .map((p) => p.pair)
+      .sort();
+    expect(users.length).toBeGreaterThan(0);
+    const file = alignments[1]!;
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, withCellChanged(original, cell));
+    await waitForReports(run, 2);
+    expect(failing(reports(run)[1]!)).toEqual(users);
+    expect(run.output().stderr).toMatch(
+      new RegExp(`^\\[\\d\\d:\\d\\d:\\d\\d\\] changed: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; running the suite again$`, 'm'),
+    );
+
+    writeFileSync(file, original);
+    await waitForReports(run, 3);
+    expect(failing(reports(run)[2]!)).toEqual([]);
+    stop.abort();
+    const done = await run.done;
+    expect(done.code).toBe(0);
+    expect(reports(run)).toHaveLength(3);
+  });
+
+  it('reports a case that does not parse with its position, goes on watching, and ends with the last run exit code', async () => {
+    const { dir, args } = await workspace();
+    const stop = new AbortController();
+    const run = startCli(['test', dir, ...args, '--watch', '--json'], { stop: stop.signal });
+    await waitForReports(run, 1);
+    const caseFile = join(dir, cases[0]!.name, 'case.json');
+    const good = readFileSync(caseFile, 'utf8');
+    writeFileSync(caseFile, '{\n  "name": ,\n}\n');
+    const error = `${cases[0]!.name}/case.json:2:`;
+    await waitUntilTrue('the parse error of the broken case', () => run.output().stderr.includes(error), WAIT_MS);
+    expect(run.output().stderr).toMatch(/\[PARSE_ERROR\]\n/);
+    expect(reports(run)).toHaveLength(1);
+
+    writeFileSync(caseFile, good);
+    await waitForReports(run, 2);
+    expect(reports(run)[1]!.passed).toBe(cases.length);
+
+    // A new case folder, made after the watch began, is seen and run.
+    await writeSuiteFolder(dir, [{ ...cases[1]!, name: 'zz-added-later' }]);
+    await waitUntilTrue('a run with the added case', () => reports(run).some((r) => r.cases.length === cases.length + 1), WAIT_MS);
+    expect(reports(run).at(-1)!.passed).toBe(cases.length + 1);
+
+    writeFileSync(caseFile, 'not json');
+    await waitUntilTrue('the second parse error', () => run.output().stderr.split(`${cases[0]!.name}/case.json:`).length > 2, WAIT_MS);
+    stop.abort();
+    expect((await run.done).code).toBe(1);
+  });
+
+  it('starts no run for its own JUnit report, hidden folders or editor scratch files, and one run for a burst of saves', async () => {
+    const { dir, args } = await workspace();
+    const junit = join(dir, 'report.xml');
+    const stop = new AbortController();
+    const run = startCli(['test', dir, ...args, '--watch', '--json', '--junit', junit], { stop: stop.signal });
+    await waitForReports(run, 1);
+    expect(readFileSync(junit, 'utf8')).toContain('<testsuites');
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'index'), 'x');
+    writeFileSync(join(dir, 'notes.txt~'), 'x');
+    writeFileSync(join(dir, cases[0]!.name, '.input.json.swp'), 'x');
+    writeFileSync(join(dir, '4913'), '');
+    await quietPeriod();
+    expect(reports(run)).toHaveLength(1);
+
+    const input = join(dir, cases[0]!.name, 'input.json');
+    const text = readFileSync(input, 'utf8');
+    for (let i = 0; i < 5; i++) writeFileSync(input, text);
+    await waitForReports(run, 2);
+    await quietPeriod();
+    expect(reports(run)).toHaveLength(2);
+    stop.abort();
+    expect((await run.done).code).toBe(0);
+  });
+
+  it('refuses an alignment from standard input, which it could not read again', async () => {
+    const { dir } = await workspace();
+    const r = await runCapturedCli(['test', dir, '-a', '-', '--watch']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--watch reads the alignment files again after each change');
+    expect(r.stdout).toBe('');
+  });
+
+  it('ends at SIGINT with the last run exit code, run from the start-up bundle as the bin runs it', async () => {
+    const { dir, args } = await workspace();
+    const child = spawn(process.execPath, [mediatorCli, 'test', dir, ...args, '--watch', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitUntilTrue('the bundle watching after its first run', () => stderr.includes('for changes (Ctrl-C to stop)'), WAIT_MS);
+      child.kill('SIGINT');
+      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), WAIT_MS))]);
+      expect(code).toBe(0);
+      const lines = stdout.split('\n').filter((l) => l !== '');
+      expect(lines).toHaveLength(1);
+      expect((JSON.parse(lines[0]!) as api.SuiteRunReport).passed).toBe(cases.length);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});

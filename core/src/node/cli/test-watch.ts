@@ -1,0 +1,198 @@
+/**
+ * `mediator test --watch` (issue 42): the suite runs again after every change to its cases or to
+ * the alignment files, in the same process, until Ctrl-C (or `CliIo.stop`).
+ *
+ * Why a process that stays: a fresh process runs a suite's cases at about a quarter of the rate a
+ * warm one does (V8 has not optimised the engine yet; README, "What a fresh process costs"), and no
+ * flag or cache took that off. Someone editing an alignment against its suite runs it over and
+ * over, and from the second run on the code is warm; the alignment files that did not change are
+ * not compiled again either (`AlignmentCache`).
+ *
+ * Nothing is lost to a bad edit: a case that does not parse or an alignment with errors is
+ * reported as a run without --watch reports it (with its file and position), and the watch goes
+ * on; the exit code at the end is the last run's.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { ErrorCodes } from '../../common/index.js';
+import { fileError, inputErrorText, UsageError, type CliIo } from './io.js';
+
+/**
+ * Quiet time after the last change before the suite runs again: one save is often several events
+ * (an editor writes a temporary file and renames it; `writeFileSync` alone gives two).
+ */
+export const SETTLE_MS = 60;
+
+/** Changed files named in the line before a run; the rest are counted. */
+const NAMED_CHANGES = 3;
+
+/** Files editors and tools write beside the real ones: backups, swap files, vim's write test, our own temporaries. */
+const SCRATCH_NAME = /~$|\.sw[a-p]$|^4913$|\.tmp$/;
+
+export interface WatchTargets {
+  /** The suite folder, watched with all its subfolders (its `alignments/` too). */
+  readonly dir: string;
+  /** Alignment files given by path (`-a`): each watched through its folder, since editors replace a file rather than write it. */
+  readonly files: readonly string[];
+  /** Files a run writes (the JUnit report): their changes start no run. */
+  readonly outputs: readonly string[];
+}
+
+/** Runs `run` once, then again after each change, until stopped; resolves to the last run's exit code. */
+export async function watchSuite(targets: WatchTargets, run: () => Promise<number>, io: CliIo): Promise<number> {
+  const signals = io.stop === undefined ? signalStop() : undefined;
+  try {
+    return await watchUntilStopped(targets, run, io, io.stop ?? signals!.signal);
+  } finally {
+    signals?.dispose();
+  }
+}
+
+async function watchUntilStopped(targets: WatchTargets, run: () => Promise<number>, io: CliIo, stop: AbortSignal): Promise<number> {
+  const root = resolve(targets.dir);
+  const outputs = new Set(targets.outputs.map((o) => resolve(o)));
+  const ignored = (path: string): boolean => {
+    if (outputs.has(path) || SCRATCH_NAME.test(basename(path))) return true;
+    const inside = relative(root, path);
+    // As the suite reader does: hidden folders (.git) and node_modules hold no cases.
+    return !inside.startsWith('..') && inside.split(sep).some((part) => part.startsWith('.') || part === 'node_modules');
+  };
+
+  let last = await attempt(run, io);
+  const watchers: FSWatcher[] = [];
+  const changes = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let settle: { resolve: (code: number) => void; reject: (error: unknown) => void } | undefined;
+  const finished = new Promise<number>((resolvePromise, reject) => (settle = { resolve: resolvePromise, reject }));
+  const end = (outcome: { code: number } | { error: unknown }): void => {
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
+    if ('code' in outcome) settle?.resolve(outcome.code);
+    else settle?.reject(outcome.error);
+  };
+
+  const runAgain = (): void => {
+    timer = undefined;
+    running = true;
+    const changed = [...changes];
+    changes.clear();
+    io.stderr(`\n${changeLine(changed, root)}\n`);
+    attempt(run, io).then(
+      (code) => {
+        last = code;
+        running = false;
+        if (stop.aborted) return end({ code: last });
+        io.stderr(waitingLine(targets));
+        if (changes.size > 0) timer = setTimeout(runAgain, SETTLE_MS);
+      },
+      (error: unknown) => end({ error }),
+    );
+  };
+  const changed = (path: string): void => {
+    if (ignored(path)) return;
+    changes.add(path);
+    if (running) return; // the run's end looks at what changed meanwhile
+    clearTimeout(timer);
+    timer = setTimeout(runAgain, SETTLE_MS);
+  };
+  const stopped = (): void => {
+    if (!running) end({ code: last });
+  };
+
+  try {
+    watchers.push(watchFolder(root, true, (name) => changed(name === undefined ? root : resolve(root, name))));
+    for (const [folder, names] of foldersOf(targets.files, root)) {
+      watchers.push(watchFolder(folder, false, (name) => (name === undefined || names.has(name) ? changed(resolve(folder, name ?? '')) : undefined)));
+    }
+  } catch (error) {
+    end({ code: last });
+    throw error;
+  }
+  for (const w of watchers) {
+    w.on('error', (error: NodeJS.ErrnoException) => {
+      io.stderr(`mediator: ${targets.dir}: stopped watching${error.code === undefined ? '' : ` (${error.code})`}\n`);
+      end({ code: Math.max(last, 1) });
+    });
+  }
+  if (stop.aborted) stopped();
+  else {
+    stop.addEventListener('abort', stopped, { once: true });
+    io.stderr(waitingLine(targets));
+  }
+  try {
+    return await finished;
+  } finally {
+    stop.removeEventListener('abort', stopped);
+  }
+}
+
+/** A run whose input is bad prints why, as the command without --watch would, and the watch goes on. */
+async function attempt(run: () => Promise<number>, io: CliIo): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.prefix}: ${error.message}\n`);
+      return 2;
+    }
+    const text = inputErrorText(error);
+    if (text === undefined) throw error;
+    io.stderr(text);
+    return 1;
+  }
+}
+
+function watchFolder(folder: string, recursive: boolean, onName: (name: string | undefined) => void): FSWatcher {
+  try {
+    return watch(folder, { recursive }, (_event, name) => onName(name ?? undefined));
+  } catch (error) {
+    throw fileError(folder, 'cannot watch the folder', error, ErrorCodes.fileUnreadable);
+  }
+}
+
+/** The folders of the files outside the suite folder, each with the names to watch in it. */
+function foldersOf(files: readonly string[], root: string): Map<string, Set<string>> {
+  const folders = new Map<string, Set<string>>();
+  for (const file of files) {
+    const path = resolve(file);
+    if (!relative(root, path).startsWith('..')) continue; // the suite folder's watch sees it
+    const folder = dirname(path);
+    const names = folders.get(folder) ?? new Set<string>();
+    names.add(basename(path));
+    folders.set(folder, names);
+  }
+  return folders;
+}
+
+function changeLine(changed: readonly string[], root: string): string {
+  const shown = changed.slice(0, NAMED_CHANGES).map((p) => {
+    const inside = relative(root, p);
+    return inside.startsWith('..') ? p : inside === '' ? '.' : inside.split(sep).join('/');
+  });
+  const more = changed.length > NAMED_CHANGES ? ` and ${changed.length - NAMED_CHANGES} more` : '';
+  return `[${new Date().toTimeString().slice(0, 8)}] changed: ${shown.join(', ')}${more}; running the suite again`;
+}
+
+function waitingLine(targets: WatchTargets): string {
+  const files = targets.files.length === 0 ? '' : ` and ${targets.files.length} alignment file(s)`;
+  return `watching ${targets.dir}${files} for changes (Ctrl-C to stop)\n`;
+}
+
+/**
+ * The process's Ctrl-C and SIGTERM as a stop signal, handled only while the watch lasts: they end
+ * the watch after the run in progress (its JUnit report written whole), not the process mid-run.
+ */
+function signalStop(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  process.on('SIGINT', abort);
+  process.on('SIGTERM', abort);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', abort);
+      process.off('SIGTERM', abort);
+    },
+  };
+}
