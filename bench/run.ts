@@ -638,6 +638,12 @@ if (only.has('suites')) {
     ['in-process translation (translateMessage, no trace)', f.translationsPerSecond.toFixed(0), '100%', ''],
     ['suite run headless (runSuite: trace, graph compare, counts)', f.casesPerSecond.toFixed(0), `${(f.ratio * 100).toFixed(0)}%`, met(f.ratio)],
     ['`mediator test --json` (its report time)', f.cliCasesPerSecond.toFixed(0), `${(f.cliRatio * 100).toFixed(0)}%`, met(f.cliRatio)],
+    [
+      '`mediator test --watch --json`, a re-run after a save (its report time)',
+      f.watch.rerunCasesPerSecond.toFixed(0),
+      `${(f.watch.ratio * 100).toFixed(0)}%`,
+      met(f.watch.ratio),
+    ],
     ['runSuite once in a fresh process (what the command starts from)', f.coldCasesPerSecond.toFixed(0), `${(f.coldRatio * 100).toFixed(0)}%`, ''],
     ['translateMessage once in a fresh process (no trace, no compare)', f.engineColdPerSecond.toFixed(0), `${(f.engineColdRatio * 100).toFixed(0)}%`, ''],
   ];
@@ -663,6 +669,9 @@ if (only.has('suites')) {
   );
   console.log(
     `The whole \`mediator test --json\` process (start, reading the folder, compiling the alignments, the run, printing): ${f.cliWallMs.toFixed(0)} ms, median of 3.`,
+  );
+  console.log(
+    `\`mediator test --watch\`: its first run at ${((f.watch.firstCasesPerSecond / f.translationsPerSecond) * 100).toFixed(0)}% of in-process (a fresh process, as above); after each of ${f.watch.changes} saves of an alignment file (${f.watch.passed} passed in the last; its ratio: median of each re-run against the in-process round run right after it), the re-run's report ${f.watch.saveToReportMs.toFixed(0)} ms after the save (median; the whole command without --watch ${f.cliWallMs.toFixed(0)} ms, ${(f.cliWallMs / f.watch.saveToReportMs).toFixed(1)}x): the change noticed, the settle time, the folder read, the file compiled, the run and the report printed.`,
   );
   writeFileSync(join(resultsDir, 'suites.json'), `${JSON.stringify(f, null, 2)}\n`);
 }

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { runSuite, translateMessage, writeSuiteFolder, type api, type CompiledAlignment } from '@mediator/core/node';
 import { median } from './stats.js';
 import { measureCompileShare, type CompileShare } from './function-events.js';
+import { measureWatch, type WatchFigures } from './watch-bench.js';
 
 const coldRunner = join(dirname(fileURLToPath(import.meta.url)), 'suite-cold-run.js');
 
@@ -49,6 +50,8 @@ export interface SuiteFigures {
   readonly cliWallMs: number;
   /** V8's parsing and bytecode inside one more fresh runSuite run (function-events.ts): a code cache's ceiling. */
   readonly coldCompile: CompileShare;
+  /** `mediator test --watch` over the same folder, re-running after saves (watch-bench.ts). */
+  readonly watch: WatchFigures;
   readonly passed: number;
 }
 
@@ -98,6 +101,7 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
   const engineColdRates: number[] = [];
   const cliWalls: number[] = [];
   let coldCompile: CompileShare;
+  let watch: WatchFigures;
   try {
     await writeSuiteFolder(dir, cases);
     const files = [...new Set(sources.flatMap((s) => s.files))];
@@ -114,6 +118,7 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
       engineColdRates.push((count / engineCold.ms) * 1000);
     }
     coldCompile = measureCompileShare(coldRunner, [dir, ...files], 'runSuite');
+    watch = await measureWatch(cli, dir, files, engineRound);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -132,6 +137,7 @@ export async function measureSuite(cli: string, sources: readonly SuiteCaseSourc
     engineColdRatio: median(engineColdRates) / translationsPerSecond,
     cliWallMs: median(cliWalls),
     coldCompile,
+    watch,
     passed,
   };
 }

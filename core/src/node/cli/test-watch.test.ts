@@ -15,7 +15,7 @@ import { goldenSuite, withCellChanged } from '../../test-support/golden-suite.js
 import { dataDir, goldenPairs, goldenSteps, mediatorCli } from '../../test-support/shared-data.js';
 import { waitUntilTrue } from '../../test-support/wait-until.js';
 import { writeSuiteFolder } from '../suites/suite-folder.js';
-import { SETTLE_MS } from './test-watch.js';
+import { SETTLE_MS, watchSuite } from './test-watch.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'mediator-test-watch-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -146,6 +146,35 @@ describe('mediator test --watch', () => {
     expect(reports(run)).toHaveLength(2);
     stop.abort();
     expect((await run.done).code).toBe(0);
+  });
+
+  it('sees a file saved while the first run is still running, and runs again after it', async () => {
+    const dir = join(scratch, `w${serial++}`);
+    mkdirSync(dir);
+    const stop = new AbortController();
+    let calls = 0;
+    let stderr = '';
+    const run = async (): Promise<number> => {
+      calls++;
+      if (calls === 1) {
+        writeFileSync(join(dir, 'case.json'), '{}');
+        await quietPeriod();
+        return 1;
+      }
+      return 0;
+    };
+    const done = watchSuite({ dir, files: [], outputs: [] }, run, {
+      stdout: () => undefined,
+      stderr: (t) => (stderr += t),
+      readStdin: async () => '',
+      stop: stop.signal,
+    });
+    await waitUntilTrue('a second run', () => calls >= 2, WAIT_MS);
+    await waitUntilTrue('the watch waiting after it', () => stderr.split('for changes').length > 2, WAIT_MS);
+    stop.abort();
+    expect(await done).toBe(0);
+    expect(stderr).toContain('changed: case.json; running the suite again');
+    expect(calls).toBe(2);
   });
 
   it('refuses an alignment from standard input, which it could not read again', async () => {

@@ -2,7 +2,7 @@
  * `mediator test --watch` (issue 42): the suite runs again after every change to its cases or to
  * the alignment files, in the same process, until Ctrl-C (or `CliIo.stop`).
  *
- * Why a process that stays: a fresh process runs a suite's cases at about a quarter of the rate a
+ * Why a process that stays: a fresh process runs a suite's cases at a quarter to a third of the rate a
  * warm one does (V8 has not optimised the engine yet; README, "What a fresh process costs"), and no
  * flag or cache took that off. Someone editing an alignment against its suite runs it over and
  * over, and from the second run on the code is warm; the alignment files that did not change are
@@ -58,9 +58,10 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
     return !inside.startsWith('..') && inside.split(sep).some((part) => part.startsWith('.') || part === 'node_modules');
   };
 
-  let last = await attempt(run, io);
+  // Watching starts before the first run: a file saved while it runs starts the next one.
   const watchers: FSWatcher[] = [];
   const changes = new Set<string>();
+  let last = 0;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let settle: { resolve: (code: number) => void; reject: (error: unknown) => void } | undefined;
@@ -72,12 +73,9 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
     else settle?.reject(outcome.error);
   };
 
-  const runAgain = (): void => {
+  const runNow = (): void => {
     timer = undefined;
     running = true;
-    const changed = [...changes];
-    changes.clear();
-    io.stderr(`\n${changeLine(changed, root)}\n`);
     attempt(run, io).then(
       (code) => {
         last = code;
@@ -88,6 +86,11 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
       },
       (error: unknown) => end({ error }),
     );
+  };
+  const runAgain = (): void => {
+    io.stderr(`\n${changeLine([...changes], root)}\n`);
+    changes.clear();
+    runNow();
   };
   const changed = (path: string): void => {
     if (ignored(path)) return;
@@ -100,13 +103,13 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
     if (!running) end({ code: last });
   };
 
+  watchers.push(watchFolder(root, true, (name) => changed(name === undefined ? root : resolve(root, name))));
   try {
-    watchers.push(watchFolder(root, true, (name) => changed(name === undefined ? root : resolve(root, name))));
     for (const [folder, names] of foldersOf(targets.files, root)) {
       watchers.push(watchFolder(folder, false, (name) => (name === undefined || names.has(name) ? changed(resolve(folder, name ?? '')) : undefined)));
     }
   } catch (error) {
-    end({ code: last });
+    end({ code: 1 });
     throw error;
   }
   for (const w of watchers) {
@@ -115,11 +118,8 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
       end({ code: Math.max(last, 1) });
     });
   }
-  if (stop.aborted) stopped();
-  else {
-    stop.addEventListener('abort', stopped, { once: true });
-    io.stderr(waitingLine(targets));
-  }
+  stop.addEventListener('abort', stopped, { once: true });
+  runNow();
   try {
     return await finished;
   } finally {
