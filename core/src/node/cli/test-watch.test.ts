@@ -61,6 +61,24 @@ const failing = (report: api.SuiteRunReport): string[] =>
 /** Long enough after a change for a run to have started if one were going to. */
 const quietPeriod = (): Promise<void> => new Promise((r) => setTimeout(r, SETTLE_MS * 8));
 
+/** The bundle run as the bin runs it, with its output gathered as it comes. */
+function spawnWatch(args: readonly string[]): {
+  child: ReturnType<typeof spawn>;
+  out: () => { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, [mediatorCli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out: () => ({ stdout, stderr }), exited };
+}
+
+const exitWithin = <T>(exited: Promise<T>): Promise<T | 'no exit'> =>
+  Promise.race([exited, new Promise<'no exit'>((r) => setTimeout(() => r('no exit'), WAIT_MS))]);
+
 describe('mediator test --watch', () => {
   it('runs again after an alignment file changes, fails the cases of the changed cell, passes once it is put back', async () => {
     const { dir, alignments, args } = await workspace();
@@ -187,20 +205,46 @@ describe('mediator test --watch', () => {
 
   it('ends at SIGINT with the last run exit code, run from the start-up bundle as the bin runs it', async () => {
     const { dir, args } = await workspace();
-    const child = spawn(process.execPath, [mediatorCli, 'test', dir, ...args, '--watch', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { child, out, exited } = spawnWatch(['test', dir, ...args, '--watch', '--json']);
     try {
-      await waitUntilTrue('the bundle watching after its first run', () => stderr.includes('for changes (Ctrl-C to stop)'), WAIT_MS);
+      await waitUntilTrue('the bundle watching after its first run', () => out().stderr.includes('for changes (Ctrl-C to stop)'), WAIT_MS);
       child.kill('SIGINT');
-      const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), WAIT_MS))]);
-      expect(code).toBe(0);
-      const lines = stdout.split('\n').filter((l) => l !== '');
+      expect(await exitWithin(exited)).toBe(0);
+      const lines = out()
+        .stdout.split('\n')
+        .filter((l) => l !== '');
       expect(lines).toHaveLength(1);
       expect((JSON.parse(lines[0]!) as api.SuiteRunReport).passed).toBe(cases.length);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('hears Ctrl-C during a long run: the first stops after it, a second stops at once with 130', async () => {
+    const { dir, alignments, args } = await workspace();
+    // Enough cases that a run lasts well past the time the signals take to arrive.
+    await writeSuiteFolder(
+      dir,
+      Array.from({ length: 2500 }, (_, i) => ({ ...cases[i % cases.length]!, name: `long-${String(i).padStart(4, '0')}` })),
+    );
+    const { child, out, exited } = spawnWatch(['test', dir, ...args, '--watch', '--json']);
+    try {
+      await waitUntilTrue('the first run to end', () => out().stderr.includes('for changes (Ctrl-C to stop)'), WAIT_MS * 3);
+      writeFileSync(alignments[0]!, `${readFileSync(alignments[0]!, 'utf8')}<!-- saved again -->\n`);
+      await waitUntilTrue('the second run to start', () => out().stderr.includes('running the suite again'), WAIT_MS);
+      child.kill('SIGINT');
+      await waitUntilTrue(
+        'the watch to say it stops after the run',
+        () => out().stderr.includes('stopping after the run in progress (Ctrl-C again to stop now)'),
+        WAIT_MS,
+      );
+      child.kill('SIGINT');
+      expect(await exitWithin(exited)).toBe(130);
+      expect(
+        out()
+          .stdout.split('\n')
+          .filter((l) => l !== ''),
+      ).toHaveLength(1);
     } finally {
       child.kill('SIGKILL');
     }

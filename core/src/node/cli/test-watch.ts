@@ -14,7 +14,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { ErrorCodes } from '../../common/index.js';
+import { ErrorCodes, MediatorError } from '../../common/index.js';
 import { fileError, inputErrorText, UsageError, type CliIo } from './io.js';
 
 /**
@@ -101,6 +101,7 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
   };
   const stopped = (): void => {
     if (!running) end({ code: last });
+    else io.stderr(`stopping after the run in progress${io.stop === undefined ? ' (Ctrl-C again to stop now)' : ''}\n`);
   };
 
   watchers.push(watchFolder(root, true, (name) => changed(name === undefined ? root : resolve(root, name))));
@@ -114,7 +115,7 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
   }
   for (const w of watchers) {
     w.on('error', (error: NodeJS.ErrnoException) => {
-      io.stderr(`mediator: ${targets.dir}: stopped watching${error.code === undefined ? '' : ` (${error.code})`}\n`);
+      io.stderr(`mediator: ${targets.dir}: stopped watching${error.code === undefined ? '' : ` (${error.code})`}${limitHint(error)}\n`);
       end({ code: Math.max(last, 1) });
     });
   }
@@ -125,6 +126,23 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
   } finally {
     stop.removeEventListener('abort', stopped);
   }
+}
+
+/** How often a run under --watch lets the event loop in: often enough that Ctrl-C and saves are seen at once, rarely enough to cost nothing. */
+const TURN_MS = 50;
+
+/**
+ * For `runSuite`'s `between`: a turn of the event loop once `TURN_MS` have passed since the last,
+ * else nothing. Without it a run holds the event loop to its end, and a Ctrl-C that the watch
+ * handles (instead of the process ending) waited for the whole run.
+ */
+export function eventLoopTurns(): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < TURN_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
 }
 
 /** A run whose input is bad prints why, as the command without --watch would, and the watch goes on. */
@@ -147,9 +165,14 @@ function watchFolder(folder: string, recursive: boolean, onName: (name: string |
   try {
     return watch(folder, { recursive }, (_event, name) => onName(name ?? undefined));
   } catch (error) {
-    throw fileError(folder, 'cannot watch the folder', error, ErrorCodes.fileUnreadable);
+    const failure = fileError(folder, 'cannot watch the folder', error, ErrorCodes.fileUnreadable);
+    throw new MediatorError(`${failure.message}${limitHint(error)}`, failure.code, { cause: error });
   }
 }
+
+/** Linux watches each folder of the suite on its own (inotify), up to a per-user limit: say which, since ENOSPC alone reads as a full disk. */
+const limitHint = (error: unknown): string =>
+  (error as NodeJS.ErrnoException).code === 'ENOSPC' ? ': the system limit on watched folders (Linux: raise fs.inotify.max_user_watches)' : '';
 
 /** The folders of the files outside the suite folder, each with the names to watch in it. */
 function foldersOf(files: readonly string[], root: string): Map<string, Set<string>> {
@@ -181,11 +204,13 @@ function waitingLine(targets: WatchTargets): string {
 
 /**
  * The process's Ctrl-C and SIGTERM as a stop signal, handled only while the watch lasts: they end
- * the watch after the run in progress (its JUnit report written whole), not the process mid-run.
+ * the watch after the run in progress, not the process mid-run; a second one ends it at once.
  */
 function signalStop(): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
-  const abort = (): void => controller.abort();
+  // A second Ctrl-C does not wait for a long run: nothing is half written (the JUnit report is
+  // renamed into place whole), only that run's report is not printed. 130: ended by SIGINT.
+  const abort = (): void => (controller.signal.aborted ? process.exit(130) : controller.abort());
   process.on('SIGINT', abort);
   process.on('SIGTERM', abort);
   return {

@@ -8,7 +8,7 @@ import { failureSummary, junitXml, runSuite, MediatorError, ErrorCodes, type api
 import { readSuiteFolder, suiteAlignmentFiles } from '../suites/suite-folder.js';
 import { formatTable, parseCommandArgs, UsageError, writeOutputFile, type CliIo } from './io.js';
 import { fileResolver, loadAlignments, type AlignmentCache } from './load-alignments.js';
-import { watchSuite } from './test-watch.js';
+import { eventLoopTurns, watchSuite } from './test-watch.js';
 
 const chainText = (ids: readonly api.AlignmentId[]): string => ids.map((a) => `${a.name}@${a.version}`).join(' > ') || '(none)';
 
@@ -26,8 +26,8 @@ interface SuiteRunOptions {
   readonly alignmentFiles: readonly string[] | undefined;
   readonly junit: string | undefined;
   readonly json: boolean;
-  /** One JSON report per line (--watch), instead of one pretty report for the whole output. */
-  readonly jsonLines: boolean;
+  /** Under --watch: a JSON report takes one line (one per run), and a run lets the event loop in now and then. */
+  readonly watching: boolean;
 }
 
 export async function testCommand(args: string[], io: CliIo): Promise<number> {
@@ -46,7 +46,7 @@ export async function testCommand(args: string[], io: CliIo): Promise<number> {
   const watching = values.watch === true;
   if (watching && values.alignment?.includes('-') === true)
     throw new UsageError('--watch reads the alignment files again after each change: it cannot read one from standard input (-)');
-  const options: SuiteRunOptions = { dir, alignmentFiles: values.alignment, junit: values.junit, json: values.json === true, jsonLines: watching };
+  const options: SuiteRunOptions = { dir, alignmentFiles: values.alignment, junit: values.junit, json: values.json === true, watching };
   if (!watching) return runSuiteFolder(options, io);
   const cache: AlignmentCache = new Map();
   return watchSuite(
@@ -65,10 +65,10 @@ async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, cache?: Align
   if (files.length === 0) throw new UsageError(`name the alignments to test with -a (or keep them in ${dir}/alignments/)`);
   const alignments = await loadAlignments(files, io, cache);
   const suite = basename(resolve(dir));
-  const report = await runSuite(suite, cases, fileResolver(alignments));
+  const report = await runSuite(suite, cases, fileResolver(alignments), options.watching ? { between: eventLoopTurns() } : {});
   if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report));
   if (options.json) {
-    io.stdout(`${options.jsonLines ? JSON.stringify(report) : JSON.stringify(report, null, 2)}\n`);
+    io.stdout(`${options.watching ? JSON.stringify(report) : JSON.stringify(report, null, 2)}\n`);
   } else {
     const rows = [['case', 'result', 'alignments', 'ms', 'detail']];
     for (const c of report.cases) {
