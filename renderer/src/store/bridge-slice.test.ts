@@ -45,6 +45,44 @@ describe('bridge slice', () => {
     expect(store.getState().logOp).toEqual({ state: 'done', message: 'Every bridge is registered' });
   });
 
+  it('saves one state at a time, the newest last, and says "saved" only once the newest is (a check while an edit is being saved)', async () => {
+    vi.useFakeTimers();
+    const bodies: BridgeProgressBody[] = [];
+    const answers: (() => void)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const save = async (id: string, body: BridgeProgressBody): Promise<BridgeProgress> => {
+      bodies.push(body);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      inFlight--;
+      return saved(id, body);
+    };
+    const log: LogCheckReply = { started: true, bridges: [{ class: 'a.B', platformType: 'urn:t', line: 3 }], finished: true, missing: [], problems: [] };
+    const store = storeWith({
+      getBridgeProgress: async () => saved('b', { currentStep: 4, steps: {} }),
+      saveBridgeProgress: save,
+      checkBridgeLog: async () => log,
+    });
+    await store.getState().openBridge('b');
+    store.getState().setLogText('the log', 'startup.log');
+    await vi.advanceTimersByTimeAsync(BRIDGE_SAVE_DEBOUNCE_MS + 10);
+    expect(bodies).toHaveLength(1); // the edit's save, not answered yet
+    await store.getState().checkLog();
+    await flush();
+    expect(bodies).toHaveLength(1); // the check's save waits for it
+    answers.shift()?.();
+    await flush();
+    expect(store.getState().bridgeSaveOp).toEqual({ state: 'running', progress: 'Saving…' });
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]?.steps.log?.ok).toBe(true);
+    answers.shift()?.();
+    await flush();
+    expect(store.getState().bridgeSaveOp).toEqual({ state: 'done', message: 'Progress saved' });
+    expect(most).toBe(1);
+  });
+
   it('creates the pair with the downstream alignment as output and the upstream one as input', async () => {
     const create = vi.fn(async (_id: string, _request: PlatformChannelsRequest) => ({ message: 'ok' }) as never);
     const store = storeWith({

@@ -5,6 +5,7 @@
  */
 import type {
   BridgeProgress,
+  BridgeProgressBody,
   BridgeSteps,
   CopyCommandsReply,
   LogCheckReply,
@@ -14,6 +15,7 @@ import type {
   VersionCheckReply,
 } from '../api/index.js';
 import { failed } from './operation.js';
+import { serialSaves } from './serial-saves.js';
 import { IDLE, type Operation, type SliceCreator } from './types.js';
 
 export const BRIDGE_STEPS = ['version', 'copy', 'config', 'log', 'channels'] as const;
@@ -111,6 +113,19 @@ export const createBridgeSlice: SliceCreator<BridgeSlice> = (set, get) => {
     else saveSoon();
   };
   const spelling = (): TopicSpelling => get().bridgeSteps.channels?.spelling ?? 'mediator';
+  /**
+   * Saves go to the server one at a time, the newest state last. Two saves in flight at once could
+   * be stored in either order, and the older one's answer showed "Progress saved" while the newer
+   * one was still on its way, so closing the app then lost the newer state (a check's result).
+   */
+  const save = serialSaves<{ bridgeId: string; body: BridgeProgressBody }>(async ({ bridgeId, body }, superseded) => {
+    try {
+      await get().api.saveBridgeProgress(bridgeId, body);
+      if (!superseded() && get().bridgeId === bridgeId) set({ bridgeSaveOp: { state: 'done', message: 'Progress saved' } });
+    } catch (error) {
+      if (!superseded()) set({ bridgeSaveOp: failed(error) });
+    }
+  });
 
   return {
     bridgeId: '',
@@ -201,16 +216,11 @@ export const createBridgeSlice: SliceCreator<BridgeSlice> = (set, get) => {
       merge(step, patch);
     },
 
-    async saveBridgeNow() {
+    saveBridgeNow() {
       const { bridgeId, bridgeStep, bridgeSteps } = get();
-      if (bridgeId === '') return;
+      if (bridgeId === '') return Promise.resolve();
       set({ bridgeSaveOp: { state: 'running', progress: 'Saving…' } });
-      try {
-        await get().api.saveBridgeProgress(bridgeId, { currentStep: bridgeStep, steps: bridgeSteps });
-        if (get().bridgeId === bridgeId) set({ bridgeSaveOp: { state: 'done', message: 'Progress saved' } });
-      } catch (error) {
-        set({ bridgeSaveOp: failed(error) });
-      }
+      return save({ bridgeId, body: { currentStep: bridgeStep, steps: bridgeSteps } });
     },
 
     async checkVersion() {
