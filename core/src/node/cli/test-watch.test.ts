@@ -113,6 +113,57 @@ describe('mediator test --watch', () => {
     expect(reports(run)).toHaveLength(3);
   });
 
+  it('lists only the cases that did not pass, and what each save changed since the previous run', async () => {
+    const { dir, alignments, args } = await workspace();
+    const stop = new AbortController();
+    const run = startCli(['test', dir, ...args, '--watch'], { stop: stop.signal });
+    // Each run's output: up to its summary line, with the "since the previous run" line after it.
+    const runs = (): string[] => {
+      const out: string[] = [];
+      let current = '';
+      for (const line of run.output().stdout.split(/(?<=\n)/)) {
+        if (line.startsWith('since the previous run: ') && out.length > 0) out[out.length - 1] += line;
+        else current += line;
+        if (/^\d+ passed, /.test(line)) {
+          out.push(current);
+          current = '';
+        }
+      }
+      return out;
+    };
+    // A run counts once its summary (and, from the second on, its "since" line) is out.
+    const waitForRuns = (n: number): Promise<true> =>
+      waitUntilTrue(`run ${n} of the watch`, () => runs().length >= n && (n === 1 || runs()[n - 1]!.includes('since the previous run')), WAIT_MS);
+    await waitForRuns(1);
+    expect(runs()[0]).toMatch(new RegExp(`^${cases.length} passed, 0 failed, 0 error\\(s\\) in ${cases.length} case\\(s\\), \\d+ ms\n$`));
+
+    const cell = 'cell2_weight';
+    const users = goldenPairs()
+      .filter((p) => goldenSteps(p.pair).some((s) => s.cell === cell && s.deleted + s.inserted > 0))
+      .map((p) => p.pair)
+      .sort();
+    const file = alignments[1]!;
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, withCellChanged(original, cell));
+    await waitForRuns(2);
+    const second = runs()[1]!;
+    const rows = second.split('\n').filter((l) => /\s(PASS|FAIL|ERROR)\s/.test(l));
+    expect(rows.map((l) => l.split(/\s+/)[0]).sort()).toEqual(users);
+    expect(rows.every((l) => /\sFAIL\s/.test(l))).toBe(true);
+    expect(second).toContain(`${cases.length - users.length} passed, ${users.length} failed`);
+    expect(second).toContain('(under --watch only the cases that did not pass are listed)');
+    expect(second).toContain(`since the previous run: now failing ${users.join(', ')}\n`);
+
+    writeFileSync(file, original);
+    await waitForRuns(3);
+    expect(runs()[2]).toMatch(new RegExp(`^${cases.length} passed, .* ms\nsince the previous run: now passing ${users.join(', ')}\n$`));
+    writeFileSync(file, original);
+    await waitForRuns(4);
+    expect(runs()[3]).toMatch(/ ms\nsince the previous run: no case changed its result\n$/);
+    stop.abort();
+    expect((await run.done).code).toBe(0);
+  });
+
   it('reports a case that does not parse with its position, goes on watching, and ends with the last run exit code', async () => {
     const { dir, args } = await workspace();
     const stop = new AbortController();

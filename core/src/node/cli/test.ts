@@ -26,9 +26,21 @@ interface SuiteRunOptions {
   readonly alignmentFiles: readonly string[] | undefined;
   readonly junit: string | undefined;
   readonly json: boolean;
-  /** Under --watch: a JSON report takes one line (one per run), and a run lets the event loop in now and then. */
-  readonly watching: boolean;
 }
+
+/**
+ * What a run under --watch keeps for the next: the compiled alignments, and each case's result to
+ * say what changed. Its runs also differ in print: a JSON report takes one line (one per run),
+ * the table lists only the cases that did not pass (on a large suite the whole table each save
+ * buried what the save changed), and a run lets the event loop in now and then.
+ */
+interface WatchState {
+  readonly cache: AlignmentCache;
+  previous: ReadonlyMap<string, api.CaseResult['status']> | undefined;
+}
+
+/** Case names listed in a "since the previous run" line; the rest are counted. */
+const NAMED_CASES = 5;
 
 export async function testCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -46,32 +58,33 @@ export async function testCommand(args: string[], io: CliIo): Promise<number> {
   const watching = values.watch === true;
   if (watching && values.alignment?.includes('-') === true)
     throw new UsageError('--watch reads the alignment files again after each change: it cannot read one from standard input (-)');
-  const options: SuiteRunOptions = { dir, alignmentFiles: values.alignment, junit: values.junit, json: values.json === true, watching };
+  const options: SuiteRunOptions = { dir, alignmentFiles: values.alignment, junit: values.junit, json: values.json === true };
   if (!watching) return runSuiteFolder(options, io);
-  const cache: AlignmentCache = new Map();
+  const state: WatchState = { cache: new Map(), previous: undefined };
   return watchSuite(
     { dir, files: values.alignment ?? [], outputs: values.junit === undefined ? [] : [values.junit] },
-    () => runSuiteFolder(options, io, cache),
+    () => runSuiteFolder(options, io, state),
     io,
   );
 }
 
 /** Reads the suite and its alignments, runs it and prints the report: 0 when every case passed. */
-async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, cache?: AlignmentCache): Promise<number> {
+async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, watch?: WatchState): Promise<number> {
   const { dir } = options;
   const cases = await readSuiteFolder(dir);
   if (cases.length === 0) throw new MediatorError(`${dir}: no test cases (no */case.json)`, ErrorCodes.fileUnreadable);
   const files = options.alignmentFiles ?? (await suiteAlignmentFiles(dir));
   if (files.length === 0) throw new UsageError(`name the alignments to test with -a (or keep them in ${dir}/alignments/)`);
-  const alignments = await loadAlignments(files, io, cache);
+  const alignments = await loadAlignments(files, io, watch?.cache);
   const suite = basename(resolve(dir));
-  const report = await runSuite(suite, cases, fileResolver(alignments), options.watching ? { between: eventLoopTurns() } : {});
+  const report = await runSuite(suite, cases, fileResolver(alignments), watch === undefined ? {} : { between: eventLoopTurns() });
   if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report));
   if (options.json) {
-    io.stdout(`${options.watching ? JSON.stringify(report) : JSON.stringify(report, null, 2)}\n`);
+    io.stdout(`${watch === undefined ? JSON.stringify(report, null, 2) : JSON.stringify(report)}\n`);
   } else {
     const rows = [['case', 'result', 'alignments', 'ms', 'detail']];
-    for (const c of report.cases) {
+    const listed = watch === undefined ? report.cases : report.cases.filter((c) => c.status !== 'passed');
+    for (const c of listed) {
       rows.push([
         c.name,
         c.status === 'passed' ? 'PASS' : c.status === 'failed' ? 'FAIL' : 'ERROR',
@@ -80,10 +93,15 @@ async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, cache?: Align
         failureSummary(c),
       ]);
     }
+    const table = rows.length > 1 ? `${formatTable(rows)}\n\n` : '';
+    const unlisted =
+      watch !== undefined && listed.length > 0 && listed.length < report.cases.length ? ' (under --watch only the cases that did not pass are listed)' : '';
     io.stdout(
-      `${formatTable(rows)}\n\n${report.passed} passed, ${report.failed} failed, ${report.errors} error(s) in ${report.cases.length} case(s), ${report.ms.toFixed(0)} ms\n`,
+      `${table}${report.passed} passed, ${report.failed} failed, ${report.errors} error(s) in ${report.cases.length} case(s), ${report.ms.toFixed(0)} ms${unlisted}\n`,
     );
+    if (watch?.previous !== undefined) io.stdout(`${changedResults(watch.previous, report.cases)}\n`);
   }
+  if (watch !== undefined) watch.previous = new Map(report.cases.map((c) => [c.name, c.status]));
   // Which recorded versions ran against another version of the same name: the point of a re-run.
   const replaced = new Set<string>();
   cases.forEach((c, i) => {
@@ -95,4 +113,14 @@ async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, cache?: Align
   });
   for (const note of replaced) io.stderr(`note: ${note}\n`);
   return report.passed === report.cases.length ? 0 : 1;
+}
+
+/** What a save changed: the cases that passed before and do not now, and the other way round. */
+function changedResults(previous: ReadonlyMap<string, api.CaseResult['status']>, cases: readonly api.CaseResult[]): string {
+  const failing = cases.filter((c) => c.status !== 'passed' && previous.get(c.name) === 'passed').map((c) => c.name);
+  const passing = cases.filter((c) => c.status === 'passed' && previous.has(c.name) && previous.get(c.name) !== 'passed').map((c) => c.name);
+  const names = (list: readonly string[]): string =>
+    `${list.slice(0, NAMED_CASES).join(', ')}${list.length > NAMED_CASES ? ` and ${list.length - NAMED_CASES} more` : ''}`;
+  const parts = [...(failing.length > 0 ? [`now failing ${names(failing)}`] : []), ...(passing.length > 0 ? [`now passing ${names(passing)}`] : [])];
+  return `since the previous run: ${parts.length === 0 ? 'no case changed its result' : parts.join('; ')}`;
 }
