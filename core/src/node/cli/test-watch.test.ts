@@ -164,6 +164,24 @@ describe('mediator test --watch', () => {
     expect((await run.done).code).toBe(0);
   });
 
+  it('watches the suite own alignments/ folder when no -a is given', async () => {
+    const { dir } = await workspace();
+    mkdirSync(join(dir, 'alignments'));
+    for (const f of FILES) copyFileSync(join(dataDir, 'alignments', f), join(dir, 'alignments', f));
+    const stop = new AbortController();
+    const run = startCli(['test', dir, '--watch', '--json'], { stop: stop.signal });
+    await waitForReports(run, 1);
+    expect(reports(run)[0]!.passed).toBe(cases.length);
+    expect(run.output().stderr).toContain(`watching ${dir} for changes`);
+    const file = join(dir, 'alignments', 'CO_FIWARE.rdf');
+    writeFileSync(file, withCellChanged(readFileSync(file, 'utf8'), 'cell2_weight'));
+    await waitForReports(run, 2);
+    expect(reports(run)[1]!.failed).toBeGreaterThan(0);
+    expect(run.output().stderr).toContain('changed: alignments/CO_FIWARE.rdf; running the suite again');
+    stop.abort();
+    expect((await run.done).code).toBe(1);
+  });
+
   it('reports a case that does not parse with its position, goes on watching, and ends with the last run exit code', async () => {
     const { dir, args } = await workspace();
     const stop = new AbortController();
