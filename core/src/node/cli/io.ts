@@ -161,6 +161,12 @@ export function inputErrorText(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The first `max` items joined with commas, the rest counted: `a, b, c and 4 more`. */
+export function someNamed(items: readonly string[], max: number): string {
+  const rest = items.length - max;
+  return `${items.slice(0, max).join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
+}
+
 /** Text as a command prints it: ending with one newline (the text's own, or one added). */
 export const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${text}\n`);
 

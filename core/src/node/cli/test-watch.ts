@@ -15,7 +15,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { ErrorCodes, MediatorError } from '../../common/index.js';
-import { fileError, inputErrorText, UsageError, type CliIo } from './io.js';
+import { fileError, inputErrorText, someNamed, UsageError, type CliIo } from './io.js';
 
 /**
  * Quiet time after the last change before the suite runs again: one save is often several events
@@ -64,13 +64,17 @@ async function watchUntilStopped(targets: WatchTargets, run: () => Promise<numbe
   let last = 0;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
-  let settle: { resolve: (code: number) => void; reject: (error: unknown) => void } | undefined;
-  const finished = new Promise<number>((resolvePromise, reject) => (settle = { resolve: resolvePromise, reject }));
+  let finish!: (code: number) => void;
+  let fail!: (error: unknown) => void;
+  const finished = new Promise<number>((resolvePromise, reject) => {
+    finish = resolvePromise;
+    fail = reject;
+  });
   const end = (outcome: { code: number } | { error: unknown }): void => {
     clearTimeout(timer);
     for (const w of watchers) w.close();
-    if ('code' in outcome) settle?.resolve(outcome.code);
-    else settle?.reject(outcome.error);
+    if ('code' in outcome) finish(outcome.code);
+    else fail(outcome.error);
   };
 
   const runNow = (): void => {
@@ -189,12 +193,11 @@ function foldersOf(files: readonly string[], root: string): Map<string, Set<stri
 }
 
 function changeLine(changed: readonly string[], root: string): string {
-  const shown = changed.slice(0, NAMED_CHANGES).map((p) => {
+  const shown = changed.map((p) => {
     const inside = relative(root, p);
     return inside.startsWith('..') ? p : inside === '' ? '.' : inside.split(sep).join('/');
   });
-  const more = changed.length > NAMED_CHANGES ? ` and ${changed.length - NAMED_CHANGES} more` : '';
-  return `[${new Date().toTimeString().slice(0, 8)}] changed: ${shown.join(', ')}${more}; running the suite again`;
+  return `[${new Date().toTimeString().slice(0, 8)}] changed: ${someNamed(shown, NAMED_CHANGES)}; running the suite again`;
 }
 
 function waitingLine(targets: WatchTargets): string {

@@ -6,7 +6,7 @@
 import { basename, resolve } from 'node:path';
 import { failureSummary, junitXml, runSuite, MediatorError, ErrorCodes, type api } from '../../common/index.js';
 import { readSuiteFolder, suiteAlignmentFiles } from '../suites/suite-folder.js';
-import { formatTable, parseCommandArgs, UsageError, writeOutputFile, type CliIo } from './io.js';
+import { formatTable, parseCommandArgs, someNamed, UsageError, writeOutputFile, type CliIo } from './io.js';
 import { fileResolver, loadAlignments, type AlignmentCache } from './load-alignments.js';
 import { eventLoopTurns, watchSuite } from './test-watch.js';
 
@@ -119,8 +119,9 @@ async function runSuiteFolder(options: SuiteRunOptions, io: CliIo, watch?: Watch
 function changedResults(previous: ReadonlyMap<string, api.CaseResult['status']>, cases: readonly api.CaseResult[]): string {
   const failing = cases.filter((c) => c.status !== 'passed' && previous.get(c.name) === 'passed').map((c) => c.name);
   const passing = cases.filter((c) => c.status === 'passed' && previous.has(c.name) && previous.get(c.name) !== 'passed').map((c) => c.name);
-  const names = (list: readonly string[]): string =>
-    `${list.slice(0, NAMED_CASES).join(', ')}${list.length > NAMED_CASES ? ` and ${list.length - NAMED_CASES} more` : ''}`;
-  const parts = [...(failing.length > 0 ? [`now failing ${names(failing)}`] : []), ...(passing.length > 0 ? [`now passing ${names(passing)}`] : [])];
+  const parts = [
+    ...(failing.length > 0 ? [`now failing ${someNamed(failing, NAMED_CASES)}`] : []),
+    ...(passing.length > 0 ? [`now passing ${someNamed(passing, NAMED_CASES)}`] : []),
+  ];
   return `since the previous run: ${parts.length === 0 ? 'no case changed its result' : parts.join('; ')}`;
 }
