@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { alignmentKey, parseAlignmentRef, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { TopicPairs } from '../../ui/TopicPairs.js';
 import type { ChannelInfo } from '../../api/index.js';
 
 /** An alignment picked or typed as name@version, with whether it is uploaded and an upload picker when not. */
@@ -91,16 +92,6 @@ export function ChannelsStep() {
         <AlignmentField label="Upstream alignment" value={ch.inp ?? ''} onChange={(inp) => update('channels', { inp })} />
       </div>
       <OperationStatus op={uploadOp} testId="alignment-upload-status" />
-      {state !== undefined && (
-        <div className="topic-preview" data-testid="bridge-topics">
-          <p>
-            Downstream: <code data-testid="bridge-downstream-source">{state.topics.downstream.source}</code> → <code>{state.topics.downstream.sink}</code>
-          </p>
-          <p>
-            Upstream: <code data-testid="bridge-upstream-source">{state.topics.upstream.source}</code> → <code>{state.topics.upstream.sink}</code>
-          </p>
-        </div>
-      )}
       <div className="row">
         <button type="button" className="primary" disabled={(ch.platformId ?? '').trim() === ''} onClick={() => void create()}>
           Create channels
@@ -108,6 +99,12 @@ export function ChannelsStep() {
         <OperationStatus op={createOp} testId="bridge-create-status" />
         <OperationStatus op={stateOp} showDone={false} testId="bridge-state-status" />
       </div>
+      {/* Below the button, as on the Channels screen (PlatformPairForm). */}
+      {(ch.platformId ?? '').trim() !== '' && (
+        <div className="topic-preview" data-testid="bridge-topics">
+          <TopicPairs topics={state?.topics} testIdPrefix="bridge-" />
+        </div>
+      )}
       {state !== undefined && (
         <div className={`check-result ${state.running ? 'ok' : ''}`} data-testid="bridge-channel-state">
           <ChannelLine label="Downstream" channel={state.downstream} />

@@ -1,6 +1,7 @@
-import type { ChannelInfo, TopicPair } from '../../api/index.js';
+import type { ChannelInfo } from '../../api/index.js';
 import { IDLE, useWorkbench } from '../../store/index.js';
 import { OperationStatus } from '../../ui/OperationStatus.js';
+import { TopicPairs } from '../../ui/TopicPairs.js';
 import { AlignmentSelect } from './AlignmentSelect.js';
 import { ParallelismField } from './ParallelismField.js';
 
@@ -39,27 +40,26 @@ export function PlatformPairForm() {
         <AlignmentSelect label="Platform input alignment" value={draft.inp} onChange={(inp) => setDraft({ inp })} />
         <AlignmentSelect label="Platform output alignment" value={draft.out} onChange={(out) => setDraft({ out })} />
         <ParallelismField label="Platform parallelism" value={draft.parallelism} onChange={(parallelism) => setDraft({ parallelism })} />
-        {draft.platformId.trim() !== '' && (
-          <div className="wide topic-preview" data-testid="topic-preview">
-            <h3>Topics that will be used</h3>
-            {preview !== undefined && (
-              <>
-                <TopicPairView label="Downstream" pair={preview.downstream} />
-                <TopicPairView label="Upstream" pair={preview.upstream} />
-              </>
-            )}
-            <OperationStatus
-              op={current || topicPreview.op.state === 'running' ? topicPreview.op : IDLE}
-              runningText="Asking the server for the topic names…"
-            />
-          </div>
-        )}
         <div className="row wide">
           <button type="submit" className="primary" disabled={op.state === 'running'}>
             Create platform channels
           </button>
           <OperationStatus op={op} runningText="Creating both channels…" testId="platform-status" />
         </div>
+        {/* Below the button: the names arrive while the user moves to click it, and a preview above
+            it pushed it down under the click (the click was lost). */}
+        {draft.platformId.trim() !== '' && (
+          <div className="wide topic-preview" data-testid="topic-preview" aria-busy={topicPreview.op.state === 'running'}>
+            <div className="topic-preview-head">
+              <h3>Topics that will be used</h3>
+              <OperationStatus
+                op={current || topicPreview.op.state === 'running' ? topicPreview.op : IDLE}
+                runningText="Asking the server for the topic names…"
+              />
+            </div>
+            <TopicPairs topics={preview} />
+          </div>
+        )}
       </form>
       {result !== undefined && (
         <div className="platform-result" data-testid="platform-result">
@@ -68,15 +68,6 @@ export function PlatformPairForm() {
         </div>
       )}
     </section>
-  );
-}
-
-function TopicPairView({ label, pair }: { label: string; pair: TopicPair }) {
-  return (
-    <p className="topic-pair">
-      <strong>{label}:</strong> <code data-testid={`${label.toLowerCase()}-source`}>{pair.source}</code> →{' '}
-      <code data-testid={`${label.toLowerCase()}-sink`}>{pair.sink}</code>
-    </p>
   );
 }
 
