@@ -116,4 +116,94 @@ describe('suites slice', () => {
     await store.getState().computeChannelCoverage(B, 7);
     expect(store.getState().coverage?.report.cells).toEqual([cell(B, 'x', 0)]);
   });
+
+  describe('opening a suite while it or another loads', () => {
+    const suiteNamed = (name: string): Suite => ({ name, createdAt: 0, cases: [{ name: 'one', alignments: [A], message: '', expectedPayload: '' }] });
+    /** getSuite answers at once, except for the names held until `release(name)`. */
+    function heldSuites() {
+      const gates = new Map<string, () => void>();
+      return {
+        hold(name: string) {
+          let release: () => void = () => {};
+          const gate = new Promise<void>((r) => (release = r));
+          gates.set(name, release);
+          return gate;
+        },
+        release: (name: string) => gates.get(name)!(),
+      };
+    }
+
+    it('a run of the suite started while it loads again keeps its results', async () => {
+      const held = heldSuites();
+      let gate = Promise.resolve();
+      const store = storeWith({
+        getSuite: async (name) => {
+          await gate;
+          return suiteNamed(name);
+        },
+        runTestCase: async (_s, name) => result(name, 'passed'),
+      });
+      await store.getState().openSuiteNamed('s');
+      // Back on the screen: the suite is loaded again, and Run all is clicked before it answers.
+      gate = held.hold('s');
+      const reopened = store.getState().openSuiteNamed('s');
+      await store.getState().runOpenSuite();
+      expect(runSummary(store.getState().suiteRun!)).toBe('1 passed, 0 failed, 0 error(s) of 1');
+      held.release('s');
+      await reopened;
+      expect(store.getState().openSuite?.name).toBe('s');
+      expect(runSummary(store.getState().suiteRun!)).toBe('1 passed, 0 failed, 0 error(s) of 1');
+    });
+
+    it('opening the suite again without a run clears the previous results, as a fresh open does', async () => {
+      const store = storeWith({ getSuite: async (name) => suiteNamed(name), runTestCase: async (_s, name) => result(name, 'failed') });
+      await store.getState().openSuiteNamed('s');
+      await store.getState().runOpenSuite();
+      expect(store.getState().suiteRun).toBeDefined();
+      await store.getState().openSuiteNamed('s');
+      expect(store.getState().suiteRun).toBeUndefined();
+    });
+
+    it("an older open's answer does not replace a newer one's", async () => {
+      const held = heldSuites();
+      const gateA = held.hold('a');
+      const store = storeWith({
+        getSuite: async (name) => {
+          if (name === 'a') await gateA;
+          return suiteNamed(name);
+        },
+      });
+      const first = store.getState().openSuiteNamed('a');
+      await store.getState().openSuiteNamed('b');
+      held.release('a');
+      await first;
+      expect(store.getState().openSuite?.name).toBe('b');
+    });
+
+    it('a run of the suite on screen is stopped and cleared when another suite opens', async () => {
+      const held = heldSuites();
+      const gateB = held.hold('b');
+      const gateRun = held.hold('run');
+      const store = storeWith({
+        getSuite: async (name) => {
+          if (name === 'b') await gateB;
+          return suiteNamed(name);
+        },
+        runTestCase: async (_s, name) => {
+          await gateRun;
+          return result(name, 'passed');
+        },
+      });
+      await store.getState().openSuiteNamed('a');
+      const opening = store.getState().openSuiteNamed('b');
+      // Run all on suite a, still on screen while b loads.
+      const run = store.getState().runOpenSuite();
+      held.release('b');
+      await opening;
+      held.release('run');
+      await run;
+      expect(store.getState().openSuite?.name).toBe('b');
+      expect(store.getState().suiteRun).toBeUndefined();
+    });
+  });
 });

@@ -66,6 +66,9 @@ export function runSummary(run: SuiteRunState): string {
 
 export const createSuitesSlice: SliceCreator<SuitesSlice> = (set, get) => {
   let running: AbortController | undefined;
+  /** Opens and runs so far: an open's answer is not shown over a newer open's, and keeps a run of its suite started while it loaded. */
+  let opens = 0;
+  let runs = 0;
 
   return {
     suites: [],
@@ -87,11 +90,19 @@ export const createSuitesSlice: SliceCreator<SuitesSlice> = (set, get) => {
     },
 
     async openSuiteNamed(name) {
+      const open = ++opens;
+      const runsBefore = runs;
       get().cancelSuiteRun();
       try {
-        set({ openSuite: await get().api.getSuite(name), suiteRun: undefined, suitesOp: IDLE });
+        const suite = await get().api.getSuite(name);
+        if (open !== opens) return;
+        // The suite stays on screen while it loads again, Run all with it: a run of this suite
+        // started meanwhile goes on, results and all (clearing them lost a run that had finished).
+        const keepRun = runs !== runsBefore && get().suiteRun?.suite === name;
+        if (!keepRun) get().cancelSuiteRun();
+        set((s) => ({ openSuite: suite, suiteRun: keepRun ? s.suiteRun : undefined, suitesOp: IDLE }));
       } catch (error) {
-        set({ suitesOp: failed(error) });
+        if (open === opens) set({ suitesOp: failed(error) });
       }
     },
 
@@ -132,6 +143,7 @@ export const createSuitesSlice: SliceCreator<SuitesSlice> = (set, get) => {
     async runOpenSuite() {
       const suite = get().openSuite;
       if (suite === undefined) return;
+      runs++;
       running?.abort();
       const controller = new AbortController();
       running = controller;
