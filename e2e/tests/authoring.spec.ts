@@ -198,3 +198,32 @@ test('the cell picker of a 400-cell alignment draws the rows in view, and scroll
   await expect(current.locator('xpath=..')).toHaveAttribute('aria-posinset', String(COUNT + 1));
   await expect(editor.getByTestId('cell-form').getByRole('heading')).toHaveText(await current.innerText());
 });
+
+test('the Cells tab shows its list only with the cell form above it, so nothing in it moves when the form arrives', async ({ page, api }) => {
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  // The form's chunk held back, as on a slow first load: a cell's "draw patterns" shown before the
+  // form moved down under a click aimed at it when the form came (payload-graph.spec.ts, once).
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/assets/CellEditor-*.js', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Open CO_FIWARE_align 1.0' }).click();
+  const editor = page.getByTestId('alignment-editor');
+  await editor.getByRole('tab', { name: /Cells/ }).click();
+  await expect(editor.getByText('Loading the cell form…')).toBeVisible();
+  expect(asked).toBe(true);
+  const draw = editor.getByRole('button', { name: 'draw patterns: cell2_weight' });
+  await expect(draw).toBeHidden();
+  release();
+  await expect(editor.getByRole('region', { name: 'Edit cells' })).toBeVisible();
+  await expect(draw).toBeVisible();
+  const first = await draw.boundingBox();
+  // Two frames later, still in place.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await draw.boundingBox()).toEqual(first);
+});

@@ -212,19 +212,19 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
       </div>
 
       <div role="tabpanel" id="tabpanel-cells" aria-labelledby="tab-cells" hidden={tab !== 'cells'}>
-        {tab === 'cells' && (
-          <Suspense fallback={<p className="hint">Loading the cell form…</p>}>
-            <CellEditor text={editor.text} iris={iris} />
-          </Suspense>
-        )}
-        <CellList
-          view={listView}
-          {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
-          {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
-          onShowInSource={jump}
-          onRetry={retryView}
-          {...(cellFocus === undefined ? {} : { focusedCell: cellFocus.cellId })}
-        />
+        {/* The list waits for the form's chunk with it: shown first, it moved down under a click
+            aimed at it when the form arrived above it (the click was lost). */}
+        <Suspense fallback={<p className="hint">Loading the cell form…</p>}>
+          {tab === 'cells' && <CellEditor text={editor.text} iris={iris} />}
+          <CellList
+            view={listView}
+            {...(editor.source.kind === 'stored' ? { storedId: editor.source.id } : {})}
+            {...(coverageReport === undefined ? {} : { coverage: coverageReport })}
+            onShowInSource={jump}
+            onRetry={retryView}
+            {...(cellFocus === undefined ? {} : { focusedCell: cellFocus.cellId })}
+          />
+        </Suspense>
       </div>
 
       <div role="tabpanel" id="tabpanel-turtle" aria-labelledby="tab-turtle" hidden={tab !== 'turtle'}>
