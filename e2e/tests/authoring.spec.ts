@@ -4,6 +4,7 @@
  * sample message translated with it; at 1280x800, light and dark, axe with no serious or critical
  * violation on the form, screenshots kept.
  */
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { dataDir } from '../fixtures/paths.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
@@ -199,31 +200,51 @@ test('the cell picker of a 400-cell alignment draws the rows in view, and scroll
   await expect(editor.getByTestId('cell-form').getByRole('heading')).toHaveText(await current.innerText());
 });
 
-test('the Cells tab shows its list only with the cell form above it, so nothing in it moves when the form arrives', async ({ page, api }) => {
-  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
-  // The form's chunk held back, as on a slow first load: a cell's "draw patterns" shown before the
-  // form moved down under a click aimed at it when the form came (payload-graph.spec.ts, once).
+/** Holds the cell form's chunk back until `release()`, as on a slow first load; `asked` once it was requested. */
+async function holdCellForm(page: Page) {
   let release = (): void => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
+  const state = { asked: false, release: () => release() };
   await page.route('**/assets/CellEditor-*.js', async (route) => {
-    asked = true;
+    state.asked = true;
     await held;
     await route.continue();
   });
+  return state;
+}
+
+test('the Cells tab shows its list only with the cell form above it, so nothing in it moves when the form arrives', async ({ page, api }) => {
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  // A cell's "draw patterns" shown before the form moved down under a click aimed at it when the
+  // form came (payload-graph.spec.ts, once, under load).
+  const form = await holdCellForm(page);
   await page.goto('./');
   await page.getByRole('button', { name: 'Open CO_FIWARE_align 1.0' }).click();
   const editor = page.getByTestId('alignment-editor');
   await editor.getByRole('tab', { name: /Cells/ }).click();
   await expect(editor.getByText('Loading the cell form…')).toBeVisible();
-  expect(asked).toBe(true);
+  expect(form.asked).toBe(true);
   const draw = editor.getByRole('button', { name: 'draw patterns: cell2_weight' });
   await expect(draw).toBeHidden();
-  release();
+  form.release();
   await expect(editor.getByRole('region', { name: 'Edit cells' })).toBeVisible();
   await expect(draw).toBeVisible();
   const first = await draw.boundingBox();
   // Two frames later, still in place.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await draw.boundingBox()).toEqual(first);
+});
+
+test('a link to a cell focuses it once the cell form has loaded, however long that takes', async ({ page, api }) => {
+  await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
+  const form = await holdCellForm(page);
+  await page.goto('./#/alignments/CO_FIWARE_align/1.0/cell2_weight');
+  const editor = page.getByTestId('alignment-editor');
+  await expect(editor.getByText('Loading the cell form…')).toBeVisible();
+  // Not there meanwhile (the list waits for the form): focusing it then was lost and not tried
+  // again (two e2e walks that follow a link to a cell, once each, under load).
+  await expect(editor.locator('[data-cell-id="cell2_weight"]')).toBeHidden();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  form.release();
+  await expect(editor.getByRole('listitem', { name: 'Cell cell2_weight (linked)' })).toBeFocused();
 });

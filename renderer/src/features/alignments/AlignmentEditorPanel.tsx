@@ -14,6 +14,9 @@ import { SaveOutcomePanel } from './SaveOutcomePanel.js';
 
 type Tab = 'source' | 'cells' | 'turtle';
 
+/** How long a linked cell is waited for, to be there and shown, before it is focused anyway or given up (about 10 s of frames). */
+const MAX_FRAMES_HIDDEN = 600;
+
 /** The cell form (issue 39) in a chunk of its own, loaded when the Cells tab is first shown. */
 const CellEditor = lazy(() => import('./CellEditor.js').then((m) => ({ default: m.CellEditor })));
 
@@ -71,13 +74,22 @@ function EditorBody({ editor }: { editor: AlignmentEditor }) {
   }, [cellFocus]);
   useEffect(() => {
     if (cellFocus === undefined || !cellsShown || tab !== 'cells' || focusedNonce.current === cellFocus.nonce) return;
-    const frame = requestAnimationFrame(() => {
+    let waited = 0;
+    const focusWhenShown = () => {
       const item = panel.current?.querySelector<HTMLElement>(`[data-cell-id="${CSS.escape(cellFocus.cellId)}"]`);
+      // The list waits for the cell form's chunk in one Suspense boundary: not there yet on the
+      // tab's first showing, hidden when it was there before. Focus then would be lost, and nothing
+      // else runs this again: so try again next frame, for a while.
+      if ((item === null || item === undefined || item.offsetParent === null) && waited++ < MAX_FRAMES_HIDDEN) {
+        frame = requestAnimationFrame(focusWhenShown);
+        return;
+      }
       if (item === null || item === undefined) return;
       focusedNonce.current = cellFocus.nonce;
       item.scrollIntoView({ block: 'start' });
       item.focus({ preventScroll: true });
-    });
+    };
+    let frame = requestAnimationFrame(focusWhenShown);
     return () => cancelAnimationFrame(frame);
   }, [cellFocus, cellsShown, tab]);
 
