@@ -4,9 +4,9 @@
  * sample message translated with it; at 1280x800, light and dark, axe with no serious or critical
  * violation on the form, screenshots kept.
  */
-import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { dataDir } from '../fixtures/paths.js';
+import { holdRequests } from '../fixtures/held-requests.js';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
 import { largeBodyCloud } from '../fixtures/large-alignment.js';
 import { seriousViolations } from '../fixtures/page-checks.js';
@@ -200,30 +200,20 @@ test('the cell picker of a 400-cell alignment draws the rows in view, and scroll
   await expect(editor.getByTestId('cell-form').getByRole('heading')).toHaveText(await current.innerText());
 });
 
-/** Holds the cell form's chunk back until `release()`, as on a slow first load; `asked` once it was requested. */
-async function holdCellForm(page: Page) {
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const state = { asked: false, release: () => release() };
-  await page.route('**/assets/CellEditor-*.js', async (route) => {
-    state.asked = true;
-    await held;
-    await route.continue();
-  });
-  return state;
-}
+/** The cell form's chunk, held back as on a slow first load. */
+const CELL_FORM_CHUNK = '**/assets/CellEditor-*.js';
 
 test('the Cells tab shows its list only with the cell form above it, so nothing in it moves when the form arrives', async ({ page, api }) => {
   await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
   // A cell's "draw patterns" shown before the form moved down under a click aimed at it when the
   // form came (payload-graph.spec.ts, once, under load).
-  const form = await holdCellForm(page);
+  const form = await holdRequests(page, CELL_FORM_CHUNK);
   await page.goto('./');
   await page.getByRole('button', { name: 'Open CO_FIWARE_align 1.0' }).click();
   const editor = page.getByTestId('alignment-editor');
   await editor.getByRole('tab', { name: /Cells/ }).click();
   await expect(editor.getByText('Loading the cell form…')).toBeVisible();
-  expect(form.asked).toBe(true);
+  expect(form.asked()).toBe(true);
   const draw = editor.getByRole('button', { name: 'draw patterns: cell2_weight' });
   await expect(draw).toBeHidden();
   form.release();
@@ -237,7 +227,7 @@ test('the Cells tab shows its list only with the cell form above it, so nothing 
 
 test('a link to a cell focuses it once the cell form has loaded, however long that takes', async ({ page, api }) => {
   await uploadAlignment(api, await readAlignment('CO_FIWARE.rdf'));
-  const form = await holdCellForm(page);
+  const form = await holdRequests(page, CELL_FORM_CHUNK);
   await page.goto('./#/alignments/CO_FIWARE_align/1.0/cell2_weight');
   const editor = page.getByTestId('alignment-editor');
   await expect(editor.getByText('Loading the cell form…')).toBeVisible();

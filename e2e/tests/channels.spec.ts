@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, readAlignment, screenshot, test, uploadAlignment } from '../fixtures/test.js';
 import { payloadDifference } from '../fixtures/golden.js';
+import { holdRequests } from '../fixtures/held-requests.js';
 
 async function createChannelInUi(page: Page, source: string, sink: string, input: string) {
   await page.getByLabel('Source topic').fill(source);
@@ -92,12 +93,7 @@ test('the Create platform channels button keeps its place while the topic names 
   // The server's answer to the preview is held back, so the form is seen between its request and
   // its answer. A line that appeared there pushed the button down under a click aimed at it, and
   // the click was lost (this file's next test, once, under load).
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/platforms/*/topics?*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const names = await holdRequests(page, '**/platforms/*/topics?*');
   await page.goto('./#/channels');
   const button = page.getByRole('button', { name: 'Create platform channels' });
   await page.getByLabel('Platform id').fill('http://inter-iot.eu/platforms/p2');
@@ -107,7 +103,7 @@ test('the Create platform channels button keeps its place while the topic names 
   await expect(preview).toHaveAttribute('aria-busy', 'true');
   await expect(preview).toContainText('Asking the server for the topic names');
   const loading = await button.boundingBox();
-  release();
+  names.release();
   await expect(preview.getByTestId('downstream-source')).toHaveText('mw-mediator-downstream-http_inter-iot.eu_platforms_p2');
   await expect(preview).toHaveAttribute('aria-busy', 'false');
   const loaded = await button.boundingBox();

@@ -9,9 +9,9 @@ export interface TopicPairsProps {
 
 /**
  * A platform's two topic pairs, one line each. Both lines are drawn before the names are known
- * (a dash in place of each name), so what sits below keeps its place when they arrive: the lines
- * appearing pushed the Create button down under a click aimed at it, and the click was lost (an
- * e2e walk under load; a quick user would lose it the same way).
+ * (a dash in place of each name), so the lines do not appear from nothing when the names arrive.
+ * Both screens show them below their Create button: lines appearing above it pushed it down under
+ * a click aimed at it, and the click was lost (an e2e walk under load).
  */
 export function TopicPairs({ topics, testIdPrefix = '' }: TopicPairsProps) {
   return (
