@@ -43,13 +43,21 @@ const SHAPES: Record<string, { re: RegExp; fields: readonly Field[] }> = {
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+function isLeapYear(year: bigint): boolean {
+  return year % 400n === 0n || (year % 100n !== 0n && year % 4n === 0n);
+}
+
 /** XSD's value-space checks on the fields a lexical form has (an ill-typed literal is no date). */
 function validParts(p: DateTimeParts): boolean {
   const month = p.month === undefined ? 1 : Number(p.month);
   if (month < 1 || month > 12) return false;
+  // XML Schema 1.0 has no year 0 (Jena's validator refuses it).
+  if (p.year !== undefined && /^0+$/.test(p.year)) return false;
   if (p.day !== undefined) {
     const day = Number(p.day);
     if (day < 1 || day > (DAYS_IN_MONTH[month - 1] ?? 31)) return false;
+    // February 29 only in leap years, reckoned on the year as written (-0004 is one, -0001 is not).
+    if (month === 2 && day === 29 && p.year !== undefined && !isLeapYear(BigInt(p.year))) return false;
   }
   if (p.hour !== undefined) {
     const hour = Number(p.hour);
@@ -96,6 +104,8 @@ export function durationField(t: RDF.Term, field: Field): RDF.Literal | undefine
   const type = t.datatype.value.slice(XSD.length);
   if (type === 'yearMonthDuration' && (m[3] !== undefined || m[4] !== undefined || m[5] !== undefined || m[6] !== undefined)) return undefined;
   if (type === 'dayTimeDuration' && (m[1] !== undefined || m[2] !== undefined)) return undefined;
+  // Jena's validator reads the whole-number fields as Java ints: a larger one is no duration.
+  for (let g = 1; g <= 5; g++) if (m[g] !== undefined && BigInt(m[g]!) > 2_147_483_647n) return undefined;
   const value = m[group];
   if (field === 'second') return typedLiteral(value === undefined ? '0' : value.replace(/^0+(?=\d)/, ''), `${XSD}decimal`);
   return typedLiteral(BigInt(value ?? '0').toString(), `${XSD}integer`);

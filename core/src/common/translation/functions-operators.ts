@@ -17,7 +17,7 @@ import { decimalFromBigInt, decimalSubtract } from './exact-decimal.js';
 import { bool, def, describe, isPlainString, lazyDef, XSD, type FunctionDef, type Thunk } from './function-support.js';
 import { effectiveBooleanValue, sameTerm } from './functions-conditional.js';
 import { temporalParts } from './functions-datetime.js';
-import { arithmetic, numberValue, numericKind, toNumeric, type Numeric } from './numeric.js';
+import { numberValue, numericArithmetic, numericKind, toNumeric, type Numeric } from './numeric.js';
 
 export type OperatorName = '=' | '!=' | '<' | '>' | '<=' | '>=' | '&&' | '||' | '!' | 'u-' | 'u+' | 'IN' | 'NOT IN';
 
@@ -180,7 +180,7 @@ export const OPERATORS: Readonly<Record<OperatorName, FunctionDef>> = {
   '||': logical(true),
   '!': def(([a]) => bool(!effectiveBooleanValue(a!)), 1),
   // Jena negates by value (an xsd:integer comes back for any integer type) and returns `+x` as it is.
-  'u-': def(([a]) => arithmetic('*', [a!, MINUS_ONE]), 1),
+  'u-': def(([a]) => numericArithmetic('*', [a!, MINUS_ONE]), 1),
   'u+': def(([a]) => {
     toNumeric(a, 'unary +');
     return a!;

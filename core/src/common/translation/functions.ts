@@ -41,7 +41,8 @@ import { EXTRA_BUILTINS, EXTRA_BY_IRI, FN_ALIASES } from './functions-extra.js';
 
 export { ExpressionError };
 export type { FunctionImpl };
-export { arithmetic, jenaDecimalLexical, jenaDoubleLexical, jenaFloatLexical } from './numeric.js';
+export { jenaDecimalLexical, jenaDoubleLexical, jenaFloatLexical } from './numeric.js';
+export { arithmetic } from './temporal-arithmetic.js';
 
 /** Stable IRI of the reference's one custom function, plus the `java:` alias it was reachable by (section 4). */
 export const UNIX_EPOCH_TO_UTC_IRIS = [

@@ -329,6 +329,14 @@ function javaUtf8(text: string): number[] {
   return bytes;
 }
 
+const utf8 = new TextEncoder();
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** javaUtf8 as bytes: TextEncoder's, unless a surrogate may be lone (TextEncoder writes U+FFFD, Java `?`). */
+export function javaUtf8Bytes(text: string): Uint8Array {
+  return SURROGATE.test(text) ? Uint8Array.from(javaUtf8(text)) : utf8.encode(text);
+}
+
 /**
  * ENCODE_FOR_URI (fn:encode-for-uri) as Jena 3.9's IRILib: the listed characters become `%XX` of
  * their code (so £ is `%A3`), other ASCII characters stay as they are; then, if any character is

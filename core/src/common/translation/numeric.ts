@@ -214,7 +214,7 @@ export function integerLiteral(value: number | bigint): RDF.Literal {
 
 // ---- operators ----------------------------------------------------------------------------------
 
-type Operator = '+' | '-' | '*' | '/';
+export type Operator = '+' | '-' | '*' | '/';
 
 function floating(op: Operator, a: number, b: number): number {
   // IEEE: x/0 is an infinity or NaN for floats and doubles (XPath op:numeric-divide).
@@ -248,7 +248,8 @@ function binary(op: Operator, a: Numeric, b: Numeric): Numeric {
 const isXsdString = (t: RDF.Term | undefined): boolean => t?.termType === 'Literal' && t.language === '' && t.datatype.value === `${XSD}string`;
 
 /**
- * `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion. Jena
+ * `+ - * /` over the operands left to right (section 3.4), with XPath numeric type promotion
+ * (dates, times and durations: temporal-arithmetic.ts, which calls this for everything else). Jena
  * 3.9's `+` also joins two strings (NodeValueOps.additionNV: `"1" + "2"` is "12", an xsd:string),
  * a departure from SPARQL the reference's cells ran with; a string and a number stay an error.
  */
@@ -262,6 +263,11 @@ export function arithmetic(op: Operator, args: readonly RDF.Term[]): RDF.Term {
     }
     return factory.literal(text);
   }
+  return numericArithmetic(op, args);
+}
+
+/** `+ - * /` on numbers only (unary minus too: Jena 3.9 does not negate a duration). */
+export function numericArithmetic(op: Operator, args: readonly RDF.Term[]): RDF.Literal {
   let acc = toNumeric(args[0], op);
   for (let i = 1; i < args.length; i++) acc = binary(op, acc, toNumeric(args[i], op));
   return numericLiteral(acc);
