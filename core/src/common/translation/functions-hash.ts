@@ -172,7 +172,6 @@ const FIRST_PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53
 const SHA512_H = FIRST_PRIMES.slice(0, 8).map((p) => fractionBits(p, 2));
 const SHA384_H = FIRST_PRIMES.slice(8, 16).map((p) => fractionBits(p, 2));
 
-
 function digest(name: string, algorithm: (bytes: Uint8Array) => string): FunctionDef {
   return def(([t]: readonly RDF.Term[]) => simpleLiteral(algorithm(javaUtf8Bytes(plainStringArg(t, name).value))), 1);
 }
