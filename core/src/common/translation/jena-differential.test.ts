@@ -64,14 +64,18 @@ function sameAnswer(a: ReferenceAnswer, b: ReferenceAnswer): boolean {
  */
 function deliberate(c: GeneratedCase, jena: ReferenceAnswer, ours: ReferenceAnswer): boolean {
   if (ours.kind === 'unbound' && jena.kind === 'literal' && jena.datatype === `${XSD}integer` && jena.lexical.length > 10_000) return true;
+  // IRI() of a string with a control character: Jena makes the IRI (its IRI library only warns);
+  // the mediator refuses it, since no N-Triples or JSON-LD output could carry it as an IRI.
+  // eslint-disable-next-line no-control-regex -- the control characters are the point
+  if (ours.kind === 'unbound' && jena.kind === 'iri' && /[\u0000-\u001f]/.test(jena.iri)) return true;
   // The math: library's exp, log, pow, sin, cos and tan are rounded correctly here; Java's HotSpot
   // intrinsics are not for about one argument in 500 to 1,000 (sin(2.5) among them), a unit in
   // the last place off, which the chain's later double arithmetic may carry to its result.
-  // The last digit shows wherever the double goes on as it is written: a double, or its lexical
-  // form made a string (STR, xsd:string); both sides then read as numbers a few units apart.
+  // The last digit shows wherever the double goes on as it is written: a double, its lexical form
+  // made a string (STR, xsd:string) or a decimal cast; both sides then read as numbers a few units apart.
   const mathCall = /xpath-functions\/math#(?:exp|exp10|log|log10|pow|sin|cos|tan)>/.test(c.sparql);
   if (!mathCall || jena.kind !== 'literal' || ours.kind !== 'literal' || ours.datatype !== jena.datatype) return false;
-  if (jena.datatype !== `${XSD}double` && jena.datatype !== `${XSD}string`) return false;
+  if (![`${XSD}double`, `${XSD}string`, `${XSD}decimal`].includes(jena.datatype)) return false;
   if (!/^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(jena.lexical) || !/^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(ours.lexical)) return false;
   const a = Number(jena.lexical.replace(/e0$/, ''));
   const b = Number(ours.lexical.replace(/e0$/, ''));
