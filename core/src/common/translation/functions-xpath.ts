@@ -6,9 +6,10 @@
  */
 import type { RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
-import { bool, def, describe, FN, simpleLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
+import { bool, def, describe, FN, plainStringArg, simpleLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
 import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
+import { applyPattern, formatDouble, formatLong, localeSymbols } from './java-decimal-format.js';
 import { FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
 import { jenaStringForm } from './jena-strings.js';
 import { javaAtan2, preciseCos, preciseExp, preciseLog, preciseLog10, precisePow, preciseSin, preciseTan } from './precise-math.js';
@@ -131,7 +132,18 @@ function normalizeUnicode([t, form]: readonly RDF.Term[]): RDF.Term {
   return simpleLiteral(text.normalize(name.toUpperCase() as 'NFC' | 'NFD' | 'NFKC' | 'NFKD'));
 }
 
+/** fn:format-number(value, picture[, locale]) as Jena 3.9's XSDFuncOp.formatNumber (java-decimal-format.ts). */
+function formatNumber([value, picture, locale]: readonly RDF.Term[]): RDF.Term {
+  const n = toNumeric(value, 'fn:format-number');
+  const pattern = plainStringArg(picture, 'fn:format-number').value;
+  const tag = locale === undefined ? undefined : plainStringArg(locale, 'fn:format-number').value;
+  const symbols = localeSymbols(tag);
+  const applied = applyPattern(pattern, symbols);
+  return simpleLiteral(n.kind === 'integer' ? formatLong(n.big, applied, symbols) : formatDouble(numberValue(n), applied, symbols));
+}
+
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
+  [`${FN}format-number`]: def(formatNumber, 2, 3),
   [`${FN}round-half-to-even`]: FN_ROUND_HALF_TO_EVEN,
   // Jena 3.9 returns a valid xsd:boolean as it is ("0" stays "0"), and the effective value of anything else.
   [`${FN}boolean`]: def(

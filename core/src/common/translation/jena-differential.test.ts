@@ -16,6 +16,7 @@ import { evaluateBindChain } from './evaluate-binds.js';
 import { registeredFunctions } from './functions.js';
 import { answerText, evaluateWithJena, jenaMissing, type ReferenceAnswer } from '../../test-support/jena-reference.js';
 import { caseOf, generateCases, GENERATOR_PREFIXES, type ExpressionSpec, type GeneratedCase } from '../../test-support/expression-generator.js';
+import { generateFormatNumberCases } from '../../test-support/format-number-generator.js';
 import { generateTemporalCases } from '../../test-support/temporal-generator.js';
 
 const XSD = NS.xsd;
@@ -23,6 +24,8 @@ const SEED = Number(process.env.JENA_DIFF_SEED ?? 38);
 const COUNT = Number(process.env.JENA_DIFF_COUNT ?? 6000);
 /** Date, time and duration operations (temporal-generator.ts); JENA_DIFF_TEMPORAL_COUNT changes how many. */
 const TEMPORAL_COUNT = Number(process.env.JENA_DIFF_TEMPORAL_COUNT ?? 4000);
+/** fn:format-number calls (format-number-generator.ts); JENA_DIFF_FORMAT_COUNT changes how many. */
+const FORMAT_COUNT = Number(process.env.JENA_DIFF_FORMAT_COUNT ?? 2000);
 const missing = jenaMissing();
 if (missing !== undefined && process.env.CI === 'true') throw new Error(`the Jena 3.9 differential cannot run under CI: ${missing}`);
 
@@ -335,6 +338,18 @@ describe.skipIf(missing !== undefined)(`Jena 3.9 differential${missing === undef
         `Jena never answered ${kind}`,
       ).toBe(true);
     const divergences = report('temporal', cases, jena);
+    expect(divergences, `seed ${SEED}:\n${divergences.join('\n')}`).toEqual([]);
+  }, 120_000);
+
+  it(`agrees with Jena on ${FORMAT_COUNT} generated fn:format-number calls (seed ${SEED})`, () => {
+    const cases = generateFormatNumberCases(SEED, FORMAT_COUNT);
+    const jena = evaluateWithJena(cases.map((c) => c.sparql));
+    for (const kind of ['literal', 'failed'] as const)
+      expect(
+        jena.some((a) => a.kind === kind),
+        `Jena never answered ${kind}`,
+      ).toBe(true);
+    const divergences = report('format-number', cases, jena);
     expect(divergences, `seed ${SEED}:\n${divergences.join('\n')}`).toEqual([]);
   }, 120_000);
 });
