@@ -11,7 +11,7 @@ import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
 import { applyPattern, formatDouble, formatLong, localeSymbols } from './java-decimal-format.js';
 import { FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
-import { jenaStringForm } from './jena-strings.js';
+import { javaUtf8Bytes, jenaStringForm } from './jena-strings.js';
 import { javaAtan2, preciseCos, preciseExp, preciseLog, preciseLog10, precisePow, preciseSin, preciseTan } from './precise-math.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
@@ -142,7 +142,28 @@ function formatNumber([value, picture, locale]: readonly RDF.Term[]): RDF.Term {
   return simpleLiteral(n.kind === 'integer' ? formatLong(n.big, applied, symbols) : formatDouble(numberValue(n), applied, symbols));
 }
 
+/** NodeValue.getString(): the text of a string, tagged or not; anything else is an error. */
+function jenaGetString(t: RDF.Term | undefined, fn: string): string {
+  const isString = t?.termType === 'Literal' && (t.language !== '' || t.datatype.value === `${XSD}string`);
+  if (!isString) fail(`${fn} needs a string, got ${t === undefined ? 'nothing' : describe(t)}`);
+  return t.value;
+}
+
+/**
+ * fn:collation-key(key, collation) as Jena 3.9's FN_CollationKey: not a collation at all, but
+ * `key@collation` in UTF-8 (Java's, a lone surrogate as `?`) written in MIME base64 (lines of 76
+ * characters joined by CR LF), typed xsd:base64Binary.
+ */
+function collationKey([key, collation]: readonly RDF.Term[]): RDF.Term {
+  const text = `${jenaGetString(key, 'fn:collation-key')}@${jenaGetString(collation, 'fn:collation-key')}`;
+  let binary = '';
+  for (const byte of javaUtf8Bytes(text)) binary += String.fromCharCode(byte);
+  const base64 = btoa(binary);
+  return typedLiteral(base64.replace(/.{76}(?=.)/g, '$&\r\n'), `${XSD}base64Binary`);
+}
+
 export const XPATH_BY_IRI: Record<string, FunctionDef> = {
+  [`${FN}collation-key`]: def(collationKey, 2),
   [`${FN}format-number`]: def(formatNumber, 2, 3),
   [`${FN}round-half-to-even`]: FN_ROUND_HALF_TO_EVEN,
   // Jena 3.9 returns a valid xsd:boolean as it is ("0" stays "0"), and the effective value of anything else.
