@@ -18,9 +18,16 @@ export interface StoredToken {
   readonly created: boolean;
 }
 
-/** 32 random bytes, base64url: 256 bits, safe in a header and a shell. */
+/**
+ * 32 random bytes, base64url: 256 bits, safe in a header and a shell. Drawn again while it starts
+ * with `-` (one in 64): such a token cannot follow `--token` on a command line, where Node's
+ * argument parser takes it for an option (the CLI then stopped with a usage error).
+ */
 export function generateToken(): string {
-  return randomBytes(32).toString('base64url');
+  for (;;) {
+    const token = randomBytes(32).toString('base64url');
+    if (!token.startsWith('-')) return token;
+  }
 }
 
 export async function loadOrCreateToken(dataDir: string): Promise<StoredToken> {
