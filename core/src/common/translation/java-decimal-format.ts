@@ -170,14 +170,15 @@ function readSubPattern(picture: string, start: number, negative: boolean, s: Sy
   for (let pos = start; pos < picture.length; pos++) {
     const ch = picture[pos]!;
     if (phase !== 1) {
+      // A quote opens or closes a quoted run, and two quotes are one quote, inside a run or out.
+      if (ch === "'") {
+        if (picture[pos + 1] === "'") {
+          pos++;
+          append("'");
+        } else inQuote = !inQuote;
+        continue;
+      }
       if (inQuote) {
-        if (ch === "'") {
-          if (picture[pos + 1] === "'") {
-            pos++;
-            append("'");
-          } else inQuote = false;
-          continue;
-        }
         append(ch);
         continue;
       }
@@ -189,13 +190,6 @@ function readSubPattern(picture: string, start: number, negative: boolean, s: Sy
       if (ch === '\u00a4') {
         if (picture[pos + 1] === '\u00a4') pos++;
         append(s.currency);
-        continue;
-      }
-      if (ch === "'") {
-        if (picture[pos + 1] === "'") {
-          pos++;
-          append("'");
-        } else inQuote = true;
         continue;
       }
       if (ch === ';') {
