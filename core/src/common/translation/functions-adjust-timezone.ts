@@ -11,26 +11,13 @@
 import type { RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
 import { def, describe, FN, isStringLiteral, typedLiteral, XSD, type FunctionDef } from './function-support.js';
-import { durationField, temporalParts } from './functions-datetime.js';
+import { daysInMonth, durationField, temporalParts, zoneOffsetMinutes, zoneText } from './functions-datetime.js';
 
 const ADJUSTABLE = new Set(['dateTime', 'date', 'time']);
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** Java's BigInteger.intValue() of a field written in decimal. */
 const javaInt = (digits: string): number => Number(BigInt.asIntN(32, BigInt(digits)));
-
-function offsetOf(zone: string | undefined): number | undefined {
-  if (zone === undefined) return undefined;
-  if (zone === 'Z') return 0;
-  return (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
-}
-
-function zoneText(offset: number | undefined): string {
-  if (offset === undefined) return '';
-  if (offset === 0) return 'Z';
-  const a = Math.abs(offset);
-  return `${offset < 0 ? '-' : '+'}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
-}
 
 /** The timezone asked for, in minutes; undefined to remove it. */
 function wantedOffset(arg: RDF.Term | undefined): number | undefined {
@@ -52,11 +39,6 @@ function wantedOffset(arg: RDF.Term | undefined): number | undefined {
   return offset;
 }
 
-function daysIn(year: number, month: number): number {
-  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  return year % 400 === 0 || (year % 100 !== 0 && year % 4 === 0) ? 29 : 28;
-}
-
 interface Clock {
   year: number;
   month: number;
@@ -71,13 +53,13 @@ function addMinutes(c: Clock, minutes: number): void {
   c.minute = ((totalMinutes % 60) + 60) % 60;
   const totalHours = c.hour + Math.floor(totalMinutes / 60);
   c.hour = ((totalHours % 24) + 24) % 24;
-  let day = Math.min(Math.max(c.day, 1), daysIn(c.year, c.month)) + Math.floor(totalHours / 24);
+  let day = Math.min(Math.max(c.day, 1), daysInMonth(c.year, c.month)) + Math.floor(totalHours / 24);
   for (;;) {
     if (day < 1) {
-      day += c.month >= 2 ? daysIn(c.year, c.month - 1) : daysIn(c.year - 1, 12);
+      day += c.month >= 2 ? daysInMonth(c.year, c.month - 1) : daysInMonth(c.year - 1, 12);
       c.month -= 1;
-    } else if (day > daysIn(c.year, c.month)) {
-      day -= daysIn(c.year, c.month);
+    } else if (day > daysInMonth(c.year, c.month)) {
+      day -= daysInMonth(c.year, c.month);
       c.month += 1;
     } else break;
     if (c.month < 1) {
@@ -103,7 +85,7 @@ function adjust([value, zone]: readonly RDF.Term[]): RDF.Term {
     hour: Number(parts.hour ?? 0),
     minute: Number(parts.minute ?? 0),
   };
-  const current = offsetOf(parts.timezone);
+  const current = zoneOffsetMinutes(parts.timezone);
   if (current !== undefined && wanted !== undefined) addMinutes(clock, wanted - current);
   // Jena writes the result through Java's XMLGregorianCalendar, which refuses the year 0000 (an
   // IllegalArgumentException, not an expression error: the whole update fails).

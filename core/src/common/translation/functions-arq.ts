@@ -8,8 +8,8 @@
  */
 import type { RDF } from '../rdf/terms.js';
 import { fail } from './expression-error.js';
-import { bool, def, describe, simpleLiteral, XSD, type FunctionDef } from './function-support.js';
-import { jenaStringForm } from './jena-strings.js';
+import { bool, def, describe, simpleLiteral, type FunctionDef } from './function-support.js';
+import { jenaGetString, jenaStringForm } from './jena-strings.js';
 import { numericLiteral, numericValue, numberValue, type Numeric } from './numeric.js';
 import { decimalFromBigInt, decimalSubtract } from './exact-decimal.js';
 
@@ -84,12 +84,6 @@ function javaCompare(a: number, b: number): number {
 
 // ---- strings -----------------------------------------------------------------------------------
 
-/** NodeValue.getString(): the text of a string, tagged or not. */
-function getString(t: RDF.Term | undefined, fn: string): string {
-  if (t?.termType !== 'Literal' || (t.language === '' && t.datatype.value !== `${XSD}string`)) fail(`afn:${fn} needs a string`);
-  return t.value;
-}
-
 /** NodeValue.getInteger().intValue(): a valid integer of any integer type, narrowed to a Java int. */
 function intArg(t: RDF.Term | undefined, fn: string): number {
   const n = numericValue(t);
@@ -117,7 +111,7 @@ function offsetByCodePoints(s: string, index: number, offset: number): number {
 
 /** XSDFuncOp.javaSubstring: Java's 0-based substring, the end counted in code points from the start. */
 function javaSubstring([text, start, finish]: readonly RDF.Term[]): RDF.Term {
-  const s = getString(text, 'substring');
+  const s = jenaGetString(text, 'afn:substring');
   const from = intArg(start, 'substring');
   if (finish === undefined) {
     if (from < 0 || from > s.length) fail('IndexOutOfBounds');

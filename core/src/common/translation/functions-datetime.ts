@@ -43,8 +43,33 @@ const SHAPES: Record<string, { re: RegExp; fields: readonly Field[] }> = {
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function isLeapYear(year: bigint): boolean {
-  return year % 400n === 0n || (year % 100n !== 0n && year % 4n === 0n);
+/** A Gregorian leap year, reckoned on the year number as written (-0004 is one, -0001 is not). */
+export function isLeapYear(year: bigint | number): boolean {
+  const y = BigInt(year);
+  return y % 400n === 0n || (y % 100n !== 0n && y % 4n === 0n);
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month (1 to 12) of a year. */
+export function daysInMonth(year: bigint | number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return MONTH_DAYS[month - 1] ?? 31;
+}
+
+/** A timezone as written (`Z`, `+hh:mm`, `-hh:mm`) in minutes east of UTC; undefined for none. */
+export function zoneOffsetMinutes(zone: string | undefined): number | undefined {
+  if (zone === undefined) return undefined;
+  if (zone === 'Z') return 0;
+  return (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+}
+
+/** Minutes east of UTC as a timezone is written (`Z` for 0); '' for none. */
+export function zoneText(offset: number | undefined): string {
+  if (offset === undefined) return '';
+  if (offset === 0) return 'Z';
+  const a = Math.abs(offset);
+  return `${offset < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
 /** XSD's value-space checks on the fields a lexical form has (an ill-typed literal is no date). */
@@ -91,22 +116,32 @@ const DURATION_TYPES = new Set(['duration', 'dayTimeDuration', 'yearMonthDuratio
 const DURATION_FIELDS: Partial<Record<Field, number>> = { year: 1, month: 2, day: 3, hour: 4, minute: 5, second: 6 };
 
 /**
+ * A valid duration literal's parts as written: its sign and the digits of years, months, days,
+ * hours, minutes and seconds (undefined where absent). Undefined for anything else, Jena's
+ * validator's way: the derived types' lexical spaces (years and months only, or days and time
+ * only), and the whole-number fields read as Java ints.
+ */
+export function durationParts(t: RDF.Term): { readonly negative: boolean; readonly fields: ReadonlyArray<string | undefined> } | undefined {
+  if (t.termType !== 'Literal' || !DURATION_TYPES.has(t.datatype.value)) return undefined;
+  const m = DURATION.exec(t.value);
+  if (m === null) return undefined;
+  const type = t.datatype.value.slice(XSD.length);
+  if (type === 'yearMonthDuration' && (m[3] !== undefined || m[4] !== undefined || m[5] !== undefined || m[6] !== undefined)) return undefined;
+  if (type === 'dayTimeDuration' && (m[1] !== undefined || m[2] !== undefined)) return undefined;
+  for (let g = 1; g <= 5; g++) if (m[g] !== undefined && BigInt(m[g]!) > 2_147_483_647n) return undefined;
+  return { negative: t.value.startsWith('-'), fields: m.slice(1, 7) };
+}
+
+/**
  * A field of a duration, as Jena 3.9's XSDFuncOp.accessDuration reads it (javax Duration.getField):
  * the field's magnitude as written, without the sign and not normalised (`PT90M` has 90 minutes),
  * 0 when absent; seconds as xsd:decimal. Undefined when `t` is not a valid duration.
  */
 export function durationField(t: RDF.Term, field: Field): RDF.Literal | undefined {
-  if (t.termType !== 'Literal' || !DURATION_TYPES.has(t.datatype.value)) return undefined;
-  const m = DURATION.exec(t.value);
   const group = DURATION_FIELDS[field];
-  if (m === null || group === undefined) return undefined;
-  // The derived types' lexical spaces: years and months only, or days and time only (else ill-typed).
-  const type = t.datatype.value.slice(XSD.length);
-  if (type === 'yearMonthDuration' && (m[3] !== undefined || m[4] !== undefined || m[5] !== undefined || m[6] !== undefined)) return undefined;
-  if (type === 'dayTimeDuration' && (m[1] !== undefined || m[2] !== undefined)) return undefined;
-  // Jena's validator reads the whole-number fields as Java ints: a larger one is no duration.
-  for (let g = 1; g <= 5; g++) if (m[g] !== undefined && BigInt(m[g]!) > 2_147_483_647n) return undefined;
-  const value = m[group];
+  const parts = group === undefined ? undefined : durationParts(t);
+  if (parts === undefined || group === undefined) return undefined;
+  const value = parts.fields[group - 1];
   if (field === 'second') return typedLiteral(value === undefined ? '0' : value.replace(/^0+(?=\d)/, ''), `${XSD}decimal`);
   return typedLiteral(BigInt(value ?? '0').toString(), `${XSD}integer`);
 }

@@ -16,7 +16,7 @@ import { ExpressionError, fail } from './expression-error.js';
 import { decimalFromBigInt, decimalSubtract } from './exact-decimal.js';
 import { bool, def, describe, isPlainString, lazyDef, XSD, type FunctionDef, type Thunk } from './function-support.js';
 import { effectiveBooleanValue, sameTerm } from './functions-conditional.js';
-import { temporalParts } from './functions-datetime.js';
+import { temporalParts, zoneOffsetMinutes } from './functions-datetime.js';
 import { numberValue, numericArithmetic, numericKind, toNumeric, type Numeric } from './numeric.js';
 
 export type OperatorName = '=' | '!=' | '<' | '>' | '<=' | '>=' | '&&' | '||' | '!' | 'u-' | 'u+' | 'IN' | 'NOT IN';
@@ -62,10 +62,7 @@ function compareNumbers(a: Numeric, b: Numeric): number {
 /** Milliseconds of a date/time's instant (a missing timezone read as Z) and whether it had one. */
 function instant(t: RDF.Literal): { ms: number; fraction: string; zoned: boolean } {
   const p = temporalParts(t)!;
-  const zone =
-    p.timezone === undefined || p.timezone === 'Z'
-      ? 0
-      : (p.timezone.startsWith('-') ? -1 : 1) * (Number(p.timezone.slice(1, 3)) * 60 + Number(p.timezone.slice(4, 6)));
+  const zone = zoneOffsetMinutes(p.timezone) ?? 0;
   const [whole = '0', fraction = ''] = (p.second ?? '0').split('.');
   const year = (t.value.startsWith('-') ? -1 : 1) * Number(p.year ?? '1972');
   const d = new Date(0);

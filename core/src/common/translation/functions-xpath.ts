@@ -11,7 +11,7 @@ import { effectiveBooleanValue } from './functions-conditional.js';
 import { integerLiteral, jenaDoubleLexical, numberValue, toNumeric } from './numeric.js';
 import { applyPattern, formatDouble, formatLong, localeSymbols } from './java-decimal-format.js';
 import { FN_ROUND_HALF_TO_EVEN } from './functions-xpath-round.js';
-import { javaUtf8Bytes, jenaStringForm } from './jena-strings.js';
+import { javaUtf8Bytes, jenaGetString, jenaStringForm } from './jena-strings.js';
 import { javaAtan2, preciseCos, preciseExp, preciseLog, preciseLog10, precisePow, preciseSin, preciseTan } from './precise-math.js';
 
 const MATH = 'http://www.w3.org/2005/xpath-functions/math#';
@@ -140,13 +140,6 @@ function formatNumber([value, picture, locale]: readonly RDF.Term[]): RDF.Term {
   const symbols = localeSymbols(tag);
   const applied = applyPattern(pattern, symbols);
   return simpleLiteral(n.kind === 'integer' ? formatLong(n.big, applied, symbols) : formatDouble(numberValue(n), applied, symbols));
-}
-
-/** NodeValue.getString(): the text of a string, tagged or not; anything else is an error. */
-function jenaGetString(t: RDF.Term | undefined, fn: string): string {
-  const isString = t?.termType === 'Literal' && (t.language !== '' || t.datatype.value === `${XSD}string`);
-  if (!isString) fail(`${fn} needs a string, got ${t === undefined ? 'nothing' : describe(t)}`);
-  return t.value;
 }
 
 /**

@@ -329,6 +329,13 @@ function javaUtf8(text: string): number[] {
   return bytes;
 }
 
+/** NodeValue.getString(): the text of a string, tagged or not; anything else is an evaluation error. */
+export function jenaGetString(t: RDF.Term | undefined, fn: string): string {
+  if (t?.termType !== 'Literal' || (t.language === '' && t.datatype.value !== XSD_STRING))
+    fail(`${fn} needs a string, got ${t === undefined ? 'nothing' : describe(t)}`);
+  return t.value;
+}
+
 const utf8 = new TextEncoder();
 const SURROGATE = /[\ud800-\udfff]/;
 

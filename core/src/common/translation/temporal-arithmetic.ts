@@ -23,7 +23,7 @@
  */
 import { factory, type RDF } from '../rdf/terms.js';
 import { CellFailure, fail } from './expression-error.js';
-import { temporalParts } from './functions-datetime.js';
+import { daysInMonth, durationParts, temporalParts, zoneOffsetMinutes, zoneText } from './functions-datetime.js';
 import { XSD } from './function-support.js';
 import { javaDoubleToString } from './java-number-format.js';
 import { arithmetic as numbersOrStrings, numericKind, numericValue, type Operator } from './numeric.js';
@@ -94,7 +94,6 @@ interface Duration {
   readonly fields: readonly [bigint | undefined, bigint | undefined, bigint | undefined, bigint | undefined, bigint | undefined, Dec | undefined];
 }
 
-const DURATION = /^(-?)P(?=\d|T\d)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 const DAY_TIME = `${XSD}dayTimeDuration`;
 const INT_MAX = 2_147_483_647n;
 const YEAR_MONTH = `${XSD}yearMonthDuration`;
@@ -102,19 +101,12 @@ const DURATION_TYPE = `${XSD}duration`;
 
 /** A valid duration literal's value (NodeValue's VSPACE_DURATION), or undefined for anything else. */
 function durationOf(t: RDF.Term): Duration | undefined {
-  if (t.termType !== 'Literal') return undefined;
-  const type = t.datatype.value;
-  if (type !== DURATION_TYPE && type !== DAY_TIME && type !== YEAR_MONTH) return undefined;
-  const m = DURATION.exec(t.value);
-  if (m === null) return undefined;
-  // The derived types' lexical spaces: years and months only, or days and time only.
-  if (type === YEAR_MONTH && (m[4] ?? m[5] ?? m[6] ?? m[7]) !== undefined) return undefined;
-  if (type === DAY_TIME && (m[2] ?? m[3]) !== undefined) return undefined;
+  const parts = durationParts(t);
+  if (parts === undefined) return undefined;
   const whole = (g: string | undefined) => (g === undefined ? undefined : BigInt(g));
-  const fields: Duration['fields'] = [whole(m[2]), whole(m[3]), whole(m[4]), whole(m[5]), whole(m[6]), m[7] === undefined ? undefined : parseDec(m[7])];
-  // Jena's validator reads the whole-number fields as Java ints (seconds are unbounded).
-  if (fields.some((f) => typeof f === 'bigint' && f > INT_MAX)) return undefined;
-  return { sign: signOf(m[1] !== '-', fields), fields };
+  const [y, mo, d, h, mi, sec] = parts.fields;
+  const fields: Duration['fields'] = [whole(y), whole(mo), whole(d), whole(h), whole(mi), sec === undefined ? undefined : parseDec(sec)];
+  return { sign: signOf(!parts.negative, fields), fields };
 }
 
 /** calcSignum: 0 when every field is zero. */
@@ -285,20 +277,9 @@ function calendarOf(t: RDF.Term): { readonly cal: Calendar; readonly kind: Calen
     cal.second = Number(whole);
     if (fraction !== undefined) cal.fraction = dec(BigInt(fraction), fraction.length);
   }
-  if (parts.timezone !== undefined) cal.timezone = parts.timezone === 'Z' ? 0 : zoneMinutes(parts.timezone);
+  const zone = zoneOffsetMinutes(parts.timezone);
+  if (zone !== undefined) cal.timezone = zone;
   return { cal, kind };
-}
-
-function zoneMinutes(zone: string): number {
-  const [h, m] = zone.slice(1).split(':').map(Number) as [number, number];
-  return (zone.startsWith('-') ? -1 : 1) * (h * 60 + m);
-}
-
-const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function maximumDayInMonth(year: bigint, month: number): number {
-  if (month !== 2) return DAYS_IN_MONTH[month] ?? 31;
-  return year % 400n === 0n || (year % 100n !== 0n && year % 4n === 0n) ? 29 : 28;
 }
 
 /** Days in 400 Gregorian years: the calendar repeats after them. */
@@ -312,10 +293,8 @@ const floorDiv = (a: bigint, m: bigint): bigint => (a - mod(a, m)) / m;
 /** XMLGregorianCalendarImpl.add: the duration added field by field, carries upwards (XML Schema 1.0 appendix E). */
 function addToCalendar(start: Calendar, d: Duration): Calendar {
   const c: Calendar = { ...start };
-  const signed = (i: number): bigint => {
-    const f = d.fields[i] as bigint | undefined;
-    return d.sign === 0 || f === undefined ? 0n : d.sign < 0 ? -f : f;
-  };
+  // The whole fields (years to minutes) have scale 0: their unscaled digits are the value.
+  const signed = (i: number): bigint => signedField(d, i).u;
   // Months, then years with the months' carry.
   const monthSum = BigInt(start.month ?? 1) + signed(1);
   const month = Number(mod(monthSum - 1n, 12n)) + 1;
@@ -324,9 +303,7 @@ function addToCalendar(start: Calendar, d: Duration): Calendar {
   // Seconds with their fraction.
   const startSeconds =
     start.second === undefined ? ZERO : start.fraction === undefined ? dec(BigInt(start.second)) : decAdd(dec(BigInt(start.second)), start.fraction);
-  const secondsField = d.fields[5];
-  const dSeconds = d.sign === 0 || secondsField === undefined ? ZERO : d.sign < 0 ? decNegate(secondsField) : secondsField;
-  const total = decAdd(startSeconds, dSeconds);
+  const total = decAdd(startSeconds, signedField(d, 5));
   const quotient = floorDiv(decTrunc(total), 60n);
   const endSeconds = decSub(total, dec(quotient * 60n));
   carry = quotient;
@@ -352,7 +329,7 @@ function addToCalendar(start: Calendar, d: Duration): Calendar {
   carry = floorDiv(hours, 24n);
   // Days, moving the month (and year) until the day fits.
   const startDay = start.day ?? 1;
-  const maxDay = maximumDayInMonth(year, month);
+  const maxDay = daysInMonth(year, month);
   const settled = settleDays(year, month, BigInt(startDay > maxDay ? maxDay : startDay < 1 ? 1 : startDay) + signed(2) + carry);
   c.year = settled.year;
   c.month = settled.month;
@@ -385,10 +362,10 @@ function settleDays(startYear: bigint, startMonth: number, startDays: bigint): {
   for (;;) {
     let monthCarry: number;
     if (days < 1n) {
-      days += BigInt(month >= 2 ? maximumDayInMonth(year, month - 1) : maximumDayInMonth(year - 1n, 12));
+      days += BigInt(month >= 2 ? daysInMonth(year, month - 1) : daysInMonth(year - 1n, 12));
       monthCarry = -1;
-    } else if (days > BigInt(maximumDayInMonth(year, month))) {
-      days -= BigInt(maximumDayInMonth(year, month));
+    } else if (days > BigInt(daysInMonth(year, month))) {
+      days -= BigInt(daysInMonth(year, month));
       monthCarry = 1;
     } else {
       break;
@@ -426,12 +403,7 @@ function calendarText(c: Calendar, kind: 'dateTime' | 'date' | 'time'): string {
     out += `${pad(c.hour ?? 0, 2)}:${pad(c.minute ?? 0, 2)}:${pad(c.second ?? 0, 2)}`;
     if (c.fraction !== undefined) out += xercesDecimalText(c.fraction).slice(1);
   }
-  if (c.timezone === 0) out += 'Z';
-  else if (c.timezone !== undefined) {
-    const z = Math.abs(c.timezone);
-    out += `${c.timezone < 0 ? '-' : '+'}${pad(Math.trunc(z / 60), 2)}:${pad(z % 60, 2)}`;
-  }
-  return out;
+  return out + zoneText(c.timezone);
 }
 
 /** Milliseconds since the epoch, as toGregorianCalendar().getTimeInMillis() (absent fields as 1970-01-01T00:00:00). */
