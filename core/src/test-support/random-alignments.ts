@@ -26,8 +26,10 @@ const digits = (rng: Random, n: number): string =>
 const decimal = (rng: Random): string => `${digits(rng, 2)}.${digits(rng, 1).replace(/0$/, '5')}`;
 
 interface Family {
-  /** The attribute's value in a fresh input. */
-  readonly value: (rng: Random) => RDF.Literal;
+  /** The attribute's value in a fresh input (`index` counts the inputs drawn: families of categories cycle through theirs). */
+  readonly value: (rng: Random, index: number) => RDF.Literal;
+  /** For families of categories: how many there are (fewer examples than that cannot show every branch). */
+  readonly categories?: number;
   /** A second attribute's value, for families of two inputs. */
   readonly second?: (rng: Random) => RDF.Literal;
   /** The functions computing the output from `l1x` into `out`, and its typing; none for a plain copy. */
@@ -37,6 +39,9 @@ interface Family {
 const str = (v: string): RDF.Literal => factory.literal(v);
 const typedLiteral = (v: string, t: string): RDF.Literal => factory.literal(v, factory.namedNode(XSD + t));
 const fn = (name: string, params: DraftFunction['params'], result: string): DraftFunction => ({ name, params, result });
+const BOOLEAN = `${XSD}boolean`;
+/** Category words of the categorical families: fixed, so a fresh input is one the examples can have shown. */
+const STATES = ['active', 'standby', 'fault'];
 
 /** Function families of the search space, each as a reference cell would write it. */
 export const FAMILIES: Record<string, Family> = {
@@ -125,6 +130,92 @@ export const FAMILIES: Record<string, Family> = {
     second: (r) => str(digits(r, 3)),
     functions: () => ({ functions: [fn('CONCAT', [{ variable: 'l1x' }, { value: ' #' }, { variable: 'l2x' }], 'outx')] }),
   },
+  pounds: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({ functions: [fn('*', [{ variable: 'l1x' }, { value: '2.20462', datatype: `${XSD}decimal` }], 'outx')] }),
+  },
+  millis: {
+    value: (r) => typedLiteral(digits(r, 3), 'integer'),
+    functions: () => ({ functions: [fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'outx')] }),
+  },
+  seconds: {
+    value: (r) => typedLiteral(digits(r, 6), 'integer'),
+    functions: () => ({ functions: [fn('/', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'outx')] }),
+  },
+  celsius: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({
+      functions: [
+        fn('-', [{ variable: 'l1x' }, { value: '32', datatype: `${XSD}integer` }], 'm1x'),
+        fn('/', [{ variable: 'm1x' }, { value: '1.8', datatype: `${XSD}decimal` }], 'outx'),
+      ],
+    }),
+  },
+  round: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({ functions: [fn('ROUND', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  substrings: {
+    value: (r) => str(`${word(r, 3, 3).toUpperCase()}${digits(r, 4)}`),
+    functions: () => ({
+      functions: [
+        fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '3', datatype: `${XSD}integer` }], 's1x'),
+        fn('SUBSTR', [{ variable: 'l1x' }, { value: '4', datatype: `${XSD}integer` }], 's2x'),
+        fn('CONCAT', [{ variable: 's1x' }, { value: '-' }, { variable: 's2x' }], 'outx'),
+      ],
+    }),
+  },
+  flag: {
+    // Two categories to a boolean: the examples split.
+    categories: 2,
+    value: (_r, i) => str(STATES[i % 2] ?? ''),
+    functions: () => ({
+      functions: [
+        fn('sameTerm', [{ variable: 'l1x' }, { value: 'active' }], 'c1x'),
+        fn('IF', [{ variable: 'c1x' }, { value: 'true', datatype: BOOLEAN }, { value: 'false', datatype: BOOLEAN }], 'outx'),
+      ],
+    }),
+  },
+  lookup: {
+    // Three categories to three codes.
+    categories: 3,
+    value: (_r, i) => str(STATES[i % 3] ?? ''),
+    functions: (r) => {
+      const codes = [word(r, 2, 2), word(r, 3, 3), word(r, 4, 4)];
+      return {
+        functions: [
+          fn('sameTerm', [{ variable: 'l1x' }, { value: 'active' }], 'c1x'),
+          fn('sameTerm', [{ variable: 'l1x' }, { value: 'standby' }], 'c2x'),
+          fn('IF', [{ variable: 'c2x' }, { value: codes[1] ?? '' }, { value: codes[2] ?? '' }], 'i1x'),
+          fn('IF', [{ variable: 'c1x' }, { value: codes[0] ?? '' }, { variable: 'i1x' }], 'outx'),
+        ],
+      };
+    },
+  },
+  threshold: {
+    // Two values split at a number: no number of examples pins where, so it generalises or asks.
+    categories: Infinity,
+    value: (r, i) => typedLiteral(`${i % 2 === 0 ? 10 + Math.floor(r() * 20) : 31 + Math.floor(r() * 20)}.${digits(r, 1)}`, 'decimal'),
+    functions: () => ({
+      functions: [
+        fn('-', [{ variable: 'l1x' }, { value: '30', datatype: `${XSD}integer` }], 'd1x'),
+        fn('STR', [{ variable: 'd1x' }], 's1x'),
+        fn('STRSTARTS', [{ variable: 's1x' }, { value: '-' }], 'c1x'),
+        fn('IF', [{ variable: 'c1x' }, { value: 'cold' }, { value: 'hot' }], 'outx'),
+      ],
+    }),
+  },
+  prefixed: {
+    // A text category by its prefix.
+    categories: 2,
+    value: (r, i) => str(`${i % 2 === 0 ? 'ERR' : 'OK'}-${digits(r, 3)}`),
+    functions: () => ({
+      functions: [
+        fn('STRSTARTS', [{ variable: 'l1x' }, { value: 'ERR' }], 'c1x'),
+        fn('IF', [{ variable: 'c1x' }, { value: 'error' }, { value: 'ok' }], 'outx'),
+      ],
+    }),
+  },
   localname: {
     value: (r) => str(word(r)),
     functions: () => ({
@@ -135,6 +226,8 @@ export const FAMILIES: Record<string, Family> = {
 
 export interface RandomCase {
   readonly family: string;
+  /** Examples needed to show every branch of the family (1 for a family without categories). */
+  readonly branches: number;
   readonly alignment: string;
   /** A fresh input message (payload quads) of the format. */
   readonly input: (rng: Random) => RDF.Quad[];
@@ -175,7 +268,7 @@ export function randomCase(family: string, seed: number): RandomCase {
     const inner = nested ? factory.blankNode(`c${counter}`) : id;
     const quads = [q(id, rdfType, rootClass), ...distractors.map((d) => q(id, d, str(`${word(r)} ${digits(r, 3)}`)))];
     if (nested) quads.push(q(id, child, inner), q(inner, rdfType, childClass));
-    quads.push(q(inner, attribute, spec.value(r)));
+    quads.push(q(inner, attribute, spec.value(r, counter)));
     if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r)));
     return quads;
   };
@@ -185,5 +278,5 @@ export function randomCase(family: string, seed: number): RandomCase {
       quads.map((x) => factory.quad(x.subject, x.predicate, x.object, payload)),
       prefixes,
     );
-  return { family, alignment, input, message };
+  return { family, branches: spec.categories ?? 1, alignment, input, message };
 }

@@ -46,6 +46,8 @@ interface Derivation {
   readonly hints?: readonly RDF.Quad[];
   /** A value built from two input values (Port_CO's `Point(lat long)`). */
   readonly second?: { readonly triple: RDF.Quad };
+  /** A constant because nothing of the input explains the value (ValueSlot.unexplained). */
+  readonly unexplained?: boolean;
 }
 
 /** Literal triples tried as pairs for a two-value concatenation (quadratic: bounded). */
@@ -397,6 +399,12 @@ const HINT_LIMIT = 4;
 
 /** A pick that takes "a constant" in every example, whatever its value there (the examples' merge then looks for a function). */
 export const ANY_CONSTANT = '*constant*';
+/**
+ * The same for a value nothing of the input explains in any example, whose value differs between
+ * them: it may be chosen by an input's value (a category, a threshold), so the literals next to it
+ * go into the cell for the merge's conditionals.
+ */
+export const ANY_CONDITION = '*condition*';
 
 /** The candidate "a constant": its id says the value, so examples with different values do not share it. */
 export function constantCandidate(value: RDF.Term): SuggestionCandidate {
@@ -414,6 +422,41 @@ function weakGuess(d: Derivation, value: RDF.Term): boolean {
   if (d.family !== 'string') return false;
   const fromInput = value.value.length - constantTextLength(d.program);
   return fromInput < 3 || (d.source?.kind === 'node' && fromInput * 3 < value.value.length);
+}
+
+/** Kept literals of the nodes at most two steps from a value's anchor, nearest first (at most HINT_LIMIT). */
+function nearbyLiterals(index: ExampleIndex, distances: ReadonlyMap<string, number>): RDF.Quad[] {
+  const out: Array<{ q: RDF.Quad; d: number }> = [];
+  for (const [key, d] of distances) {
+    if (d > 2) continue;
+    // Kept ones only: a deleted literal is its own cell's input already, or another cell's to remove.
+    for (const q of index.bySubject.get(key) ?? [])
+      if (q.object.termType === 'Literal' && q.predicate.value !== RDF_TYPE && !index.deletedKeys.has(tripleKey(q))) out.push({ q, d });
+  }
+  return out
+    .sort((a, b) => a.d - b.d || shapeOrder(a.q, b.q))
+    .slice(0, HINT_LIMIT)
+    .map((x) => x.q);
+}
+
+/**
+ * A constant nothing explains, in a cell with no input literal to be specific about: the anchor's
+ * own literals (as entity1 triples of `subject`) are what "only for messages like this one" would
+ * match (asked, not taken).
+ */
+function scopeLiteralsOf(
+  index: ExampleIndex,
+  anchor: RDF.Term | undefined,
+  slots: readonly ValueSlot[],
+  inEntity1: ReadonlySet<string>,
+  subject: RDF.NamedNode,
+): RDF.Quad[] {
+  if (anchor === undefined || !slots.some((x) => x.unexplained === true)) return [];
+  return (index.bySubject.get(termKey(anchor)) ?? [])
+    .filter((q) => q.object.termType === 'Literal' && q.predicate.value !== RDF_TYPE && !inEntity1.has(tripleKey(q)))
+    .sort(shapeOrder)
+    .slice(0, HINT_LIMIT)
+    .map((q) => factory.quad(subject, q.predicate, q.object));
 }
 
 /** Tied sources looked at per value (each costs a path search). */
@@ -558,7 +601,8 @@ export function groupChanges(
     }
     const place = placeOf(value);
     const want = picks.get(place.id);
-    const hit = distinct.find((d) => d.candidate.id === want || (want === ANY_CONSTANT && d.ranked === constant)) ?? distinct[0];
+    const anyConstant = want === ANY_CONSTANT || want === ANY_CONDITION;
+    const hit = distinct.find((d) => d.candidate.id === want || (anyConstant && d.ranked === constant)) ?? distinct[0];
     if (hit !== undefined)
       choices.push({
         question: place.id,
@@ -570,9 +614,18 @@ export function groupChanges(
       });
     // Left to the merge of the examples: the inputs that explained it here go into the cell, so that the merge can compute from them.
     const hints =
-      want === ANY_CONSTANT ? distinct.flatMap((d) => (d.ranked.derivation.source?.kind === 'literal' ? [d.ranked.derivation.source.triple] : [])) : [];
+      want === ANY_CONSTANT
+        ? distinct.flatMap((d) => (d.ranked.derivation.source?.kind === 'literal' ? [d.ranked.derivation.source.triple] : []))
+        : want === ANY_CONDITION
+          ? nearbyLiterals(index, distances)
+          : [];
     const chosen = hit?.ranked.derivation ?? CONSTANT;
-    const derivation: Derivation = hints.length > 0 && chosen.source === undefined ? { ...chosen, hints: hints.slice(0, HINT_LIMIT) } : chosen;
+    const hinted: Derivation = hints.length > 0 && chosen.source === undefined ? { ...chosen, hints: hints.slice(0, HINT_LIMIT) } : chosen;
+    // Nothing of the input explains it, not even as a guess offered beside the constant: it may still
+    // be chosen by an input's value (a category, a threshold), so the literals next to it go into the
+    // cell for the merge's conditionals and the question whether the constant holds for every message.
+    const unexplained = value.termType === 'Literal' && list.length === 1 && list[0] === constant;
+    const derivation: Derivation = unexplained ? { ...hinted, unexplained: true } : hinted;
     derivations.set(k, derivation);
     return derivation;
   };
@@ -759,7 +812,12 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     let out: RDF.Term;
     if (d === undefined || d.source === undefined) {
       out = factory.namedNode(`${SLOT_NS}${slots.length}`);
-      slots.push({ placeholder: out.value, output: t as RDF.Literal | RDF.NamedNode, candidates: e1Literals });
+      slots.push({
+        placeholder: out.value,
+        output: t as RDF.Literal | RDF.NamedNode,
+        candidates: e1Literals,
+        ...(d?.unexplained === true ? { unexplained: true } : {}),
+      });
     } else {
       const src = d.source.kind === 'literal' ? d.source.triple.object : d.source.node;
       const srcVar = d.source.kind === 'literal' ? inputTerm(src, d.source.triple) : inputTerm(src);
@@ -810,8 +868,13 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     }
   });
   for (const [name, lit] of literalValues) if (!usedNames.has(name)) unusedLiterals.set(name, lit);
+  const scopeLiterals = unusedLiterals.size > 0 ? [] : scopeLiteralsOf(index, group.anchors[0], slots, new Set(e1.keys()), variable('ax'));
   const uses = new Set([...e1.keys()].filter((k) => !own.has(k)));
-  return { draft: { entity1, entity2, functions, typings, slots, unusedLiterals, example }, uses, deletes: own };
+  return {
+    draft: { entity1, entity2, functions, typings, slots, unusedLiterals, example, ...(scopeLiterals.length > 0 ? { scopeLiterals } : {}) },
+    uses,
+    deletes: own,
+  };
 }
 
 /** A draft with the input triples it matches but keeps, and those it deletes: what orders the cells of one example. */

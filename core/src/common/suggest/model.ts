@@ -20,6 +20,8 @@ export interface ValueSlot {
   readonly output: RDF.Literal | RDF.NamedNode;
   /** Literal variables of entity1 and their values in this example. */
   readonly candidates: ReadonlyArray<{ readonly variable: string; readonly term: RDF.Literal }>;
+  /** No input explained the value in its example, not even as a guess: a constant, or chosen by an input's value. */
+  readonly unexplained?: boolean;
 }
 
 export interface CellDraft {
@@ -31,6 +33,12 @@ export interface CellDraft {
   readonly slots: readonly ValueSlot[];
   /** Literal variables of entity1 that entity2 never uses, with their values here: what a specialisation makes constant. */
   readonly unusedLiterals: ReadonlyMap<string, RDF.Literal>;
+  /**
+   * For a cell that writes a constant nothing explains and has no unused input literal: entity1
+   * triples (the anchor's literals as constants) that would make it apply only to messages like
+   * its example's, offered as an answer.
+   */
+  readonly scopeLiterals?: readonly RDF.Quad[];
   /** Which example it was made from (0-based). */
   readonly example: number;
 }

@@ -19,6 +19,7 @@ import type { PayloadDiff } from '../api/payload-diff.js';
 import { alignPayloads } from './node-alignment.js';
 import {
   ANY_CONSTANT,
+  ANY_CONDITION,
   ExampleIndex,
   MAX_CELL_TRIPLES,
   splitGroup,
@@ -34,6 +35,7 @@ import {
   type SourceChoice,
 } from './cell-drafts.js';
 import { describeProgram, synthesizePrograms } from './value-programs.js';
+import { conditionalPrograms } from './conditional-programs.js';
 import { suggestionPrefixes, writeSuggestion } from './write-suggestion.js';
 import type { CellDraft, SuggestionAnswer, SuggestionQuestion } from './model.js';
 import { stableId } from './stable-id.js';
@@ -205,7 +207,7 @@ interface MergeContext {
 function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext): CellDraft[] {
   const first = drafts[0];
   if (first === undefined) return [];
-  if (drafts.length === 1) return [settle(first)];
+  if (drafts.length === 1) return [scoped(settle(first), first, drafts, key, ctx)];
   let entity2 = first.entity2;
   const functions = [...first.functions];
   const typings = [...first.typings];
@@ -224,7 +226,9 @@ function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext
       sources: variables.map((v) => x?.candidates.find((c) => c.variable === v)?.term),
       wanted: x?.output ?? firstSlot.output,
     }));
-    const programs = synthesizePrograms(cases, { limit: 6, expired: ctx.expired });
+    let programs = synthesizePrograms(cases, { limit: 6, expired: ctx.expired });
+    // No one function of the inputs: perhaps the examples split, each value chosen by a test on an input.
+    if (programs.length === 0 && !ctx.expired()) programs = conditionalPrograms(cases);
     const id = stableId('q', `value|${key}|${s}`);
     const named = (n: number): string => `?${variables[n] ?? ''}`;
     const candidates = programs.map((p) => ({
@@ -277,7 +281,64 @@ function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext
       program.expr.kind === 'input' ? (variables[program.expr.source] ?? '') : emitProgram(program.expr, (n) => variables[n] ?? '', functions, typings, fresh);
     entity2 = substitute(entity2, firstSlot.placeholder, factory.namedNode(`${VAR_NS}${result}`));
   }
-  return [{ ...first, entity2, functions, typings, slots: [] }];
+  return [scoped({ ...first, entity2, functions, typings, slots: [] }, first, drafts, key, ctx)];
+}
+
+/**
+ * A cell that writes a constant, made from examples that all had the same input literals it does
+ * not use: the constant may hold for every message, or only for messages with those values (the
+ * value chosen by the input, as `"active"` -> `true`). The examples cannot tell, so it is asked;
+ * the cell stays general unless the answer says otherwise. Examples with other values of those
+ * literals and the same constant settle it (no question).
+ */
+function scoped(merged: CellDraft, first: CellDraft, drafts: readonly CellDraft[], key: string, ctx: MergeContext): CellDraft {
+  const constants = first.slots.filter(
+    (slot) =>
+      slot.unexplained === true && slot.output.termType === 'Literal' && drafts.every((d) => d.slots.some((x) => termKey(x.output) === termKey(slot.output))),
+  );
+  if (constants.length === 0) return merged;
+  // What the cell would match to be specific: its unused input literals, or else its anchor's literals.
+  const conditions: Array<{ predicate: string; value: RDF.Literal }> = [];
+  const unused = [...merged.unusedLiterals];
+  if (unused.length > 0) {
+    const same = drafts.every((d) => unused.every(([name, lit]) => termKey(d.unusedLiterals.get(name) ?? factory.literal('')) === termKey(lit)));
+    if (!same) return merged;
+    for (const [name, lit] of unused)
+      conditions.push({ predicate: merged.entity1.find((t) => t.object.value === `${VAR_NS}${name}`)?.predicate.value ?? '', value: lit });
+  } else {
+    const scope = merged.scopeLiterals ?? [];
+    const keyOf = (q: RDF.Quad): string => `${q.predicate.value} ${termKey(q.object)}`;
+    if (scope.length === 0 || !drafts.every((d) => scope.every((q) => (d.scopeLiterals ?? []).some((x) => keyOf(x) === keyOf(q))))) return merged;
+    for (const q of scope) conditions.push({ predicate: q.predicate.value, value: q.object as RDF.Literal });
+  }
+  const where = conditions.map((c) => `${c.predicate === '' ? 'a value' : `<${c.predicate}>`} is ${termToText(c.value)}`).join(' and ');
+  const value = constants.map((c) => termToText(c.output)).join(', ');
+  const id = stableId('q', `scope|${key}`);
+  const every = { id: stableId('c', `scope|every|${value}`), source: 'every message', value, transform: 'a constant' };
+  const only = {
+    id: stableId('c', `scope|only|${where}`),
+    source: `only messages where ${where}`,
+    value,
+    transform: 'a constant for these input values (the value depends on them)',
+  };
+  const answer = ctx.answers.get(id);
+  if (answer !== undefined) {
+    ctx.consumed.add(id);
+    if (answer !== every.id && answer !== only.id) throw new MediatorError(`question ${id} has no candidate ${answer}`, ErrorCodes.invalidSuggestionAnswer);
+    if (answer === every.id) return merged;
+    return unused.length > 0 ? specialise(merged) : { ...merged, entity1: [...merged.entity1, ...(merged.scopeLiterals ?? [])] };
+  }
+  ctx.questions.push({
+    id,
+    kind: 'ambiguous-source',
+    example: first.example,
+    value,
+    triple: '',
+    message: `${value} is written for every message, but every example had ${where}: it may depend on ${conditions.length > 1 ? 'those values' : 'that value'}; answer, or give an example where ${conditions.length > 1 ? 'they differ' : 'it differs'}`,
+    candidates: [every, only],
+    chosen: every.id,
+  });
+  return merged;
 }
 
 /** The literal variables of entity1 that entity2 never uses, made constants: the cell then fires only where they match. */
@@ -337,7 +398,14 @@ function resolveSources(
   for (const [id, records] of byQuestion) {
     if (picks.has(id)) continue;
     const open = records.find((r) => r.ties.length > 1);
-    if (open === undefined) continue;
+    if (open === undefined) {
+      // A constant nothing explains in any example, with other values in other examples: the merge
+      // may find a test on the input that chooses it.
+      const unexplained = records.every((r) => r.ties.length === 1 && r.ties[0]?.transform === 'a constant');
+      const examples = new Set(records.map((r) => r.example)).size;
+      if (unexplained && examples > 1 && new Set(records.map((r) => r.value)).size > 1) picks.set(id, ANY_CONDITION);
+      continue;
+    }
     let common = open.ties.map((t) => t.id);
     for (const r of records) common = common.filter((c) => r.ties.some((t) => t.id === c));
     // Each example explains the value by a different function of its own: the value is left to the

@@ -166,3 +166,33 @@ describe('bounds', () => {
     await expect(suggestAlignment([{ input: '{', output: '{}' }])).rejects.toMatchObject({ code: 'INVALID_SUGGESTION_EXAMPLE' });
   });
 });
+
+describe('a value the input chooses: conditionals where the examples split', () => {
+  const bool = (b: boolean) => ({ '@value': String(b), '@type': 'xsd:boolean' });
+  const state = (id: string, status: string, on: boolean) => renamed(id, 'status', 'on', status, bool(on));
+
+  it('one example: the constant is asked about, and "only messages where" makes the cell that specific', async () => {
+    const one = await suggestAlignment([state('d1', 'active', true)]);
+    expect(one.checks[0]?.reproduced).toBe(true);
+    const question = one.questions.find((q) => q.value.startsWith('"true"'));
+    expect(question?.message).toContain('<http://example.org/ns#status> is "active"');
+    expect(question?.candidates.map((c) => c.source)).toEqual(['every message', 'only messages where <http://example.org/ns#status> is "active"']);
+    // As suggested, the constant is written for every message.
+    expect(await holdsOn(one.alignment, state('d3', 'standby', true))).toBe(true);
+    const only = question?.candidates[1]?.id ?? '';
+    const answered = await suggestAlignment([state('d1', 'active', true)], { answers: [{ question: question?.id ?? '', choice: only }] });
+    expect(answered.questions).toEqual([]);
+    expect(answered.checks[0]?.reproduced).toBe(true);
+    expect(await holdsOn(answered.alignment, state('d3', 'active', true))).toBe(true);
+    expect(await holdsOn(answered.alignment, state('d3', 'standby', true))).toBe(false);
+  });
+
+  it('two examples that split: one cell whose IF holds on both values, and an input that kept its attribute too', async () => {
+    const two = await suggestAlignment([state('d1', 'active', true), state('d2', 'standby', false)]);
+    expect(two.checks.every((c) => c.reproduced)).toBe(true);
+    expect(two.cells).toBe(1);
+    expect(two.alignment).toContain('sripas:about="IF"');
+    expect(await holdsOn(two.alignment, state('d3', 'standby', false))).toBe(true);
+    expect(await holdsOn(two.alignment, state('d4', 'active', true))).toBe(true);
+  });
+});

@@ -10,7 +10,8 @@
  * constants and parts of inputs: the whole text, its case changes, ENCODE_FOR_URI, a REPLACE of
  * literal text, STRBEFORE/STRAFTER a delimiter, SUBSTR), ending in IRI() for an IRI; numbers (an
  * affine map solved from two examples, common unit conversions, rounding and casts); epoch seconds
- * to dates. Conditionals are not searched (the function set has no IF yet).
+ * to dates. Conditionals, where the examples split, are conditional-programs.ts's: the merge of
+ * several examples tries them when nothing here fits.
  */
 import { factory, NS, XSD_STRING, type RDF } from '../rdf/terms.js';
 import { arithmetic, ExpressionError, resolveFunction, UNIX_EPOCH_TO_UTC_IRIS } from '../translation/functions.js';
@@ -339,6 +340,17 @@ function numberPrograms(cases: readonly ValueCase[], sourceCount: number): Progr
     const x = numericInput(s, cases);
     if (x === undefined) continue;
     const values = cases.map((c, i) => [parseNumber(c.sources[s]) ?? NaN, wanted[i] ?? NaN] as const);
+    // The value itself rounded or cast (ROUND(x), FLOOR(x), xsd:integer(x)): no map at all, so the simplest numbers there are.
+    const first = cases[0]?.wanted;
+    if (first !== undefined && values.every(([v, w]) => Math.abs(v - w) < 1)) {
+      const found = firstFitting(
+        numberForms(x)
+          .slice(1)
+          .flatMap((f) => finishers(f, first)),
+        cases,
+      );
+      if (found !== undefined) out.push({ expr: found, cost: 3, family: 'number' });
+    }
     const solved = solvedAffine(values);
     const guesses = cases.length === 1 ? oneExampleMaps(values[0]) : [];
     const seen = new Set<string>();
