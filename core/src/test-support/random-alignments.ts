@@ -216,6 +216,44 @@ export const FAMILIES: Record<string, Family> = {
       ],
     }),
   },
+  capitalise: {
+    value: (r) => str(word(r, 4, 8)),
+    functions: () => ({
+      functions: [
+        fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '1', datatype: `${XSD}integer` }], 'f1x'),
+        fn('UCASE', [{ variable: 'f1x' }], 'u1x'),
+        fn('SUBSTR', [{ variable: 'l1x' }, { value: '2', datatype: `${XSD}integer` }], 'r1x'),
+        fn('CONCAT', [{ variable: 'u1x' }, { variable: 'r1x' }], 'outx'),
+      ],
+    }),
+  },
+  slug: {
+    value: (r) => str(`${word(r, 3, 5).toUpperCase()} ${word(r, 3, 5)} ${word(r, 2, 4)}`),
+    functions: () => ({
+      functions: [fn('LCASE', [{ variable: 'l1x' }], 'c1x'), fn('REPLACE', [{ variable: 'c1x' }, { value: ' ' }, { value: '-' }], 'outx')],
+    }),
+  },
+  encode: {
+    value: (r) => str(`${word(r)} ${word(r)}/${digits(r, 2)}`),
+    functions: () => ({ functions: [fn('ENCODE_FOR_URI', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  double: {
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    functions: () => ({ functions: [fn('xsd:double', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  text: {
+    value: (r) => typedLiteral(digits(r, 3), 'integer'),
+    functions: () => ({ functions: [fn('STR', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  between: {
+    value: (r) => str(`${word(r, 2, 3)}::${word(r, 3, 6)}::${digits(r, 2)}`),
+    functions: () => ({
+      functions: [
+        fn('STRAFTER', [{ variable: 'l1x' }, { value: '::' }], 'a1x'),
+        fn('STRBEFORE', [{ variable: 'a1x' }, { value: '::' }], 'outx'),
+      ],
+    }),
+  },
   localname: {
     value: (r) => str(word(r)),
     functions: () => ({

@@ -498,10 +498,15 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
     }
     for (const [from, to, pattern] of replaceCandidates(value, target))
       variants(call('REPLACE', base, text(pattern === true ? from : regexLiteral(from)), text(replacementLiteral(to))), 3);
-    for (const delimiter of new Set(value.match(/[^\p{L}\p{N}]/gu) ?? [])) {
+    // Delimiters: each character that is no letter or digit, and each longer run of them ("::", " - ").
+    const runs = new Set(value.match(/[^\p{L}\p{N}]+/gu) ?? []);
+    const delimiters = [...new Set([...(value.match(/[^\p{L}\p{N}]/gu) ?? []), ...[...runs].filter((r) => r.length > 1)])];
+    for (const delimiter of delimiters) {
       variants(call('STRBEFORE', base, text(delimiter)), 3);
       variants(call('STRAFTER', base, text(delimiter)), 3);
     }
+    // The text between two delimiters ("a::part::7" -> "part"): STRBEFORE(STRAFTER(x, d1), d2).
+    for (const d1 of delimiters) for (const d2 of delimiters) variants(call('STRBEFORE', call('STRAFTER', base, text(d1)), text(d2)), 4);
     if (value.length <= MAX_SUBSTR_SOURCE) {
       const chars = [...value];
       for (let i = 0; i < chars.length; i++)
@@ -509,6 +514,11 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
           if (!target.includes(chars.slice(i, i + len).join(''))) break;
           add(call('SUBSTR', base, numberConst(String(i + 1)), numberConst(String(len))), 5);
         }
+      // The rest of the text from a position, whatever its length (the same start in every example).
+      for (let i = 1; i < chars.length; i++)
+        if (target.toLowerCase().includes(chars.slice(i).join('').toLowerCase())) variants(call('SUBSTR', base, numberConst(String(i + 1))), 4);
+      // The first character in another case (a capitalised word: UCASE(SUBSTR(x, 1, 1)) then the rest).
+      variants(call('SUBSTR', base, numberConst('1'), numberConst('1')), 5);
     }
   }
   return atoms;
