@@ -300,8 +300,11 @@ export function randomCase(family: string, seed: number): RandomCase {
   const draft: CellDraft = { entity1, entity2, functions, typings, slots: [], unusedLiterals: new Map(), example: 0 };
   const prefixes: Array<[string, string]> = [['gen', ns]];
   const alignment = writeSuggestion([draft], { name: `random_${family}_${seed}`, version: '1.0' }, suggestionPrefixes(prefixes));
+  // Some formats carry two items per message (each translated by the cell on its own): drawn from a
+  // stream of its own, so that the draws above stay those of earlier versions of the generator.
+  const items = seededRandom(seed * 31 + 7)() < 0.3 ? 2 : 1;
   let counter = 0;
-  const input = (r: Random): RDF.Quad[] => {
+  const item = (r: Random): RDF.Quad[] => {
     const id = factory.namedNode(`http://data${seed}.example/item/${word(r)}${++counter}`);
     const inner = nested ? factory.blankNode(`c${counter}`) : id;
     const quads = [q(id, rdfType, rootClass), ...distractors.map((d) => q(id, d, str(`${word(r)} ${digits(r, 3)}`)))];
@@ -310,6 +313,7 @@ export function randomCase(family: string, seed: number): RandomCase {
     if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r)));
     return quads;
   };
+  const input = (r: Random): RDF.Quad[] => Array.from({ length: items }, () => item(r)).flat();
   const payload = factory.namedNode('http://inter-iot.eu/message/payload');
   const message = (quads: readonly RDF.Quad[]) =>
     serializeMessage(

@@ -270,8 +270,12 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
     for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
+  // A source the value's node reaches beats any it does not (another item of the same message,
+  // which may happen to give the same value): those are dropped when there is one.
+  const reachable = (r: RankedSource): boolean => (r.rank[4] ?? 99) < 99;
+  const kept = out.some(reachable) ? out.filter(reachable) : out;
   // Equal ranks in natural order (answer 2 before answer 10).
-  return out.sort((a, b) => compare(a.rank, b.rank) || NATURAL.compare(a.label, b.label));
+  return kept.sort((a, b) => compare(a.rank, b.rank) || NATURAL.compare(a.label, b.label));
 }
 
 const NATURAL = new Intl.Collator('en', { numeric: true });
@@ -424,6 +428,25 @@ function weakGuess(d: Derivation, value: RDF.Term): boolean {
   return fromInput < 3 || (d.source?.kind === 'node' && fromInput * 3 < value.value.length);
 }
 
+/** The input node a derivation reads: its literal's subject, or its IRI. */
+function sourceNode(d: Derivation): RDF.Term | undefined {
+  return d.source?.kind === 'literal' ? d.source.triple.subject : d.source?.kind === 'node' ? d.source.node : undefined;
+}
+
+/** The key of a value derived again for another anchor than the first one it had. */
+function anchoredKey(value: RDF.Term, anchor: RDF.Term): string {
+  return `${termKey(value)}@${termKey(anchor)}`;
+}
+
+/** A value's derivation as a group with these anchors sees it: its own if it has one, else the value's. */
+export function derivationFor(derivations: ReadonlyMap<string, Derivation>, value: RDF.Term, anchors: readonly RDF.Term[]): Derivation | undefined {
+  for (const a of anchors) {
+    const own = derivations.get(anchoredKey(value, a));
+    if (own !== undefined) return own;
+  }
+  return derivations.get(termKey(value));
+}
+
 /** Kept literals of the nodes at most two steps from a value's anchor, nearest first (at most HINT_LIMIT). */
 function nearbyLiterals(index: ExampleIndex, distances: ReadonlyMap<string, number>): RDF.Quad[] {
   const out: Array<{ q: RDF.Quad; d: number }> = [];
@@ -573,10 +596,18 @@ export function groupChanges(
   const derivations = new Map<string, Derivation>();
   const sourceUser = new Map<string, ChangeGroup>();
   const derive = (value: RDF.Term, anchor: RDF.Term | undefined): Derivation => {
-    const k = termKey(value);
-    const known = derivations.get(k);
-    if (known !== undefined) return known;
+    let k = termKey(value);
     const distances = anchor === undefined ? new Map<string, number>() : index.distances(anchor);
+    const known = derivations.get(k);
+    if (known !== undefined) {
+      // The same value under another item of the message (two readings rounded alike) comes from
+      // that item's own input: derived again for this node, kept under its own key.
+      const from = sourceNode(known);
+      if (anchor === undefined || from === undefined || distances.has(termKey(from))) return known;
+      k = anchoredKey(value, anchor);
+      const own = derivations.get(k);
+      if (own !== undefined) return own;
+    }
     const ranked = candidateSources(index, value, distances, expired);
     const best = ranked[0];
     // Two values with text around them explain more of the output than one value with the rest as constant text.
@@ -615,7 +646,11 @@ export function groupChanges(
     // Left to the merge of the examples: the inputs that explained it here go into the cell, so that the merge can compute from them.
     const hints =
       want === ANY_CONSTANT
-        ? distinct.flatMap((d) => (d.ranked.derivation.source?.kind === 'literal' ? [d.ranked.derivation.source.triple] : []))
+        ? // Sources tied to the value's node only: another item of the message is another item's cell's.
+          distinct.flatMap((d) => {
+            const source = d.ranked.derivation.source;
+            return source?.kind === 'literal' && (anchor === undefined || distances.has(termKey(source.triple.subject))) ? [source.triple] : [];
+          })
         : want === ANY_CONDITION
           ? nearbyLiterals(index, distances)
           : [];
@@ -701,7 +736,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
   const sources: RDF.Quad[] = [];
   for (const q of group.added) {
     for (const t of [q.subject, q.object]) {
-      const d = derivations.get(termKey(t));
+      const d = derivationFor(derivations, t, group.anchors);
       if (d?.source?.kind === 'literal' && (t.termType === 'Literal' || !index.inputIris.has(t.value))) {
         sources.push(d.source.triple);
         if (d.second !== undefined) sources.push(d.second.triple);
@@ -729,7 +764,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     for (const t of [q.subject, q.object]) {
       const kept = index.inputOf(t);
       if (kept !== undefined && index.isNode(kept)) needed.push(kept);
-      const d = derivations.get(termKey(t));
+      const d = derivationFor(derivations, t, group.anchors);
       if (d?.source?.kind === 'node') needed.push(d.source.node);
     }
   }
@@ -808,7 +843,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     const k = termKey(t);
     const done = computed.get(k);
     if (done !== undefined) return done;
-    const d = derivations.get(k);
+    const d = derivationFor(derivations, t, group.anchors);
     let out: RDF.Term;
     if (d === undefined || d.source === undefined) {
       out = factory.namedNode(`${SLOT_NS}${slots.length}`);
@@ -964,7 +999,7 @@ export function splitGroup(index: ExampleIndex, group: ChangeGroup, derivations:
     const subjectTop = q.subject.termType === 'BlankNode' ? topOf(q.subject) : '';
     const k = subjectTop !== '' ? subjectTop : q.object.termType === 'BlankNode' ? topOf(q.object) : '';
     unit(k).added.push(q);
-    const d = derivations.get(termKey(q.object));
+    const d = derivationFor(derivations, q.object, group.anchors);
     if (d?.source?.kind === 'literal') sourceUnit.set(tripleKey(d.source.triple), k);
     if (d?.second !== undefined) sourceUnit.set(tripleKey(d.second.triple), k);
   }

@@ -110,6 +110,19 @@ function chain(tests: readonly ProgramExpr[], branches: readonly Branch[]): Prog
   return expr;
 }
 
+/**
+ * How far an input's values vary inside the branches (0 when each branch has one value, as a
+ * category has): an input whose every value differs (an identifier, a free text beside the
+ * category) separates any examples, so it is the weaker explanation.
+ */
+function spread(source: number, cases: readonly ValueCase[], branches: readonly Branch[]): number {
+  const varying = branches.reduce((n, b) => n + new Set(b.cases.map((i) => termKey(cases[i]?.sources[source] ?? factory.literal('')))).size - 1, 0);
+  // With one example per branch nothing varies: a value of one word (a category, a code) is then the
+  // likelier test than text of several ("ab 123" beside "active").
+  const wordy = cases.some((c) => words(c.sources[source]?.value ?? '').length > 1) ? 1 : 0;
+  return varying + wordy;
+}
+
 /** Tests on text or values: every order of the branches with each one as the rest, the first test of each branch. */
 function valueConditionals(source: number, cases: readonly ValueCase[], branches: readonly Branch[]): Program[] {
   const out: Program[] = [];
@@ -125,7 +138,7 @@ function valueConditionals(source: number, cases: readonly ValueCase[], branches
     }
     if (tests.length !== ordered.length - 1) continue;
     const expr = chain(tests, ordered);
-    if (expr !== undefined && fitsAll(expr, cases)) out.push({ expr, cost: 10 + tests.length * 2, family: 'string' });
+    if (expr !== undefined && fitsAll(expr, cases)) out.push({ expr, cost: 10 + tests.length * 2 + spread(source, cases, branches), family: 'string' });
   }
   return out;
 }

@@ -399,11 +399,11 @@ function resolveSources(
     if (picks.has(id)) continue;
     const open = records.find((r) => r.ties.length > 1);
     if (open === undefined) {
-      // A constant nothing explains in any example, with other values in other examples: the merge
-      // may find a test on the input that chooses it.
+      // A constant nothing explains in any example, with other values elsewhere: the merge may find
+      // a test on the input that chooses it.
       const unexplained = records.every((r) => r.ties.length === 1 && r.ties[0]?.transform === 'a constant');
-      const examples = new Set(records.map((r) => r.example)).size;
-      if (unexplained && examples > 1 && new Set(records.map((r) => r.value)).size > 1) picks.set(id, ANY_CONDITION);
+      // (Other values in the same example count too: two items of one message.)
+      if (unexplained && new Set(records.map((r) => r.value)).size > 1) picks.set(id, ANY_CONDITION);
       continue;
     }
     let common = open.ties.map((t) => t.id);
@@ -510,7 +510,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
       sequence.push(key);
       const list = shapes.get(key);
       if (list === undefined) shapes.set(key, [d]);
-      else if (!list.some((x) => x.example === i)) list.push(d);
+      else list.push(d);
     }
     ownKeys.push(keys);
     sequences.push(sequence);

@@ -518,7 +518,7 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
       for (let i = 1; i < chars.length; i++)
         if (target.toLowerCase().includes(chars.slice(i).join('').toLowerCase())) variants(call('SUBSTR', base, numberConst(String(i + 1))), 4);
       // The first character in another case (a capitalised word: UCASE(SUBSTR(x, 1, 1)) then the rest).
-      variants(call('SUBSTR', base, numberConst('1'), numberConst('1')), 5);
+      variants(call('SUBSTR', base, numberConst('1'), numberConst('1')), 1);
     }
   }
   return atoms;
