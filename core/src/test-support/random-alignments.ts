@@ -27,7 +27,7 @@ const decimal = (rng: Random): string => `${digits(rng, 2)}.${digits(rng, 1).rep
 
 interface Family {
   /** The attribute's value in a fresh input (`index` counts the inputs drawn: families of categories cycle through theirs). */
-  readonly value: (rng: Random, index: number) => RDF.Literal;
+  readonly value: (rng: Random, index: number) => RDF.Literal | RDF.NamedNode;
   /** For families of categories: how many there are (fewer examples than that cannot show every branch). */
   readonly categories?: number;
   /** A second attribute's value, for families of two inputs. */
@@ -248,9 +248,34 @@ export const FAMILIES: Record<string, Family> = {
   between: {
     value: (r) => str(`${word(r, 2, 3)}::${word(r, 3, 6)}::${digits(r, 2)}`),
     functions: () => ({
+      functions: [fn('STRAFTER', [{ variable: 'l1x' }, { value: '::' }], 'a1x'), fn('STRBEFORE', [{ variable: 'a1x' }, { value: '::' }], 'outx')],
+    }),
+  },
+  language: {
+    // A language-tagged text kept with its tag, and its text alone.
+    value: (r) => factory.literal(`${word(r)} ${word(r)}`, pick(r, ['en', 'de', 'fr-CA'])),
+    functions: () => ({ functions: [fn('UCASE', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  untagged: {
+    value: (r) => factory.literal(`${word(r)} ${word(r)}`, pick(r, ['en', 'it'])),
+    functions: () => ({ functions: [fn('STR', [{ variable: 'l1x' }], 'outx')] }),
+  },
+  iriname: {
+    // An attribute whose value is an IRI: its local name as text.
+    value: (r) => factory.namedNode(`http://vocab.example/state/${word(r).toUpperCase()}`),
+    functions: () => ({
+      functions: [fn('STR', [{ variable: 'l1x' }], 's1x'), fn('REPLACE', [{ variable: 's1x' }, { value: '^.*/' }, { value: '' }], 'outx')],
+    }),
+  },
+  irimap: {
+    // An IRI value moved to another namespace.
+    value: (r) => factory.namedNode(`http://vocab.example/state/${word(r)}`),
+    functions: () => ({
       functions: [
-        fn('STRAFTER', [{ variable: 'l1x' }, { value: '::' }], 'a1x'),
-        fn('STRBEFORE', [{ variable: 'a1x' }, { value: '::' }], 'outx'),
+        fn('STR', [{ variable: 'l1x' }], 's1x'),
+        fn('REPLACE', [{ variable: 's1x' }, { value: '^.*/' }, { value: '' }], 'n1x'),
+        fn('CONCAT', [{ value: 'http://other.example/kind#' }, { variable: 'n1x' }], 'c1x'),
+        fn('IRI', [{ variable: 'c1x' }], 'outx'),
       ],
     }),
   },
@@ -286,10 +311,18 @@ export function randomCase(family: string, seed: number): RandomCase {
   const { functions, constant, typing } = spec.functions(rng);
   const v = (name: string) => factory.namedNode(VAR_NS + name);
   const root = v('ax');
+  // Half the nested formats put the attribute two levels down (root -> part -> holder); drawn from a
+  // stream of its own, so the draws of earlier versions of the generator stay as they were.
+  const deep = nested && seededRandom(seed * 37 + 11)() < 0.5;
+  const part = term(`has${word(seededRandom(seed * 41 + 3))}p`);
   const holder = nested ? v('bx') : root;
   const rdfType = factory.namedNode(`${NS.rdf}type`);
   const q = (s: RDF.Term, p: RDF.NamedNode, o: RDF.Term) => factory.quad(s as RDF.Quad_Subject, p, o as RDF.Quad_Object);
-  const path = nested ? [q(root, child, holder), q(holder, rdfType, childClass)] : [];
+  const path = !nested
+    ? []
+    : deep
+      ? [q(root, part, v('px')), q(v('px'), child, holder), q(holder, rdfType, childClass)]
+      : [q(root, child, holder), q(holder, rdfType, childClass)];
   const second = spec.second === undefined ? [] : [q(holder, attribute2, v('l2x'))];
   const entity1 = [q(root, rdfType, rootClass), ...path, q(holder, attribute, v('l1x')), ...second];
   const value = constant ?? (functions.length === 0 ? v('l1x') : v('outx'));
@@ -308,7 +341,10 @@ export function randomCase(family: string, seed: number): RandomCase {
     const id = factory.namedNode(`http://data${seed}.example/item/${word(r)}${++counter}`);
     const inner = nested ? factory.blankNode(`c${counter}`) : id;
     const quads = [q(id, rdfType, rootClass), ...distractors.map((d) => q(id, d, str(`${word(r)} ${digits(r, 3)}`)))];
-    if (nested) quads.push(q(id, child, inner), q(inner, rdfType, childClass));
+    if (nested && deep) {
+      const middle = factory.blankNode(`p${counter}`);
+      quads.push(q(id, part, middle), q(middle, child, inner), q(inner, rdfType, childClass));
+    } else if (nested) quads.push(q(id, child, inner), q(inner, rdfType, childClass));
     quads.push(q(inner, attribute, spec.value(r, counter)));
     if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r)));
     return quads;

@@ -156,7 +156,7 @@ export function programSources(e: ProgramExpr, into: Set<number> = new Set()): S
 function finishers(core: ProgramExpr, wanted: RDF.Term): ProgramExpr[] {
   if (wanted.termType === 'NamedNode') return [core, call('IRI', core), call('IRI', call('STR', core))];
   if (wanted.termType !== 'Literal') return [];
-  if (wanted.language !== '') return [call('STRLANG', core, text(wanted.language)), call('STRLANG', call('STR', core), text(wanted.language))];
+  if (wanted.language !== '') return [core, call('STRLANG', core, text(wanted.language)), call('STRLANG', call('STR', core), text(wanted.language))];
   const dt = wanted.datatype.value;
   if (dt === XSD_STRING) return [core, call('STR', core)];
   const out = [core, typed(dt, core)];
@@ -477,7 +477,8 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
   for (let s = 0; s < sourceCount; s++) {
     const term = cases[0]?.sources[s];
     if (term === undefined || term.termType === 'BlankNode') continue;
-    const plain = term.termType === 'Literal' && term.datatype.value === XSD_STRING && term.language === '';
+    // Text as it is (a language tag kept through UCASE, SUBSTR, CONCAT of one tag, as in Jena), else STR of it.
+    const plain = term.termType === 'Literal' && (term.datatype.value === XSD_STRING || term.language !== '');
     const base = plain ? input(s) : call('STR', input(s));
     const value = term.value;
     const lowerTarget = target.toLowerCase();
