@@ -77,7 +77,7 @@ function compileCall(e: { name: string; args: readonly EngineExpression[] }, sco
     scope.report({
       code: ProblemCodes.functionUnknown,
       severity: 'error',
-      message: `function "${e.name}"${scope.cellId === undefined ? '' : ` of cell ${scope.cellId}`} is not known to the mediator (SPARQL 1.1 built-ins in any letter case, the fn:, math: and xsd: functions Jena 3.9 registers, and unixEpochToUTC are)`,
+      message: `function "${e.name}"${scope.cellId === undefined ? '' : ` of cell ${scope.cellId}`} is not known to the mediator (SPARQL 1.1 built-ins in any letter case, the fn:, math:, xsd: and afn: functions Jena 3.9 registers, and unixEpochToUTC are)`,
       ...cell,
     });
     return () => fail(`unknown function ${e.name}`);

@@ -5,7 +5,7 @@
  * reference's engine (`17.0e0` for doubles), since consumers may compare them as text.
  */
 import { factory, languageLiteral, RDF_LANG_STRING, XSD_STRING, type RDF } from '../rdf/terms.js';
-import { ExpressionError, fail } from './expression-error.js';
+import { CellFailure, ExpressionError, fail } from './expression-error.js';
 import { CAST_TARGETS, plainJavaDigits, xsdCast } from './xsd-cast.js';
 import {
   checkConstantPattern,
@@ -203,11 +203,28 @@ for (const [iri, name] of Object.entries(FN_ALIASES)) {
   const builtin = BUILTINS[name];
   if (builtin !== undefined) BY_IRI[iri] ??= builtin;
 }
+BY_IRI[`${FN}apply`] = def(applyByIri, 1, Infinity);
 // Only the REGEX keyword compiles a constant pattern while the update is parsed; fn:matches does it when it runs.
 if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCheck: (constants) => checkConstantPattern(constants, 1, 2, false) };
 // No CALL and no VERSION: ARQ's query syntax has them, but the reference parsed a cell as a SPARQL
 // 1.1 Update, whose grammar does not (Jena 3.9: "Lexical error ... after: CALL"), so such a cell
 // never ran there and is an upload error here.
+
+/**
+ * fn:apply as Jena 3.9's FN_Apply: the registered function the first argument's IRI names, on the
+ * other arguments. Jena calls it without the arity check a direct call gets when the update is
+ * parsed, so a wrong number of arguments, like an unknown IRI or a literal, leaves the variable
+ * unbound; fn:apply of fn:apply fails the whole cell (Jena 3.9 then has no function registry at
+ * hand: "Exception on cache fill").
+ */
+function applyByIri([id, ...args]: readonly RDF.Term[]): RDF.Term {
+  if (id === undefined || id.termType !== 'NamedNode') fail(`fn:apply: the function id is ${id === undefined ? 'missing' : `a ${id.termType}`} (must be an IRI)`);
+  if (id.value === `${FN}apply`) throw new CellFailure('fn:apply of fn:apply: Jena 3.9 fails the whole update ("Exception on cache fill")');
+  const target = BY_IRI[id.value];
+  if (target === undefined || target.lazy !== undefined) fail(`fn:apply: unknown function <${id.value}>`);
+  if (args.length < target.minArgs || args.length > target.maxArgs) fail(`fn:apply: <${id.value}> takes ${target.minArgs} to ${target.maxArgs} arguments, not ${args.length}`);
+  return target.impl(args);
+}
 
 export interface RegisteredFunction {
   /** An upper-case built-in keyword, or an IRI. */

@@ -125,6 +125,7 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
 ];
 
 const math = (name: string) => `<http://www.w3.org/2005/xpath-functions/math#${name}>`;
+const FN = 'http://www.w3.org/2005/xpath-functions#';
 const xsdLiteral = (lexical: string, type: string): ReferenceAnswer => ({ kind: 'literal', lexical, datatype: `${XSD}${type}`, language: '' });
 
 /**
@@ -168,6 +169,19 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('LANG', call('STRLANG', lit('x'), lit('en-US'))), xsdLiteral('en-US', 'string')],
   [call('UCASE', call('STRLANG', lit('x'), lit('de-CH'))), { kind: 'literal', lexical: 'X', datatype: `${NS.rdf}langString`, language: 'de-CH' }],
   [call('CONCAT', call('STRLANG', lit('a'), lit('en-US')), langLit('b', 'en-us')), xsdLiteral('ab', 'string')],
+  // fn:apply: the registered function its first argument names, without the parse-time arity check.
+  [call('fn:apply', factory.namedNode(`${FN}upper-case`), lit('abc')), xsdLiteral('ABC', 'string')],
+  [call('fn:apply', call('IRI', lit(`${FN}upper-case`)), lit('abc')), xsdLiteral('ABC', 'string')],
+  [call('fn:apply', factory.namedNode(`${FN}upper-case`), lit('abc'), lit('d')), { kind: 'unbound' }],
+  [call('fn:apply', lit(`${FN}upper-case`), lit('abc')), { kind: 'unbound' }],
+  [call('fn:apply', factory.namedNode('http://example.org/nothing'), lit('abc')), { kind: 'unbound' }],
+  [call('fn:apply', 'b1', lit('abc')), { kind: 'unbound' }],
+  [call('fn:apply', factory.namedNode(`${XSD}integer`), lit('12')), xsdLiteral('12', 'integer')],
+  [call('fn:apply', factory.namedNode(`${FN}concat`)), xsdLiteral('', 'string')],
+  [call('fn:apply', factory.namedNode('http://jena.apache.org/ARQ/function#strjoin'), lit('-'), lit('a'), lit('b')), xsdLiteral('a-b', 'string')],
+  [call('fn:apply', factory.namedNode(`${FN}round`), lit('2.5', 'xsd:decimal')), xsdLiteral('3', 'decimal')],
+  [call('fn:apply', factory.namedNode(`${FN}error`)), { kind: 'unbound' }],
+  [call('fn:apply', factory.namedNode(`${FN}apply`), factory.namedNode(`${FN}upper-case`), lit('x')), { kind: 'failed', message: 'Exception on cache fill' }],
   // fn:adjust-*-to-timezone (one Jena class for the three names): the clock moves by the difference.
   [
     call('fn:adjust-dateTime-to-timezone', lit('2020-12-31T23:59:59.50-05:30', 'xsd:dateTime'), lit('PT2H', 'xsd:dayTimeDuration')),
