@@ -127,7 +127,7 @@ const SIGNATURES: Record<string, Signature> = {
 
 /**
  * Functions left out whatever the table says: non-deterministic ones, BOUND (a variable, not an
- * expression), and the reference's custom function (a class of IPSM's, not of Jena).
+ * expression), the reference's custom function (a class of IPSM's, not of Jena), and afn:collation.
  */
 const EXCLUDED = new Set([
   'RAND',
@@ -138,6 +138,10 @@ const EXCLUDED = new Set([
   'BOUND',
   'http://www.inter-iot.eu/sripas/functions#unixEpochToUTC',
   'java:eu.interiot.ipsm.core.functions.unixEpochToUTC',
+  // A sort key inside another call is no string to Jena (UCASE of it is an error); a cell binds
+  // every result to a variable first, where it is the plain string. Its regression examples check it.
+  'http://jena.apache.org/ARQ/function#collation',
+  'java:org.apache.jena.sparql.function.library.collation',
 ]);
 
 // ---- random source -----------------------------------------------------------------------------

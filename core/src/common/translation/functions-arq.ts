@@ -3,8 +3,8 @@
  * its classes' `java:org.apache.jena.sparql.function.library.` names), which the reference's
  * Jena resolved for any cell that named it: the deterministic functions of it, each as its class
  * computes it (read in the jena-arq 3.9.0 sources). Left out: `now`, `uuid`, `struuid` (the
- * results change), `sprintf` (Java's Formatter), `date`, `bnode`, `collation`, `eval`, `print`,
- * `wait`, `execTime`; a cell naming one is refused at upload, as an unknown function.
+ * results change), `sprintf` (Java's Formatter), `date`, `bnode`, `eval`, `print`, `wait`,
+ * `execTime`; a cell naming one is refused at upload, as an unknown function.
  */
 import type { RDF } from '../rdf/terms.js';
 import { fail } from './expression-error.js';
@@ -161,6 +161,13 @@ export function arqLibrary(builtins: Readonly<Record<string, FunctionDef>>, byIr
       return bool(n.big % 2n === 0n);
     }, 1),
     langeq: def(([a, b]) => langMatches([lang([a!]), b!]), 2),
+    // A sort key of STR(text) under the collation STR(tag) names (both must have a string: a blank
+    // node leaves the variable unbound). Bound to a variable, as every function result of a cell is,
+    // it is the plain string: the collation only orders ORDER BY, which cells do not have.
+    collation: def(([tag, text]) => {
+      str([tag!]);
+      return simpleLiteral(str([text!]).value);
+    }, 2),
   };
   const out: Record<string, FunctionDef> = {};
   for (const [name, d] of Object.entries(functions)) {

@@ -126,6 +126,7 @@ const REGRESSIONS: Array<[ExpressionSpec, ReferenceAnswer]> = [
 
 const math = (name: string) => `<http://www.w3.org/2005/xpath-functions/math#${name}>`;
 const FN = 'http://www.w3.org/2005/xpath-functions#';
+const AFN = 'http://jena.apache.org/ARQ/function#';
 const xsdLiteral = (lexical: string, type: string): ReferenceAnswer => ({ kind: 'literal', lexical, datatype: `${XSD}${type}`, language: '' });
 
 /**
@@ -182,6 +183,14 @@ const OTHER_SEEDS: Array<[ExpressionSpec, ReferenceAnswer]> = [
   [call('fn:apply', factory.namedNode(`${FN}round`), lit('2.5', 'xsd:decimal')), xsdLiteral('3', 'decimal')],
   [call('fn:apply', factory.namedNode(`${FN}error`)), { kind: 'unbound' }],
   [call('fn:apply', factory.namedNode(`${FN}apply`), factory.namedNode(`${FN}upper-case`), lit('x')), { kind: 'failed', message: 'Exception on cache fill' }],
+  // afn:collation at the top of a BIND (as a cell binds it): STR of its text.
+  [call(`<${AFN}collation>`, lit('fi'), lit('abc')), xsdLiteral('abc', 'string')],
+  [call(`<${AFN}collation>`, lit('fi'), langLit('abc', 'en')), xsdLiteral('abc', 'string')],
+  [call(`<${AFN}collation>`, lit('fi'), lit('12', 'xsd:integer')), xsdLiteral('12', 'string')],
+  [call(`<${AFN}collation>`, lit('fi'), factory.namedNode('http://x/y')), xsdLiteral('http://x/y', 'string')],
+  [call(`<${AFN}collation>`, lit('fi'), 'b1'), { kind: 'unbound' }],
+  [call(`<${AFN}collation>`, 'b1', lit('a')), { kind: 'unbound' }],
+  [call(`<${AFN}collation>`, lit('1', 'xsd:integer'), lit('a')), xsdLiteral('a', 'string')],
   // fn:adjust-*-to-timezone (one Jena class for the three names): the clock moves by the difference.
   [
     call('fn:adjust-dateTime-to-timezone', lit('2020-12-31T23:59:59.50-05:30', 'xsd:dateTime'), lit('PT2H', 'xsd:dayTimeDuration')),
