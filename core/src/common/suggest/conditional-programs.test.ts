@@ -60,3 +60,12 @@ describe('conditionals where the examples split', () => {
     expect(described(cases([str('a'), str('x')], [str('a'), str('y')]))).toEqual([]);
   });
 });
+
+describe('thresholds on numbers written as text', () => {
+  it('reads them as decimals', () => {
+    const programs = conditionalPrograms(cases([str('12.5'), str('low')], [str('48.0'), str('high')]));
+    const at = programs.find((p) => p.guess === true);
+    expect(at === undefined ? '' : describeProgram(at.expr)).toBe('IF(STRSTARTS(STR((xsd:decimal(value) - 30)), "-"), "low", "high")');
+    expect(at !== undefined && evaluate(at.expr, [str('29.9')])).toEqual(str('low'));
+  });
+});

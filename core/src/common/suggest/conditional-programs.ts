@@ -181,8 +181,14 @@ function thresholdConditionals(source: number, cases: readonly ValueCase[], bran
   const high = Math.min(...of(highBranch));
   const thresholds = [...new Set([roundThreshold(low, high), high].filter((t): t is number => t !== undefined))];
   const out: Program[] = [];
+  // Numbers written as text are read as decimals first.
+  const typedNumber = cases.every((c) => {
+    const t = c.sources[source];
+    return t?.termType === 'Literal' && t.datatype.value !== XSD_STRING;
+  });
+  const x = typedNumber ? input(source) : call('xsd:decimal', input(source));
   for (const t of thresholds) {
-    const test = below(input(source), t);
+    const test = below(x, t);
     const expr = test === undefined ? undefined : chain([test], [lowBranch, highBranch]);
     // A measurement (a number with a fraction) is split by a threshold before its values are taken as codes.
     const cost = numbers.some((n) => !Number.isInteger(n)) ? 11 : 14;
