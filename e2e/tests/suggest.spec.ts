@@ -42,20 +42,24 @@ test('suggest cells from a golden pair, answer its question, save it as an align
   await page.keyboard.press('ControlOrMeta+V');
   await panel.getByLabel('Alignment name').fill('bc_questionnaire_suggested');
   await panel.getByRole('button', { name: 'Suggest', exact: true }).click();
-  await expect(panel.getByTestId('suggest-status')).toHaveText('Suggested; 1 open question(s)');
+  await expect(panel.getByTestId('suggest-status')).toHaveText('Suggested; 2 open question(s)');
   await expect(panel.getByRole('region', { name: 'Remaining difference' })).toContainText(
     'None: the suggestion translates the message to the expected output.',
   );
   await expect(panel.getByTestId('suggested-editor')).toContainText('bc_questionnaire_suggested');
   expect(await axeViolations(page)).toEqual([]);
 
-  // The value 1 could come from any of the eleven answers: the dialog asks which.
-  await panel.getByRole('button', { name: 'Answer questions (1)' }).click();
+  // The value 1 could come from any of the eleven answers: the dialog asks which. And whether the
+  // cells are for questionnaires only (every example had that message type).
+  await panel.getByRole('button', { name: 'Answer questions (2)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Where does each value come from?' });
   const group = dialog.getByRole('radiogroup', { name: /Source of "1"/ });
   await expect(group.getByRole('radio')).toHaveCount(11);
   await expect(group.getByRole('radio', { checked: true })).toHaveAccessibleName(/hasQuestion_1>? =/);
   await group.getByRole('radio', { name: /hasQuestion_10>? =/ }).check();
+  const scope = dialog.getByRole('radiogroup', { name: 'Messages the cells apply to' });
+  await expect(scope.getByRole('radio', { checked: true })).toHaveAccessibleName(/^every message/);
+  await expect(scope.getByRole('radio', { name: /only messages where .*hasTypeMessage>? is "questionnaire"/ })).toHaveCount(1);
   await screenshot(page, testInfo, 'suggest-question');
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply answers' }).click();

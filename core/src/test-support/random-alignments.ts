@@ -31,7 +31,7 @@ interface Family {
   /** For families of categories: how many there are (fewer examples than that cannot show every branch). */
   readonly categories?: number;
   /** A second attribute's value, for families of two inputs. */
-  readonly second?: (rng: Random) => RDF.Literal;
+  readonly second?: (rng: Random, index: number) => RDF.Literal;
   /** The functions computing the output from `l1x` into `out`, and its typing; none for a plain copy. */
   readonly functions: (rng: Random) => { functions: DraftFunction[]; typing?: string; constant?: RDF.Literal };
 }
@@ -205,6 +205,19 @@ export const FAMILIES: Record<string, Family> = {
       ],
     }),
   },
+  units: {
+    // A measurement in grams or kilograms, by a unit attribute, normalised to grams: each branch a function.
+    categories: 2,
+    value: (r) => typedLiteral(decimal(r), 'decimal'),
+    second: (_r, i) => str(i % 2 === 0 ? 'kg' : 'g'),
+    functions: () => ({
+      functions: [
+        fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'm1x'),
+        fn('sameTerm', [{ variable: 'l2x' }, { value: 'kg' }], 'c1x'),
+        fn('IF', [{ variable: 'c1x' }, { variable: 'm1x' }, { variable: 'l1x' }], 'outx'),
+      ],
+    }),
+  },
   prefixed: {
     // A text category by its prefix.
     categories: 2,
@@ -346,7 +359,7 @@ export function randomCase(family: string, seed: number): RandomCase {
       quads.push(q(id, part, middle), q(middle, child, inner), q(inner, rdfType, childClass));
     } else if (nested) quads.push(q(id, child, inner), q(inner, rdfType, childClass));
     quads.push(q(inner, attribute, spec.value(r, counter)));
-    if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r)));
+    if (spec.second !== undefined) quads.push(q(inner, attribute2, spec.second(r, counter)));
     return quads;
   };
   const input = (r: Random): RDF.Quad[] => Array.from({ length: items }, () => item(r)).flat();

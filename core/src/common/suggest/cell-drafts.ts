@@ -463,18 +463,13 @@ function nearbyLiterals(index: ExampleIndex, distances: ReadonlyMap<string, numb
 }
 
 /**
- * A constant nothing explains, in a cell with no input literal to be specific about: the anchor's
- * own literals (as entity1 triples of `subject`) are what "only for messages like this one" would
- * match (asked, not taken).
+ * A cell with no input literal to be specific about: its anchor's own literals (as entity1 triples
+ * of `subject`) are what "only for messages like this one" would match: asked about for a constant
+ * nothing explains, and, those that read as a category, added when the cell fires on another
+ * example it does not reproduce (grams beside kilograms: one cell per unit).
  */
-function scopeLiteralsOf(
-  index: ExampleIndex,
-  anchor: RDF.Term | undefined,
-  slots: readonly ValueSlot[],
-  inEntity1: ReadonlySet<string>,
-  subject: RDF.NamedNode,
-): RDF.Quad[] {
-  if (anchor === undefined || !slots.some((x) => x.unexplained === true)) return [];
+function scopeLiteralsOf(index: ExampleIndex, anchor: RDF.Term | undefined, inEntity1: ReadonlySet<string>, subject: RDF.NamedNode): RDF.Quad[] {
+  if (anchor === undefined) return [];
   return (index.bySubject.get(termKey(anchor)) ?? [])
     .filter((q) => q.object.termType === 'Literal' && q.predicate.value !== RDF_TYPE && !inEntity1.has(tripleKey(q)))
     .sort(shapeOrder)
@@ -903,7 +898,7 @@ export function draftCell(index: ExampleIndex, group: ChangeGroup, derivations: 
     }
   });
   for (const [name, lit] of literalValues) if (!usedNames.has(name)) unusedLiterals.set(name, lit);
-  const scopeLiterals = unusedLiterals.size > 0 ? [] : scopeLiteralsOf(index, group.anchors[0], slots, new Set(e1.keys()), variable('ax'));
+  const scopeLiterals = unusedLiterals.size > 0 ? [] : scopeLiteralsOf(index, group.anchors[0], new Set(e1.keys()), variable('ax'));
   const uses = new Set([...e1.keys()].filter((k) => !own.has(k)));
   return {
     draft: { entity1, entity2, functions, typings, slots, unusedLiterals, example, ...(scopeLiterals.length > 0 ? { scopeLiterals } : {}) },

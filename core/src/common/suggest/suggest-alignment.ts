@@ -285,67 +285,95 @@ function mergeShape(drafts: readonly CellDraft[], key: string, ctx: MergeContext
 }
 
 /**
- * A cell that writes a constant, made from examples that all had the same input literals it does
- * not use: the constant may hold for every message, or only for messages with those values (the
- * value chosen by the input, as `"active"` -> `true`). The examples cannot tell, so it is asked;
- * the cell stays general unless the answer says otherwise. Examples with other values of those
- * literals and the same constant settle it (no question).
+ * Whether a cell is for every message or only for those like its examples, when the examples cannot
+ * tell. Two cases: a constant nothing explains, from examples that all had the same values of the
+ * cell's unused input literals (or, with none, of its node's literals): the value may depend on them
+ * (`"active"` -> `true`); and a cell whose examples all had the same category (a unit, a status:
+ * one word) among those literals: the cell may be one of several, one per category (grams beside
+ * kilograms). The cell stays general unless the answer says otherwise; examples with other values
+ * and the same cell settle it (no question).
  */
 function scoped(merged: CellDraft, first: CellDraft, drafts: readonly CellDraft[], key: string, ctx: MergeContext): CellDraft {
   const constants = first.slots.filter(
     (slot) =>
       slot.unexplained === true && slot.output.termType === 'Literal' && drafts.every((d) => d.slots.some((x) => termKey(x.output) === termKey(slot.output))),
   );
-  if (constants.length === 0) return merged;
-  // What the cell would match to be specific: its unused input literals, or else its anchor's literals.
-  const conditions: Array<{ predicate: string; value: RDF.Literal }> = [];
-  const unused = [...merged.unusedLiterals];
-  if (unused.length > 0) {
-    const same = drafts.every((d) => unused.every(([name, lit]) => termKey(d.unusedLiterals.get(name) ?? factory.literal('')) === termKey(lit)));
-    if (!same) return merged;
-    for (const [name, lit] of unused)
-      conditions.push({ predicate: merged.entity1.find((t) => t.object.value === `${VAR_NS}${name}`)?.predicate.value ?? '', value: lit });
-  } else {
-    const scope = merged.scopeLiterals ?? [];
-    const keyOf = (q: RDF.Quad): string => `${q.predicate.value} ${termKey(q.object)}`;
-    if (scope.length === 0 || !drafts.every((d) => scope.every((q) => (d.scopeLiterals ?? []).some((x) => keyOf(x) === keyOf(q))))) return merged;
-    for (const q of scope) conditions.push({ predicate: q.predicate.value, value: q.object as RDF.Literal });
-  }
+  const categoriesOnly = constants.length === 0;
+  const conditions = agreedConditions(merged, drafts, categoriesOnly);
+  if (conditions.length === 0) return merged;
   const where = conditions.map((c) => `${c.predicate === '' ? 'a value' : `<${c.predicate}>`} is ${termToText(c.value)}`).join(' and ');
   const value = constants.map((c) => termToText(c.output)).join(', ');
-  const id = stableId('q', `scope|${key}`);
-  const every = { id: stableId('c', `scope|every|${value}`), source: 'every message', value, transform: 'a constant' };
+  // One question for every cell with the same condition (a message type that all cells share).
+  const id = stableId('q', categoriesOnly ? `scope|${where}` : `scope|${key}`);
+  const every = { id: stableId('c', `scope|every|${value}`), source: 'every message', value, transform: categoriesOnly ? 'the cell as it is' : 'a constant' };
   const only = {
     id: stableId('c', `scope|only|${where}`),
     source: `only messages where ${where}`,
     value,
-    transform: 'a constant for these input values (the value depends on them)',
+    transform: categoriesOnly ? 'the cell for this category only' : 'a constant for these input values (the value depends on them)',
   };
   const answer = ctx.answers.get(id);
   if (answer !== undefined) {
     ctx.consumed.add(id);
     if (answer !== every.id && answer !== only.id) throw new MediatorError(`question ${id} has no candidate ${answer}`, ErrorCodes.invalidSuggestionAnswer);
-    if (answer === every.id) return merged;
-    return unused.length > 0 ? specialise(merged) : { ...merged, entity1: [...merged.entity1, ...(merged.scopeLiterals ?? [])] };
+    return answer === every.id ? merged : specialise(merged, { unused: categoriesOnly, scope: categoriesOnly });
   }
+  const those = conditions.length > 1;
+  if (ctx.questions.some((q) => q.id === id)) return merged;
   ctx.questions.push({
     id,
     kind: 'ambiguous-source',
     example: first.example,
     value,
     triple: '',
-    message: `${value} is written for every message, but every example had ${where}: it may depend on ${conditions.length > 1 ? 'those values' : 'that value'}; answer, or give an example where ${conditions.length > 1 ? 'they differ' : 'it differs'}`,
+    message: categoriesOnly
+      ? `every example had ${where}: the cells made from them may be for ${those ? 'those values' : 'that value'} only; answer, or give an example where ${those ? 'they differ' : 'it differs'}`
+      : `${value} is written for every message, but every example had ${where}: it may depend on ${those ? 'those values' : 'that value'}; answer, or give an example where ${those ? 'they differ' : 'it differs'}`,
     candidates: [every, only],
     chosen: every.id,
   });
   return merged;
 }
 
-/** The literal variables of entity1 that entity2 never uses, made constants: the cell then fires only where they match. */
-function specialise(d: CellDraft): CellDraft {
+/** The literals a cell would match to be specific (its unused input literals, else its node's), where all its examples agree on them. */
+function agreedConditions(merged: CellDraft, drafts: readonly CellDraft[], categoriesOnly: boolean): Array<{ predicate: string; value: RDF.Literal }> {
+  const take = (literal: RDF.Term): boolean => !categoriesOnly || CATEGORY.test(literal.value);
+  const unused = [...merged.unusedLiterals].filter(([, lit]) => take(lit));
+  if (merged.unusedLiterals.size > 0) {
+    const same = drafts.every((d) => unused.every(([name, lit]) => termKey(d.unusedLiterals.get(name) ?? factory.literal('')) === termKey(lit)));
+    if (!same) return [];
+    return unused.map(([name, lit]) => ({ predicate: merged.entity1.find((t) => t.object.value === `${VAR_NS}${name}`)?.predicate.value ?? '', value: lit }));
+  }
+  const scope = (merged.scopeLiterals ?? []).filter((q) => take(q.object));
+  const keyOf = (q: RDF.Quad): string => `${q.predicate.value} ${termKey(q.object)}`;
+  if (!drafts.every((d) => scope.every((q) => (d.scopeLiterals ?? []).some((x) => keyOf(x) === keyOf(q))))) return [];
+  return scope.map((q) => ({ predicate: q.predicate.value, value: q.object as RDF.Literal }));
+}
+
+/** A value that reads as a category or a code: one word (`kg`, `active`, `T2`), not free text or a number. */
+const CATEGORY = /^\p{L}[\p{L}\p{N}_]{0,31}$/u;
+
+/**
+ * The literal variables of entity1 that entity2 never uses (else its anchor's literals) made
+ * constants: the cell then fires only where they match. `categoriesOnly` takes only values that
+ * read as a category (a unit, a status): what the suggestion does without an answer, where an
+ * identifier or a measurement made constant would stop the cell on every other message.
+ */
+function specialise(d: CellDraft, categoriesOnly: { unused: boolean; scope: boolean } = { unused: false, scope: false }): CellDraft {
+  const take = (only: boolean) => (literal: RDF.Term) => !only || CATEGORY.test(literal.value);
+  if (d.unusedLiterals.size === 0) {
+    // Kept triples: matched and written back (a cell deletes what only entity1 has).
+    const scope = (d.scopeLiterals ?? []).filter((q) => take(categoriesOnly.scope)(q.object));
+    if (scope.length === 0) return d;
+    return { ...d, entity1: [...d.entity1, ...scope], entity2: [...d.entity2, ...scope], scopeLiterals: [] };
+  }
   let entity1 = d.entity1;
-  for (const [name, literal] of d.unusedLiterals) entity1 = substitute(entity1, `${VAR_NS}${name}`, literal);
-  return { ...d, entity1, unusedLiterals: new Map() };
+  const left = new Map<string, RDF.Literal>();
+  for (const [name, literal] of d.unusedLiterals) {
+    if (take(categoriesOnly.unused)(literal)) entity1 = substitute(entity1, `${VAR_NS}${name}`, literal);
+    else left.set(name, literal);
+  }
+  return left.size === d.unusedLiterals.size ? d : { ...d, entity1, unusedLiterals: left };
 }
 
 /** Most triples listed on each side of a remaining difference. */
@@ -539,15 +567,20 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
   );
   let result = await check(text, parsed);
   // A cell that fires on an example it was not made from, where that example is not reproduced, is made specific.
-  for (let round = 0; round < 3 && parsed.length > 1 && result.checks.some((c) => !c.reproduced); round++) {
+  for (let round = 0; round < 3 && result.checks.some((c) => !c.reproduced); round++) {
     deadline.check();
     let changed = false;
     result.checks.forEach((c, e) => {
       if (c.reproduced) return;
       for (const step of result.fired[e] ?? []) {
         const cell = cells[step];
-        if (cell === undefined || ownKeys[e]?.has(cell.key) || cell.draft.unusedLiterals.size === 0) continue;
-        cells[step] = { ...cell, draft: specialise(cell.draft) };
+        if (cell === undefined) continue;
+        // A cell of this very example (two items of one message, grams beside kilograms) is made
+        // specific by its category literals only; another example's by all its unused literals.
+        const own = ownKeys[e]?.has(cell.key) === true;
+        const draft = specialise(cell.draft, { unused: own, scope: true });
+        if (draft === cell.draft) continue;
+        cells[step] = { ...cell, draft };
         changed = true;
       }
     });

@@ -50,8 +50,15 @@ export function SuggestQuestionsDialog({
     >
       {questions.map((q) => (
         <fieldset key={q.id} className="suggest-question">
+          {/* A question with no value asks which messages the cells made from the examples are for. */}
           <legend>
-            The value <code>{show(q.value)}</code>
+            {q.value === '' ? (
+              'Which messages the cells apply to'
+            ) : (
+              <>
+                The value <code>{show(q.value)}</code>
+              </>
+            )}
           </legend>
           <p>{show(q.message)}</p>
           {q.triple !== '' && (
@@ -59,11 +66,15 @@ export function SuggestQuestionsDialog({
               In the output: <code>{show(q.triple)}</code>
             </p>
           )}
-          <div role="radiogroup" aria-label={`Source of ${q.value}`}>
+          <div role="radiogroup" aria-label={q.value === '' ? 'Messages the cells apply to' : `Source of ${q.value}`}>
             {q.candidates.map((c) => (
               <label key={c.id} className="checkbox">
                 <input type="radio" name={q.id} value={c.id} checked={picks[q.id] === c.id} onChange={() => setPicks((p) => ({ ...p, [q.id]: c.id }))} />{' '}
-                {c.transform === 'a constant' ? (
+                {c.value === '' ? (
+                  <>
+                    {show(c.source)} ({show(c.transform)})
+                  </>
+                ) : c.transform === 'a constant' ? (
                   <>
                     a constant: always <code>{show(c.value)}</code>
                   </>
