@@ -163,9 +163,14 @@ export class ExampleIndex {
 
   private typeSignatures: Map<string, number> | undefined;
 
-  /** Undirected distances over non-type triples from `from` to every node. */
+  private readonly distanceCache = new Map<string, Map<string, number>>();
+
+  /** Undirected distances over non-type triples from `from` to every node (kept per node: asked for each value it anchors). */
   distances(from: RDF.Term): Map<string, number> {
+    const cached = this.distanceCache.get(termKey(from));
+    if (cached !== undefined) return cached;
     const dist = new Map<string, number>([[termKey(from), 0]]);
+    this.distanceCache.set(termKey(from), dist);
     let frontier = [from];
     for (let d = 1; frontier.length > 0 && d < 12; d++) {
       const next: RDF.Term[] = [];
@@ -433,6 +438,9 @@ function sourceNode(d: Derivation): RDF.Term | undefined {
   return d.source?.kind === 'literal' ? d.source.triple.subject : d.source?.kind === 'node' ? d.source.node : undefined;
 }
 
+/** Derivation maps that hold a value derived again for another anchor (most hold none: looked up by value alone). */
+const WITH_ANCHORED = new WeakSet<ReadonlyMap<string, Derivation>>();
+
 /** The key of a value derived again for another anchor than the first one it had. */
 function anchoredKey(value: RDF.Term, anchor: RDF.Term): string {
   return `${termKey(value)}@${termKey(anchor)}`;
@@ -440,6 +448,7 @@ function anchoredKey(value: RDF.Term, anchor: RDF.Term): string {
 
 /** A value's derivation as a group with these anchors sees it: its own if it has one, else the value's. */
 export function derivationFor(derivations: ReadonlyMap<string, Derivation>, value: RDF.Term, anchors: readonly RDF.Term[]): Derivation | undefined {
+  if (!WITH_ANCHORED.has(derivations)) return derivations.get(termKey(value));
   for (const a of anchors) {
     const own = derivations.get(anchoredKey(value, a));
     if (own !== undefined) return own;
@@ -602,6 +611,7 @@ export function groupChanges(
       k = anchoredKey(value, anchor);
       const own = derivations.get(k);
       if (own !== undefined) return own;
+      WITH_ANCHORED.add(derivations);
     }
     const ranked = candidateSources(index, value, distances, expired);
     const best = ranked[0];

@@ -507,7 +507,12 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
       variants(call('STRAFTER', base, text(delimiter)), 3);
     }
     // The text between two delimiters ("a::part::7" -> "part"): STRBEFORE(STRAFTER(x, d1), d2).
-    for (const d1 of delimiters) for (const d2 of delimiters) variants(call('STRBEFORE', call('STRAFTER', base, text(d1)), text(d2)), 4);
+    // (Tried only where that text, in some case, is in the target: most pairs are not.)
+    for (const d1 of delimiters)
+      for (const d2 of delimiters) {
+        const between = value.split(d1)[1]?.split(d2)[0] ?? '';
+        if (between !== '' && lowerTarget.includes(between.toLowerCase())) variants(call('STRBEFORE', call('STRAFTER', base, text(d1)), text(d2)), 4);
+      }
     if (value.length <= MAX_SUBSTR_SOURCE) {
       const chars = [...value];
       for (let i = 0; i < chars.length; i++)
@@ -516,10 +521,16 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
           add(call('SUBSTR', base, numberConst(String(i + 1)), numberConst(String(len))), 5);
         }
       // The rest of the text from a position, whatever its length (the same start in every example).
+      // (In its case variants only: pieces of a text are not percent-encoded on their own.)
+      const caseVariants = (e: ProgramExpr, cost: number): void => {
+        add(e, cost);
+        add(call('LCASE', e), cost + 1);
+        add(call('UCASE', e), cost + 1);
+      };
       for (let i = 1; i < chars.length; i++)
-        if (target.toLowerCase().includes(chars.slice(i).join('').toLowerCase())) variants(call('SUBSTR', base, numberConst(String(i + 1))), 4);
+        if (lowerTarget.includes(chars.slice(i).join('').toLowerCase())) caseVariants(call('SUBSTR', base, numberConst(String(i + 1))), 4);
       // The first character in another case (a capitalised word: UCASE(SUBSTR(x, 1, 1)) then the rest).
-      variants(call('SUBSTR', base, numberConst('1'), numberConst('1')), 1);
+      if (lowerTarget.includes((chars[0] ?? '').toLowerCase())) caseVariants(call('SUBSTR', base, numberConst('1'), numberConst('1')), 1);
     }
   }
   return atoms;
