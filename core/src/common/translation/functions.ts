@@ -218,11 +218,13 @@ if (BUILTINS.REGEX !== undefined) BUILTINS.REGEX = { ...BUILTINS.REGEX, staticCh
  * hand: "Exception on cache fill").
  */
 function applyByIri([id, ...args]: readonly RDF.Term[]): RDF.Term {
-  if (id === undefined || id.termType !== 'NamedNode') fail(`fn:apply: the function id is ${id === undefined ? 'missing' : `a ${id.termType}`} (must be an IRI)`);
+  if (id === undefined || id.termType !== 'NamedNode')
+    fail(`fn:apply: the function id is ${id === undefined ? 'missing' : `a ${id.termType}`} (must be an IRI)`);
   if (id.value === `${FN}apply`) throw new CellFailure('fn:apply of fn:apply: Jena 3.9 fails the whole update ("Exception on cache fill")');
   const target = BY_IRI[id.value];
   if (target === undefined || target.lazy !== undefined) fail(`fn:apply: unknown function <${id.value}>`);
-  if (args.length < target.minArgs || args.length > target.maxArgs) fail(`fn:apply: <${id.value}> takes ${target.minArgs} to ${target.maxArgs} arguments, not ${args.length}`);
+  if (args.length < target.minArgs || args.length > target.maxArgs)
+    fail(`fn:apply: <${id.value}> takes ${target.minArgs} to ${target.maxArgs} arguments, not ${args.length}`);
   return target.impl(args);
 }
 
