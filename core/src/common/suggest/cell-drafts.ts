@@ -250,6 +250,9 @@ interface RankedSource {
   readonly label: string;
 }
 
+/** Whether a candidate's source is connected to the value's node (its distance rank is known). */
+const reachable = (r: RankedSource): boolean => (r.rank[4] ?? 99) < 99;
+
 /** Candidate sources for one output value, best first. */
 function candidateSources(index: ExampleIndex, value: RDF.Term, distances: ReadonlyMap<string, number>, expired: () => boolean): RankedSource[] {
   const out: RankedSource[] = [];
@@ -277,7 +280,6 @@ function candidateSources(index: ExampleIndex, value: RDF.Term, distances: Reado
   };
   // A source the value's node reaches beats any it does not (another item of the same message,
   // which may happen to give the same value): those are dropped when there is one.
-  const reachable = (r: RankedSource): boolean => (r.rank[4] ?? 99) < 99;
   const kept = out.some(reachable) ? out.filter(reachable) : out;
   // Equal ranks in natural order (answer 2 before answer 10).
   return kept.sort((a, b) => compare(a.rank, b.rank) || NATURAL.compare(a.label, b.label));
@@ -421,6 +423,19 @@ export function constantCandidate(value: RDF.Term): SuggestionCandidate {
   return { id: stableId('c', `constant|${shown}`), source: 'a constant', value: shown, transform: 'a constant' };
 }
 
+/** Whether a derivation takes at least half of the value from its input (any function but a string program does). */
+function mostOfValue(d: Derivation, value: RDF.Term): boolean {
+  if (d.family !== 'string') return true;
+  return !splicedNumber(d, value) && (value.value.length - constantTextLength(d.program)) * 2 >= value.value.length;
+}
+
+/** A typed number spliced from digits of some text and constant digits ("184" + ".2"): chance. */
+function splicedNumber(d: Derivation, value: RDF.Term): boolean {
+  return d.family === 'string' && value.termType === 'Literal' && NUMBER_TYPES.has(value.datatype.value) && constantTextLength(d.program) > 0;
+}
+
+const NUMBER_TYPES = new Set(['decimal', 'integer', 'double', 'float', 'int', 'long', 'short', 'byte'].map((t) => `${NS.xsd}${t}`));
+
 /**
  * Whether a function found from one example explains too little of the value to be taken before
  * the constant (it is still offered): a string program with under three characters of input text,
@@ -429,6 +444,7 @@ export function constantCandidate(value: RDF.Term): SuggestionCandidate {
 function weakGuess(d: Derivation, value: RDF.Term): boolean {
   if (d.guess === true) return true;
   if (d.family !== 'string') return false;
+  if (splicedNumber(d, value)) return true;
   const fromInput = value.value.length - constantTextLength(d.program);
   return fromInput < 3 || (d.source?.kind === 'node' && fromInput * 3 < value.value.length);
 }
@@ -440,6 +456,12 @@ function sourceNode(d: Derivation): RDF.Term | undefined {
 
 /** Derivation maps that hold a value derived again for another anchor (most hold none: looked up by value alone). */
 const WITH_ANCHORED = new WeakSet<ReadonlyMap<string, Derivation>>();
+
+/** Whether two derivations compute a value by the same program from the same attribute (of different items). */
+function sameWay(a: Derivation, b: Derivation): boolean {
+  const predicate = (d: Derivation): string => (d.source?.kind === 'literal' ? d.source.triple.predicate.value : (d.source?.kind ?? ''));
+  return predicate(a) === predicate(b) && JSON.stringify(a.program) === JSON.stringify(b.program);
+}
 
 /** The key of a value derived again for another anchor than the first one it had. */
 function anchoredKey(value: RDF.Term, anchor: RDF.Term): string {
@@ -596,6 +618,21 @@ export function groupChanges(
     return g;
   };
 
+  // How many nodes carry each new value (two items of one message may carry the same), made when first asked.
+  let valueAnchors: Map<string, Set<string>> | undefined;
+  const carriers = (value: RDF.Term): number => {
+    if (valueAnchors === undefined) {
+      valueAnchors = new Map();
+      for (const q of added) {
+        const a = anchorOfOutput(q.subject);
+        if (a === undefined) continue;
+        const set = valueAnchors.get(termKey(q.object)) ?? new Set<string>();
+        set.add(termKey(a));
+        valueAnchors.set(termKey(q.object), set);
+      }
+    }
+    return valueAnchors.get(termKey(value))?.size ?? 0;
+  };
   // New values first: their sources decide where the deleted triples they come from go.
   const derivations = new Map<string, Derivation>();
   const sourceUser = new Map<string, ChangeGroup>();
@@ -613,7 +650,11 @@ export function groupChanges(
       if (own !== undefined) return own;
       WITH_ANCHORED.add(derivations);
     }
-    const ranked = candidateSources(index, value, distances, expired);
+    // A value that several items carry, with no source connected to this one: a program from another
+    // item's text there is chance ("f" + 3 letters of a free text + "d zqig"), only a copy is kept.
+    const all = candidateSources(index, value, distances, expired);
+    const carried = anchor !== undefined && !all.some(reachable) && carriers(value) > 1;
+    const ranked = carried ? all.filter((r) => r.rank[0] === 0) : all;
     const best = ranked[0];
     // Two values with text around them explain more of the output than one value with the rest as constant text.
     const two =
@@ -651,10 +692,17 @@ export function groupChanges(
     // Left to the merge of the examples: the inputs that explained it here go into the cell, so that the merge can compute from them.
     const hints =
       want === ANY_CONSTANT
-        ? // Sources tied to the value's node only: another item of the message is another item's cell's.
+        ? // Sources tied to the value's node only (another item of the message is another item's
+          // cell's), and only those that give most of the value: a few characters of some free text
+          // inside constant text are chance, and would give this example's cell another shape than
+          // the others'.
           distinct.flatMap((d) => {
             const source = d.ranked.derivation.source;
-            return source?.kind === 'literal' && (anchor === undefined || distances.has(termKey(source.triple.subject))) ? [source.triple] : [];
+            return source?.kind === 'literal' &&
+              mostOfValue(d.ranked.derivation, value) &&
+              (anchor === undefined || distances.has(termKey(source.triple.subject)))
+              ? [source.triple]
+              : [];
           })
         : want === ANY_CONDITION
           ? nearbyLiterals(index, distances)
@@ -666,6 +714,14 @@ export function groupChanges(
     // cell for the merge's conditionals and the question whether the constant holds for every message.
     const unexplained = value.termType === 'Literal' && list.length === 1 && list[0] === constant;
     const derivation: Derivation = unexplained ? { ...hinted, unexplained: true } : hinted;
+    // The same value on two items must come the same way from each item's own input; when it does
+    // not (a chance program from one item's free text), it is the constant both have.
+    if (known !== undefined && !sameWay(known, derivation)) {
+      const constant: Derivation = { ...CONSTANT, unexplained: true };
+      derivations.set(termKey(value), constant);
+      derivations.set(k, constant);
+      return constant;
+    }
     derivations.set(k, derivation);
     return derivation;
   };
