@@ -449,9 +449,11 @@ function weakGuess(d: Derivation, value: RDF.Term): boolean {
   return fromInput < 3 || (d.source?.kind === 'node' && fromInput * 3 < value.value.length);
 }
 
-/** The input node a derivation reads: its literal's subject, or its IRI. */
+/** The input node a derivation reads: its literal's subject, or its IRI; for a constant left to the merge, its hints' node. */
 function sourceNode(d: Derivation): RDF.Term | undefined {
-  return d.source?.kind === 'literal' ? d.source.triple.subject : d.source?.kind === 'node' ? d.source.node : undefined;
+  if (d.source?.kind === 'literal') return d.source.triple.subject;
+  if (d.source?.kind === 'node') return d.source.node;
+  return d.hints?.[0]?.subject;
 }
 
 /** Derivation maps that hold a value derived again for another anchor (most hold none: looked up by value alone). */
