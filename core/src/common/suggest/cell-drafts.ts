@@ -16,6 +16,7 @@ import {
   describeProgram,
   fitsAll,
   input,
+  NUMERIC_TYPES,
   synthesizePrograms,
   text as constantText,
   type Program,
@@ -431,10 +432,8 @@ function mostOfValue(d: Derivation, value: RDF.Term): boolean {
 
 /** A typed number spliced from digits of some text and constant digits ("184" + ".2"): chance. */
 function splicedNumber(d: Derivation, value: RDF.Term): boolean {
-  return d.family === 'string' && value.termType === 'Literal' && NUMBER_TYPES.has(value.datatype.value) && constantTextLength(d.program) > 0;
+  return d.family === 'string' && value.termType === 'Literal' && NUMERIC_TYPES.has(value.datatype.value) && constantTextLength(d.program) > 0;
 }
-
-const NUMBER_TYPES = new Set(['decimal', 'integer', 'double', 'float', 'int', 'long', 'short', 'byte'].map((t) => `${NS.xsd}${t}`));
 
 /**
  * Whether a function found from one example explains too little of the value to be taken before
@@ -478,6 +477,25 @@ export function derivationFor(derivations: ReadonlyMap<string, Derivation>, valu
     if (own !== undefined) return own;
   }
   return derivations.get(termKey(value));
+}
+
+/**
+ * The input literals that explain a value left to the merge: those tied to the value's node only
+ * (another item of the message is another item's cell's), and only those that give most of the
+ * value: a few characters of some free text inside constant text are chance, and would give this
+ * example's cell another shape than the others'.
+ */
+function explainingSources(
+  candidates: ReadonlyArray<{ readonly ranked: RankedSource }>,
+  value: RDF.Term,
+  anchor: RDF.Term | undefined,
+  distances: ReadonlyMap<string, number>,
+): RDF.Quad[] {
+  return candidates.flatMap(({ ranked: { derivation } }) => {
+    const source = derivation.source;
+    if (source?.kind !== 'literal' || !mostOfValue(derivation, value)) return [];
+    return anchor === undefined || distances.has(termKey(source.triple.subject)) ? [source.triple] : [];
+  });
 }
 
 /** Kept literals of the nodes at most two steps from a value's anchor, nearest first (at most HINT_LIMIT). */
@@ -693,22 +711,7 @@ export function groupChanges(
       });
     // Left to the merge of the examples: the inputs that explained it here go into the cell, so that the merge can compute from them.
     const hints =
-      want === ANY_CONSTANT
-        ? // Sources tied to the value's node only (another item of the message is another item's
-          // cell's), and only those that give most of the value: a few characters of some free text
-          // inside constant text are chance, and would give this example's cell another shape than
-          // the others'.
-          distinct.flatMap((d) => {
-            const source = d.ranked.derivation.source;
-            return source?.kind === 'literal' &&
-              mostOfValue(d.ranked.derivation, value) &&
-              (anchor === undefined || distances.has(termKey(source.triple.subject)))
-              ? [source.triple]
-              : [];
-          })
-        : want === ANY_CONDITION
-          ? nearbyLiterals(index, distances)
-          : [];
+      want === ANY_CONSTANT ? explainingSources(distinct, value, anchor, distances) : want === ANY_CONDITION ? nearbyLiterals(index, distances) : [];
     const chosen = hit?.ranked.derivation ?? CONSTANT;
     const hinted: Derivation = hints.length > 0 && chosen.source === undefined ? { ...chosen, hints: hints.slice(0, HINT_LIMIT) } : chosen;
     // Nothing of the input explains it, not even as a guess offered beside the constant: it may still

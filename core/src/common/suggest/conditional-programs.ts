@@ -12,8 +12,8 @@
  * Searched only where no single function of the input fits: a conditional explains any split, so it
  * is the last explanation, not the first.
  */
-import { factory, NS, XSD_STRING, type RDF } from '../rdf/terms.js';
-import { call, decimalText, evaluate, fitsAll, input, text, type Program, type ProgramExpr, type ValueCase } from './value-programs.js';
+import { factory, NS, termKey, XSD_STRING, type RDF } from '../rdf/terms.js';
+import { call, decimalText, evaluate, fitsAll, input, parseNumber, text, type Program, type ProgramExpr, type ValueCase } from './value-programs.js';
 
 /** Most distinct values a conditional chooses between (a longer lookup is a table, not a test). */
 const MAX_BRANCHES = 4;
@@ -32,10 +32,6 @@ function constantOf(t: RDF.Term): ProgramExpr | undefined {
   return undefined;
 }
 
-function termKey(t: RDF.Term): string {
-  return t.termType === 'Literal' ? `L${t.value}@${t.language}^^${t.datatype.value}` : `${t.termType}${t.value}`;
-}
-
 /** Runs of letters, of digits, and single other characters: where a test on text may cut it. */
 function words(value: string): string[] {
   return value.match(/\p{L}+|\p{N}+|[^\p{L}\p{N}]/gu) ?? [];
@@ -46,17 +42,6 @@ const hasLetter = (s: string): boolean => /\p{L}/u.test(s);
 /** The input's text for the string tests: itself when it is a simple string, else STR of it. */
 function textOf(x: ProgramExpr, t: RDF.Term): ProgramExpr {
   return t.termType === 'Literal' && t.language === '' && t.datatype.value === XSD_STRING ? x : call('STR', x);
-}
-
-/** The input as a constant of a sameTerm test. */
-function valueOf(t: RDF.Term): ProgramExpr | undefined {
-  return t.termType === 'BlankNode' ? undefined : constantOf(t);
-}
-
-function numberOf(t: RDF.Term | undefined): number | undefined {
-  if (t === undefined || t.termType !== 'Literal' || t.language !== '' || !t.datatype.value.startsWith(NS.xsd)) return undefined;
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t.value.trim())) return undefined;
-  return Number(t.value);
 }
 
 /** Tests that hold on every case of `inside` and on none of `outside`, most general first. */
@@ -79,7 +64,7 @@ function separatingTests(source: number, cases: readonly ValueCase[], inside: re
     }
     for (const part of new Set(parts)) if (part.length > 1 && hasLetter(part)) candidates.push(call('CONTAINS', stringTest, text(part)));
   }
-  const same = valueOf(first);
+  const same = constantOf(first);
   if (same !== undefined) candidates.push(call('sameTerm', x, same));
   const holds = (test: ProgramExpr, i: number): boolean | undefined => {
     const v = evaluate(test, cases[i]?.sources ?? []);
@@ -171,7 +156,7 @@ function below(x: ProgramExpr, t: number): ProgramExpr | undefined {
 /** Two values split by a number: a threshold between the examples, two of them so that the choice is asked. */
 function thresholdConditionals(source: number, cases: readonly ValueCase[], branches: readonly Branch[]): Program[] {
   if (branches.length !== 2) return [];
-  const numbers = cases.map((c) => numberOf(c.sources[source]));
+  const numbers = cases.map((c) => parseNumber(c.sources[source]));
   if (numbers.some((n) => n === undefined)) return [];
   const of = (b: Branch): number[] => b.cases.map((i) => numbers[i] as number);
   const [a, b] = branches as [Branch, Branch];

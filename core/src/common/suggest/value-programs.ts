@@ -50,7 +50,7 @@ export interface SynthesisOptions {
 const XSD = NS.xsd;
 const PREFIXES = new Map([['xsd', XSD]]);
 const EPOCH_TO_UTC = `<${UNIX_EPOCH_TO_UTC_IRIS[0]}>`;
-const NUMERIC_TYPES = new Set(
+export const NUMERIC_TYPES = new Set(
   ['integer', 'decimal', 'double', 'float', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger'].map((t) => XSD + t),
 );
 
@@ -213,7 +213,8 @@ const CONVERSIONS: ReadonlyArray<readonly [string, string, 'mul' | 'div']> = [
   ['1', '-273.15', 'mul'],
 ];
 
-function parseNumber(t: RDF.Term | undefined): number | undefined {
+/** A number written in a numeric literal or in text (no language tag), or undefined. */
+export function parseNumber(t: RDF.Term | undefined): number | undefined {
   if (t === undefined || t.termType !== 'Literal' || t.language !== '') return undefined;
   if (t.datatype.value !== XSD_STRING && !NUMERIC_TYPES.has(t.datatype.value)) return undefined;
   const s = t.value.trim();
@@ -484,10 +485,13 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
     const lowerTarget = target.toLowerCase();
     // Only sources that share text with the target are worth the work.
     if (!sharesText(value.toLowerCase(), lowerTarget) && !sharesText(encodeURIComponent(value).toLowerCase(), lowerTarget)) continue;
-    const variants = (e: ProgramExpr, cost: number): void => {
+    const caseVariants = (e: ProgramExpr, cost: number): void => {
       add(e, cost);
       add(call('LCASE', e), cost + 1);
       add(call('UCASE', e), cost + 1);
+    };
+    const variants = (e: ProgramExpr, cost: number): void => {
+      caseVariants(e, cost);
       add(call('ENCODE_FOR_URI', e), cost + 1);
     };
     variants(base, 1);
@@ -522,11 +526,6 @@ function atomsOf(cases: readonly ValueCase[], sourceCount: number, target: strin
         }
       // The rest of the text from a position, whatever its length (the same start in every example).
       // (In its case variants only: pieces of a text are not percent-encoded on their own.)
-      const caseVariants = (e: ProgramExpr, cost: number): void => {
-        add(e, cost);
-        add(call('LCASE', e), cost + 1);
-        add(call('UCASE', e), cost + 1);
-      };
       for (let i = 1; i < chars.length; i++)
         if (lowerTarget.includes(chars.slice(i).join('').toLowerCase())) caseVariants(call('SUBSTR', base, numberConst(String(i + 1))), 4);
       // The first character in another case (a capitalised word: UCASE(SUBSTR(x, 1, 1)) then the rest).
