@@ -318,8 +318,8 @@ function scoped(merged: CellDraft, first: CellDraft, drafts: readonly CellDraft[
     if (answer !== every.id && answer !== only.id) throw new MediatorError(`question ${id} has no candidate ${answer}`, ErrorCodes.invalidSuggestionAnswer);
     return answer === every.id ? merged : specialise(merged, { unused: categoriesOnly, scope: categoriesOnly });
   }
-  const those = conditions.length > 1;
   if (ctx.questions.some((q) => q.id === id)) return merged;
+  const those = conditions.length > 1;
   ctx.questions.push({
     id,
     kind: 'ambiguous-source',
@@ -337,14 +337,13 @@ function scoped(merged: CellDraft, first: CellDraft, drafts: readonly CellDraft[
 
 /** The literals a cell would match to be specific (its unused input literals, else its node's), where all its examples agree on them. */
 function agreedConditions(merged: CellDraft, drafts: readonly CellDraft[], categoriesOnly: boolean): Array<{ predicate: string; value: RDF.Literal }> {
-  const take = (literal: RDF.Term): boolean => !categoriesOnly || CATEGORY.test(literal.value);
-  const unused = [...merged.unusedLiterals].filter(([, lit]) => take(lit));
+  const unused = [...merged.unusedLiterals].filter(([, lit]) => taken(lit, categoriesOnly));
   if (merged.unusedLiterals.size > 0) {
     const same = drafts.every((d) => unused.every(([name, lit]) => termKey(d.unusedLiterals.get(name) ?? factory.literal('')) === termKey(lit)));
     if (!same) return [];
     return unused.map(([name, lit]) => ({ predicate: merged.entity1.find((t) => t.object.value === `${VAR_NS}${name}`)?.predicate.value ?? '', value: lit }));
   }
-  const scope = (merged.scopeLiterals ?? []).filter((q) => take(q.object));
+  const scope = (merged.scopeLiterals ?? []).filter((q) => taken(q.object, categoriesOnly));
   const keyOf = (q: RDF.Quad): string => `${q.predicate.value} ${termKey(q.object)}`;
   if (!drafts.every((d) => scope.every((q) => (d.scopeLiterals ?? []).some((x) => keyOf(x) === keyOf(q))))) return [];
   return scope.map((q) => ({ predicate: q.predicate.value, value: q.object as RDF.Literal }));
@@ -353,6 +352,9 @@ function agreedConditions(merged: CellDraft, drafts: readonly CellDraft[], categ
 /** A value that reads as a category or a code: one word (`kg`, `active`, `T2`), not free text or a number. */
 const CATEGORY = /^\p{L}[\p{L}\p{N}_]{0,31}$/u;
 
+/** Whether a literal may make a cell specific: any, or with `categoriesOnly` one that reads as a category. */
+const taken = (literal: RDF.Term, categoriesOnly: boolean): boolean => !categoriesOnly || CATEGORY.test(literal.value);
+
 /**
  * The literal variables of entity1 that entity2 never uses (else its anchor's literals) made
  * constants: the cell then fires only where they match. `categoriesOnly` takes only values that
@@ -360,17 +362,16 @@ const CATEGORY = /^\p{L}[\p{L}\p{N}_]{0,31}$/u;
  * identifier or a measurement made constant would stop the cell on every other message.
  */
 function specialise(d: CellDraft, categoriesOnly: { unused: boolean; scope: boolean } = { unused: false, scope: false }): CellDraft {
-  const take = (only: boolean) => (literal: RDF.Term) => !only || CATEGORY.test(literal.value);
   if (d.unusedLiterals.size === 0) {
     // Kept triples: matched and written back (a cell deletes what only entity1 has).
-    const scope = (d.scopeLiterals ?? []).filter((q) => take(categoriesOnly.scope)(q.object));
+    const scope = (d.scopeLiterals ?? []).filter((q) => taken(q.object, categoriesOnly.scope));
     if (scope.length === 0) return d;
     return { ...d, entity1: [...d.entity1, ...scope], entity2: [...d.entity2, ...scope], scopeLiterals: [] };
   }
   let entity1 = d.entity1;
   const left = new Map<string, RDF.Literal>();
   for (const [name, literal] of d.unusedLiterals) {
-    if (take(categoriesOnly.unused)(literal)) entity1 = substitute(entity1, `${VAR_NS}${name}`, literal);
+    if (taken(literal, categoriesOnly.unused)) entity1 = substitute(entity1, `${VAR_NS}${name}`, literal);
     else left.set(name, literal);
   }
   return left.size === d.unusedLiterals.size ? d : { ...d, entity1, unusedLiterals: left };
@@ -566,7 +567,8 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
     prefixes,
   );
   let result = await check(text, parsed);
-  // A cell that fires on an example it was not made from, where that example is not reproduced, is made specific.
+  // A cell that fires on an example it does not reproduce is made specific: by all its unused
+  // literals on another example's, by its category literals on an item of its own example.
   for (let round = 0; round < 3 && result.checks.some((c) => !c.reproduced); round++) {
     deadline.check();
     let changed = false;
@@ -575,8 +577,7 @@ export async function suggestAlignment(examples: readonly SuggestionExample[], o
       for (const step of result.fired[e] ?? []) {
         const cell = cells[step];
         if (cell === undefined) continue;
-        // A cell of this very example (two items of one message, grams beside kilograms) is made
-        // specific by its category literals only; another example's by all its unused literals.
+        // Its own example: two items of one message (grams beside kilograms).
         const own = ownKeys[e]?.has(cell.key) === true;
         const draft = specialise(cell.draft, { unused: own, scope: true });
         if (draft === cell.draft) continue;
