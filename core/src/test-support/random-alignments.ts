@@ -39,6 +39,9 @@ interface Family {
 const str = (v: string): RDF.Literal => factory.literal(v);
 const typedLiteral = (v: string, t: string): RDF.Literal => factory.literal(v, factory.namedNode(XSD + t));
 const fn = (name: string, params: DraftFunction['params'], result: string): DraftFunction => ({ name, params, result });
+/** Typed constant parameters of a cell's function. */
+const integer = (value: string) => ({ value, datatype: `${XSD}integer` });
+const decimalParam = (value: string) => ({ value, datatype: `${XSD}decimal` });
 const BOOLEAN = `${XSD}boolean`;
 /** Category words of the categorical families: fixed, so a fresh input is one the examples can have shown. */
 const STATES = ['active', 'standby', 'fault'];
@@ -77,8 +80,8 @@ export const FAMILIES: Record<string, Family> = {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
     functions: (r) => ({
       functions: [
-        fn('*', [{ variable: 'l1x' }, { value: pick(r, ['2', '3', '1.5', '0.5', '4']), datatype: `${XSD}decimal` }], 'm1x'),
-        fn('+', [{ variable: 'm1x' }, { value: String(1 + Math.floor(r() * 90)), datatype: `${XSD}integer` }], 'outx'),
+        fn('*', [{ variable: 'l1x' }, decimalParam(pick(r, ['2', '3', '1.5', '0.5', '4']))], 'm1x'),
+        fn('+', [{ variable: 'm1x' }, integer(String(1 + Math.floor(r() * 90)))], 'outx'),
       ],
     }),
   },
@@ -86,7 +89,7 @@ export const FAMILIES: Record<string, Family> = {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
     functions: () => ({
       functions: [
-        fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'm1x'),
+        fn('*', [{ variable: 'l1x' }, integer('1000')], 'm1x'),
         fn('xsd:integer', [{ variable: 'm1x' }], 'i1x'),
         fn('STR', [{ variable: 'i1x' }], 'outx'),
       ],
@@ -95,10 +98,7 @@ export const FAMILIES: Record<string, Family> = {
   fahrenheit: {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
     functions: () => ({
-      functions: [
-        fn('*', [{ variable: 'l1x' }, { value: '1.8', datatype: `${XSD}decimal` }], 'm1x'),
-        fn('+', [{ variable: 'm1x' }, { value: '32', datatype: `${XSD}integer` }], 'outx'),
-      ],
+      functions: [fn('*', [{ variable: 'l1x' }, decimalParam('1.8')], 'm1x'), fn('+', [{ variable: 'm1x' }, integer('32')], 'outx')],
     }),
   },
   epoch: {
@@ -117,13 +117,13 @@ export const FAMILIES: Record<string, Family> = {
   year: {
     value: (r) => str(`${1900 + Math.floor(r() * 120)}-${digits(r, 2)}-${digits(r, 2)}`),
     functions: () => ({
-      functions: [fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '4', datatype: `${XSD}integer` }], 'outx')],
+      functions: [fn('SUBSTR', [{ variable: 'l1x' }, integer('1'), integer('4')], 'outx')],
     }),
   },
   retype: { value: (r) => str(decimal(r)), functions: () => ({ functions: [fn('STR', [{ variable: 'l1x' }], 'outx')], typing: `${XSD}decimal` }) },
   kelvin: {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
-    functions: () => ({ functions: [fn('+', [{ variable: 'l1x' }, { value: '273.15', datatype: `${XSD}decimal` }], 'outx')] }),
+    functions: () => ({ functions: [fn('+', [{ variable: 'l1x' }, decimalParam('273.15')], 'outx')] }),
   },
   pair: {
     value: (r) => str(word(r)),
@@ -132,23 +132,20 @@ export const FAMILIES: Record<string, Family> = {
   },
   pounds: {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
-    functions: () => ({ functions: [fn('*', [{ variable: 'l1x' }, { value: '2.20462', datatype: `${XSD}decimal` }], 'outx')] }),
+    functions: () => ({ functions: [fn('*', [{ variable: 'l1x' }, decimalParam('2.20462')], 'outx')] }),
   },
   millis: {
     value: (r) => typedLiteral(digits(r, 3), 'integer'),
-    functions: () => ({ functions: [fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'outx')] }),
+    functions: () => ({ functions: [fn('*', [{ variable: 'l1x' }, integer('1000')], 'outx')] }),
   },
   seconds: {
     value: (r) => typedLiteral(digits(r, 6), 'integer'),
-    functions: () => ({ functions: [fn('/', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'outx')] }),
+    functions: () => ({ functions: [fn('/', [{ variable: 'l1x' }, integer('1000')], 'outx')] }),
   },
   celsius: {
     value: (r) => typedLiteral(decimal(r), 'decimal'),
     functions: () => ({
-      functions: [
-        fn('-', [{ variable: 'l1x' }, { value: '32', datatype: `${XSD}integer` }], 'm1x'),
-        fn('/', [{ variable: 'm1x' }, { value: '1.8', datatype: `${XSD}decimal` }], 'outx'),
-      ],
+      functions: [fn('-', [{ variable: 'l1x' }, integer('32')], 'm1x'), fn('/', [{ variable: 'm1x' }, decimalParam('1.8')], 'outx')],
     }),
   },
   round: {
@@ -159,8 +156,8 @@ export const FAMILIES: Record<string, Family> = {
     value: (r) => str(`${word(r, 3, 3).toUpperCase()}${digits(r, 4)}`),
     functions: () => ({
       functions: [
-        fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '3', datatype: `${XSD}integer` }], 's1x'),
-        fn('SUBSTR', [{ variable: 'l1x' }, { value: '4', datatype: `${XSD}integer` }], 's2x'),
+        fn('SUBSTR', [{ variable: 'l1x' }, integer('1'), integer('3')], 's1x'),
+        fn('SUBSTR', [{ variable: 'l1x' }, integer('4')], 's2x'),
         fn('CONCAT', [{ variable: 's1x' }, { value: '-' }, { variable: 's2x' }], 'outx'),
       ],
     }),
@@ -198,7 +195,7 @@ export const FAMILIES: Record<string, Family> = {
     value: (r, i) => typedLiteral(`${i % 2 === 0 ? 10 + Math.floor(r() * 20) : 31 + Math.floor(r() * 20)}.${digits(r, 1)}`, 'decimal'),
     functions: () => ({
       functions: [
-        fn('-', [{ variable: 'l1x' }, { value: '30', datatype: `${XSD}integer` }], 'd1x'),
+        fn('-', [{ variable: 'l1x' }, integer('30')], 'd1x'),
         fn('STR', [{ variable: 'd1x' }], 's1x'),
         fn('STRSTARTS', [{ variable: 's1x' }, { value: '-' }], 'c1x'),
         fn('IF', [{ variable: 'c1x' }, { value: 'cold' }, { value: 'hot' }], 'outx'),
@@ -212,7 +209,7 @@ export const FAMILIES: Record<string, Family> = {
     second: (_r, i) => str(i % 2 === 0 ? 'kg' : 'g'),
     functions: () => ({
       functions: [
-        fn('*', [{ variable: 'l1x' }, { value: '1000', datatype: `${XSD}integer` }], 'm1x'),
+        fn('*', [{ variable: 'l1x' }, integer('1000')], 'm1x'),
         fn('sameTerm', [{ variable: 'l2x' }, { value: 'kg' }], 'c1x'),
         fn('IF', [{ variable: 'c1x' }, { variable: 'm1x' }, { variable: 'l1x' }], 'outx'),
       ],
@@ -233,9 +230,9 @@ export const FAMILIES: Record<string, Family> = {
     value: (r) => str(word(r, 4, 8)),
     functions: () => ({
       functions: [
-        fn('SUBSTR', [{ variable: 'l1x' }, { value: '1', datatype: `${XSD}integer` }, { value: '1', datatype: `${XSD}integer` }], 'f1x'),
+        fn('SUBSTR', [{ variable: 'l1x' }, integer('1'), integer('1')], 'f1x'),
         fn('UCASE', [{ variable: 'f1x' }], 'u1x'),
-        fn('SUBSTR', [{ variable: 'l1x' }, { value: '2', datatype: `${XSD}integer` }], 'r1x'),
+        fn('SUBSTR', [{ variable: 'l1x' }, integer('2')], 'r1x'),
         fn('CONCAT', [{ variable: 'u1x' }, { variable: 'r1x' }], 'outx'),
       ],
     }),
